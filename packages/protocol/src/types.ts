@@ -98,6 +98,11 @@ export interface McpServerOptions {
    */
   allowedHosts?: string[];
   allowedOrigins?: string[];
+  /**
+   * How replies are framed. `'auto'` (default) answers with SSE when the request's `Accept` lists
+   * `text/event-stream`, else JSON; `'json'` always answers JSON.
+   */
+  responseMode?: 'auto' | 'json';
   /** Called with unexpected errors (handler bugs, authenticate throwing). Never receives credentials. */
   onError?: (error: unknown, context: { method?: string; tool?: string }) => void;
 }

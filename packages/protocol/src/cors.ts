@@ -1,0 +1,60 @@
+/**
+ * CORS headers every response of the service carries: the spec's Limits part merged with INTEROP
+ * item 4 (`last-event-id` added to the allowed headers). Lower-case names, as HTTP/2 sends them.
+ * Frozen, because it is shared by every response.
+ */
+export const corsHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS, DELETE',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type, mcp-session-id, mcp-protocol-version, last-event-id',
+  'access-control-expose-headers': 'mcp-session-id, www-authenticate',
+});
+
+/**
+ * {@link corsHeaders} as a frozen list of header pairs. `new Response(body, { headers })` copies
+ * its init into a fresh `Headers`, so sharing one frozen list across responses is safe and saves
+ * building an object per request.
+ */
+export const corsHeaderEntries: ReadonlyArray<readonly [string, string]> = Object.freeze(
+  Object.entries(corsHeaders).map(([name, value]) => Object.freeze([name, value] as const)),
+);
+
+// Preflight answers may be cached by the browser; a day spares a round trip per MCP call.
+const PREFLIGHT_HEADERS = Object.freeze([
+  ...corsHeaderEntries,
+  Object.freeze(['access-control-max-age', '86400'] as const),
+]) as unknown as [string, string][];
+
+/**
+ * Answer to a CORS preflight (`OPTIONS`, any path): status 200, CORS headers, no body. Never a
+ * 401, so browsers can learn they may send `Authorization` before they have a credential.
+ */
+export function preflightResponse(): Response {
+  return new Response(null, { status: 200, headers: PREFLIGHT_HEADERS });
+}
+
+/**
+ * Adds {@link corsHeaders} to a response and returns it. When the response's headers are
+ * immutable (for example a `Response.redirect` or a fetched response), a copy with the headers
+ * added is returned instead.
+ *
+ * @example
+ * ```ts
+ * return withCors(Response.json(metadata));
+ * ```
+ */
+export function withCors(response: Response): Response {
+  try {
+    for (const [name, value] of corsHeaderEntries) response.headers.set(name, value);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of corsHeaderEntries) headers.set(name, value);
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  }
+}

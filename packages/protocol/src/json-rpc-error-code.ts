@@ -1,0 +1,26 @@
+/**
+ * JSON-RPC 2.0 error codes the MCP endpoint answers with. The first five are JSON-RPC's own;
+ * `Unauthorized` (-32001) is the spec's authentication challenge (Errors part).
+ *
+ * @example
+ * ```ts
+ * if (body.error?.code === JsonRpcErrorCode.Unauthorized) startOAuth();
+ * ```
+ */
+export const JsonRpcErrorCode = {
+  /** Body is not valid JSON (HTTP 400, id null). */
+  ParseError: -32700,
+  /** Not a JSON-RPC 2.0 request, an empty or oversized batch, or a request the transport refuses. */
+  InvalidRequest: -32600,
+  /** No such method (HTTP 200). */
+  MethodNotFound: -32601,
+  /** The method exists but its params are wrong, including an unknown tool name. */
+  InvalidParams: -32602,
+  /** An unexpected failure on the server; the message is always generic. */
+  InternalError: -32603,
+  /** Missing, invalid or expired credential (HTTP 401 with a `WWW-Authenticate` challenge). */
+  Unauthorized: -32001,
+} as const;
+
+/** One of the values of {@link JsonRpcErrorCode}. */
+export type JsonRpcErrorCode = (typeof JsonRpcErrorCode)[keyof typeof JsonRpcErrorCode];

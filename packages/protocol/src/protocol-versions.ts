@@ -1,0 +1,15 @@
+/** MCP protocol versions the core speaks unless `protocolVersions` says otherwise (INTEROP item 6). */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([
+  '2025-03-26',
+  '2025-06-18',
+  '2025-11-25',
+]);
+
+/** Version `initialize` answers when the client asks for one the server does not speak (the spec's value). */
+export const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
+
+/**
+ * Version assumed when a request carries no `MCP-Protocol-Version` header: the streamable HTTP
+ * transport says servers should treat such requests as 2025-03-26.
+ */
+export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
