@@ -1,1 +1,1 @@
-export {};
+export { PGliteDialect, type PGliteDialectConfig } from './pglite-dialect.js';

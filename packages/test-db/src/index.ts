@@ -1,1 +1,9 @@
-export {};
+export {
+  createPGliteDb,
+  createPostgresDb,
+  testDatabases,
+  type DatabaseVariant,
+  type PostgresTestDatabase,
+  type TestDatabase,
+} from './databases.js';
+export { startPostgresServer, type PostgresServer } from './postgres-server.js';

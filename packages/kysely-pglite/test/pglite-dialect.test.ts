@@ -1,0 +1,74 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteDialect } from '../src/index.js';
+
+interface Database {
+  notes: { id: number; body: string; created_at: Date };
+}
+
+describe('PGliteDialect', () => {
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: new PGlite() }) });
+    await db.schema
+      .createTable('notes')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('inserts, reads, updates and deletes with affected-row counts', async () => {
+    const inserted = await db
+      .insertInto('notes')
+      .values([{ body: 'a' }, { body: 'b' }])
+      .executeTakeFirst();
+    expect(inserted.numInsertedOrUpdatedRows).toBe(2n);
+    const rows = await db.selectFrom('notes').selectAll().orderBy('id').execute();
+    expect(rows.map((r) => r.body)).toEqual(['a', 'b']);
+    expect(rows[0]!.created_at).toBeInstanceOf(Date);
+    const updated = await db
+      .updateTable('notes')
+      .set({ body: 'c' })
+      .where('body', '=', 'a')
+      .executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(1n);
+    const deleted = await db.deleteFrom('notes').where('body', 'in', ['b', 'c']).executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(2n);
+  });
+
+  it('rolls a failed transaction back and keeps other queries out of it', async () => {
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('notes').values({ body: 'in-transaction' }).execute();
+      throw new Error('abort');
+    });
+    // Queued behind the transaction: must not see its uncommitted row, and must not run inside it.
+    const concurrent = db.selectFrom('notes').select('body').execute();
+    await expect(failing).rejects.toThrow('abort');
+    expect(await concurrent).toEqual([]);
+    expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
+  });
+
+  it('serialises concurrent transactions so that counters do not lose updates', async () => {
+    await db.insertInto('notes').values({ body: '0' }).execute();
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom('notes').select('body').executeTakeFirstOrThrow();
+          await trx
+            .updateTable('notes')
+            .set({ body: String(Number(row.body) + 1) })
+            .execute();
+        }),
+      ),
+    );
+    const row = await db.selectFrom('notes').select('body').executeTakeFirstOrThrow();
+    expect(row.body).toBe('10');
+  });
+});
