@@ -2,8 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   entry: {
-    "index": 'src/index.ts',
-    "kysely": 'src/kysely/index.ts',
+    index: 'src/index.ts',
+    kysely: 'src/kysely/index.ts',
   },
   format: ['esm'],
   dts: true,

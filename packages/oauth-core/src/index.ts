@@ -1,1 +1,25 @@
-export {};
+export { createOAuthServer } from './server.js';
+export { OAuthError, type OAuthErrorCode } from './errors.js';
+export { ApproveError } from './approve.js';
+export { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from './crypto.js';
+export { CREDENTIAL_PREFIX } from './credentials.js';
+export { isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
+export type {
+  AuthorizationCodeRecord,
+  CodeChallengeMethod,
+  OAuthClientRecord,
+  OAuthStore,
+  TokenEndpointAuthMethod,
+  TokenRecord,
+} from './store.js';
+export type {
+  AccessTokenInfo,
+  AuthorizationServerMetadata,
+  HashFunction,
+  OAuthLifetimes,
+  OAuthLogEvent,
+  OAuthServer,
+  OAuthServerOptions,
+  ProtectedResourceMetadata,
+  SessionJwtOptions,
+} from './types.js';

@@ -1,3 +1,5 @@
+import type { OAuthStore } from './store.js';
+
 /** SHA-256 of a UTF-8 string, lower-case hex. May be synchronous (Node's createHash) or async (WebCrypto). */
 export type HashFunction = (input: string) => string | Promise<string>;
 
@@ -42,4 +44,71 @@ export interface OAuthLogEvent {
   userId?: string;
   error?: string;
   [key: string]: unknown;
+}
+
+/** Options of {@link createOAuthServer}. */
+export interface OAuthServerOptions {
+  /** `{base_url}`: the issuer and the RFC 8707 resource, exactly (a trailing slash is removed). Never taken from the request. */
+  baseUrl: string;
+  /** Path prefix of incoming requests; default the pathname of `baseUrl`. */
+  basePath?: string;
+  /** `{app_url}`: `/authorize` redirects to `${appUrl}/oauth/authorize`. */
+  appUrl: string;
+  /** Storage of clients, codes and tokens. */
+  store: OAuthStore;
+  /** How `/approve` verifies the user session JWT. */
+  session: SessionJwtOptions;
+  /** SHA-256 hex used for secrets and tokens at rest; default WebCrypto. */
+  hash?: HashFunction;
+  /** Credential lifetimes in seconds. */
+  lifetimes?: OAuthLifetimes;
+  /** OAuth 2.1: public clients must send a PKCE `code_challenge`. Default true. */
+  requirePkceForPublicClients?: boolean;
+  /** Seconds during which an already-rotated refresh token may be presented again without revoking its grant. Default 0. */
+  refreshGraceSeconds?: number;
+  /** Clock in epoch milliseconds; default `Date.now`. */
+  now?: () => number;
+  /** Receives log-safe events. */
+  logger?: (event: OAuthLogEvent) => void;
+}
+
+/** The object {@link createOAuthServer} returns. */
+export interface OAuthServer {
+  /** Answers an OAuth or well-known route, or `undefined` when the path is none of them. */
+  handle(request: Request): Promise<Response | undefined>;
+  /** {@link OAuthServer.handle}, or 404 JSON. */
+  fetch(request: Request): Promise<Response>;
+  /** Resource-server check of an `mcp_at_...` token; `undefined` when unknown, expired, revoked or for another resource. */
+  verifyAccessToken(token: string): Promise<AccessTokenInfo | undefined>;
+  /** Deletes expired codes and tokens; adapters schedule it. */
+  cleanup(): Promise<{ codes: number; tokens: number }>;
+  /** The precomputed discovery documents. */
+  metadata: {
+    authorizationServer: AuthorizationServerMetadata;
+    protectedResource: ProtectedResourceMetadata;
+  };
+}
+
+/** RFC 8414 authorization server metadata as served. */
+export interface AuthorizationServerMetadata {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  registration_endpoint: string;
+  revocation_endpoint: string;
+  response_types_supported: string[];
+  grant_types_supported: string[];
+  code_challenge_methods_supported: string[];
+  token_endpoint_auth_methods_supported: string[];
+  revocation_endpoint_auth_methods_supported: string[];
+  scopes_supported: string[];
+  authorization_response_iss_parameter_supported: boolean;
+}
+
+/** RFC 9728 protected resource metadata as served. */
+export interface ProtectedResourceMetadata {
+  resource: string;
+  authorization_servers: string[];
+  scopes_supported: string[];
+  bearer_methods_supported: string[];
 }

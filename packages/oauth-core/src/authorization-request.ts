@@ -1,0 +1,130 @@
+import { OAuthError } from './errors.js';
+import { isRegisteredRedirectUri } from './redirect-uri.js';
+import type { CodeChallengeMethod, OAuthClientRecord, OAuthStore } from './store.js';
+
+/** The one scope this server knows (spec: Authentication rule 7). */
+export const SCOPE = 'mcp';
+
+/** An authorization request that passed every check of `/authorize` (and of `/approve`). */
+export interface AuthorizationRequest {
+  client: OAuthClientRecord;
+  redirectUri: string;
+  state: string | undefined;
+  scope: string;
+  resource: string;
+  codeChallenge: string | null;
+  codeChallengeMethod: CodeChallengeMethod | null;
+}
+
+/** Outcome of validating an authorization request. */
+export type AuthorizationValidation =
+  | { ok: true; request: AuthorizationRequest }
+  /** Client or redirect URI not trusted: answer JSON, never redirect (INTEROP 13). */
+  | { ok: false; error: OAuthError; redirectUri?: undefined; state?: undefined }
+  /** Client and redirect URI are trusted: the error goes back to the redirect URI. */
+  | { ok: false; error: OAuthError; redirectUri: string; state: string | undefined };
+
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** A plain challenge is the verifier itself: 43-128 unreserved characters (RFC 7636 section 4.1). */
+const PLAIN_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** Settings the validation needs from the server options. */
+export interface AuthorizationRequestSettings {
+  resource: string;
+  requirePkceForPublicClients: boolean;
+}
+
+/**
+ * Validates the parameters of an authorization request, in the same way for `/authorize` and
+ * `/approve` (INTEROP 14), so nothing the consent app forwards can widen what `/authorize` allowed.
+ *
+ * @param params - single-valued parameters (duplicates are rejected by the caller)
+ * @param requireResponseType - `/authorize` needs `response_type=code`; `/approve` checks it only when sent
+ */
+export async function validateAuthorizationRequest(
+  params: ReadonlyMap<string, string>,
+  store: OAuthStore,
+  settings: AuthorizationRequestSettings,
+  requireResponseType: boolean,
+): Promise<AuthorizationValidation> {
+  const clientId = params.get('client_id');
+  if (!clientId) return { ok: false, error: new OAuthError('invalid_request', 'client_id is required') };
+  const client = await store.getClient(clientId);
+  if (!client)
+    return { ok: false, error: new OAuthError('invalid_client', 'unknown client_id', { status: 400 }) };
+  const redirectUri = params.get('redirect_uri');
+  if (!redirectUri)
+    return { ok: false, error: new OAuthError('invalid_request', 'redirect_uri is required') };
+  if (!isRegisteredRedirectUri(client.redirectUris, redirectUri)) {
+    return {
+      ok: false,
+      error: new OAuthError('invalid_redirect_uri', 'redirect_uri is not registered for this client'),
+    };
+  }
+
+  const state = params.get('state');
+  const fail = (error: OAuthError): AuthorizationValidation => ({ ok: false, error, redirectUri, state });
+
+  const responseType = params.get('response_type');
+  if (responseType === undefined || responseType === '') {
+    if (requireResponseType) return fail(new OAuthError('invalid_request', 'response_type is required'));
+  } else if (responseType !== 'code') {
+    return fail(new OAuthError('unsupported_response_type', 'response_type must be code'));
+  }
+  if (!client.grantTypes.includes('authorization_code')) {
+    return fail(new OAuthError('unauthorized_client', 'the client is not registered for authorization_code'));
+  }
+
+  const scope = params.get('scope');
+  if (scope !== undefined && scope.trim() !== '' && scope.trim() !== SCOPE) {
+    return fail(new OAuthError('invalid_scope', 'the only scope is mcp'));
+  }
+
+  const resource = params.get('resource');
+  if (resource !== undefined && resource !== settings.resource) {
+    return fail(new OAuthError('invalid_target', 'resource must be the address of this server'));
+  }
+
+  const challenge = params.get('code_challenge');
+  const method = params.get('code_challenge_method');
+  let codeChallenge: string | null = null;
+  let codeChallengeMethod: CodeChallengeMethod | null = null;
+  if (method !== undefined && method !== 'S256' && method !== 'plain') {
+    return fail(new OAuthError('invalid_request', 'code_challenge_method must be S256 or plain'));
+  }
+  if (challenge === undefined || challenge === '') {
+    if (method !== undefined) {
+      return fail(new OAuthError('invalid_request', 'code_challenge_method was sent without code_challenge'));
+    }
+    if (client.tokenEndpointAuthMethod === 'none' && settings.requirePkceForPublicClients) {
+      return fail(new OAuthError('invalid_request', 'code_challenge is required for public clients'));
+    }
+  } else {
+    codeChallengeMethod = method ?? 'plain';
+    const pattern = codeChallengeMethod === 'S256' ? S256_CHALLENGE : PLAIN_CHALLENGE;
+    if (!pattern.test(challenge)) {
+      return fail(
+        new OAuthError(
+          'invalid_request',
+          codeChallengeMethod === 'S256'
+            ? 'code_challenge must be 43 base64url characters for S256'
+            : 'code_challenge must be 43-128 unreserved characters for plain',
+        ),
+      );
+    }
+    codeChallenge = challenge;
+  }
+
+  return {
+    ok: true,
+    request: {
+      client,
+      redirectUri,
+      state,
+      scope: SCOPE,
+      resource: settings.resource,
+      codeChallenge,
+      codeChallengeMethod,
+    },
+  };
+}

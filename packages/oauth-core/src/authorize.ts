@@ -1,0 +1,50 @@
+import { validateAuthorizationRequest } from './authorization-request.js';
+import type { OAuthContext } from './context.js';
+import { OAuthError } from './errors.js';
+import { singleValuedParams } from './request-body.js';
+
+/** Adds query parameters to a redirect URI, keeping the ones it was registered with. */
+export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  return url.href;
+}
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
+}
+
+/**
+ * GET /authorize (spec: GET /authorize, INTEROP 13). An untrusted client or redirect URI gets a
+ * JSON 400 and never a redirect; any other error goes back to the redirect URI with `iss`; a valid
+ * request goes to the consent page with exactly the incoming parameters.
+ */
+export async function handleAuthorize(context: OAuthContext, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const params = singleValuedParams(url.searchParams);
+  if (!(params instanceof Map)) {
+    // Which of two values is meant cannot be known, so not even the redirect URI can be trusted.
+    throw new OAuthError('invalid_request', `the parameter ${params.duplicate} was sent more than once`);
+  }
+  const result = await validateAuthorizationRequest(
+    params,
+    context.store,
+    { resource: context.issuer, requirePkceForPublicClients: context.requirePkceForPublicClients },
+    true,
+  );
+  if (result.ok) {
+    return redirect(`${context.appUrl}/oauth/authorize${url.search}`);
+  }
+  context.log({ event: 'authorize_error', error: result.error.code, clientId: params.get('client_id') });
+  if (result.redirectUri === undefined) throw result.error;
+  return redirect(
+    redirectWith(result.redirectUri, {
+      error: result.error.code,
+      error_description: result.error.message,
+      state: result.state,
+      iss: context.issuer,
+    }),
+  );
+}

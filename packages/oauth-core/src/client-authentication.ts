@@ -1,0 +1,83 @@
+import type { OAuthContext } from './context.js';
+import { timingSafeEqual } from './crypto.js';
+import { OAuthError } from './errors.js';
+import type { OAuthClientRecord } from './store.js';
+
+/** Client credentials as presented at `/token` or `/revoke`. */
+export interface PresentedClient {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** True when they came in an `Authorization: Basic` header, which changes the 401 challenge. */
+  basic: boolean;
+}
+
+function formDecode(value: string): string {
+  return decodeURIComponent(value.replace(/\+/g, ' '));
+}
+
+/** The `invalid_client` answer: 401, with a Basic challenge when Basic was tried (RFC 6749 section 5.2). */
+export function invalidClient(description: string, basic: boolean): OAuthError {
+  return new OAuthError('invalid_client', description, {
+    status: 401,
+    headers: basic ? { 'www-authenticate': 'Basic realm="oauth"' } : {},
+  });
+}
+
+/**
+ * Reads client credentials from `client_secret_basic` (RFC 6749 section 2.3.1: form-encoded, then
+ * base64) or from the body (`client_secret_post`, or just `client_id` for public clients).
+ */
+export function readPresentedClient(request: Request, params: ReadonlyMap<string, string>): PresentedClient {
+  const authorization = request.headers.get('authorization');
+  const basic = authorization ? /^Basic[ ]+([A-Za-z0-9+/=]+)[ ]*$/i.exec(authorization) : null;
+  if (authorization && /^Basic\b/i.test(authorization)) {
+    let decoded: string;
+    try {
+      decoded = atob(basic?.[1] ?? '!');
+    } catch {
+      throw invalidClient('the Basic authorization header is malformed', true);
+    }
+    const colon = decoded.indexOf(':');
+    if (colon < 0) throw invalidClient('the Basic authorization header is malformed', true);
+    let clientId: string;
+    let clientSecret: string;
+    try {
+      clientId = formDecode(decoded.slice(0, colon));
+      clientSecret = formDecode(decoded.slice(colon + 1));
+    } catch {
+      throw invalidClient('the Basic authorization header is malformed', true);
+    }
+    if (params.has('client_secret')) {
+      throw new OAuthError('invalid_request', 'use one client authentication method, not two');
+    }
+    const bodyClientId = params.get('client_id');
+    if (bodyClientId !== undefined && bodyClientId !== clientId) {
+      throw invalidClient('client_id in the body differs from the Basic credentials', true);
+    }
+    return { clientId, clientSecret, basic: true };
+  }
+  return { clientId: params.get('client_id'), clientSecret: params.get('client_secret'), basic: false };
+}
+
+/**
+ * Authenticates a presented client: a confidential client must present its secret (compared as
+ * hashes, in constant time); a public client must present none.
+ */
+export async function authenticateClient(
+  context: OAuthContext,
+  presented: PresentedClient & { clientId: string },
+): Promise<OAuthClientRecord> {
+  const client = await context.store.getClient(presented.clientId);
+  if (!client) throw invalidClient('unknown client', presented.basic);
+  if (client.clientSecretHash === null) {
+    if (presented.clientSecret)
+      throw invalidClient('this client is public and has no secret', presented.basic);
+    return client;
+  }
+  if (!presented.clientSecret) throw invalidClient('client authentication is required', presented.basic);
+  const presentedHash = await context.hash(presented.clientSecret);
+  if (!timingSafeEqual(presentedHash, client.clientSecretHash)) {
+    throw invalidClient('client authentication failed', presented.basic);
+  }
+  return client;
+}

@@ -1,0 +1,67 @@
+import { sha256Hex } from './crypto.js';
+import { createSessionJwtVerifier, type SessionJwtVerifier } from './session-jwt.js';
+import type { OAuthStore } from './store.js';
+import type { OAuthLogEvent, OAuthServerOptions } from './types.js';
+
+/** Server options resolved once, with defaults, shared by the endpoint handlers. */
+export interface OAuthContext {
+  /** Issuer and resource: `baseUrl` without a trailing slash. */
+  issuer: string;
+  appUrl: string;
+  store: OAuthStore;
+  hash: (input: string) => Promise<string>;
+  verifySession: SessionJwtVerifier;
+  lifetimes: { authorizationCode: number; accessToken: number; refreshToken: number };
+  requirePkceForPublicClients: boolean;
+  refreshGraceSeconds: number;
+  now: () => number;
+  log: (event: OAuthLogEvent) => void;
+}
+
+function positiveSeconds(name: string, value: number | undefined, fallback: number): number {
+  const seconds = value ?? fallback;
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new TypeError(`lifetimes.${name} must be a positive number`);
+  return seconds;
+}
+
+/** Removes trailing slashes so `issuer` and `resource` are byte-identical everywhere (INTEROP 3). */
+export function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Resolves the options; throws a TypeError on a configuration mistake, at start-up rather than per request. */
+export function createContext(options: OAuthServerOptions): OAuthContext {
+  // Validated as URLs but kept as written: the issuer must be byte-identical to the configuration.
+  new URL(options.baseUrl);
+  new URL(options.appUrl);
+  const issuer = withoutTrailingSlash(options.baseUrl);
+  const appUrl = withoutTrailingSlash(options.appUrl);
+  const hash = options.hash ?? sha256Hex;
+  const logger = options.logger;
+  const grace = options.refreshGraceSeconds ?? 0;
+  if (!Number.isFinite(grace) || grace < 0) throw new TypeError('refreshGraceSeconds must be 0 or more');
+  return {
+    issuer,
+    appUrl,
+    store: options.store,
+    hash: async (input) => hash(input),
+    verifySession: createSessionJwtVerifier(options.session),
+    lifetimes: {
+      authorizationCode: positiveSeconds('authorizationCode', options.lifetimes?.authorizationCode, 300),
+      accessToken: positiveSeconds('accessToken', options.lifetimes?.accessToken, 3600),
+      refreshToken: positiveSeconds('refreshToken', options.lifetimes?.refreshToken, 30 * 24 * 3600),
+    },
+    requirePkceForPublicClients: options.requirePkceForPublicClients ?? true,
+    refreshGraceSeconds: grace,
+    now: options.now ?? Date.now,
+    log: (event) => {
+      if (!logger) return;
+      try {
+        logger(event);
+      } catch {
+        // A failing logger must not turn a correct answer into an error.
+      }
+    },
+  };
+}

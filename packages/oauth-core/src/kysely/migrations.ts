@@ -1,0 +1,92 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+
+/** The OAuth migrations, in code so the package needs no migration files at run time. */
+const migrations: Record<string, Migration> = {
+  '0001_oauth_tables': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('oauth_clients')
+        .addColumn('client_id', 'text', (column) => column.primaryKey())
+        .addColumn('client_secret_hash', 'text')
+        .addColumn('client_name', 'text')
+        .addColumn('redirect_uris', 'jsonb', (column) => column.notNull())
+        .addColumn('grant_types', 'jsonb', (column) => column.notNull())
+        .addColumn('response_types', 'jsonb', (column) => column.notNull())
+        .addColumn('token_endpoint_auth_method', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('oauth_codes')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('code', 'text', (column) => column.notNull().unique())
+        .addColumn('grant_id', 'text', (column) => column.notNull())
+        .addColumn('client_id', 'text', (column) => column.notNull())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('redirect_uri', 'text', (column) => column.notNull())
+        .addColumn('scope', 'text', (column) => column.notNull())
+        .addColumn('resource', 'text', (column) => column.notNull())
+        .addColumn('code_challenge', 'text')
+        .addColumn('code_challenge_method', 'text')
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('oauth_codes_expires_at_idx')
+        .on('oauth_codes')
+        .column('expires_at')
+        .execute();
+
+      await db.schema
+        .createTable('oauth_tokens')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('grant_id', 'text', (column) => column.notNull())
+        .addColumn('code_id', 'text', (column) => column.notNull())
+        .addColumn('client_id', 'text', (column) => column.notNull())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('scope', 'text', (column) => column.notNull())
+        .addColumn('resource', 'text', (column) => column.notNull())
+        .addColumn('access_token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('refresh_token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('access_expires_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('refresh_expires_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('rotated_at', 'timestamptz')
+        .addColumn('revoked_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('oauth_tokens_grant_id_idx')
+        .on('oauth_tokens')
+        .column('grant_id')
+        .execute();
+      await db.schema
+        .createIndex('oauth_tokens_refresh_expires_at_idx')
+        .on('oauth_tokens')
+        .column('refresh_expires_at')
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('oauth_tokens').execute();
+      await db.schema.dropTable('oauth_codes').execute();
+      await db.schema.dropTable('oauth_clients').execute();
+    },
+  },
+};
+
+/**
+ * Brings the OAuth tables up to date. Uses its own bookkeeping tables (`oauth_migration`,
+ * `oauth_migration_lock`) so it runs beside other packages' migrations in the same schema.
+ *
+ * @throws the migration's error when one failed
+ */
+export async function migrateOAuth(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'oauth_migration',
+    migrationLockTableName: 'oauth_migration_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

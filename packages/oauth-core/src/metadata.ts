@@ -1,0 +1,30 @@
+import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './types.js';
+
+/** RFC 8414 metadata of an issuer whose endpoints live under it (spec: well-known). */
+export function buildAuthorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+  const authMethods = ['none', 'client_secret_post', 'client_secret_basic'];
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    registration_endpoint: `${issuer}/register`,
+    revocation_endpoint: `${issuer}/revoke`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['authorization_code', 'refresh_token'],
+    code_challenge_methods_supported: ['S256', 'plain'],
+    token_endpoint_auth_methods_supported: authMethods,
+    revocation_endpoint_auth_methods_supported: authMethods,
+    scopes_supported: ['mcp'],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+/** RFC 9728 metadata: the resource is the issuer itself (INTEROP 2). */
+export function buildProtectedResourceMetadata(issuer: string): ProtectedResourceMetadata {
+  return {
+    resource: issuer,
+    authorization_servers: [issuer],
+    scopes_supported: ['mcp'],
+    bearer_methods_supported: ['header'],
+  };
+}

@@ -1,0 +1,109 @@
+import type { OAuthContext } from './context.js';
+import { generateClientId, generateClientSecret } from './credentials.js';
+import { jsonResponse, OAuthError } from './errors.js';
+import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
+import { readBodyText } from './request-body.js';
+import type { OAuthClientRecord, TokenEndpointAuthMethod } from './store.js';
+
+const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = [
+  'none',
+  'client_secret_post',
+  'client_secret_basic',
+];
+const GRANT_TYPES = ['authorization_code', 'refresh_token'];
+const MAX_CLIENT_NAME_LENGTH = 200;
+
+function metadataError(description: string): OAuthError {
+  return new OAuthError('invalid_client_metadata', description);
+}
+
+function stringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/**
+ * POST /register (RFC 7591, spec: POST /register). Unknown fields are ignored; the answer is the
+ * stored client, with a secret only for a confidential client (its hash is what is kept).
+ */
+export async function handleRegister(context: OAuthContext, request: Request): Promise<Response> {
+  const text = await readBodyText(request, () => metadataError('the body is too large or not UTF-8'));
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw metadataError('the body must be a JSON object');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw metadataError('the body must be a JSON object');
+  }
+  const metadata = body as Record<string, unknown>;
+
+  const redirectUris = metadata.redirect_uris;
+  if (!Array.isArray(redirectUris) || redirectUris.length === 0) {
+    throw new OAuthError('invalid_redirect_uri', 'redirect_uris must be a non-empty array');
+  }
+  if (redirectUris.length > MAX_REDIRECT_URIS) {
+    throw new OAuthError(
+      'invalid_redirect_uri',
+      `at most ${MAX_REDIRECT_URIS} redirect_uris may be registered`,
+    );
+  }
+  for (const uri of redirectUris) {
+    const problem = redirectUriProblem(uri);
+    if (problem) throw new OAuthError('invalid_redirect_uri', problem);
+  }
+
+  const clientName = metadata.client_name ?? null;
+  if (clientName !== null && (typeof clientName !== 'string' || clientName.length > MAX_CLIENT_NAME_LENGTH)) {
+    throw metadataError(`client_name must be a string of at most ${MAX_CLIENT_NAME_LENGTH} characters`);
+  }
+
+  const grantTypes = metadata.grant_types ?? GRANT_TYPES;
+  if (!stringArray(grantTypes) || grantTypes.some((grant) => !GRANT_TYPES.includes(grant))) {
+    throw metadataError('grant_types may hold only authorization_code and refresh_token');
+  }
+  if (!grantTypes.includes('authorization_code')) {
+    throw metadataError('grant_types must include authorization_code');
+  }
+
+  const responseTypes = metadata.response_types ?? ['code'];
+  if (!stringArray(responseTypes) || responseTypes.some((type) => type !== 'code')) {
+    throw metadataError('response_types may hold only code');
+  }
+
+  const method = metadata.token_endpoint_auth_method ?? 'none';
+  if (typeof method !== 'string' || !AUTH_METHODS.includes(method as TokenEndpointAuthMethod)) {
+    throw metadataError('token_endpoint_auth_method must be none, client_secret_post or client_secret_basic');
+  }
+  if (metadata.scope !== undefined && metadata.scope !== null && typeof metadata.scope !== 'string') {
+    throw metadataError('scope must be a string');
+  }
+
+  const clientSecret = method === 'none' ? undefined : generateClientSecret();
+  const client: OAuthClientRecord = {
+    clientId: generateClientId(),
+    clientSecretHash: clientSecret ? await context.hash(clientSecret) : null,
+    clientName: clientName as string | null,
+    redirectUris: redirectUris as string[],
+    grantTypes: [...new Set(grantTypes)],
+    responseTypes: ['code'],
+    tokenEndpointAuthMethod: method as TokenEndpointAuthMethod,
+    createdAt: context.now(),
+  };
+  await context.store.createClient(client);
+  context.log({ event: 'client_registered', clientId: client.clientId, tokenEndpointAuthMethod: method });
+
+  return jsonResponse(
+    {
+      client_id: client.clientId,
+      ...(clientSecret ? { client_secret: clientSecret, client_secret_expires_at: 0 } : {}),
+      client_id_issued_at: Math.floor(client.createdAt / 1000),
+      redirect_uris: client.redirectUris,
+      grant_types: client.grantTypes,
+      response_types: client.responseTypes,
+      token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+      ...(client.clientName !== null ? { client_name: client.clientName } : {}),
+    },
+    201,
+  );
+}

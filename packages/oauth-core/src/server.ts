@@ -1,0 +1,138 @@
+import { ApproveError, handleApprove } from './approve.js';
+import { handleAuthorize } from './authorize.js';
+import { createContext, withoutTrailingSlash } from './context.js';
+import { CREDENTIAL_PREFIX } from './credentials.js';
+import { jsonResponse, OAuthError } from './errors.js';
+import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from './metadata.js';
+import { handleRegister } from './register.js';
+import { handleRevoke } from './revoke.js';
+import { handleToken } from './token.js';
+import type { OAuthContext } from './context.js';
+import type { AccessTokenInfo, OAuthServer, OAuthServerOptions } from './types.js';
+
+type RouteKind = 'metadata' | 'oauth' | 'approve';
+
+interface Route {
+  method: 'GET' | 'POST';
+  kind: RouteKind;
+  run: (request: Request) => Promise<Response>;
+}
+
+function documentResponse(body: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+  });
+}
+
+/** How an unexpected failure is answered on each kind of route (spec: OAuth errors). */
+function failure(kind: RouteKind): Response {
+  if (kind === 'approve') return new ApproveError(500).toResponse();
+  if (kind === 'metadata') return jsonResponse({ code: 500, message: 'Internal server error' }, 500);
+  return new OAuthError('server_error', 'the request could not be processed').toResponse();
+}
+
+async function verifyAccessToken(context: OAuthContext, token: string): Promise<AccessTokenInfo | undefined> {
+  if (!token.startsWith(CREDENTIAL_PREFIX.accessToken)) return undefined;
+  const record = await context.store.getTokenByAccessTokenHash(await context.hash(token));
+  if (!record || record.revokedAt !== null || record.accessExpiresAt <= context.now()) return undefined;
+  if (record.resource !== context.issuer) return undefined;
+  return {
+    userId: record.userId,
+    clientId: record.clientId,
+    scope: record.scope,
+    expiresAt: Math.floor(record.accessExpiresAt / 1000),
+    resource: record.resource,
+  };
+}
+
+/**
+ * Creates the OAuth 2.1 authorization server: discovery (RFC 8414, RFC 9728), registration
+ * (RFC 7591), authorization with PKCE, the consent hand-off `/approve`, token exchange with refresh
+ * rotation, revocation (RFC 7009), and the resource server's access-token check.
+ *
+ * @example
+ * ```ts
+ * const oauth = createOAuthServer({
+ *   baseUrl: 'https://api.example.com/mcp-server',
+ *   appUrl: 'https://app.example.com',
+ *   store: createKyselyOAuthStore(db),
+ *   session: { secret: process.env.SESSION_JWT_SECRET },
+ * });
+ * const response = (await oauth.handle(request)) ?? mcpHandler(request);
+ * ```
+ */
+export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
+  const context = createContext(options);
+  const basePath = withoutTrailingSlash(options.basePath ?? new URL(context.issuer).pathname);
+  const issuerPath = withoutTrailingSlash(new URL(context.issuer).pathname);
+  const authorizationServer = buildAuthorizationServerMetadata(context.issuer);
+  const protectedResource = buildProtectedResourceMetadata(context.issuer);
+  const authorizationServerDocument = JSON.stringify(authorizationServer);
+  const protectedResourceDocument = JSON.stringify(protectedResource);
+
+  const routes = new Map<string, Route>();
+  const metadataRoutes: Array<[string, string]> = [
+    ['/.well-known/oauth-authorization-server', authorizationServerDocument],
+    ['/.well-known/openid-configuration', authorizationServerDocument],
+    ['/.well-known/oauth-protected-resource', protectedResourceDocument],
+  ];
+  for (const [wellKnown, document] of metadataRoutes) {
+    const route: Route = { method: 'GET', kind: 'metadata', run: async () => documentResponse(document) };
+    routes.set(basePath + wellKnown, route);
+    // RFC 8414 section 3 / RFC 9728 section 3.1: the well-known segment goes before the issuer's path.
+    routes.set(wellKnown + basePath, route);
+    routes.set(wellKnown + issuerPath, route);
+  }
+  routes.set(basePath + '/register', {
+    method: 'POST',
+    kind: 'oauth',
+    run: (r) => handleRegister(context, r),
+  });
+  routes.set(basePath + '/authorize', {
+    method: 'GET',
+    kind: 'oauth',
+    run: (r) => handleAuthorize(context, r),
+  });
+  routes.set(basePath + '/approve', {
+    method: 'POST',
+    kind: 'approve',
+    run: (r) => handleApprove(context, r),
+  });
+  routes.set(basePath + '/token', { method: 'POST', kind: 'oauth', run: (r) => handleToken(context, r) });
+  routes.set(basePath + '/revoke', { method: 'POST', kind: 'oauth', run: (r) => handleRevoke(context, r) });
+
+  async function handle(request: Request): Promise<Response | undefined> {
+    const route = routes.get(new URL(request.url).pathname);
+    if (!route) return undefined;
+    if (request.method === 'OPTIONS') {
+      return new Response(null, { status: 200, headers: { allow: `${route.method}, OPTIONS` } });
+    }
+    if (request.method !== route.method) {
+      return jsonResponse({ error: 'method_not_allowed', error_description: `use ${route.method}` }, 405, {
+        allow: `${route.method}, OPTIONS`,
+      });
+    }
+    try {
+      return await route.run(request);
+    } catch (error) {
+      if (error instanceof OAuthError || error instanceof ApproveError) return error.toResponse();
+      // Only the error's name: driver messages can quote the values of a failed statement.
+      context.log({ event: 'server_error', route: route.kind, error: (error as Error)?.name ?? 'unknown' });
+      return failure(route.kind);
+    }
+  }
+
+  return {
+    handle,
+    async fetch(request) {
+      return (
+        (await handle(request)) ??
+        jsonResponse({ error: 'not_found', error_description: 'no such endpoint' }, 404)
+      );
+    },
+    verifyAccessToken: (token) => verifyAccessToken(context, token),
+    cleanup: () => context.store.deleteExpired(context.now()),
+    metadata: { authorizationServer, protectedResource },
+  };
+}
