@@ -1,1 +1,11 @@
-export {};
+export type {
+  AwsLambdaRuntime,
+  HttpResponseStreamPrelude,
+  LambdaResponseStream,
+  StreamifiedHandler,
+} from './aws-lambda-runtime.js';
+export type { FetchApp, FetchContext } from './fetch-app.js';
+export { createLambdaHandler, type LambdaHandler } from './lambda-handler.js';
+export type { LambdaHandlerOptions } from './lambda-handler-options.js';
+export type { LambdaHttpEvent, LambdaHttpResult, LambdaInvocationContext } from './lambda-http-event.js';
+export { createStreamingLambdaHandler, type StreamingLambdaHandler } from './streaming-lambda-handler.js';
