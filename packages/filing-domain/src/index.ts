@@ -1,1 +1,81 @@
-export {};
+export {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  type ApiKeySummary,
+  type CreateApiKeyOptions,
+  type CreatedApiKey,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  touchApiKey,
+  type VerifiedApiKey,
+  verifyApiKey,
+} from './api-keys.js';
+export {
+  configFromEnv,
+  FilingConfigError,
+  type FilingServerConfig,
+  filingServerConfigSchema,
+  parseFilingServerConfig,
+  type ResolvedFilingServerConfig,
+} from './config.js';
+export { CredentialCache } from './credential-cache.js';
+export type { ApiKeyTable, FaxLogTable, FilingDatabase, FilingTable, PaymentTable } from './database.js';
+export {
+  FilingRepository,
+  type FilingPatch,
+  type FilingTableName,
+  filingTable,
+  type NewFiling,
+} from './filing-repository.js';
+export {
+  createFilingServer,
+  FILING_SERVER_INFO,
+  FILING_SERVER_INSTRUCTIONS,
+  type FilingLogEvent,
+  type FilingLogger,
+  type FilingServer,
+  type FilingServerOptions,
+} from './filing-server.js';
+export {
+  createFilingTools,
+  DEFAULT_LIST_LIMIT,
+  DEFAULT_LIST_LIMIT_MAX,
+  FILING_NOT_FOUND,
+  type FilingToolsOptions,
+  RECORD_LIST_LIMIT,
+} from './filing-tools.js';
+export { calendarDate } from './form-fields.js';
+export {
+  type FilingKind,
+  type FormSchemaDescriptor,
+  filingKindAliases,
+  formSchemaDescriptor,
+  resolveFilingKind,
+} from './form-schema-descriptor.js';
+export { type HashFunction, sha256Hex } from './hash.js';
+export { migrateFilingDomain, migrateToLatest } from './migrations.js';
+export { type PartnershipFormData, partnerSchema, partnershipFormDataSchema } from './partnership-form.js';
+export {
+  type FaxLog,
+  type Filing,
+  type FilingSummary,
+  faxLogSchema,
+  filingSchema,
+  filingSummarySchema,
+  type Payment,
+  paymentSchema,
+  toIsoTimestamp,
+  toIsoTimestampOrNull,
+} from './records.js';
+export {
+  relatedPartySchema,
+  type SingleMemberFormData,
+  singleMemberFormDataSchema,
+} from './single-member-form.js';
+export {
+  filingPdfUrl,
+  filingViewUrl,
+  partnershipFilingPdfUrl,
+  partnershipFilingViewUrl,
+} from './view-urls.js';

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+const httpUrl = (what: string) =>
+  z
+    .string({ message: `must be the ${what} as a string` })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be an absolute http(s) URL without query or fragment (the ${what})` },
+    )
+    // One spelling everywhere: the metadata's `resource` and `issuer` must be byte-identical.
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const positiveInt = z
+  .number()
+  .int({ message: 'must be an integer' })
+  .positive({ message: 'must be positive' });
+
+/** Schema of {@link FilingServerConfig}; `createFilingServer` parses its `config` with it. */
+export const filingServerConfigSchema = z
+  .object({
+    baseUrl: httpUrl('MCP base URL, e.g. https://api.example.com/mcp-server'),
+    appUrl: httpUrl('companion app URL'),
+    basePath: z
+      .string()
+      .regex(/^(\/[^/?#]+)*\/?$/, { message: 'must be a path starting with / (e.g. /api/mcp-server)' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    session: z
+      .object({
+        secret: z.string().min(32, { message: 'must be at least 32 characters (HS256 key)' }).optional(),
+        jwksUrl: z.url({ message: 'must be a URL' }).optional(),
+        issuer: z.string().min(1).optional(),
+        audience: z.string().min(1).optional(),
+      })
+      .refine((session) => (session.secret === undefined) !== (session.jwksUrl === undefined), {
+        message: 'needs exactly one of secret and jwksUrl',
+      }),
+    requireAuth: z
+      .enum(['tools/call', 'all'], { message: "must be 'tools/call' or 'all'" })
+      .default('tools/call'),
+    allowedHosts: z.array(z.string().min(1)).optional(),
+    allowedOrigins: z.array(z.string().min(1)).optional(),
+    authCacheTtlMs: z
+      .number()
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .default(5000),
+    authCacheMaxEntries: positiveInt.default(10_000),
+    maxBodyBytes: positiveInt.optional(),
+    lifetimes: z
+      .object({
+        authorizationCode: positiveInt.optional(),
+        accessToken: positiveInt.optional(),
+        refreshToken: positiveInt.optional(),
+      })
+      .optional(),
+    refreshGraceSeconds: z.number().int().min(0, { message: 'must be 0 or more' }).optional(),
+    requirePkceForPublicClients: z.boolean().optional(),
+    listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
+  })
+  .strict();
+
+/**
+ * Settings of the composed server, as given (defaults applied by {@link parseFilingServerConfig}).
+ *
+ * - `baseUrl`: `{base_url}`, the MCP endpoint's public address; also the OAuth issuer and resource.
+ * - `appUrl`: `{app_url}`, the companion app (consent page, filing pages).
+ * - `basePath`: path the server is mounted at, default the path of `baseUrl`.
+ * - `session`: how `/approve` verifies session JWTs: exactly one of `secret` (HS256) and `jwksUrl`.
+ * - `requireAuth`: `'tools/call'` (default, the spec) or `'all'` (every MCP method challenges).
+ * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
+ *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
+ * - `listLimitMax`: upper bound of the list tools' `limit` (default 200).
+ */
+export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
+
+/** {@link FilingServerConfig} after validation, defaults applied. */
+export type ResolvedFilingServerConfig = z.output<typeof filingServerConfigSchema>;
+
+/** A configuration setting is missing or wrong; the message names every bad setting. */
+export class FilingConfigError extends Error {
+  readonly code = 'invalid_config';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FilingConfigError';
+  }
+}
+
+function describeIssues(error: z.ZodError, rename?: (path: string) => string): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.') || '(config)';
+      return `${rename ? rename(path) : path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Validates a configuration and applies defaults. Throws {@link FilingConfigError} naming each bad
+ * setting, e.g. `Invalid filing server configuration: session: needs exactly one of secret and jwksUrl`.
+ */
+export function parseFilingServerConfig(config: unknown): ResolvedFilingServerConfig {
+  const result = filingServerConfigSchema.safeParse(config);
+  if (!result.success) {
+    throw new FilingConfigError(`Invalid filing server configuration: ${describeIssues(result.error)}`);
+  }
+  return result.data;
+}
+
+const ENV_NAMES: Record<string, string> = {
+  baseUrl: 'MCP_BASE_URL',
+  appUrl: 'APP_URL',
+  'session.secret': 'SESSION_JWT_SECRET',
+  'session.jwksUrl': 'SESSION_JWKS_URL',
+  'session.issuer': 'SESSION_JWT_ISSUER',
+  'session.audience': 'SESSION_JWT_AUDIENCE',
+  session: 'SESSION_JWT_SECRET or SESSION_JWKS_URL',
+  requireAuth: 'MCP_REQUIRE_AUTH',
+  authCacheTtlMs: 'AUTH_CACHE_TTL_MS',
+  allowedHosts: 'ALLOWED_HOSTS',
+  allowedOrigins: 'ALLOWED_ORIGINS',
+};
+
+function list(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/**
+ * Reads the shared configuration from environment variables, so the Node, Vercel and Lambda
+ * adapters agree: `MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`,
+ * `SESSION_JWT_ISSUER`, `SESSION_JWT_AUDIENCE`, `MCP_REQUIRE_AUTH` (`tools/call` | `all`),
+ * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists). Validates
+ * the result and throws {@link FilingConfigError} naming the environment variable at fault.
+ *
+ * @example
+ * ```ts
+ * const server = createFilingServer({ db, config: configFromEnv(process.env) });
+ * ```
+ */
+export function configFromEnv(env: Record<string, string | undefined>): FilingServerConfig {
+  const ttl = blankToUndefined(env.AUTH_CACHE_TTL_MS);
+  const config = {
+    baseUrl: blankToUndefined(env.MCP_BASE_URL),
+    appUrl: blankToUndefined(env.APP_URL),
+    session: {
+      secret: blankToUndefined(env.SESSION_JWT_SECRET),
+      jwksUrl: blankToUndefined(env.SESSION_JWKS_URL),
+      issuer: blankToUndefined(env.SESSION_JWT_ISSUER),
+      audience: blankToUndefined(env.SESSION_JWT_AUDIENCE),
+    },
+    requireAuth: blankToUndefined(env.MCP_REQUIRE_AUTH),
+    authCacheTtlMs: ttl === undefined ? undefined : /^\d+$/.test(ttl) ? Number(ttl) : ttl,
+    allowedHosts: list(env.ALLOWED_HOSTS),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+  };
+  for (const key of Object.keys(config) as (keyof typeof config)[]) {
+    if (config[key] === undefined) delete config[key];
+  }
+  for (const key of Object.keys(config.session) as (keyof typeof config.session)[]) {
+    if (config.session[key] === undefined) delete config.session[key];
+  }
+  const result = filingServerConfigSchema.safeParse(config);
+  if (!result.success) {
+    throw new FilingConfigError(
+      `Invalid environment: ${describeIssues(result.error, (path) => ENV_NAMES[path] ?? path)}`,
+    );
+  }
+  return config as FilingServerConfig;
+}

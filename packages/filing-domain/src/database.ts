@@ -1,0 +1,69 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | string | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+type CalendarDate = ColumnType<Date | string | null, string | null | undefined, string | null>;
+type Json = ColumnType<Record<string, unknown>, string, string>;
+
+/** A row of `filings` (single-member) or `partnership_filings`: both tables share one shape. */
+export interface FilingTable {
+  id: Generated<string>;
+  user_id: string;
+  llc_name: string | null;
+  ein: string | null;
+  tax_year_begin: CalendarDate;
+  tax_year_end: CalendarDate;
+  status: string;
+  form_data: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A row of `payments`, written by the checkout webhook of the wider product. */
+export interface PaymentTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  filings_purchased: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** A row of `fax_logs`, written by the fax sender and kept in sync by the fax-status webhook. */
+export interface FaxLogTable {
+  id: string;
+  user_id: string;
+  to_number: string;
+  from_number: string;
+  status: string;
+  pages_sent: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+  failure_reason: string | null;
+}
+
+/** A row of `api_keys`: only the SHA-256 of the key is stored. */
+export interface ApiKeyTable {
+  id: Generated<string>;
+  user_id: string;
+  key_hash: string;
+  prefix: string;
+  name: string | null;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** The filing domain's tables, for `Kysely<FilingDatabase>`. */
+export interface FilingDatabase {
+  filings: FilingTable;
+  partnership_filings: FilingTable;
+  payments: PaymentTable;
+  fax_logs: FaxLogTable;
+  api_keys: ApiKeyTable;
+}

@@ -1,0 +1,233 @@
+import { createOAuthServer } from '@filing-mcp/oauth-core';
+import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
+import {
+  type AuthInfo,
+  createMcpServer,
+  preflightResponse,
+  type RequestContext,
+  withCors,
+} from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
+import { API_KEY_PATTERN, API_KEY_PREFIX, touchApiKey, verifyApiKey } from './api-keys.js';
+import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
+import { CredentialCache } from './credential-cache.js';
+import { createFilingTools } from './filing-tools.js';
+import { type HashFunction, sha256Hex } from './hash.js';
+
+/** serverInfo the `initialize` result reports (spec: Server identity). */
+export const FILING_SERVER_INFO = Object.freeze({ name: 'filing-mcp', version: '1.1.0' });
+
+/** The `initialize` instructions (spec: Server identity). */
+export const FILING_SERVER_INSTRUCTIONS =
+  'This server manages US tax filings of foreign-owned LLCs: single-member filings (forms 5472 and 1120) ' +
+  'and partnership filings (form 1065, Schedule K-1, forms 8804 and 8805). Call get_form_schema first to ' +
+  'learn the form_data fields, then create_filing (or create_partnership_filing). Every tool acts on your ' +
+  'own records only.';
+
+/** Prefix of OAuth access tokens (spec: Credentials). */
+const ACCESS_TOKEN_PREFIX = 'mcp_at_';
+// Longer than any credential we issue (API key 67, access token 50); longer ones are refused
+// before hashing, so a huge header cannot make us hash megabytes.
+const MAX_CREDENTIAL_LENGTH = 256;
+// Authentication rule 3 says "asynchronously"; about once a minute per key is plenty for a
+// "last used" column and keeps hot keys from writing on every call.
+const LAST_USED_INTERVAL_MS = 60_000;
+
+/** A log-safe event: never a raw credential, code or secret. */
+export interface FilingLogEvent {
+  event: string;
+  [key: string]: unknown;
+}
+
+/** Receives log-safe events (errors, background failures). */
+export type FilingLogger = (event: FilingLogEvent) => void;
+
+/** Options of {@link createFilingServer}. */
+export interface FilingServerOptions {
+  /** Kysely on PostgreSQL or PGlite, migrated with `migrateToLatest`. The caller owns and closes it. */
+  db: Kysely<any>;
+  /** Settings, validated here with zod; a bad setting throws an error naming it. */
+  config: FilingServerConfig;
+  /** SHA-256 hex function for credentials, default WebCrypto. */
+  hash?: HashFunction;
+  /** Clock in Unix milliseconds (tests). */
+  now?: () => number;
+  logger?: FilingLogger;
+}
+
+/** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
+export interface FilingServer {
+  /** Serves one request; `context.waitUntil` lets background work (last-used times) outlive it. */
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
+  close(): Promise<void>;
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return withCors(
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    }),
+  );
+}
+
+function errorSummary(error: unknown): Record<string, unknown> {
+  // Name, message and SQLSTATE only: driver `detail` fields can quote row values.
+  if (error instanceof Error) {
+    return {
+      errorName: error.name,
+      errorMessage: error.message,
+      errorCode: (error as { code?: unknown }).code,
+    };
+  }
+  return { errorMessage: String(error) };
+}
+
+/**
+ * Builds the whole filing-mcp service over one database: the 14 tools on the MCP endpoint at
+ * `config.baseUrl`, the OAuth 2.1 authorization server and its well-known documents, CORS on every
+ * answer, and authentication of API keys (`nf_...`) and OAuth access tokens (`mcp_at_...`).
+ * Everything expensive (config validation, JSON Schemas, metadata) happens here, once.
+ *
+ * @example
+ * ```ts
+ * await migrateToLatest(db);
+ * const server = createFilingServer({ db, config: configFromEnv(process.env) });
+ * const response = await server.fetch(new Request('https://api.example.com/mcp-server', init));
+ * ```
+ */
+export function createFilingServer(options: FilingServerOptions): FilingServer {
+  const config = parseFilingServerConfig(options.config);
+  const { db } = options;
+  const hash = options.hash ?? sha256Hex;
+  const clock = options.now ?? Date.now;
+  const log: FilingLogger = options.logger ?? (() => {});
+  const baseUrl = config.baseUrl;
+  const basePath = config.basePath ?? new URL(baseUrl).pathname.replace(/\/+$/, '');
+
+  const oauth = createOAuthServer({
+    baseUrl,
+    basePath,
+    appUrl: config.appUrl,
+    store: createKyselyOAuthStore(db),
+    session: config.session,
+    hash,
+    ...(config.lifetimes && { lifetimes: config.lifetimes }),
+    ...(config.requirePkceForPublicClients !== undefined && {
+      requirePkceForPublicClients: config.requirePkceForPublicClients,
+    }),
+    ...(config.refreshGraceSeconds !== undefined && { refreshGraceSeconds: config.refreshGraceSeconds }),
+    now: () => clock(),
+    logger: log,
+  });
+
+  const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
+  const contexts = new WeakMap<Request, RequestContext>();
+  const pending = new Set<Promise<unknown>>();
+  // Keys whose last-used time this instance has written recently: stops a burst of parallel
+  // first calls from each scheduling a write.
+  const recentlyTouched = new Map<string, number>();
+
+  function inBackground(request: Request, work: Promise<unknown>): void {
+    const tracked = work
+      .catch((error) => log({ event: 'background_error', ...errorSummary(error) }))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+    contexts.get(request)?.waitUntil?.(tracked);
+  }
+
+  function touchInBackground(request: Request, keyId: string, lastUsedAt: number | null, now: number): void {
+    if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_INTERVAL_MS) return;
+    const touched = recentlyTouched.get(keyId);
+    if (touched !== undefined && now - touched < LAST_USED_INTERVAL_MS) return;
+    if (recentlyTouched.size >= config.authCacheMaxEntries) recentlyTouched.clear();
+    recentlyTouched.set(keyId, now);
+    inBackground(request, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
+  }
+
+  async function authenticate(credential: string, request: Request): Promise<AuthInfo | undefined> {
+    if (credential.length > MAX_CREDENTIAL_LENGTH) return undefined;
+    const isApiKey = credential.startsWith(API_KEY_PREFIX);
+    if (isApiKey ? !API_KEY_PATTERN.test(credential) : !credential.startsWith(ACCESS_TOKEN_PREFIX)) {
+      return undefined;
+    }
+    const credentialHash = await hash(credential);
+    const now = clock();
+    const cached = cache.get(credentialHash, now);
+    if (cached !== undefined) return cached;
+
+    if (isApiKey) {
+      const apiKey = await verifyApiKey(db, credential, { keyHash: credentialHash, now });
+      if (apiKey === undefined) return undefined;
+      const auth: AuthInfo = {
+        userId: apiKey.userId,
+        scopes: ['mcp'],
+        credentialPrefix: apiKey.prefix,
+        ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
+      };
+      cache.set(credentialHash, auth, now, apiKey.expiresAt);
+      touchInBackground(request, apiKey.id, apiKey.lastUsedAt, now);
+      return auth;
+    }
+
+    const token = await oauth.verifyAccessToken(credential);
+    if (token === undefined) return undefined;
+    // RFC 8707: a token bound to another resource is not for this server.
+    if (token.resource && token.resource.replace(/\/+$/, '') !== baseUrl) return undefined;
+    const auth: AuthInfo = {
+      userId: token.userId,
+      clientId: token.clientId,
+      scopes: token.scope.split(' ').filter(Boolean),
+      credentialPrefix: ACCESS_TOKEN_PREFIX,
+      expiresAt: token.expiresAt,
+    };
+    cache.set(credentialHash, auth, now, token.expiresAt * 1000);
+    return auth;
+  }
+
+  const mcp = createMcpServer({
+    serverInfo: { ...FILING_SERVER_INFO },
+    instructions: FILING_SERVER_INSTRUCTIONS,
+    tools: createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    authenticate,
+    requireAuth: config.requireAuth,
+    resourceMetadataUrl: `${baseUrl}/.well-known/oauth-protected-resource`,
+    ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
+    ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),
+    ...(config.allowedOrigins && { allowedOrigins: config.allowedOrigins }),
+    onError: (error, where) => log({ event: 'mcp_error', ...where, ...errorSummary(error) }),
+  });
+
+  async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
+    if (request.method === 'OPTIONS') return preflightResponse();
+    const path = new URL(request.url).pathname;
+    const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
+    const rest = underBase ? path.slice(basePath.length) : path;
+    if (underBase && (rest === '' || rest === '/')) {
+      if (context !== undefined) contexts.set(request, context);
+      return withCors(await mcp.fetch(request, context));
+    }
+    // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
+    // (RFC 8414 / RFC 9728) are oauth-core's; it answers undefined for anything else.
+    const oauthResponse = await oauth.handle(request);
+    if (oauthResponse !== undefined) return withCors(oauthResponse);
+    return jsonResponse(404, { code: 404, message: 'Not found' });
+  }
+
+  return {
+    async fetch(request, context) {
+      try {
+        return await route(request, context);
+      } catch (error) {
+        log({ event: 'unhandled_error', requestId: context?.requestId, ...errorSummary(error) });
+        return jsonResponse(500, { code: 500, message: 'Internal server error' });
+      }
+    },
+    async close() {
+      await Promise.allSettled([...pending]);
+      cache.clear();
+      recentlyTouched.clear();
+    },
+  };
+}
