@@ -1,0 +1,202 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import {
+  createOAuthServer,
+  type OAuthLogEvent,
+  type OAuthServer,
+  type OAuthServerOptions,
+} from '../src/index.js';
+import { createKyselyOAuthStore } from '../src/kysely/index.js';
+
+export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-hs256';
+export const APP_URL = 'https://app.example.test';
+
+/** A running authorization server on a real loopback socket. */
+export interface RunningServer {
+  oauth: OAuthServer;
+  /** `{base_url}`, e.g. `http://127.0.0.1:PORT/mcp-server`. */
+  baseUrl: string;
+  origin: string;
+  events: OAuthLogEvent[];
+  /** Moves the server's clock. */
+  travel(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** Starts the OAuth server behind node:http on port 0, with a clock the test can move. */
+export async function startServer(
+  db: Kysely<any>,
+  overrides: Partial<OAuthServerOptions> = {},
+): Promise<RunningServer> {
+  let offset = 0;
+  const events: OAuthLogEvent[] = [];
+  let oauth: OAuthServer | undefined;
+  const server: Server = createServer(
+    getRequestListener((request) => oauth!.fetch(request), { overrideGlobalObjects: false }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const baseUrl = `${origin}/mcp-server`;
+  oauth = createOAuthServer({
+    baseUrl,
+    appUrl: APP_URL,
+    store: createKyselyOAuthStore(db),
+    session: { secret: SESSION_SECRET },
+    now: () => Date.now() + offset,
+    logger: (event) => events.push(event),
+    ...overrides,
+  });
+  return {
+    oauth,
+    baseUrl,
+    origin,
+    events,
+    travel: (ms) => {
+      offset += ms;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** A session JWT as the companion app would hold it. */
+export function sessionJwt(
+  userId: string,
+  options: { secret?: string; expiresIn?: string | number; issuer?: string; audience?: string } = {},
+): Promise<string> {
+  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt();
+  if (options.expiresIn !== undefined) jwt = jwt.setExpirationTime(options.expiresIn);
+  else jwt = jwt.setExpirationTime('5m');
+  if (options.issuer) jwt = jwt.setIssuer(options.issuer);
+  if (options.audience) jwt = jwt.setAudience(options.audience);
+  return jwt.sign(new TextEncoder().encode(options.secret ?? SESSION_SECRET));
+}
+
+export interface RegisteredClient {
+  client_id: string;
+  client_secret?: string;
+  redirect_uris: string[];
+  [key: string]: unknown;
+}
+
+export async function register(baseUrl: string, body: Record<string, unknown>): Promise<RegisteredClient> {
+  const response = await fetch(`${baseUrl}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  return (await response.json()) as RegisteredClient;
+}
+
+export async function approve(
+  baseUrl: string,
+  userId: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionJwt(userId)}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+export function postForm(url: string, params: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+export const VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk0123456789';
+
+/** S256 of {@link VERIFIER}, computed with node:crypto so the test does not trust the code under test. */
+export async function s256(verifier: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+export function randomUserId(): string {
+  return `user_${crypto.randomUUID()}`;
+}
+
+/** Registers a public client and obtains a fresh code for it (S256). */
+export async function codeFor(
+  server: RunningServer,
+  options: { userId?: string; redirectUri?: string; clientBody?: Record<string, unknown> } = {},
+) {
+  const redirectUri = options.redirectUri ?? 'http://127.0.0.1:9/callback';
+  const client = await register(server.baseUrl, { redirect_uris: [redirectUri], ...options.clientBody });
+  const userId = options.userId ?? randomUserId();
+  const approved = await approve(server.baseUrl, userId, {
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    code_challenge: await s256(VERIFIER),
+    code_challenge_method: 'S256',
+    state: 'st',
+  });
+  if (approved.status !== 200) throw new Error(`approve: ${JSON.stringify(approved.body)}`);
+  return { client, userId, redirectUri, code: approved.body.code as string };
+}
+
+/** Exchanges a code obtained with {@link codeFor}. */
+export function exchange(
+  server: RunningServer,
+  input: { client: RegisteredClient; code: string; redirectUri: string },
+  extra: Record<string, string> = {},
+) {
+  return postForm(`${server.baseUrl}/token`, {
+    grant_type: 'authorization_code',
+    code: input.code,
+    redirect_uri: input.redirectUri,
+    client_id: input.client.client_id,
+    code_verifier: VERIFIER,
+    ...extra,
+  });
+}
+
+/** Counts of rows in the OAuth tables, to show a failed call wrote nothing. */
+export async function tableCounts(db: Kysely<any>) {
+  const count = async (table: string) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const usedCodes = Number(
+    (
+      await db
+        .selectFrom('oauth_codes')
+        .where('used_at', 'is not', null)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const revokedTokens = Number(
+    (
+      await db
+        .selectFrom('oauth_tokens')
+        .where('revoked_at', 'is not', null)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  return {
+    clients: await count('oauth_clients'),
+    codes: await count('oauth_codes'),
+    tokens: await count('oauth_tokens'),
+    usedCodes,
+    revokedTokens,
+  };
+}
