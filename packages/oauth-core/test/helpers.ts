@@ -200,3 +200,20 @@ export async function tableCounts(db: Kysely<any>) {
     revokedTokens,
   };
 }
+
+/** Asserts an OAuth error answer: status, exact body shape, and never cached. */
+export async function expectOAuthError(response: Response, status: number, error: string): Promise<string> {
+  const body = (await response.json()) as Record<string, unknown>;
+  if (response.status !== status || body.error !== error) {
+    throw new Error(`expected ${status} ${error}, got ${response.status} ${JSON.stringify(body)}`);
+  }
+  if (response.headers.get('cache-control') !== 'no-store')
+    throw new Error('missing Cache-Control: no-store');
+  if (
+    Object.keys(body).sort().join() !== 'error,error_description' ||
+    typeof body.error_description !== 'string'
+  ) {
+    throw new Error(`unexpected error body ${JSON.stringify(body)}`);
+  }
+  return body.error_description;
+}
