@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['@filing-mcp/test-db/global-setup'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
-    passWithNoTests: true,
+    hookTimeout: 120_000,
   },
 });
