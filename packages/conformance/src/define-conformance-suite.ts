@@ -1,0 +1,69 @@
+import { testDatabases } from '@filing-mcp/test-db';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { ConformanceDatabase, ConformanceTarget } from './conformance-target.js';
+import { corsScenarios } from './scenarios/cors.js';
+import { mcpAuthScenarios } from './scenarios/mcp-auth.js';
+import { mcpTransportScenarios } from './scenarios/mcp-transport.js';
+import { oauthApproveScenarios } from './scenarios/oauth-approve.js';
+import { oauthAuthorizeScenarios } from './scenarios/oauth-authorize.js';
+import { oauthMetadataScenarios } from './scenarios/oauth-metadata.js';
+import { oauthRegisterScenarios } from './scenarios/oauth-register.js';
+import { oauthRevokeScenarios } from './scenarios/oauth-revoke.js';
+import { oauthTokenScenarios } from './scenarios/oauth-token.js';
+import { realClientScenarios } from './scenarios/real-clients.js';
+import { toolScenarios } from './scenarios/tools.js';
+import type { ScenarioContext } from './support/scenario-context.js';
+
+const SCENARIOS = [
+  mcpTransportScenarios,
+  mcpAuthScenarios,
+  corsScenarios,
+  toolScenarios,
+  oauthMetadataScenarios,
+  oauthRegisterScenarios,
+  oauthAuthorizeScenarios,
+  oauthApproveScenarios,
+  oauthTokenScenarios,
+  oauthRevokeScenarios,
+  realClientScenarios,
+];
+
+/**
+ * Registers the whole conformance suite for one target, once per database (`${targetName} on
+ * pglite`, `${targetName} on postgres`; `TEST_DB` keeps one, as in `testDatabases()`). The target
+ * is created in `beforeAll` and closed in `afterAll`; scenarios within a block run in order, since
+ * some move the target's clock forward.
+ *
+ * @example
+ * ```ts
+ * // adapters/node/test/conformance.test.ts
+ * defineConformanceSuite('node', async ({ database }) => {
+ *   const parts = await createTargetParts({ database, baseUrl });
+ *   ... // start the server on a real socket, then:
+ *   return { name: 'node', baseUrl, appUrl: parts.config.appUrl, fetch, ...parts, close };
+ * });
+ * ```
+ */
+export function defineConformanceSuite(
+  targetName: string,
+  createTarget: (options: { database: ConformanceDatabase }) => Promise<ConformanceTarget>,
+): void {
+  for (const { name: database } of testDatabases()) {
+    describe(`${targetName} on ${database}`, () => {
+      let target: ConformanceTarget | undefined;
+      const context: ScenarioContext = {
+        get target() {
+          if (!target) throw new Error(`conformance target ${targetName} on ${database} was not created`);
+          return target;
+        },
+      };
+      beforeAll(async () => {
+        target = await createTarget({ database });
+      });
+      afterAll(async () => {
+        await target?.close();
+      });
+      for (const scenarios of SCENARIOS) scenarios(context);
+    });
+  }
+}

@@ -1,0 +1,3 @@
+import { createCoreTarget, defineConformanceSuite } from '../src/index.js';
+
+defineConformanceSuite('core', createCoreTarget);
