@@ -1,0 +1,320 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { testDatabases } from '@filing-mcp/test-db';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CredentialCache, createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
+import {
+  BASE_URL,
+  callTool,
+  type Harness,
+  newUser,
+  ok,
+  rpc,
+  SESSION_SECRET,
+  startHarness,
+} from './helpers.js';
+
+const CHALLENGE = `Bearer realm="mcp", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+async function expectUnauthorized(harness: Harness, credential: string | undefined): Promise<void> {
+  const response = await rpc(
+    harness.server,
+    'tools/call',
+    { name: 'list_filings', arguments: {} },
+    { credential },
+  );
+  expect(response.status).toBe(401);
+  const challenge = response.headers.get('www-authenticate') ?? '';
+  expect(challenge.startsWith(CHALLENGE)).toBe(true);
+  if (credential !== undefined) expect(challenge).toContain('error="invalid_token"');
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  const body = await response.json();
+  expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' } });
+  expect(body.id).toEqual(expect.any(Number));
+}
+
+async function userSessionJwt(userId: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(SESSION_SECRET));
+}
+
+/** register -> approve -> token through the composed server's fetch: a real mcp_at_ token. */
+async function oauthAccessToken(harness: Harness, userId: string): Promise<string> {
+  const redirectUri = 'http://127.0.0.1:8976/callback';
+  const registered = await harness.server.fetch(
+    new Request(`${BASE_URL}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        redirect_uris: [redirectUri],
+        client_name: 'test',
+        token_endpoint_auth_method: 'none',
+      }),
+    }),
+  );
+  expect(registered.status).toBe(201);
+  expect(registered.headers.get('access-control-allow-origin')).toBe('*');
+  const { client_id } = await registered.json();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const approved = await harness.server.fetch(
+    new Request(`${BASE_URL}/approve`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await userSessionJwt(userId)}`,
+      },
+      body: JSON.stringify({
+        client_id,
+        redirect_uri: redirectUri,
+        scope: 'mcp',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    }),
+  );
+  expect(approved.status).toBe(200);
+  const { code } = await approved.json();
+  const token = await harness.server.fetch(
+    new Request(`${BASE_URL}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id,
+        code_verifier: verifier,
+      }),
+    }),
+  );
+  expect(token.status).toBe(200);
+  const { access_token } = await token.json();
+  expect(access_token).toMatch(/^mcp_at_/);
+  return access_token;
+}
+
+describe.each(testDatabases())('authentication on $name', (variant) => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness(variant);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  describe('API keys', () => {
+    it('createApiKey answers nf_ + 64 hex once and stores only its SHA-256', async () => {
+      const userId = `user-${randomUUID()}`;
+      const created = await createApiKey(harness.db, { userId, name: 'laptop' });
+      expect(created.key).toMatch(/^nf_[0-9a-f]{64}$/);
+      expect(created.key).toHaveLength(67);
+      expect(created.prefix).toBe(created.key.slice(0, 11));
+      expect(created.expiresAt).toBeNull();
+      const rows = await harness.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0].key_hash).toBe(sha256(created.key));
+      expect(JSON.stringify(rows)).not.toContain(created.key.slice(3));
+    });
+
+    it('listApiKeys never answers a key or a hash; revokeApiKey deletes only the owner’s key', async () => {
+      const userId = `user-${randomUUID()}`;
+      const first = await createApiKey(harness.db, { userId, name: 'one' });
+      const expiresAt = new Date(Date.now() + 86_400_000);
+      const second = await createApiKey(harness.db, { userId, expiresAt });
+      const listed = await listApiKeys(harness.db, userId);
+      expect(listed.map((key) => key.id).sort()).toEqual([first.id, second.id].sort());
+      for (const key of listed) {
+        expect(Object.keys(key).sort()).toEqual([
+          'createdAt',
+          'expiresAt',
+          'id',
+          'lastUsedAt',
+          'name',
+          'prefix',
+        ]);
+      }
+      expect(listed.find((key) => key.id === second.id)?.expiresAt).toBe(expiresAt.toISOString());
+      expect(JSON.stringify(listed)).not.toContain(sha256(first.key));
+
+      expect(await revokeApiKey(harness.db, first.id, 'someone-else')).toBe(false);
+      expect(await revokeApiKey(harness.db, 'not-a-uuid')).toBe(false);
+      expect(await revokeApiKey(harness.db, first.id, userId)).toBe(true);
+      expect(await revokeApiKey(harness.db, first.id, userId)).toBe(false);
+      expect((await listApiKeys(harness.db, userId)).map((key) => key.id)).toEqual([second.id]);
+    });
+
+    it('a valid key authenticates tools/call as its owner', async () => {
+      const { key } = await newUser(harness.db);
+      expect(await ok(harness.server, key, 'list_filings')).toEqual({ filings: [] });
+    });
+
+    it('missing, unknown, malformed and non-Bearer credentials answer the 401 challenge', async () => {
+      await expectUnauthorized(harness, undefined);
+      await expectUnauthorized(harness, `nf_${randomBytes(32).toString('hex')}`);
+      await expectUnauthorized(harness, 'nf_tooshort');
+      await expectUnauthorized(harness, `nf_${'G'.repeat(64)}`);
+      await expectUnauthorized(harness, 'mcp_at_unknown-token');
+      await expectUnauthorized(harness, 'some-other-token');
+      await expectUnauthorized(harness, `nf_${'a'.repeat(5000)}`);
+    });
+
+    it('an expired key answers 401; a key expiring later works', async () => {
+      const userId = `user-${randomUUID()}`;
+      const expired = await createApiKey(harness.db, { userId, expiresAt: new Date(Date.now() - 1000) });
+      await expectUnauthorized(harness, expired.key);
+      const later = await createApiKey(harness.db, { userId, expiresAt: new Date(Date.now() + 3_600_000) });
+      await ok(harness.server, later.key, 'list_filings');
+    });
+
+    it('a cached key stops working when it expires, even within the cache TTL', async () => {
+      const userId = `user-${randomUUID()}`;
+      const soon = await createApiKey(harness.db, { userId, expiresAt: new Date(Date.now() + 2000) });
+      await ok(harness.server, soon.key, 'list_filings');
+      harness.advance(2500);
+      try {
+        await expectUnauthorized(harness, soon.key);
+      } finally {
+        harness.advance(-2500);
+      }
+    });
+
+    it('a revoked key keeps working at most for the cache TTL, then answers 401', async () => {
+      const { userId, key } = await newUser(harness.db);
+      await ok(harness.server, key, 'list_filings');
+      const [apiKey] = await listApiKeys(harness.db, userId);
+      expect(await revokeApiKey(harness.db, apiKey!.id, userId)).toBe(true);
+      harness.advance(5001);
+      await expectUnauthorized(harness, key);
+    });
+
+    it('a 401 on initialize only when the credential is present and invalid; none needed without one', async () => {
+      const bare = await rpc(harness.server, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      });
+      expect(bare.status).toBe(200);
+      const bad = await rpc(
+        harness.server,
+        'initialize',
+        { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        { credential: `nf_${'0'.repeat(64)}` },
+      );
+      expect(bad.status).toBe(401);
+    });
+  });
+
+  describe('round trips and the last-used time', () => {
+    it('a tools/call costs two statements, then one within the cache TTL; last_used_at is written in the background', async () => {
+      const { userId, key } = await newUser(harness.db);
+      const background: Promise<unknown>[] = [];
+      harness.queryLog.clear();
+      const first = await callTool(harness.server, key, 'list_filings', {}, { background });
+      expect(first.isError).toBe(false);
+      // The last-used write was handed to waitUntil, not awaited on the response's path.
+      expect(background).toHaveLength(1);
+      await Promise.all(background);
+      expect(harness.queryLog.statements.filter((s) => s !== 'update api_keys')).toEqual([
+        'select api_keys',
+        'select filings',
+      ]);
+      expect(harness.queryLog.statements.filter((s) => s === 'update api_keys')).toHaveLength(1);
+      const [touched] = await listApiKeys(harness.db, userId);
+      expect(touched!.lastUsedAt).not.toBeNull();
+
+      harness.queryLog.clear();
+      background.length = 0;
+      await callTool(harness.server, key, 'get_form_schema', { kind: '5472' }, { background });
+      await callTool(harness.server, key, 'list_payments', {}, { background });
+      expect(background).toHaveLength(0);
+      expect(harness.queryLog.statements).toEqual(['select payments']);
+
+      // Past the TTL the key is looked up again, but last_used_at is not rewritten within a minute.
+      harness.advance(6000);
+      harness.queryLog.clear();
+      await callTool(harness.server, key, 'list_fax_logs', {}, { background });
+      await Promise.all(background);
+      expect(background).toHaveLength(0);
+      expect(harness.queryLog.statements).toEqual(['select api_keys', 'select fax_logs']);
+      expect((await listApiKeys(harness.db, userId))[0]!.lastUsedAt).toBe(touched!.lastUsedAt);
+
+      // After a minute it is written again.
+      harness.advance(60_000);
+      await callTool(harness.server, key, 'list_filings', {}, { background });
+      expect(background).toHaveLength(1);
+      await Promise.all(background);
+      const later = (await listApiKeys(harness.db, userId))[0]!.lastUsedAt!;
+      expect(new Date(later).getTime()).toBeGreaterThan(new Date(touched!.lastUsedAt!).getTime());
+    });
+
+    it('a malformed or foreign-prefixed credential costs no database statement', async () => {
+      harness.queryLog.clear();
+      await expectUnauthorized(harness, 'nf_short');
+      await expectUnauthorized(harness, 'Basic-ish');
+      expect(harness.queryLog.statements).toEqual([]);
+    });
+  });
+
+  describe('OAuth access tokens', () => {
+    it('an mcp_at_ token from the OAuth flow authenticates as the approving user', async () => {
+      const userId = `user-${randomUUID()}`;
+      const token = await oauthAccessToken(harness, userId);
+      const { id } = await ok(harness.server, token, 'create_filing', {
+        form_data: { llcName: 'OAuth LLC' },
+      });
+      const row = await harness.db
+        .selectFrom('filings')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.user_id).toBe(userId);
+      // Another user's API key does not see it.
+      const other = await newUser(harness.db);
+      expect((await callTool(harness.server, other.key, 'get_filing', { id })).text).toBe('Filing not found');
+      harness.queryLog.clear();
+      await ok(harness.server, token, 'list_filings');
+      expect(harness.queryLog.statements).toEqual(['select filings']);
+    });
+  });
+});
+
+describe('CredentialCache', () => {
+  const auth = { userId: 'u' };
+
+  it('evicts the oldest entry beyond its bound', () => {
+    const cache = new CredentialCache({ ttlMs: 1000, maxEntries: 2 });
+    cache.set('a', auth, 0);
+    cache.set('b', auth, 0);
+    cache.set('c', auth, 0);
+    expect(cache.size).toBe(2);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('c', 1)).toBe(auth);
+  });
+
+  it('forgets entries after the TTL or the credential’s expiry, and holds nothing with TTL 0', () => {
+    const cache = new CredentialCache({ ttlMs: 1000, maxEntries: 10 });
+    cache.set('a', auth, 0);
+    cache.set('b', auth, 0, 500);
+    expect(cache.get('a', 999)).toBe(auth);
+    expect(cache.get('a', 1000)).toBeUndefined();
+    expect(cache.get('b', 499)).toBe(auth);
+    expect(cache.get('b', 500)).toBeUndefined();
+    const disabled = new CredentialCache({ ttlMs: 0, maxEntries: 10 });
+    disabled.set('a', auth, 0);
+    expect(disabled.get('a', 0)).toBeUndefined();
+  });
+});
