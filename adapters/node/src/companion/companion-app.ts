@@ -1,0 +1,213 @@
+import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
+import { SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
+import type { CompanionContext } from './companion-context.js';
+import { consentDecision, consentPage } from './consent-page.js';
+import { CsrfGuard } from './csrf.js';
+import { filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
+import { readFormBody } from './form-body.js';
+import { errorPage } from './page.js';
+
+/** Options of {@link createCompanionApp}. */
+export interface CompanionAppOptions {
+  /** The server's database (migrated), shared with the filing server. */
+  db: Kysely<any>;
+  /** `{app_url}`, e.g. `http://localhost:3000/app`: the pages live under its path. */
+  appUrl: string;
+  /** `{base_url}`, e.g. `http://localhost:3000/mcp-server`: the OAuth issuer the pages talk to. */
+  baseUrl: string;
+  /** The one local user every page acts for. */
+  userId: string;
+  /** The HS256 secret the filing server verifies session JWTs with (also keys the CSRF tokens). */
+  sessionSecret: string;
+  /** The composed filing server; the consent page calls its `/approve` in-process. */
+  core: { fetch(request: Request): Promise<Response> };
+  /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
+  sessionIssuer?: string;
+  /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */
+  sessionAudience?: string;
+}
+
+/** The companion pages as one fetch handler. */
+export interface CompanionApp {
+  /** Answers a page, or `undefined` when the path is not under `{app_url}`'s path. */
+  fetch(request: Request): Promise<Response | undefined>;
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+// A session JWT is minted per Approve and used at once: a minute is plenty.
+const SESSION_JWT_LIFETIME_SECONDS = 60;
+
+/**
+ * Hosts the pages answer on. Checking `Host` defeats DNS rebinding, which would otherwise let any
+ * web page read the local user's filings through a name that resolves to 127.0.0.1. The loopback
+ * names are interchangeable, since a user may type any of them.
+ */
+function allowedHosts(appUrl: URL): Set<string> {
+  const hosts = new Set([appUrl.host.toLowerCase()]);
+  if (LOOPBACK_NAMES.includes(appUrl.hostname.toLowerCase())) {
+    for (const name of LOOPBACK_NAMES) hosts.add(appUrl.port ? `${name}:${appUrl.port}` : name);
+  }
+  return hosts;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The local companion pages for the embedded default (issue 6): the OAuth consent page at
+ * `{app_url}/oauth/authorize`, the filing pages the tools link to (`/filings/{id}`,
+ * `/partnership/{id}` and their `/pdf` print views), an index of the local user's filings at
+ * `{app_url}/`, and the API-keys page at `{app_url}/api-keys`. Plain server-rendered HTML with
+ * CSRF-protected forms and a strict Content-Security-Policy; every page acts for `userId` alone.
+ *
+ * @example
+ * ```ts
+ * const companion = createCompanionApp({ db, appUrl, baseUrl, userId: 'local-user', sessionSecret, core });
+ * const response = (await companion.fetch(request)) ?? (await core.fetch(request));
+ * ```
+ */
+export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
+  const appUrl = new URL(withoutTrailingSlash(options.appUrl));
+  const appPath = withoutTrailingSlash(appUrl.pathname);
+  const hosts = allowedHosts(appUrl);
+  const origins = new Set([...hosts].map((host) => `${appUrl.protocol}//${host}`));
+  const sessionKey = new TextEncoder().encode(options.sessionSecret);
+
+  const context: CompanionContext = {
+    db: options.db,
+    appUrl: withoutTrailingSlash(appUrl.href),
+    appPath,
+    baseUrl: withoutTrailingSlash(options.baseUrl),
+    userId: options.userId,
+    core: options.core,
+    csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
+    oauthStore: createKyselyOAuthStore(options.db),
+    async signSessionJwt() {
+      const jwt = new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(options.userId)
+        .setIssuedAt()
+        .setExpirationTime(`${SESSION_JWT_LIFETIME_SECONDS}s`);
+      if (options.sessionIssuer) jwt.setIssuer(options.sessionIssuer);
+      if (options.sessionAudience) jwt.setAudience(options.sessionAudience);
+      return jwt.sign(sessionKey);
+    },
+  };
+
+  async function post(
+    request: Request,
+    action: (form: URLSearchParams) => Promise<Response>,
+  ): Promise<Response> {
+    const form = await readFormBody(request);
+    if (form === 'unsupported content type') {
+      return errorPage(
+        context,
+        415,
+        'Unsupported form',
+        'Forms must be sent as application/x-www-form-urlencoded.',
+      );
+    }
+    if (form === 'body too large') return errorPage(context, 413, 'Form too large', 'The form is too large.');
+    const failure = context.csrf.check(request, form);
+    if (failure) {
+      return errorPage(
+        context,
+        403,
+        'Request refused',
+        `This form submission was refused (${failure}). Reload the page and try again.`,
+      );
+    }
+    return action(form);
+  }
+
+  async function route(request: Request, rest: string): Promise<Response | undefined> {
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const segments = rest.split('/').slice(1);
+    const allow = (allowed: string, handlers: Record<string, () => Promise<Response>>) => {
+      const handler = handlers[method];
+      if (handler) return handler();
+      return Promise.resolve(
+        errorPage(context, 405, 'Method not allowed', `Use ${allowed}.`, { allow: allowed }),
+      );
+    };
+
+    if (rest === '/' || rest === '') return allow('GET', { GET: () => filingsIndexPage(context) });
+    if (rest === '/oauth/authorize') {
+      return allow('GET, POST', {
+        GET: () => consentPage(context, request),
+        POST: () => post(request, (form) => consentDecision(context, form)),
+      });
+    }
+    if (rest === '/api-keys') {
+      return allow('GET, POST', {
+        GET: () => apiKeysPage(context, request),
+        POST: () => post(request, (form) => createApiKeyAction(context, request, form)),
+      });
+    }
+    if (segments.length === 3 && segments[0] === 'api-keys' && segments[2] === 'revoke') {
+      const id = decodeSegment(segments[1]!);
+      if (id === undefined) return undefined;
+      return allow('POST', { POST: () => post(request, () => revokeApiKeyAction(context, id)) });
+    }
+    if ((segments[0] === 'filings' || segments[0] === 'partnership') && segments.length >= 2) {
+      const kind = segments[0] === 'filings' ? 'filing' : 'partnership';
+      const id = decodeSegment(segments[1]!);
+      if (id === undefined) return undefined;
+      if (segments.length === 2) return allow('GET', { GET: () => filingPage(context, kind, id) });
+      if (segments.length === 3 && segments[2] === 'pdf') {
+        return allow('GET', { GET: () => filingPrintPage(context, kind, id) });
+      }
+    }
+    return undefined;
+  }
+
+  return {
+    async fetch(request) {
+      const url = new URL(request.url);
+      const path = url.pathname;
+      if (appPath !== '' && path !== appPath && !path.startsWith(`${appPath}/`)) return undefined;
+      const rest = path.slice(appPath.length);
+
+      const host = (request.headers.get('host') ?? url.host).toLowerCase();
+      if (!hosts.has(host)) {
+        // At the root every path is "under" the app; leave unknown hosts to the server behind it.
+        if (appPath === '') return undefined;
+        return errorPage(
+          context,
+          403,
+          'Unknown host',
+          'These pages answer only on their configured address.',
+        );
+      }
+
+      let response: Response | undefined;
+      try {
+        response = await route(request, rest);
+      } catch {
+        // No details: database errors can quote stored values.
+        response = errorPage(context, 500, 'Something went wrong', 'The page could not be shown. Try again.');
+      }
+      if (response === undefined) {
+        // At the root the server behind the app owns every other path (the MCP endpoint, OAuth).
+        if (appPath === '') return undefined;
+        response = errorPage(context, 404, 'Page not found', 'There is no such page.');
+      }
+      if (request.method === 'HEAD') {
+        return new Response(null, { status: response.status, headers: response.headers });
+      }
+      return response;
+    },
+  };
+}

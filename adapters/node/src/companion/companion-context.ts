@@ -1,0 +1,21 @@
+import type { OAuthStore } from '@filing-mcp/oauth-core';
+import type { Kysely } from 'kysely';
+import type { CsrfGuard } from './csrf.js';
+
+/** What every companion page handler needs, built once by `createCompanionApp`. */
+export interface CompanionContext {
+  db: Kysely<any>;
+  /** `{app_url}` without a trailing slash. */
+  appUrl: string;
+  /** Path of `{app_url}` without a trailing slash (`/app`; empty when the app is at the root). */
+  appPath: string;
+  /** `{base_url}` without a trailing slash: the OAuth issuer. */
+  baseUrl: string;
+  /** The one local user the pages act for. */
+  userId: string;
+  core: { fetch(request: Request): Promise<Response> };
+  csrf: CsrfGuard;
+  oauthStore: OAuthStore;
+  /** Signs the short-lived session JWT `/approve` needs. */
+  signSessionJwt(): Promise<string>;
+}

@@ -1,0 +1,67 @@
+import { html, type SafeHtml } from './html.js';
+
+// jsonb can nest arbitrarily deep; past this the rest is shown as JSON text instead of recursing.
+const MAX_DEPTH = 12;
+
+const ACRONYMS: Record<string, string> = {
+  llc: 'LLC',
+  ein: 'EIN',
+  us: 'US',
+  ftin: 'FTIN',
+  id: 'ID',
+  zip: 'ZIP',
+  k: 'K',
+  url: 'URL',
+};
+
+/** `ownerUSId` -> `Owner US ID`, `tax_year_end` -> `Tax year end`: form_data keys made readable. */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0) return key;
+  return words
+    .map((word, index) => {
+      const acronym = ACRONYMS[word.toLowerCase()];
+      if (acronym) return acronym;
+      if (/^[A-Z0-9]+$/.test(word) && word.length > 1) return word;
+      const lower = word.toLowerCase();
+      return index === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    })
+    .join(' ');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Renders a stored JSON value readably and safely: objects as definition lists (readable label
+ * plus the raw key), arrays as numbered lists, scalars as escaped text. Everything that reaches
+ * the page passes through the escaping {@link html} template.
+ */
+export function renderJsonValue(value: unknown, depth = 0): SafeHtml {
+  if (value === null || value === undefined) return html`<span class="muted">(empty)</span>`;
+  if (typeof value === 'boolean') return html`${value ? 'Yes' : 'No'}`;
+  if (typeof value === 'number' || typeof value === 'bigint') return html`${String(value)}`;
+  if (typeof value === 'string')
+    return value === '' ? html`<span class="muted">(empty)</span>` : html`${value}`;
+  if (depth >= MAX_DEPTH) return html`<code>${JSON.stringify(value)}</code>`;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return html`<span class="muted">(none)</span>`;
+    return html`<ol class="items">${value.map((item) => html`<li>${renderJsonValue(item, depth + 1)}</li>`)}</ol>`;
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return html`<span class="muted">(none)</span>`;
+    return html`<dl class="fields">${entries.map(
+      ([key, item]) =>
+        html`<dt>${fieldLabel(key)}<small>${key}</small></dt><dd>${renderJsonValue(item, depth + 1)}</dd>`,
+    )}</dl>`;
+  }
+  return html`${String(value)}`;
+}

@@ -1,0 +1,1 @@
+export { type CompanionApp, type CompanionAppOptions, createCompanionApp } from './companion-app.js';
