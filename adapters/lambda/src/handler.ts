@@ -1,0 +1,50 @@
+/**
+ * The deployable Lambda entry (bundled to dist/lambda/handler.mjs by `pnpm bundle`):
+ * `handler` for buffered Function URLs and API Gateway HTTP APIs, `streamHandler` for Function URLs
+ * with `InvokeMode: RESPONSE_STREAM`. The server is built on the first invocation and reused by
+ * every later one in the same container.
+ */
+import { awsLambdaRuntime } from './aws-lambda-runtime.js';
+import type { FetchApp } from './fetch-app.js';
+import { createFilingServerFromEnv, type LambdaFilingServer } from './filing-server-from-env.js';
+import { createLambdaHandler } from './lambda-handler.js';
+import type { LambdaHandlerOptions } from './lambda-handler-options.js';
+import { createStreamingLambdaHandler, type StreamingLambdaHandler } from './streaming-lambda-handler.js';
+
+let filingServer: Promise<LambdaFilingServer> | undefined;
+
+function currentServer(): Promise<LambdaFilingServer> {
+  if (!filingServer) {
+    filingServer = createFilingServerFromEnv(process.env).catch((error: unknown) => {
+      // A failed start (bad setting, database down) is retried by the next invocation.
+      filingServer = undefined;
+      throw error;
+    });
+  }
+  return filingServer;
+}
+
+const app: FetchApp = {
+  async fetch(request, context) {
+    const { server } = await currentServer();
+    return server.fetch(request, context);
+  },
+};
+
+const options: LambdaHandlerOptions = {
+  stripStage: process.env.LAMBDA_STRIP_STAGE === 'true',
+  ...(process.env.LAMBDA_BASE_PATH && { basePath: process.env.LAMBDA_BASE_PATH }),
+};
+
+/** Buffered handler: API Gateway HTTP API (payload 2.0) or a Function URL in BUFFERED mode. */
+export const handler = createLambdaHandler(app, options);
+
+/**
+ * Streaming handler for a Function URL in RESPONSE_STREAM mode. Outside the Lambda runtime (no
+ * `awslambda` global, e.g. when this module is imported by a test or a script) it throws on use.
+ */
+export const streamHandler: StreamingLambdaHandler = awsLambdaRuntime()
+  ? createStreamingLambdaHandler(app, options)
+  : async () => {
+      throw new Error('streamHandler runs only inside the AWS Lambda Node.js runtime.');
+    };
