@@ -2,10 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   entry: {
-    "index": 'src/index.ts',
+    index: 'src/index.ts',
+    main: 'src/main.ts',
   },
   format: ['esm'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',

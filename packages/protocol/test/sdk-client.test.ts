@@ -107,9 +107,11 @@ describe.each([
     try {
       expect((await client.listTools()).tools.length).toBeGreaterThan(0);
       const before = calls.handled.length;
-      await expect(client.callTool({ name: 'get_forecast', arguments: { city: 'Oslo' } })).rejects.toThrow(
-        /401|Unauthorized/,
-      );
+      await expect(
+        client.callTool({ name: 'get_forecast', arguments: { city: 'Oslo' } }),
+      ).rejects.toMatchObject({
+        code: 401,
+      });
       expect(calls.handled.length).toBe(before);
     } finally {
       await client.close();
