@@ -1,0 +1,132 @@
+// Child processes of a benchmark run: spawned pinned to a core where `taskset` exists, tracked so
+// that every one of them dies with the run (normal exit, error, SIGINT, SIGTERM).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+const live = new Set();
+
+/** Whether `taskset` can pin processes to cores on this machine. */
+export const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Pins the current process (the orchestrator) to a core, so it does not steal the servers' core. */
+export function pinSelf(core) {
+  if (hasTaskset) spawnSync('taskset', ['-cp', String(core), String(process.pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Spawns `node <args>` pinned to `core` (when taskset exists; `taskset` execs node, so the pid is
+ * node's own). The child reports on fd 3 (see `report`); stderr is kept (bounded) for errors.
+ */
+export function spawnNode(core, args, { env = {}, cwd } = {}) {
+  const command = hasTaskset && core !== undefined ? 'taskset' : process.execPath;
+  const argv = hasTaskset && core !== undefined ? ['-c', String(core), process.execPath, ...args] : args;
+  const child = spawn(command, argv, {
+    cwd,
+    env: { ...process.env, ...env },
+    // fd 3 carries the child's JSON lines (ready, results); its stdout (request logs) goes nowhere,
+    // so the orchestrator spends no CPU reading logs on the load generator's core.
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  child.reports = child.stdio[3];
+  live.add(child);
+  child.stderrText = '';
+  child.stderr.on('data', (chunk) => {
+    // Bounded: only the last 16 KiB matter for an error message.
+    child.stderrText = (child.stderrText + chunk).slice(-16_384);
+  });
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+/**
+ * Waits for the first report line that parses as JSON and has `ready: true` (servers print
+ * `{"ready":true,"port":N}`), within `timeoutMs`.
+ */
+export function waitForReady(child, timeoutMs = 30_000, what = 'child') {
+  return readJsonLine(child, (message) => message.ready === true, timeoutMs, what);
+}
+
+/** Waits for a line on the child's report channel that parses as JSON and satisfies `accept`. */
+export function readJsonLine(child, accept, timeoutMs, what = 'child') {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(
+      () => finish(new Error(`${what} gave no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const onData = (chunk) => {
+      buffer += chunk;
+      let newline = buffer.indexOf('\n');
+      while (newline !== -1) {
+        const line = buffer.slice(0, newline).trim();
+        buffer = buffer.slice(newline + 1);
+        newline = buffer.indexOf('\n');
+        if (!line.startsWith('{')) continue;
+        try {
+          const message = JSON.parse(line);
+          if (accept(message)) return finish(undefined, message);
+        } catch {
+          // Not our line (a log line that happens to start with a brace).
+        }
+      }
+    };
+    const onExit = (code) =>
+      finish(new Error(`${what} exited with code ${code} before answering:\n${child.stderrText ?? ''}`));
+    function finish(error, value) {
+      clearTimeout(timer);
+      child.reports.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(value);
+    }
+    child.reports.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/** Stops a child: SIGTERM, then SIGKILL after `graceMs`. */
+export async function stopChild(child, graceMs = 3_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Resident set size of a process in bytes, from /proc (undefined where /proc is missing). */
+export function rssOf(pid) {
+  const path = `/proc/${pid}/status`;
+  if (!existsSync(path)) return undefined;
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(path, 'utf8'));
+  return match ? Number(match[1]) * 1024 : undefined;
+}
+
+function killAllNow() {
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+}
+
+const cleanups = [];
+
+/** Registers an async cleanup (e.g. stopping PostgreSQL) to run on SIGINT/SIGTERM before exiting. */
+export function onShutdown(cleanup) {
+  cleanups.push(cleanup);
+}
+
+let shuttingDown = false;
+async function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  process.stderr.write(`\n${signal}: stopping every child process\n`);
+  killAllNow();
+  await Promise.race([
+    Promise.allSettled(cleanups.map((cleanup) => cleanup())),
+    new Promise((resolve) => setTimeout(resolve, 10_000)),
+  ]);
+  process.exit(130);
+}
+
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('exit', killAllNow);

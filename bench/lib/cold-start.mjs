@@ -1,0 +1,183 @@
+// Bundle sizes and cold starts: our Lambda bundle (adapters/lambda `bundle` script), a minimal
+// fetch handler and an SDK-based handler, each started as a fresh process by the local harness.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { readJsonLine, spawnNode, stopChild } from './children.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const BENCH = join(ROOT, 'bench');
+const CACHE = join(BENCH, '.cache');
+
+const MCP_BASE_URL = 'https://bench.lambda-url.local';
+
+async function bundleBenchHandler(name) {
+  const outfile = join(CACHE, `${name}.mjs`);
+  await build({
+    entryPoints: [join(BENCH, 'cold', `${name}.mjs`)],
+    outfile,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    legalComments: 'none',
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+function sizeOf(file) {
+  const code = readFileSync(file);
+  return { minifiedBytes: code.length, gzippedBytes: gzipSync(code).length };
+}
+
+/** Builds the three bundles; answers `{ name, file, minifiedBytes, gzippedBytes }` for each (or an error). */
+export async function buildBundles() {
+  mkdirSync(CACHE, { recursive: true });
+  const bundles = [];
+  const lambdaDir = join(ROOT, 'adapters', 'lambda');
+  const ours = spawnSync('pnpm', ['run', 'bundle'], { cwd: lambdaDir, encoding: 'utf8', timeout: 120_000 });
+  const oursFile = join(lambdaDir, 'dist', 'lambda', 'handler.mjs');
+  if (ours.status === 0 && existsSync(oursFile)) {
+    bundles.push({
+      name: 'ours',
+      label: 'ours (adapters/lambda bundle)',
+      file: oursFile,
+      ...sizeOf(oursFile),
+    });
+  } else {
+    bundles.push({
+      name: 'ours',
+      label: 'ours (adapters/lambda bundle)',
+      error: `pnpm run bundle in adapters/lambda failed: ${(ours.stderr || ours.stdout || String(ours.error)).slice(-500)}`,
+    });
+  }
+  for (const [name, label] of [
+    ['minimal-handler', 'minimal fetch handler'],
+    ['sdk-handler', 'official SDK handler, stateless'],
+  ]) {
+    try {
+      const file = await bundleBenchHandler(name);
+      bundles.push({ name, label, file, ...sizeOf(file) });
+    } catch (error) {
+      bundles.push({ name, label, error: String(error?.message ?? error).slice(0, 500) });
+    }
+  }
+  return bundles;
+}
+
+function lambdaEvent(index, body, apiKey) {
+  return {
+    version: '2.0',
+    rawPath: '/',
+    rawQueryString: '',
+    headers: {
+      host: new URL(MCP_BASE_URL).host,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      ...(apiKey && { authorization: `Bearer ${apiKey}` }),
+    },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: {
+      domainName: new URL(MCP_BASE_URL).host,
+      requestId: `bench-${index}`,
+      stage: '$default',
+      http: { method: 'POST', path: '/' },
+    },
+  };
+}
+
+function writeEvents(apiKey) {
+  const file = join(CACHE, 'cold-events.json');
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'bench', version: '1.0.0' },
+    },
+  };
+  const toolCall = {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'get_form_schema', arguments: { kind: '5472' } },
+  };
+  writeFileSync(file, JSON.stringify([lambdaEvent(0, initialize), lambdaEvent(1, toolCall, apiKey)]));
+  return file;
+}
+
+const ms = (nanoseconds) => Number(nanoseconds) / 1e6;
+
+function answerOk(message) {
+  if (message.status !== 200) return false;
+  const text = message.body.startsWith('event:') ? message.body.split('data: ')[1] : message.body;
+  try {
+    const rpc = JSON.parse(text);
+    return rpc.result !== undefined && rpc.result.isError !== true;
+  } catch {
+    // A body cut at 400 characters is not JSON; a 200 with a result prefix is enough then.
+    return text.includes('"result"') && !text.includes('"isError":true');
+  }
+}
+
+async function coldStartOnce(bundle, eventsFile, env) {
+  const started = process.hrtime.bigint();
+  const child = spawnNode(1, [join(BENCH, 'cold', 'invoke.mjs'), bundle.file, eventsFile], { env });
+  try {
+    const loaded = await readJsonLine(child, (m) => m.loaded === true, 30_000, `${bundle.name} import`);
+    const loadedAt = process.hrtime.bigint();
+    const first = await readJsonLine(child, (m) => m.answered === 0, 30_000, `${bundle.name} initialize`);
+    const firstAt = process.hrtime.bigint();
+    const second = await readJsonLine(child, (m) => m.answered === 1, 30_000, `${bundle.name} tools/call`);
+    const secondAt = process.hrtime.bigint();
+    if (!answerOk(first)) throw new Error(`initialize answered ${first.status}: ${first.body}`);
+    if (!answerOk(second)) throw new Error(`tools/call answered ${second.status}: ${second.body}`);
+    return {
+      importMs: ms(loadedAt - started),
+      initializeMs: ms(firstAt - started),
+      toolCallMs: ms(secondAt - started),
+      childImportMs: loaded.at,
+    };
+  } finally {
+    await stopChild(child, 1_000);
+  }
+}
+
+/**
+ * Cold starts, interleaved bundle by bundle for `runs` rounds: spawn -> module loaded -> first
+ * `initialize` answer -> first authenticated `tools/call` answer, timed by this process.
+ */
+export async function measureColdStarts(bundles, { runs, database, log }) {
+  const eventsFile = writeEvents(database.apiKey);
+  const env = {
+    DATABASE_URL: database.url,
+    MCP_BASE_URL,
+    APP_URL: 'https://app.example.com',
+    SESSION_JWT_SECRET: database.sessionSecret,
+  };
+  const samples = Object.fromEntries(bundles.map((bundle) => [bundle.name, []]));
+  const errors = {};
+  const runnable = bundles.filter((bundle) => bundle.file);
+  for (let run = 0; run < runs; run++) {
+    for (let offset = 0; offset < runnable.length; offset++) {
+      const bundle = runnable[(run + offset) % runnable.length];
+      if (errors[bundle.name]) continue;
+      try {
+        samples[bundle.name].push(await coldStartOnce(bundle, eventsFile, env));
+      } catch (error) {
+        errors[bundle.name] = String(error?.message ?? error).slice(0, 800);
+        log(`cold start of ${bundle.name} failed: ${errors[bundle.name]}`);
+      }
+    }
+  }
+  return { samples, errors };
+}

@@ -1,0 +1,87 @@
+// The benchmark's PostgreSQL: a throwaway server (from @filing-mcp/test-db), migrated with the
+// product's migrations, one API key for user `bench`, and a table of filings.
+import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
+import { startPostgresServer } from '@filing-mcp/test-db';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+
+/** The user every benchmark request acts for. */
+export const BENCH_USER = 'bench';
+
+/** A form_data of realistic size (about 1 KB), used for seeding and by create_filing. */
+export function sampleFormData(index = 0) {
+  return {
+    taxYearBegin: '2024-01-01',
+    taxYearEnd: '2024-12-31',
+    llcName: `Bench Holdings ${index} LLC`,
+    llcStreet: '1209 Orange Street',
+    llcCity: 'Wilmington, DE 19801',
+    ein: '12-3456789',
+    totalAssets: '125000',
+    businessActivity: 'Software consulting',
+    businessActivityCode: '541511',
+    isInitialYear: false,
+    countryIncorporation: 'US-DE',
+    dateIncorporation: '2021-03-15',
+    taxResidentCountry: 'US',
+    principalBusinessCountries: ['US', 'DE'],
+    ownerName: 'Erika Mustermann',
+    ownerStreet: 'Hauptstrasse 1',
+    ownerCity: '10115 Berlin, Germany',
+    ownerUSId: '',
+    ownerRefId: 'REF-0001',
+    ownerFTIN: 'DE123456789',
+    ownerBusinessCountries: ['DE'],
+    ownerCitizenship: 'DE',
+    ownerTaxResidentCountry: 'DE',
+    relatedParties: [{ id: 'rp-1', name: 'Erika Mustermann', relationship: '25% foreign shareholder' }],
+    signerTitle: 'Managing Member',
+    signatureDate: '2025-03-01',
+    generateForm7004: false,
+    generateLateFilingLetter: false,
+  };
+}
+
+/**
+ * Starts PostgreSQL, migrates, creates the API key and `filingCount` filings of user `bench`.
+ * Answers the URL, the plaintext key, a sample of filing ids (for get_filing) and `stop()`.
+ */
+export async function setUpDatabase({ filingCount = 10_000, sampleSize = 256 } = {}) {
+  const server = process.env.BENCH_DATABASE_URL
+    ? { url: process.env.BENCH_DATABASE_URL, source: 'BENCH_DATABASE_URL', stop: async () => {} }
+    : await startPostgresServer();
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 2 }) }),
+  });
+  try {
+    await migrateToLatest(db);
+    const { key } = await createApiKey(db, { userId: BENCH_USER, name: 'bench' });
+    // One statement for the whole table: generate_series, so 10k rows take well under a second.
+    await sql`
+      insert into filings (user_id, llc_name, ein, tax_year_begin, tax_year_end, status, form_data)
+      select ${BENCH_USER}, 'Bench Holdings ' || n || ' LLC', '12-3456789', date '2024-01-01',
+             date '2024-12-31', 'completed',
+             jsonb_set(${JSON.stringify(sampleFormData())}::jsonb, '{llcName}', to_jsonb('Bench Holdings ' || n || ' LLC'))
+        from generate_series(1, ${filingCount}::int) as n`.execute(db);
+    await sql`analyze`.execute(db);
+    const rows =
+      await sql`select id from filings where user_id = ${BENCH_USER} order by random() limit ${sampleSize}`.execute(
+        db,
+      );
+    return {
+      url: server.url,
+      source: server.source,
+      apiKey: key,
+      filingIds: rows.rows.map((row) => row.id),
+      filingCount,
+      async stop() {
+        await db.destroy();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    await server.stop();
+    throw error;
+  }
+}

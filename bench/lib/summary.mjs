@@ -1,0 +1,190 @@
+// Turns raw samples into medians, ratios, goal verdicts and the Markdown report.
+
+/** Median of numbers (mean of the middle two for an even count); undefined for none. */
+export function median(values) {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function spread(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** Per server of a workload: req/s, p50, p99 as median and min-max over the rounds. */
+export function summarizeWorkload(workload, measurements) {
+  const servers = {};
+  for (const [server, runs] of Object.entries(measurements.runs)) {
+    if (runs.length === 0) continue;
+    servers[server] = {
+      requestsPerSecond: spread(runs.map((run) => run.requestsPerSecond)),
+      p50Ms: spread(runs.map((run) => run.latencyMs.p50)),
+      p99Ms: spread(runs.map((run) => run.latencyMs.p99)),
+      rssAfterRoundBytes: runs.map((run) => run.rssAfterBytes),
+      failedRequests: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
+      responseBytes: measurements.probes[server]?.bytes,
+    };
+  }
+  const rps = (name) => servers[name]?.requestsPerSecond.median;
+  for (const [name, server] of Object.entries(servers)) {
+    server.ratioToCeiling = rps(workload.ceiling)
+      ? server.requestsPerSecond.median / rps(workload.ceiling)
+      : undefined;
+    server.ratioToSdk = rps('sdk') ? server.requestsPerSecond.median / rps('sdk') : undefined;
+    server.p99OverP50 = server.p50Ms.median ? server.p99Ms.median / server.p50Ms.median : undefined;
+    if (name === workload.ceiling) server.isCeiling = true;
+  }
+  return { name: workload.name, description: workload.description, ceiling: workload.ceiling, servers };
+}
+
+/** The goals of issue 7, each with the measured value and whether it is met (undefined: not measured). */
+export function evaluateGoals(results) {
+  const goals = [];
+  const workload = (name) => results.workloads.find((w) => w.name === name)?.servers;
+  const add = (goal, measured, target, met) =>
+    goals.push({ goal, measured, target, met: measured === undefined ? undefined : met });
+
+  const list = workload('tools/list');
+  add(
+    'tools/list: ours / node:http ceiling',
+    list?.ours?.ratioToCeiling,
+    '>= 0.6',
+    list?.ours?.ratioToCeiling >= 0.6,
+  );
+  add('tools/list: ours / official SDK', list?.ours?.ratioToSdk, '>= 15', list?.ours?.ratioToSdk >= 15);
+  for (const name of ['get_form_schema', 'get_filing']) {
+    const servers = workload(name);
+    add(
+      `${name}: ours / database ceiling`,
+      servers?.ours?.ratioToCeiling,
+      '>= 0.7',
+      servers?.ours?.ratioToCeiling >= 0.7,
+    );
+    add(`${name}: ours p99 / p50`, servers?.ours?.p99OverP50, '<= 4', servers?.ours?.p99OverP50 <= 4);
+  }
+  const bundle = (name) => results.coldStart?.bundles.find((b) => b.name === name);
+  const ours = bundle('ours');
+  add('Lambda bundle, minified', ours?.minifiedBytes, '<= 256 KB', ours?.minifiedBytes <= 256 * 1024);
+  const sdkBytes = bundle('sdk-handler')?.minifiedBytes;
+  const bundleRatio = ours?.minifiedBytes && sdkBytes ? ours.minifiedBytes / sdkBytes : undefined;
+  add('Lambda bundle / SDK bundle', bundleRatio, '<= 1/3', bundleRatio <= 1 / 3);
+  const cold = results.coldStart?.summary;
+  const coldRatio =
+    cold?.ours?.initializeMs.median && cold?.['minimal-handler']?.initializeMs.median
+      ? cold.ours.initializeMs.median / cold['minimal-handler'].initializeMs.median
+      : undefined;
+  add('cold start to first answer: ours / minimal', coldRatio, '<= 1.25', coldRatio <= 1.25);
+  const memory = results.memory;
+  add(
+    'RSS growth, first to last round after load',
+    memory?.growthBytes,
+    '<= 10% of first round',
+    memory?.stable,
+  );
+  return goals;
+}
+
+/** Cold-start samples as median and min-max per bundle. */
+export function summarizeColdStart(samples) {
+  const summary = {};
+  for (const [name, runs] of Object.entries(samples)) {
+    if (runs.length === 0) continue;
+    summary[name] = {
+      runs: runs.length,
+      importMs: spread(runs.map((run) => run.importMs)),
+      initializeMs: spread(runs.map((run) => run.initializeMs)),
+      toolCallMs: spread(runs.map((run) => run.toolCallMs)),
+    };
+  }
+  return summary;
+}
+
+const fixed = (value, digits = 0) =>
+  value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(digits);
+const thousands = (value) => (value === undefined ? 'n/a' : Math.round(value).toLocaleString('en-US'));
+const kb = (bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
+const mb = (bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const range = (s, format) => `${format(s.median)} (${format(s.min)}-${format(s.max)})`;
+
+function formatGoal(goal) {
+  if (goal.measured === undefined) return 'n/a';
+  if (goal.goal.startsWith('Lambda bundle, minified')) return kb(goal.measured);
+  if (goal.goal.startsWith('RSS')) return `${goal.measured >= 0 ? '+' : ''}${mb(goal.measured)}`;
+  return `${fixed(goal.measured, 2)}x`;
+}
+
+/** The Markdown report: machine, throughput table, cold starts and bundles, memory, goals. */
+export function toMarkdown(results) {
+  const { machine, options } = results;
+  const lines = [];
+  lines.push(
+    `Run ${results.startedAt}${options.quick ? ' (--quick smoke run: numbers are not meaningful)' : ''}.`,
+  );
+  lines.push(
+    `Machine: ${machine.nproc} cores, ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}; ` +
+      `servers pinned to core 1 and autocannon to core 0: ${machine.taskset ? 'yes' : 'no (taskset missing)'}; ` +
+      `load average ${machine.loadAverageStart.map((l) => l.toFixed(2)).join(' ')} at start, ` +
+      `${machine.loadAverageEnd?.map((l) => l.toFixed(2)).join(' ')} at end.`,
+  );
+  lines.push(
+    `Settings: ${options.connections} connections, ${options.rounds} interleaved rounds of ${options.duration} s ` +
+      `per server (after ${options.warmup} s warm-up); medians with min-max over the rounds. ` +
+      `PostgreSQL ${results.database?.source ?? 'n/a'} (unpinned), ${results.database?.filingCount ?? 'n/a'} filings, pools of ${options.dbPool}.`,
+  );
+  lines.push('');
+  if (results.workloads.length > 0) {
+    lines.push('| Workload | Server | req/s | p50 ms | p99 ms | x ceiling | x SDK | failed |');
+    lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const workload of results.workloads) {
+      for (const [name, server] of Object.entries(workload.servers)) {
+        lines.push(
+          `| ${workload.name} | ${results.serverLabels[name] ?? name} | ${range(server.requestsPerSecond, thousands)} | ` +
+            `${fixed(server.p50Ms.median)} | ${fixed(server.p99Ms.median)} | ` +
+            `${server.isCeiling ? '1.00' : fixed(server.ratioToCeiling, 2)} | ${fixed(server.ratioToSdk, 2)} | ` +
+            `${server.failedRequests} |`,
+        );
+      }
+      for (const [name, error] of Object.entries(results.serverErrors[workload.name] ?? {})) {
+        lines.push(
+          `| ${workload.name} | ${results.serverLabels[name] ?? name} | not measured: ${error.slice(0, 120)} | | | | | |`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  if (results.coldStart) {
+    lines.push(
+      '| Bundle | minified | gzipped | cold start to initialize, ms | to first authenticated tools/call, ms |',
+    );
+    lines.push('| --- | ---: | ---: | ---: | ---: |');
+    for (const bundle of results.coldStart.bundles) {
+      const cold = results.coldStart.summary[bundle.name];
+      const error = bundle.error ?? results.coldStart.errors[bundle.name];
+      lines.push(
+        `| ${bundle.label} | ${kb(bundle.minifiedBytes)} | ${kb(bundle.gzippedBytes)} | ` +
+          `${cold ? range(cold.initializeMs, (v) => fixed(v)) : 'n/a'} | ${cold ? range(cold.toolCallMs, (v) => fixed(v)) : 'n/a'} |` +
+          (error ? ` <!-- ${error.replaceAll('--', '- -').slice(0, 200)} -->` : ''),
+      );
+    }
+    lines.push('');
+  }
+  if (results.memory) {
+    const memory = results.memory;
+    lines.push(
+      `Memory (ours, get_filing at ${options.connections} connections, ${memory.rounds.length} rounds of ${options.memoryDuration} s): ` +
+        `RSS before ${mb(memory.beforeBytes)}; per round during (max) / after: ` +
+        memory.rounds.map((round) => `${mb(round.duringMaxBytes)} / ${mb(round.afterBytes)}`).join(', ') +
+        `; ${memory.stable ? 'no growth from round to round' : 'GROWS from round to round'}.`,
+    );
+    lines.push('');
+  }
+  lines.push('| Goal (issue 7) | Measured | Target | Met |');
+  lines.push('| --- | ---: | ---: | --- |');
+  for (const goal of results.goals) {
+    lines.push(
+      `| ${goal.goal} | ${formatGoal(goal)} | ${goal.target} | ${goal.met === undefined ? 'not measured' : goal.met ? 'yes' : 'NO'} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

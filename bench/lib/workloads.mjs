@@ -1,0 +1,106 @@
+// What is measured: the workloads, the servers each one runs against, and the one request body
+// (or list of bodies) autocannon sends.
+import { sampleFormData } from './database.mjs';
+
+/** Every server of the throughput phase: its script, its MCP path, whether it needs PostgreSQL. */
+export const SERVERS = {
+  ceiling: { script: 'servers/ceiling.mjs', path: '/', label: 'node:http ceiling' },
+  'db-ceiling': {
+    script: 'servers/db-ceiling.mjs',
+    path: '/',
+    label: 'node:http + pg ceiling',
+    database: true,
+  },
+  sdk: { script: 'servers/sdk.mjs', path: '/', label: 'official SDK, stateless' },
+  ours: { script: 'servers/ours.mjs', path: '/mcp-server', label: 'ours (Node adapter)', database: true },
+  // Ours without the in-process credential cache: every call looks its key up, as the db ceiling does.
+  'ours-nocache': {
+    script: 'servers/ours.mjs',
+    path: '/mcp-server',
+    label: 'ours, credential cache off',
+    database: true,
+    env: { AUTH_CACHE_TTL_MS: '0' },
+  },
+};
+
+const rpc = (id, method, params) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+const call = (id, name, args) => rpc(id, 'tools/call', { name, arguments: args });
+
+/**
+ * The workloads. `ceiling` names the server the others are divided by; `sdk` is there when the
+ * SDK anchor runs the workload. `bodies(db)` builds the requests from the seeded database.
+ */
+export const WORKLOADS = [
+  {
+    name: 'tools/list',
+    description: 'tools/list without a credential',
+    servers: ['ceiling', 'sdk', 'ours'],
+    ceiling: 'ceiling',
+    credential: false,
+    bodies: () => [rpc(1, 'tools/list', {})],
+  },
+  {
+    name: 'get_form_schema',
+    description: 'tools/call get_form_schema with an API key',
+    servers: ['db-ceiling', 'sdk', 'ours'],
+    ceiling: 'db-ceiling',
+    credential: true,
+    bodies: () => [call(1, 'get_form_schema', { kind: '5472' })],
+  },
+  {
+    name: 'get_filing',
+    description: 'tools/call get_filing (10k filings) with an API key',
+    servers: ['db-ceiling', 'ours', 'ours-nocache'],
+    ceiling: 'db-ceiling',
+    credential: true,
+    bodies: (db) => db.filingIds.map((id, index) => call(index + 1, 'get_filing', { id })),
+  },
+  {
+    name: 'create_filing',
+    description: 'tools/call create_filing with an API key',
+    servers: ['db-ceiling', 'ours'],
+    ceiling: 'db-ceiling',
+    credential: true,
+    bodies: () => [call(1, 'create_filing', { form_data: sampleFormData(1) })],
+  },
+];
+
+/** Request headers: what an MCP client (the SDK's) sends, plus the API key where needed. */
+export function headersFor(workload, apiKey) {
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+    ...(workload.credential && { authorization: `Bearer ${apiKey}` }),
+  };
+}
+
+/** The JSON-RPC message in a response body, JSON or SSE (`event: message` + `data: ...`). */
+export function parseRpcBody(contentType, text) {
+  if (contentType?.includes('text/event-stream')) {
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => line.slice(6));
+    return JSON.parse(data[0] ?? 'null');
+  }
+  return JSON.parse(text);
+}
+
+/**
+ * Sends one request of the workload and checks the answer is a success (HTTP 200, a JSON-RPC
+ * result, no tool error), so that no server is measured answering errors fast. Answers the
+ * response size in bytes and the parsed result.
+ */
+export async function probe(url, workload, headers, body) {
+  const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const message = parseRpcBody(response.headers.get('content-type'), text);
+  if (!message || message.error) throw new Error(`JSON-RPC error: ${JSON.stringify(message?.error)}`);
+  if (message.result?.isError) throw new Error(`tool error: ${JSON.stringify(message.result.content)}`);
+  if (workload.name === 'tools/list' && message.result?.tools?.length !== 14) {
+    throw new Error(`tools/list answered ${message.result?.tools?.length} tools, not 14`);
+  }
+  return { bytes: Buffer.byteLength(text), result: message.result };
+}

@@ -1,0 +1,316 @@
+// `pnpm bench`: throughput (ceiling, official SDK, ours), cold starts and bundle sizes, and memory
+// under load, in one run, interleaved round by round. See bench/README section in the root README.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  hasTaskset,
+  onShutdown,
+  pinSelf,
+  readJsonLine,
+  rssOf,
+  spawnNode,
+  stopChild,
+  waitForReady,
+} from './lib/children.mjs';
+import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
+import { setUpDatabase } from './lib/database.mjs';
+import { evaluateGoals, median, summarizeColdStart, summarizeWorkload, toMarkdown } from './lib/summary.mjs';
+import { headersFor, probe, SERVERS, WORKLOADS } from './lib/workloads.mjs';
+
+const BENCH = new URL('.', import.meta.url).pathname;
+const PHASES = [...WORKLOADS.map((w) => w.name), 'memory', 'cold-start'];
+
+const { values: flags } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string' },
+    warmup: { type: 'string' },
+    only: { type: 'string', multiple: true },
+    quick: { type: 'boolean', default: false },
+    'memory-duration': { type: 'string' },
+    'memory-rounds': { type: 'string' },
+    'cold-runs': { type: 'string' },
+    'db-pool': { type: 'string', default: '10' },
+    filings: { type: 'string', default: '10000' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (flags.help) {
+  process.stdout.write(`pnpm bench [-- options]
+  --duration <s>         seconds of load per server per round (default 10; --quick 2)
+  --connections <n>      concurrent connections (default 50)
+  --rounds <n>           interleaved rounds (default 3; --quick 2)
+  --warmup <s>           warm-up load per server before the rounds (default 3; --quick 1)
+  --only <phase>         ${PHASES.join(' | ')} (repeat or comma-separate)
+  --memory-duration <s>  seconds of load per memory round (default 60; --quick 3)
+  --memory-rounds <n>    memory rounds (default 3; --quick 2)
+  --cold-runs <n>        cold starts per bundle (default 10; --quick 2)
+  --db-pool <n>          pg pool size of ours and of the database ceiling (default 10)
+  --filings <n>          filings in the table (default 10000)
+  --quick                short smoke run; results are not written to latest.*
+`);
+  process.exit(0);
+}
+
+const positive = (value, name) => {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`--${name} must be a positive number`);
+  return number;
+};
+const quick = flags.quick;
+const options = {
+  quick,
+  duration: positive(flags.duration ?? (quick ? 2 : 10), 'duration'),
+  connections: positive(flags.connections, 'connections'),
+  rounds: positive(flags.rounds ?? (quick ? 2 : 3), 'rounds'),
+  warmup: positive(flags.warmup ?? (quick ? 1 : 3), 'warmup'),
+  memoryDuration: positive(flags['memory-duration'] ?? (quick ? 3 : 60), 'memory-duration'),
+  memoryRounds: positive(flags['memory-rounds'] ?? (quick ? 2 : 3), 'memory-rounds'),
+  coldRuns: positive(flags['cold-runs'] ?? (quick ? 2 : 10), 'cold-runs'),
+  dbPool: positive(flags['db-pool'], 'db-pool'),
+  filings: positive(flags.filings, 'filings'),
+  only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
+};
+for (const phase of options.only) {
+  if (!PHASES.includes(phase)) throw new Error(`--only ${phase}: expected one of ${PHASES.join(', ')}`);
+}
+const selected = (phase) => options.only.length === 0 || options.only.includes(phase);
+
+const log = (message) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+// The orchestrator and autocannon share core 0; every server and cold-start process gets core 1.
+const SERVER_CORE = 1;
+const LOAD_CORE = 0;
+
+const scratch = mkdtempSync(join(tmpdir(), 'filing-mcp-bench-'));
+onShutdown(async () => rmSync(scratch, { recursive: true, force: true }));
+
+const results = {
+  startedAt: new Date().toISOString(),
+  options,
+  machine: {
+    nproc: availableParallelism(),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    taskset: hasTaskset,
+    loadAverageStart: loadavg(),
+  },
+  serverLabels: Object.fromEntries(Object.entries(SERVERS).map(([name, server]) => [name, server.label])),
+  serverErrors: {},
+  workloads: [],
+  raw: {},
+};
+// After the machine is described: pinned, this process would see one core.
+pinSelf(LOAD_CORE);
+
+const running = new Map();
+
+/** Starts a server of SERVERS (once; later calls reuse it) pinned to the servers' core. */
+async function server(name, env) {
+  if (running.has(name)) return running.get(name);
+  const spec = SERVERS[name];
+  const child = spawnNode(SERVER_CORE, [join(BENCH, spec.script)], { env: { ...env, ...spec.env } });
+  const ready = await waitForReady(child, 30_000, name);
+  const entry = { name, child, pid: child.pid, url: `http://127.0.0.1:${ready.port}${spec.path}` };
+  running.set(name, entry);
+  return entry;
+}
+
+let jobCounter = 0;
+/** One autocannon run against `url`, in its own process on the load core. */
+async function load(url, headers, bodies, duration) {
+  const jobFile = join(scratch, `job-${++jobCounter}.json`);
+  writeFileSync(
+    jobFile,
+    JSON.stringify({ url, headers, bodies, duration, connections: options.connections }),
+  );
+  const child = spawnNode(LOAD_CORE, [join(BENCH, 'lib', 'load-child.mjs'), jobFile]);
+  try {
+    return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'autocannon');
+  } finally {
+    await stopChild(child, 1_000);
+  }
+}
+
+async function throughput(workload, database, env) {
+  const headers = headersFor(workload, database.apiKey);
+  const bodies = workload.bodies(database);
+  const measurements = { runs: {}, probes: {} };
+  const errors = {};
+  const ready = [];
+  for (const name of workload.servers) {
+    try {
+      const entry = await server(name, env);
+      measurements.probes[name] = { bytes: (await probe(entry.url, workload, headers, bodies[0])).bytes };
+      ready.push(entry);
+      measurements.runs[name] = [];
+    } catch (error) {
+      errors[name] = String(error?.message ?? error);
+      log(`${workload.name}: ${name} is not measured: ${errors[name]}`);
+    }
+  }
+  for (const entry of ready) {
+    log(`${workload.name}: warming up ${entry.name} (${options.warmup} s)`);
+    await load(entry.url, headers, bodies, options.warmup);
+  }
+  for (let round = 0; round < options.rounds; round++) {
+    // A B C, B C A, ...: every server runs once per round, none always first.
+    for (let offset = 0; offset < ready.length; offset++) {
+      const entry = ready[(round + offset) % ready.length];
+      const run = await load(entry.url, headers, bodies, options.duration);
+      run.rssAfterBytes = rssOf(entry.pid);
+      measurements.runs[entry.name].push(run);
+      log(
+        `${workload.name} round ${round + 1}/${options.rounds} ${entry.name}: ${Math.round(run.requestsPerSecond)} req/s, ` +
+          `p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms` +
+          (run.non2xx + run.errors + run.timeouts ? `, ${run.non2xx} non-2xx ${run.errors} errors` : ''),
+      );
+    }
+  }
+  results.serverErrors[workload.name] = errors;
+  results.raw[workload.name] = measurements;
+  results.workloads.push(summarizeWorkload(workload, measurements));
+}
+
+/** Captures ours' tools/list result and get_form_schema descriptor, so the ceilings answer the same bytes. */
+async function captureFixtures(database, env) {
+  const ours = await server('ours', env);
+  const list = WORKLOADS.find((w) => w.name === 'tools/list');
+  const schema = WORKLOADS.find((w) => w.name === 'get_form_schema');
+  const listed = await probe(ours.url, list, headersFor(list, database.apiKey), list.bodies(database)[0]);
+  const described = await probe(
+    ours.url,
+    schema,
+    headersFor(schema, database.apiKey),
+    schema.bodies(database)[0],
+  );
+  const toolsListFile = join(scratch, 'tools-list-result.json');
+  const formSchemaFile = join(scratch, 'form-schema.json');
+  writeFileSync(toolsListFile, JSON.stringify(listed.result));
+  writeFileSync(formSchemaFile, JSON.stringify(described.result.structuredContent));
+  return { BENCH_FIXED_RESULT_FILE: toolsListFile, BENCH_FORM_SCHEMA_FILE: formSchemaFile };
+}
+
+async function memory(database, env) {
+  const workload = WORKLOADS.find((w) => w.name === 'get_filing');
+  const headers = headersFor(workload, database.apiKey);
+  const bodies = workload.bodies(database);
+  // A process of its own, so "before" is the RSS of a server that has served nothing yet.
+  const spec = SERVERS.ours;
+  const child = spawnNode(SERVER_CORE, [join(BENCH, spec.script)], { env });
+  try {
+    const ready = await waitForReady(child, 30_000, 'ours (memory)');
+    const url = `http://127.0.0.1:${ready.port}${spec.path}`;
+    await probe(url, workload, headers, bodies[0]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const beforeBytes = rssOf(child.pid);
+    const rounds = [];
+    for (let round = 0; round < options.memoryRounds; round++) {
+      const samples = [];
+      const timer = setInterval(() => samples.push(rssOf(child.pid)), 1_000);
+      let run;
+      try {
+        run = await load(url, headers, bodies, options.memoryDuration);
+      } finally {
+        clearInterval(timer);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const afterBytes = rssOf(child.pid);
+      rounds.push({
+        requestsPerSecond: run.requestsPerSecond,
+        duringMedianBytes: median(samples.filter(Boolean)),
+        duringMaxBytes: Math.max(...samples.filter(Boolean)),
+        afterBytes,
+        samplesBytes: samples,
+      });
+      log(
+        `memory round ${round + 1}/${options.memoryRounds}: RSS after ${(afterBytes / 2 ** 20).toFixed(1)} MB`,
+      );
+    }
+    const first = rounds[0].afterBytes;
+    const last = rounds.at(-1).afterBytes;
+    const growthBytes = last - first;
+    results.memory = { beforeBytes, rounds, growthBytes, stable: growthBytes <= first * 0.1 };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function main() {
+  log(
+    `options ${JSON.stringify(options)}; ${results.machine.nproc} cores, taskset ${hasTaskset ? 'yes' : 'no'}; ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  log(`starting PostgreSQL and seeding ${options.filings} filings`);
+  const database = await setUpDatabase({ filingCount: options.filings });
+  database.sessionSecret = randomBytes(32).toString('hex');
+  onShutdown(() => database.stop());
+  results.database = { source: database.source, filingCount: database.filingCount };
+  const env = {
+    DATABASE_URL: database.url,
+    SESSION_JWT_SECRET: database.sessionSecret,
+    BENCH_DB_POOL: String(options.dbPool),
+  };
+  try {
+    const workloads = WORKLOADS.filter((w) => selected(w.name));
+    if (workloads.length > 0) {
+      Object.assign(env, await captureFixtures(database, env));
+      for (const workload of workloads) await throughput(workload, database, env);
+    }
+    for (const entry of running.values()) await stopChild(entry.child);
+    running.clear();
+    if (selected('memory')) await memory(database, env);
+    if (selected('cold-start')) {
+      log('bundling');
+      const bundles = await buildBundles();
+      log(`cold starts (${options.coldRuns} per bundle)`);
+      const { samples, errors } = await measureColdStarts(bundles, { runs: options.coldRuns, database, log });
+      results.coldStart = {
+        bundles: bundles.map(({ file, ...rest }) => rest),
+        summary: summarizeColdStart(samples),
+        errors,
+        samples,
+      };
+    }
+  } finally {
+    for (const entry of running.values()) await stopChild(entry.child);
+    await database.stop();
+  }
+  results.machine.loadAverageEnd = loadavg();
+  results.finishedAt = new Date().toISOString();
+  results.goals = evaluateGoals(results);
+  const markdown = toMarkdown(results);
+  const dir = join(BENCH, 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = results.startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z');
+  const suffix = quick
+    ? '-quick'
+    : options.only.length
+      ? `-only-${options.only.join('+').replaceAll('/', '_')}`
+      : '';
+  writeFileSync(join(dir, `${stamp}${suffix}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  if (!quick && options.only.length === 0) {
+    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(join(dir, 'latest.md'), markdown);
+  }
+  process.stdout.write(`\n${markdown}`);
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    log(`failed: ${error?.stack ?? error}`);
+    process.exit(1);
+  },
+);

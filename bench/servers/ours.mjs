@@ -1,0 +1,29 @@
+// Ours: the Node adapter (createNodeServer from @filing-mcp/node) on real PostgreSQL through pg and
+// Kysely, configured as in production: default request log (JSON lines on stdout, which the
+// orchestrator sends to /dev/null), node:crypto hashing, the core's default credential cache unless
+// AUTH_CACHE_TTL_MS says otherwise.
+import { createNodeServer } from '@filing-mcp/node';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { announce } from '../lib/report.mjs';
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.BENCH_DB_POOL ?? 10),
+});
+const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+const ttl = process.env.AUTH_CACHE_TTL_MS;
+
+const node = await createNodeServer({
+  db,
+  port: 0,
+  host: '127.0.0.1',
+  config: {
+    appUrl: 'http://127.0.0.1/app',
+    session: { secret: process.env.SESSION_JWT_SECRET },
+    ...(ttl !== undefined && ttl !== '' && { authCacheTtlMs: Number(ttl) }),
+  },
+  onClose: () => db.destroy(),
+});
+
+announce(Number(new URL(node.origin).port), () => node.close());
