@@ -2,8 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   entry: {
-    "index": 'src/index.ts',
-    "cli": 'src/cli.ts',
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
   },
   format: ['esm'],
   dts: true,

@@ -1,0 +1,44 @@
+import { describeDatabaseUrl } from '../settings.js';
+import type { StartedServer } from '../start-server.js';
+
+/**
+ * What `serve` prints once it listens: where the MCP endpoint is, which database it runs on, and
+ * how to connect the common clients. For people, so it goes to stderr; never a secret.
+ */
+export function connectionHelp(server: StartedServer): string {
+  const { settings } = server;
+  const database =
+    server.database === 'postgres' && settings.databaseUrl
+      ? describeDatabaseUrl(settings.databaseUrl)
+      : `embedded PGlite in ${settings.dataDir}`;
+  const lines = [
+    '',
+    `filing-mcp listening on ${server.origin}`,
+    `  MCP endpoint:   ${server.url}`,
+    `  Database:       ${database}`,
+    server.companion
+      ? `  Companion app:  ${server.appUrl}  (consent page, filings, API keys; signed in as ${settings.localUserId})`
+      : `  Companion app:  ${server.appUrl}`,
+  ];
+  if (server.developmentSecret) {
+    lines.push(
+      `  Session secret: development secret ${server.developmentSecret.created ? 'generated in' : 'from'} ${server.developmentSecret.path}`,
+    );
+  }
+  const apiKeyHint = server.companion
+    ? `create one on ${server.appUrl}/api-keys`
+    : `create one with: pnpm filing-mcp api-key create --user <user-id>`;
+  lines.push(
+    '',
+    'Connect a client:',
+    `  MCP Inspector:  npx @modelcontextprotocol/inspector, then Transport "Streamable HTTP", URL ${server.url}`,
+    `  Claude Code:    claude mcp add --transport http filing-mcp ${server.url}`,
+    '                  (signs in through OAuth; run /mcp in Claude Code to authenticate)',
+    `  With an API key: add the header "Authorization: Bearer <key>"; ${apiKeyHint}`,
+    `                  claude mcp add --transport http filing-mcp ${server.url} --header "Authorization: Bearer <key>"`,
+    '',
+    'Stop with Ctrl-C (in-flight requests finish first).',
+    '',
+  );
+  return lines.join('\n');
+}

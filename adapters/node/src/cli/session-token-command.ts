@@ -1,0 +1,44 @@
+import { resolveSession } from '../session-secret.js';
+import { signSessionToken } from '../session-token.js';
+import { nodeSettingsFromEnv, SettingError } from '../settings.js';
+import type { CliIo } from './cli-io.js';
+import { durationFlag, parseCommandLine, requiredFlag } from './parse-command-line.js';
+import { USAGE } from './usage.js';
+
+const DEFAULT_LIFETIME_MS = 3_600_000;
+
+/** `filing-mcp session-token`: prints an HS256 session JWT for a user on stdout. */
+export async function sessionTokenCommand(args: string[], io: CliIo): Promise<number> {
+  const command = 'session-token';
+  const { values } = parseCommandLine(command, args, {
+    user: { type: 'string' },
+    'expires-in': { type: 'string' },
+  });
+  if (values.help) {
+    io.stdout(USAGE[command]!);
+    return 0;
+  }
+  const userId = requiredFlag(command, 'user', values.user);
+  const expiresInMs = durationFlag(command, values['expires-in']) ?? DEFAULT_LIFETIME_MS;
+  const settings = nodeSettingsFromEnv(io.env);
+  const { env } = resolveSession(settings, io.env);
+  const secret = env.SESSION_JWT_SECRET?.trim();
+  if (!secret) {
+    throw new SettingError(
+      'session-token signs HS256 tokens and needs SESSION_JWT_SECRET; with SESSION_JWKS_URL, ' +
+        'session tokens come from your identity provider',
+    );
+  }
+  const issuer = env.SESSION_JWT_ISSUER?.trim();
+  const audience = env.SESSION_JWT_AUDIENCE?.trim();
+  const token = await signSessionToken({
+    secret,
+    userId,
+    expiresInMs,
+    ...(issuer && { issuer }),
+    ...(audience && { audience }),
+  });
+  io.stdout(`${token}\n`);
+  io.stderr(`Session JWT for user ${userId}, valid ${Math.round(expiresInMs / 60_000)} minutes.\n`);
+  return 0;
+}

@@ -1,0 +1,35 @@
+import { migrateToLatest } from '@filing-mcp/filing-domain';
+import type { Kysely } from 'kysely';
+import { type DataDirLock, lockDataDir } from '../data-dir-lock.js';
+import { openDatabase } from '../database-connection.js';
+import type { NodeSettings } from '../settings.js';
+
+/**
+ * Runs `work` on the configured database (PostgreSQL at DATABASE_URL, or the embedded one, locked
+ * against a running `serve`) and closes it afterwards, also when `work` throws. The embedded
+ * database is migrated first, so that a fresh data directory needs no `migrate`; PostgreSQL is
+ * not, because schema changes to a shared database belong to an explicit `migrate`.
+ */
+export async function withDatabase<T>(
+  settings: NodeSettings,
+  command: string,
+  work: (db: Kysely<any>) => Promise<T>,
+): Promise<T> {
+  let lock: DataDirLock | undefined;
+  if (settings.databaseUrl === undefined) lock = lockDataDir(settings.dataDir, { command });
+  try {
+    const database = await openDatabase({
+      dataDir: settings.dataDir,
+      poolMax: 2,
+      ...(settings.databaseUrl !== undefined && { databaseUrl: settings.databaseUrl }),
+    });
+    try {
+      if (database.kind === 'embedded') await migrateToLatest(database.db);
+      return await work(database.db);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from '@filing-mcp/kysely-pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+/** Which database a connection talks to. */
+export type DatabaseKind = 'embedded' | 'postgres';
+
+/** An open database and how to release it. */
+export interface DatabaseConnection {
+  kind: DatabaseKind;
+  db: Kysely<any>;
+  /** Ends the pool or closes PGlite; idempotent. */
+  close(): Promise<void>;
+}
+
+/** Where to connect: a PostgreSQL URL, or else embedded PGlite in a data directory. */
+export interface DatabaseOptions {
+  /** `postgres://...`; when set, `dataDir` is not used. */
+  databaseUrl?: string;
+  /** Data directory of the embedded database (PGlite keeps its files in `<dataDir>/pgdata`). */
+  dataDir: string;
+  /** Maximum connections of the pg pool; default 10. */
+  poolMax?: number;
+}
+
+/** Directory inside the data directory that holds PGlite's PostgreSQL files. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
+/**
+ * Opens the database: a pg pool behind Kysely's PostgresDialect when `databaseUrl` is set, else
+ * PGlite (PostgreSQL compiled to WebAssembly, in-process) on the data directory, created on first
+ * use. PGlite is started here rather than lazily so that a damaged data directory fails at start-up.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  let db: Kysely<any>;
+  let kind: DatabaseKind;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // An idle client losing its server connection emits 'error' on the pool; unhandled, it would
+    // end the process. The next query gets a fresh connection.
+    pool.on('error', () => {});
+    db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    kind = 'postgres';
+  } else {
+    const pglite = await PGlite.create(embeddedDatabaseDir(options.dataDir));
+    db = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) });
+    kind = 'embedded';
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    kind,
+    db,
+    close: () => {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createFilingServer,
+  type FilingLogEvent,
+  type FilingServerConfig,
+  type HashFunction,
+} from '@filing-mcp/filing-domain';
+import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
+import { loopbackAllowList, type RequestContext } from '@filing-mcp/protocol';
+import { getRequestListener } from '@hono/node-server';
+import type { Kysely } from 'kysely';
+import { createCompanionApp } from './companion/index.js';
+import { type LogFields, type Logger, createLogger } from './logger.js';
+import { nodeSha256Hex } from './node-hash.js';
+
+/** The core's configuration, with the two addresses optional: they default from the listening port. */
+export type NodeServerConfig = Omit<FilingServerConfig, 'baseUrl' | 'appUrl'> & {
+  /** `{base_url}`; default `http://localhost:<port>/mcp-server`. */
+  baseUrl?: string;
+  /** `{app_url}`; default `<origin of baseUrl>/app` with the companion pages, else required. */
+  appUrl?: string;
+};
+
+/** Mounts the local companion pages (consent, API keys, filing views) under the app URL's path. */
+export interface CompanionOptions {
+  /** The one local user the pages act for. */
+  userId: string;
+}
+
+/** Options of {@link createNodeServer}. */
+export interface NodeServerOptions {
+  /** Migrated database; closed by `close()` only through {@link NodeServerOptions.onClose}. */
+  db: Kysely<any>;
+  config: NodeServerConfig;
+  /** Interface to listen on; default `127.0.0.1`. */
+  host?: string;
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Credential hash; default synchronous node:crypto SHA-256. */
+  hash?: HashFunction;
+  /** Clock in Unix milliseconds (tests). */
+  now?: () => number;
+  /** Default: JSON lines on stdout at `info`. */
+  logger?: Logger;
+  /** Serve the companion pages; needs an HS256 `config.session.secret`. */
+  companion?: CompanionOptions;
+  /** How long `close()` waits for in-flight requests before cutting connections; default 10 s. */
+  shutdownTimeoutMs?: number;
+  /** Interval of the OAuth cleanup of expired codes and tokens; default 5 minutes, 0 disables. */
+  cleanupIntervalMs?: number;
+  /** Runs last in `close()`, after every request finished: release what the server used (database). */
+  onClose?: () => Promise<void>;
+}
+
+/** A listening filing-mcp server. */
+export interface NodeServer {
+  /** The MCP endpoint, `{base_url}`. */
+  url: string;
+  /** Where the socket listens, e.g. `http://127.0.0.1:3000`; reach it through this in tests. */
+  origin: string;
+  /** `{app_url}`. */
+  appUrl: string;
+  /** Whether the companion pages are served. */
+  companion: boolean;
+  server: Server;
+  /**
+   * Graceful stop: refuses new connections, lets in-flight requests finish (bounded by
+   * `shutdownTimeoutMs`), then closes the core and runs `onClose`. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+const DEFAULT_PORT = 3000;
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+const DEFAULT_CLEANUP_INTERVAL_MS = 5 * 60_000;
+// A caller's request id is logged verbatim, so only a short, plain token is honoured.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const ERROR_EVENTS = new Set(['server_error', 'unhandled_error', 'mcp_error', 'background_error']);
+const WARN_EVENTS = new Set(['code_replay', 'refresh_token_reuse']);
+
+interface RequestState {
+  requestId: string;
+  start: number;
+  context: RequestContext;
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function pathOf(rawUrl: string | undefined): string {
+  // Only the path: authorization codes and state travel in query strings.
+  const url = rawUrl ?? '/';
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.length > 512 ? `${path.slice(0, 512)}...` : path;
+}
+
+function logSafeFields(event: FilingLogEvent): LogFields {
+  const fields: LogFields = {};
+  for (const [key, value] of Object.entries(event)) {
+    if (key === 'event') continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      fields[key] = value as string | number | boolean | null;
+    }
+  }
+  return fields;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/**
+ * Serves filing-mcp on node:http: builds the core with `createFilingServer`, bridges it with
+ * @hono/node-server's request listener (leaving the global `Request`/`Response` alone), writes one
+ * log line per request, protects loopback listeners against DNS rebinding, schedules the OAuth
+ * cleanup and optionally mounts the companion pages. Resolves once the socket listens.
+ *
+ * @example
+ * ```ts
+ * const node = await createNodeServer({ db, config: { session: { secret } }, port: 0 });
+ * await fetch(`${node.origin}/mcp-server`, { method: 'POST', body: '...' });
+ * await node.close();
+ * ```
+ */
+export async function createNodeServer(options: NodeServerOptions): Promise<NodeServer> {
+  const host = options.host ?? '127.0.0.1';
+  const logger = options.logger ?? createLogger();
+  const clock = options.now ?? Date.now;
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const cleanupIntervalMs = options.cleanupIntervalMs ?? DEFAULT_CLEANUP_INTERVAL_MS;
+
+  const states = new WeakMap<IncomingMessage, RequestState>();
+  const inFlight = new Set<ServerResponse>();
+  let onDrained: (() => void) | undefined;
+  let closing = false;
+  let handleFetch: ((request: Request, incoming: IncomingMessage) => Promise<Response>) | undefined;
+
+  const listener = getRequestListener(
+    (request, env) => {
+      const incoming = env.incoming as IncomingMessage;
+      if (!handleFetch) return new Response('Starting', { status: 503 });
+      return handleFetch(request, incoming);
+    },
+    {
+      overrideGlobalObjects: false,
+      errorHandler: (error) => {
+        logger.error('unhandled_error', { errorName: (error as Error)?.name ?? 'unknown' });
+        return new Response(JSON.stringify({ code: 500, message: 'Internal server error' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    },
+  );
+
+  const server = createServer((incoming, outgoing) => {
+    const header = incoming.headers['x-request-id'];
+    const requestId = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    const state: RequestState = { requestId, start: performance.now(), context: { requestId } };
+    states.set(incoming, state);
+    inFlight.add(outgoing);
+    outgoing.setHeader('x-request-id', requestId);
+    if (closing) outgoing.setHeader('connection', 'close');
+    outgoing.once('close', () => {
+      inFlight.delete(outgoing);
+      const auth = state.context.auth;
+      logger.info('request', {
+        method: incoming.method,
+        path: pathOf(incoming.url),
+        status: outgoing.statusCode,
+        duration_ms: Math.round((performance.now() - state.start) * 100) / 100,
+        request_id: requestId,
+        user_id: auth?.userId,
+        credential_prefix: auth?.credentialPrefix,
+        ...(!outgoing.writableFinished && { aborted: true }),
+      });
+      if (inFlight.size === 0) onDrained?.();
+    });
+    void listener(incoming, outgoing);
+  });
+
+  const address = await listen(server, options.port ?? DEFAULT_PORT, host);
+  const port = address.port;
+  const origin = `http://${displayHost(address.address === host ? host : address.address)}:${port}`;
+  const baseUrl = (options.config.baseUrl ?? `http://localhost:${port}/mcp-server`).replace(/\/+$/, '');
+  const appUrl = (
+    options.config.appUrl ?? (options.companion ? `${new URL(baseUrl).origin}/app` : '')
+  ).replace(/\/+$/, '');
+  const allowList =
+    options.config.allowedHosts || options.config.allowedOrigins ? undefined : loopbackAllowList(host, port);
+  const allowedHosts = options.config.allowedHosts ?? allowList?.allowedHosts;
+
+  let core: ReturnType<typeof createFilingServer>;
+  let companion: ReturnType<typeof createCompanionApp> | undefined;
+  try {
+    if (!appUrl)
+      throw new TypeError('appUrl is required when the companion pages are not served (set APP_URL)');
+    core = createFilingServer({
+      db: options.db,
+      config: { ...options.config, ...allowList, baseUrl, appUrl },
+      hash: options.hash ?? nodeSha256Hex,
+      now: clock,
+      logger: (event) => {
+        const level = ERROR_EVENTS.has(event.event)
+          ? 'error'
+          : WARN_EVENTS.has(event.event) || event.event.endsWith('_error')
+            ? 'warn'
+            : 'info';
+        logger[level](event.event, logSafeFields(event));
+      },
+    });
+    if (options.companion) {
+      const sessionSecret = options.config.session.secret;
+      if (typeof sessionSecret !== 'string') {
+        throw new TypeError('the companion pages sign session JWTs and need SESSION_JWT_SECRET');
+      }
+      companion = createCompanionApp({
+        db: options.db,
+        appUrl,
+        baseUrl,
+        userId: options.companion.userId,
+        sessionSecret,
+        core,
+        ...(options.config.session.issuer && { sessionIssuer: options.config.session.issuer }),
+        ...(options.config.session.audience && { sessionAudience: options.config.session.audience }),
+      });
+    }
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+
+  const appPath = new URL(appUrl).pathname.replace(/\/+$/, '');
+  const isCompanionPath = (path: string) =>
+    companion !== undefined && (appPath === '' || path === appPath || path.startsWith(`${appPath}/`));
+  const allowedHostSet = allowedHosts ? new Set(allowedHosts.map((name) => name.toLowerCase())) : undefined;
+
+  handleFetch = async (request, incoming) => {
+    const state = states.get(incoming);
+    if (companion && isCompanionPath(pathOf(incoming.url))) {
+      // The pages act for the signed-in local user without a password, so a page reached through
+      // a rebinding DNS name must not load: the core checks Host on its own routes, we check it here.
+      if (allowedHostSet && !allowedHostSet.has((incoming.headers.host ?? '').toLowerCase())) {
+        return new Response('Forbidden: unknown Host', {
+          status: 403,
+          headers: { 'content-type': 'text/plain' },
+        });
+      }
+      const page = await companion.fetch(request);
+      if (page) return page;
+    }
+    return core.fetch(request, state?.context);
+  };
+
+  const store = createKyselyOAuthStore(options.db);
+  let cleanupRunning: Promise<void> | undefined;
+  const runCleanup = () => {
+    cleanupRunning ??= store
+      .deleteExpired(clock())
+      .then(
+        (deleted) => {
+          if (deleted.codes + deleted.tokens > 0) logger.info('oauth_cleanup', deleted);
+        },
+        (error) => logger.warn('oauth_cleanup_failed', { errorName: (error as Error)?.name ?? 'unknown' }),
+      )
+      .finally(() => {
+        cleanupRunning = undefined;
+      });
+  };
+  const cleanupTimer = cleanupIntervalMs > 0 ? setInterval(runCleanup, cleanupIntervalMs) : undefined;
+  // Unref'd: the timer alone must never keep a process alive that is otherwise done.
+  cleanupTimer?.unref();
+  if (cleanupTimer) runCleanup();
+
+  let closed: Promise<void> | undefined;
+  async function shutdown(): Promise<void> {
+    closing = true;
+    if (cleanupTimer) clearInterval(cleanupTimer);
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Answers still being computed go out with `Connection: close`, so keep-alive sockets end with them.
+    for (const outgoing of inFlight) if (!outgoing.headersSent) outgoing.setHeader('connection', 'close');
+    server.closeIdleConnections();
+    if (inFlight.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const drained = new Promise<boolean>((resolve) => {
+        onDrained = () => resolve(true);
+        timer = setTimeout(() => resolve(false), shutdownTimeoutMs);
+      });
+      if (!(await drained)) logger.warn('shutdown_timeout', { in_flight: inFlight.size });
+      clearTimeout(timer);
+    }
+    server.closeAllConnections();
+    await stopped;
+    await cleanupRunning;
+    await core.close();
+    await options.onClose?.();
+  }
+
+  return {
+    url: baseUrl,
+    origin,
+    appUrl,
+    companion: companion !== undefined,
+    server,
+    close: () => {
+      closed ??= shutdown();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { isIP } from 'node:net';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
+
+/** Environment variables, as in `process.env`. */
+export type Environment = Record<string, string | undefined>;
+
+/** An environment variable of the Node adapter is missing or wrong; the message names it. */
+export class SettingError extends Error {
+  readonly code = 'invalid_config';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingError';
+  }
+}
+
+/** Whether the companion pages are mounted: `auto` mounts them on the embedded database without `APP_URL`. */
+export type CompanionMode = 'auto' | 'on' | 'off';
+
+/** The Node adapter's own settings (the core's are read by filing-domain's `configFromEnv`). */
+export interface NodeSettings {
+  host: string;
+  port: number;
+  /** `postgres://...`, or undefined for the embedded database. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolMax: number;
+  companion: CompanionMode;
+  localUserId: string;
+  logLevel: LogLevel;
+  logFormat: LogFormat;
+  shutdownTimeoutMs: number;
+  cleanupIntervalMs: number;
+}
+
+function value(env: Environment, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+function integer(env: Environment, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new SettingError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Environment, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = value(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (!allowed.includes(raw as T)) {
+    throw new SettingError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function hostName(env: Environment): string {
+  const host = value(env, 'HOST') ?? '127.0.0.1';
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) === 0 && !/^[A-Za-z0-9.-]+$/.test(bare)) {
+    throw new SettingError(
+      `HOST must be an IP address or host name, e.g. 127.0.0.1 or 0.0.0.0 (got "${host}")`,
+    );
+  }
+  return bare;
+}
+
+function databaseUrl(env: Environment): string | undefined {
+  const url = value(env, 'DATABASE_URL');
+  if (url === undefined) return undefined;
+  // The message must not echo the URL: it usually carries a password.
+  if (!/^postgres(ql)?:\/\//i.test(url)) {
+    throw new SettingError(
+      'DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database',
+    );
+  }
+  return url;
+}
+
+/**
+ * Reads the Node adapter's settings from the environment, with defaults: `HOST` 127.0.0.1, `PORT`
+ * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `LOCAL_USER_ID` local-user,
+ * `LOG_LEVEL` info, `LOG_FORMAT` json, `SHUTDOWN_TIMEOUT_MS` 10000, `OAUTH_CLEANUP_INTERVAL_MS`
+ * 300000. Throws {@link SettingError} naming the variable at fault.
+ */
+export function nodeSettingsFromEnv(env: Environment): NodeSettings {
+  return {
+    host: hostName(env),
+    port: integer(env, 'PORT', 3000, 0, 65_535),
+    databaseUrl: databaseUrl(env),
+    dataDir: value(env, 'DATA_DIR') ?? './.data',
+    poolMax: integer(env, 'PG_POOL_MAX', 10, 1, 1000),
+    companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, 'auto'),
+    localUserId: value(env, 'LOCAL_USER_ID') ?? 'local-user',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    cleanupIntervalMs: integer(env, 'OAUTH_CLEANUP_INTERVAL_MS', 300_000, 0, 86_400_000),
+  };
+}
+
+/**
+ * Whether `serve` mounts the companion pages: `COMPANION=on` or `off` decides; otherwise only on
+ * the embedded database without `APP_URL`, so that a production configuration (PostgreSQL, or an
+ * external companion app) never serves them unless asked to.
+ */
+export function companionEnabled(settings: NodeSettings, env: Environment): boolean {
+  if (settings.companion !== 'auto') return settings.companion === 'on';
+  return settings.databaseUrl === undefined && value(env, 'APP_URL') === undefined;
+}
+
+/** A PostgreSQL URL without its credentials, for start-up messages. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL at ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}

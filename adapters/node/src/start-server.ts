@@ -1,0 +1,121 @@
+import { configFromEnv, migrateToLatest } from '@filing-mcp/filing-domain';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
+import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';
+import { createLogger, type Logger } from './logger.js';
+import { createNodeServer, type NodeServer, type NodeServerConfig } from './node-server.js';
+import { type ResolvedSession, resolveSession } from './session-secret.js';
+import {
+  companionEnabled,
+  type Environment,
+  type NodeSettings,
+  nodeSettingsFromEnv,
+  SettingError,
+} from './settings.js';
+
+/** Options of {@link startServer}. */
+export interface StartServerOptions {
+  /** Configuration; default `process.env`. */
+  env?: Environment;
+  /** Default: from `LOG_LEVEL` and `LOG_FORMAT`, on stdout. */
+  logger?: Logger;
+}
+
+/** A server started by {@link startServer}; `close()` also closes the database. */
+export interface StartedServer extends NodeServer {
+  database: DatabaseKind;
+  settings: NodeSettings;
+  /** Set when the session secret is the generated development secret. */
+  developmentSecret?: ResolvedSession['developmentSecret'];
+}
+
+// Stand-ins that let the core's configuration be validated before the port is known; the real
+// addresses are filled in by createNodeServer once the socket listens.
+const PENDING_BASE_URL = 'http://localhost/mcp-server';
+const PENDING_APP_URL = 'http://localhost/app';
+
+function isSet(env: Environment, name: string): boolean {
+  return (env[name] ?? '').trim() !== '';
+}
+
+/**
+ * Reads the whole configuration, validating it before anything is opened (a bad setting throws an
+ * error naming the variable); opens the database (PGlite in `DATA_DIR`, or PostgreSQL at
+ * `DATABASE_URL`), runs the migrations, and starts {@link createNodeServer}. This is `filing-mcp
+ * serve` without the signal handling.
+ *
+ * @example
+ * ```ts
+ * const server = await startServer({ env: { ...process.env, PORT: '0' } });
+ * console.log(server.url);
+ * await server.close();
+ * ```
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
+  const env = options.env ?? process.env;
+  const settings = nodeSettingsFromEnv(env);
+  const logger = options.logger ?? createLogger({ level: settings.logLevel, format: settings.logFormat });
+  const companion = companionEnabled(settings, env);
+
+  if (!companion && !isSet(env, 'APP_URL')) {
+    throw new SettingError(
+      'APP_URL must be set when the companion pages are off (DATABASE_URL set, or COMPANION=off): ' +
+        'the address of the companion app that shows the consent page and filing pages',
+    );
+  }
+  if (companion && isSet(env, 'SESSION_JWKS_URL') && !isSet(env, 'SESSION_JWT_SECRET')) {
+    throw new SettingError(
+      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify',
+    );
+  }
+
+  let lock: DataDirLock | undefined;
+  let database: DatabaseConnection | undefined;
+  try {
+    if (settings.databaseUrl === undefined) lock = lockDataDir(settings.dataDir, { command: 'serve' });
+    const session = resolveSession(settings, env);
+    const parsed = configFromEnv({
+      ...session.env,
+      MCP_BASE_URL: isSet(env, 'MCP_BASE_URL') ? env.MCP_BASE_URL : PENDING_BASE_URL,
+      APP_URL: isSet(env, 'APP_URL') ? env.APP_URL : PENDING_APP_URL,
+    });
+    const config: NodeServerConfig = { ...parsed };
+    if (!isSet(env, 'MCP_BASE_URL')) delete config.baseUrl;
+    if (!isSet(env, 'APP_URL')) delete config.appUrl;
+
+    database = await openDatabase({
+      dataDir: settings.dataDir,
+      poolMax: settings.poolMax,
+      ...(settings.databaseUrl !== undefined && { databaseUrl: settings.databaseUrl }),
+    });
+    await migrateToLatest(database.db);
+    const opened = database;
+    const heldLock = lock;
+    const node = await createNodeServer({
+      db: opened.db,
+      config,
+      host: settings.host,
+      port: settings.port,
+      logger,
+      shutdownTimeoutMs: settings.shutdownTimeoutMs,
+      cleanupIntervalMs: settings.cleanupIntervalMs,
+      ...(companion && { companion: { userId: settings.localUserId } }),
+      onClose: async () => {
+        try {
+          await opened.close();
+        } finally {
+          heldLock?.release();
+        }
+      },
+    });
+    return {
+      ...node,
+      database: opened.kind,
+      settings,
+      ...(session.developmentSecret && { developmentSecret: session.developmentSecret }),
+    };
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+}
