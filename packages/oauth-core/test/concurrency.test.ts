@@ -1,0 +1,62 @@
+import { createPostgresDb } from '@filing-mcp/test-db';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateOAuth } from '../src/kysely/index.js';
+import { codeFor, exchange, postForm, type RunningServer, startServer } from './helpers.js';
+
+// Real PostgreSQL, where parallel statements actually race (PGlite runs one at a time).
+let database: { db: Kysely<any>; close(): Promise<void> };
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createPostgresDb();
+  // Concurrent migrations are serialised by the migration lock table.
+  await Promise.all([migrateOAuth(database.db), migrateOAuth(database.db)]);
+  server = await startServer(database.db);
+});
+afterAll(async () => {
+  await server?.close();
+  await database?.close();
+});
+
+describe('atomic single use on real PostgreSQL', () => {
+  it('the same code exchanged 20 times in parallel: exactly one 200', async () => {
+    const grant = await codeFor(server);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => exchange(server, grant)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+    const bodies = await Promise.all(
+      responses.map((response) => response.json() as Promise<Record<string, unknown>>),
+    );
+    expect(bodies.filter((body) => body.error === 'invalid_grant')).toHaveLength(19);
+    const rows = await database.db
+      .selectFrom('oauth_tokens')
+      .where('user_id', '=', grant.userId)
+      .selectAll()
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('the same refresh token used 20 times in parallel: exactly one 200, one new pair stored', async () => {
+    const grant = await codeFor(server);
+    const first = (await (await exchange(server, grant)).json()) as { refresh_token: string };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postForm(`${server.baseUrl}/token`, {
+          grant_type: 'refresh_token',
+          refresh_token: first.refresh_token,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+    const rows = await database.db
+      .selectFrom('oauth_tokens')
+      .where('user_id', '=', grant.userId)
+      .selectAll()
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+});

@@ -1,0 +1,110 @@
+import { testDatabases } from '@filing-mcp/test-db';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateOAuth } from '../src/kysely/index.js';
+import {
+  approve,
+  postForm,
+  randomUserId,
+  register,
+  type RunningServer,
+  s256,
+  startServer,
+  VERIFIER,
+} from './helpers.js';
+
+describe.each(testDatabases())('no raw credential at rest or in logs on $name', ({ create }) => {
+  let database: { db: Kysely<any>; close(): Promise<void> };
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await create();
+    await migrateOAuth(database.db);
+    server = await startServer(database.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it('after register, approve, exchange, replay, refresh, reuse and revoke', async () => {
+    const raw: string[] = [];
+    const redirectUri = 'https://client.example/cb';
+    const client = await register(server.baseUrl, {
+      redirect_uris: [redirectUri],
+      token_endpoint_auth_method: 'client_secret_post',
+    });
+    raw.push(client.client_secret!);
+    const auth = { client_id: client.client_id, client_secret: client.client_secret! };
+    const { body } = await approve(server.baseUrl, randomUserId(), {
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      code_challenge: await s256(VERIFIER),
+      code_challenge_method: 'S256',
+    });
+    const code = body.code as string;
+    const exchangeParams = {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: VERIFIER,
+      ...auth,
+    };
+    const first = (await (await postForm(`${server.baseUrl}/token`, exchangeParams)).json()) as Record<
+      string,
+      string
+    >;
+    raw.push(first.access_token!, first.refresh_token!);
+    const second = (await (
+      await postForm(`${server.baseUrl}/token`, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token!,
+        ...auth,
+      })
+    ).json()) as Record<string, string>;
+    raw.push(second.access_token!, second.refresh_token!);
+    // Failures and attacks get logged too: wrong secret, reuse of a rotated token, code replay, revocation.
+    await postForm(`${server.baseUrl}/token`, { ...exchangeParams, client_secret: 'mcp_secret_wrong_guess' });
+    await postForm(`${server.baseUrl}/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token!,
+      ...auth,
+    });
+    await postForm(`${server.baseUrl}/token`, exchangeParams);
+    await postForm(`${server.baseUrl}/revoke`, { token: second.access_token!, ...auth });
+    expect(raw.every((value) => typeof value === 'string' && value.length > 40)).toBe(true);
+
+    const dump = JSON.stringify(
+      await Promise.all(
+        ['oauth_clients', 'oauth_codes', 'oauth_tokens'].map((table) =>
+          database.db.selectFrom(table).selectAll().execute(),
+        ),
+      ),
+    );
+    for (const value of raw) expect(dump).not.toContain(value);
+    expect(dump).not.toContain(VERIFIER);
+    // The spec keeps the code plain; it may only be there once used.
+    const codeRow = await database.db
+      .selectFrom('oauth_codes')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    expect(codeRow.used_at).not.toBeNull();
+
+    const logged = JSON.stringify(server.events);
+    expect(server.events.map((event) => event.event)).toEqual(
+      expect.arrayContaining([
+        'client_registered',
+        'code_issued',
+        'token_issued',
+        'token_refreshed',
+        'refresh_token_reuse',
+        'code_replay',
+        'token_revoked',
+      ]),
+    );
+    for (const value of [...raw, code, 'mcp_secret_wrong_guess', VERIFIER])
+      expect(logged).not.toContain(value);
+    expect(logged).not.toMatch(/mcp_(at|rt|code|secret)_/);
+  });
+});
