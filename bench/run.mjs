@@ -36,6 +36,7 @@ const { values: flags } = parseArgs({
     'cold-runs': { type: 'string' },
     'db-pool': { type: 'string', default: '10' },
     filings: { type: 'string', default: '10000' },
+    profile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -52,6 +53,8 @@ if (flags.help) {
   --cold-runs <n>        cold starts per bundle (default 10; --quick 2)
   --db-pool <n>          pg pool size of ours and of the database ceiling (default 10)
   --filings <n>          filings in the table (default 10000)
+  --profile              run ours with --cpu-prof (profiles in bench/results/profiles/;
+                         summarise with node bench/profile-summary.mjs <file>)
   --quick                short smoke run; results are not written to latest.*
 `);
   process.exit(0);
@@ -74,6 +77,7 @@ const options = {
   coldRuns: positive(flags['cold-runs'] ?? (quick ? 2 : 10), 'cold-runs'),
   dbPool: positive(flags['db-pool'], 'db-pool'),
   filings: positive(flags.filings, 'filings'),
+  profile: flags.profile,
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
 };
 for (const phase of options.only) {
@@ -113,11 +117,21 @@ pinSelf(LOAD_CORE);
 
 const running = new Map();
 
+/** `--cpu-prof` for our servers when --profile is given: the profile is written when they exit. */
+function profileFlags(name) {
+  if (!options.profile || !name.startsWith('ours')) return [];
+  const dir = join(BENCH, 'results', 'profiles');
+  mkdirSync(dir, { recursive: true });
+  return ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`];
+}
+
 /** Starts a server of SERVERS (once; later calls reuse it) pinned to the servers' core. */
 async function server(name, env) {
   if (running.has(name)) return running.get(name);
   const spec = SERVERS[name];
-  const child = spawnNode(SERVER_CORE, [join(BENCH, spec.script)], { env: { ...env, ...spec.env } });
+  const child = spawnNode(SERVER_CORE, [...profileFlags(name), join(BENCH, spec.script)], {
+    env: { ...env, ...spec.env },
+  });
   const ready = await waitForReady(child, 30_000, name);
   const entry = { name, child, pid: child.pid, url: `http://127.0.0.1:${ready.port}${spec.path}` };
   running.set(name, entry);
