@@ -186,7 +186,22 @@ describe('CSRF', () => {
     expect(crossSite.status).toBe(403);
     const sameSite = await postForm('/api-keys', fields, { cookie, 'sec-fetch-site': 'same-site' });
     expect(sameSite.status).toBe(403);
+    // `Origin: null` (sandboxed frames, data: pages) is trusted only with Sec-Fetch-Site: same-origin.
+    const opaque = await postForm('/api-keys', fields, { cookie, origin: 'null' });
+    expect(opaque.status).toBe(403);
     expect(await apiKeyCount()).toBe(0);
+  });
+
+  it('accepts Origin: null with Sec-Fetch-Site: same-origin, as Chromium sends under no-referrer', async () => {
+    const { cookie, token } = await formSession();
+    const response = await postForm(
+      '/api-keys',
+      { csrf_token: token, name: 'opaque origin', expires_in: '30d' },
+      { cookie, origin: 'null', 'sec-fetch-site': 'same-origin' },
+    );
+    expect(response.status).toBe(201);
+    expect(await apiKeyCount()).toBe(1);
+    await harness.db.deleteFrom('api_keys').where('user_id', '=', harness.userId).execute();
   });
 
   it('refuses a consent Approve without a token: no authorization code is issued', async () => {

@@ -53,7 +53,11 @@ export class CsrfGuard {
     if (fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none')
       return 'cross-site request';
     const origin = request.headers.get('origin');
-    if (origin !== null && !this.#allowedOrigins.has(origin)) return 'origin not allowed';
+    // Under `Referrer-Policy: no-referrer` Chromium sends `Origin: null` even for same-origin
+    // forms; then only the browser's own `Sec-Fetch-Site: same-origin` vouches for the origin.
+    const opaqueButSameOrigin = origin === 'null' && fetchSite === 'same-origin';
+    if (origin !== null && !opaqueButSameOrigin && !this.#allowedOrigins.has(origin))
+      return 'origin not allowed';
     const nonce = this.#nonceOf(request);
     const presented = form.get(CSRF_FIELD);
     if (!nonce || !presented) return 'missing or invalid CSRF token';

@@ -1,0 +1,344 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as oauth from 'oauth4webapi';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+
+/**
+ * End to end in a real browser: Debian's Chromium (`apt-get install -y chromium`) driven by
+ * playwright-core. Screenshots of the consent page and a filing page go to adapters/node/artifacts/.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+let harness: CompanionHarness;
+let browser: Browser;
+let callbackServer: Server;
+let callbackOrigin: string;
+let context: BrowserContext;
+let page: Page;
+/** Console messages of the page: a CSP violation would show up here. */
+let consoleMessages: string[];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  harness = await startCompanionHarness();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // The MCP client's local callback: a native app's loopback listener (RFC 8252).
+  callbackServer = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><title>Callback</title><p>Back in the client.</p>');
+  });
+  await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
+  callbackOrigin = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  callbackServer?.closeAllConnections();
+  await new Promise<void>((resolve) => (callbackServer ? callbackServer.close(() => resolve()) : resolve()));
+  await harness?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  // Fail with Playwright's own explanation well before the test's timeout.
+  context.setDefaultTimeout(10_000);
+  page = await context.newPage();
+  consoleMessages = [];
+  page.on('console', (message) => consoleMessages.push(message.text()));
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+async function mcpClient(credential: string): Promise<Client> {
+  const client = new Client({ name: 'companion-browser-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
+      requestInit: { headers: { authorization: `Bearer ${credential}` } },
+    }),
+  );
+  return client;
+}
+
+/** The authorization server as a real OAuth client discovers it. */
+async function discover(): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(harness.baseUrl);
+  const response = await oauth.discoveryRequest(issuer, {
+    algorithm: 'oauth2',
+    [oauth.allowInsecureRequests]: true,
+  });
+  return oauth.processDiscoveryResponse(issuer, response);
+}
+
+async function startAuthorization(clientName: string) {
+  const redirectUri = `${callbackOrigin}/callback`;
+  const clientId = await harness.registerClient([redirectUri], clientName);
+  const as = await discover();
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'mcp',
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    resource: harness.baseUrl,
+  }).toString();
+  return { as, client: { client_id: clientId } as oauth.Client, redirectUri, codeVerifier, state, url };
+}
+
+function cspViolations(): string[] {
+  return consoleMessages.filter((message) => /Content Security Policy/i.test(message));
+}
+
+describe('OAuth consent in Chromium', () => {
+  it('register, /authorize, consent page, Approve, callback with code, state and iss, token, tool call', async () => {
+    const flow = await startAuthorization('Browser Test Client');
+    await page.goto(flow.url.href);
+
+    expect(new URL(page.url()).pathname).toBe('/app/oauth/authorize');
+    await expect(page.locator('h1').textContent()).resolves.toBe(
+      'Allow Browser Test Client to use your filings?',
+    );
+    const consentText = await page.locator('main').innerText();
+    expect(consentText).toContain(`127.0.0.1:${new URL(callbackOrigin).port}`);
+    expect(consentText).toContain('mcp');
+    expect(consentText).toContain(harness.userId);
+    // The hashed stylesheet applied (a CSP mismatch would leave the browser's default margin).
+    await expect(page.evaluate(() => getComputedStyle(document.body).margin)).resolves.toBe('0px');
+    await page.screenshot({ path: `${ARTIFACTS}consent-page.png`, fullPage: true });
+
+    await Promise.all([
+      page.waitForURL(`${callbackOrigin}/callback?**`),
+      page.getByRole('button', { name: 'Approve' }).click(),
+    ]);
+    const callback = new URL(page.url());
+    expect(callback.searchParams.get('code')).toMatch(/^mcp_code_/);
+    expect(callback.searchParams.get('state')).toBe(flow.state);
+    expect(callback.searchParams.get('iss')).toBe(harness.baseUrl);
+    expect(cspViolations()).toEqual([]);
+
+    // The client finishes with a real OAuth library: it checks iss and state itself.
+    const parameters = oauth.validateAuthResponse(flow.as, flow.client, callback, flow.state);
+    const tokenResponse = await oauth.authorizationCodeGrantRequest(
+      flow.as,
+      flow.client,
+      oauth.None(),
+      parameters,
+      flow.redirectUri,
+      flow.codeVerifier,
+      { [oauth.allowInsecureRequests]: true },
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(flow.as, flow.client, tokenResponse);
+    expect(tokens.access_token).toMatch(/^mcp_at_/);
+
+    const mcp = await mcpClient(tokens.access_token);
+    const created = await mcp.callTool({
+      name: 'create_filing',
+      arguments: { form_data: { llcName: 'OAuth Approved LLC', ein: '98-7654321' } },
+    });
+    expect(created.isError).toBeFalsy();
+    const listed = await mcp.callTool({ name: 'list_filings', arguments: {} });
+    expect(JSON.stringify(listed.structuredContent)).toContain('OAuth Approved LLC');
+    await mcp.close();
+    // The token acts for the local user the consent page signed in.
+    const row = await harness.db
+      .selectFrom('filings')
+      .select('user_id')
+      .where('llc_name', '=', 'OAuth Approved LLC')
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(harness.userId);
+  });
+
+  it('Deny returns to the client with error=access_denied, state and iss, and issues no code', async () => {
+    const flow = await startAuthorization('Denied Client');
+    const codesBefore = await harness.db
+      .selectFrom('oauth_codes')
+      .select('id')
+      .where('client_id', '=', flow.client.client_id)
+      .execute();
+    await page.goto(flow.url.href);
+    await Promise.all([
+      page.waitForURL(`${callbackOrigin}/callback?**`),
+      page.getByRole('button', { name: 'Deny' }).click(),
+    ]);
+    const callback = new URL(page.url());
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('state')).toBe(flow.state);
+    expect(callback.searchParams.get('iss')).toBe(harness.baseUrl);
+    expect(callback.searchParams.get('code')).toBeNull();
+    expect(() => oauth.validateAuthResponse(flow.as, flow.client, callback, flow.state)).toThrow(
+      oauth.AuthorizationResponseError,
+    );
+    expect(codesBefore).toEqual([]);
+    const codesAfter = await harness.db
+      .selectFrom('oauth_codes')
+      .select('id')
+      .where('client_id', '=', flow.client.client_id)
+      .execute();
+    expect(codesAfter).toEqual([]);
+    expect(cspViolations()).toEqual([]);
+  });
+});
+
+describe('API keys page in Chromium', () => {
+  it('create a key (shown once), call a tool with it, revoke it, get 401', async () => {
+    await page.goto(`${harness.appUrl}/api-keys`);
+    await page.getByLabel('Name (optional)').fill('browser key');
+    await page.getByLabel('Expires after').selectOption('30d');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const key = (await page.locator('#new-api-key').textContent())?.trim() ?? '';
+    expect(key).toMatch(/^nf_[0-9a-f]{64}$/);
+    const row = page.locator('tr', { hasText: 'browser key' });
+    await expect(row.locator('code').textContent()).resolves.toBe(`${key.slice(0, 11)}…`);
+
+    const mcp = await mcpClient(key);
+    const result = await mcp.callTool({ name: 'list_filings', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    await mcp.close();
+
+    // Shown once: a fresh load of the page lists the key by prefix only.
+    await page.goto(`${harness.appUrl}/api-keys`);
+    expect(await page.content()).not.toContain(key);
+    const reloadedRow = page.locator('tr', { hasText: 'browser key' });
+    await expect(reloadedRow.locator('td').nth(3).textContent()).resolves.toMatch(/UTC$/); // last used
+    await Promise.all([
+      page.waitForURL('**/api-keys?revoked=1'),
+      reloadedRow.getByRole('button', { name: 'Revoke' }).click(),
+    ]);
+    await expect(page.locator('p[role=status]').textContent()).resolves.toBe('The key was revoked.');
+    await expect(page.locator('tr', { hasText: 'browser key' }).count()).resolves.toBe(0);
+
+    const response = await fetch(harness.baseUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${key}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'list_filings', arguments: {} },
+      }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(cspViolations()).toEqual([]);
+  });
+});
+
+describe('filing pages in Chromium', () => {
+  it("a filing's view_url and PDF link show its data", async () => {
+    const { createApiKey } = await import('@filing-mcp/filing-domain');
+    const { key } = await createApiKey(harness.db, { userId: harness.userId });
+    const mcp = await mcpClient(key);
+    const created = await mcp.callTool({
+      name: 'create_filing',
+      arguments: {
+        form_data: {
+          llcName: 'Harbor Light Trading LLC',
+          ein: '12-3456789',
+          taxYearBegin: '2024-01-01',
+          taxYearEnd: '2024-12-31',
+          llcStreet: '1209 Orange Street',
+          llcCity: 'Wilmington, DE 19801',
+          ownerName: 'Ana Pereira',
+          ownerCitizenship: 'Portugal',
+          isInitialYear: true,
+          totalAssets: 25000,
+          relatedParties: [{ id: 'rp-1', name: 'Pereira Holdings Lda', relationship: 'parent company' }],
+        },
+      },
+    });
+    const { id, view_url: viewUrl } = created.structuredContent as { id: string; view_url: string };
+    expect(viewUrl).toBe(`${harness.appUrl}/filings/${id}`);
+
+    await page.goto(viewUrl);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Harbor Light Trading LLC');
+    const text = await page.locator('main').innerText();
+    for (const value of [
+      '12-3456789',
+      '2024-01-01 to 2024-12-31',
+      'completed',
+      'Wilmington, DE 19801',
+      'Ana Pereira',
+      'Pereira Holdings Lda',
+      'parent company',
+      '25000',
+      'Owner name',
+    ]) {
+      expect(text).toContain(value);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}filing-page.png`, fullPage: true });
+
+    const pdf = await mcp.callTool({ name: 'get_pdf_url', arguments: { id } });
+    const { url: pdfUrl } = pdf.structuredContent as { url: string };
+    await page.goto(pdfUrl);
+    const printable = await page.locator('main').innerText();
+    expect(printable).toContain('Printable view');
+    expect(printable).toContain('Pereira Holdings Lda');
+    await mcp.close();
+    expect(cspViolations()).toEqual([]);
+  });
+
+  it('a partnership filing page shows its partners', async () => {
+    const id = await harness.createFiling({
+      kind: 'partnership',
+      llcName: 'Blue Fjord Partners LP',
+      formData: {
+        partnershipName: 'Blue Fjord Partners LP',
+        partners: [
+          {
+            id: crypto.randomUUID(),
+            name: 'Nordic Capital AS',
+            type: 'entity',
+            isForeign: true,
+            withholdingRate: '21%',
+          },
+        ],
+      },
+    });
+    await page.goto(`${harness.appUrl}/partnership/${id}`);
+    const text = await page.locator('main').innerText();
+    expect(text).toContain('Blue Fjord Partners LP');
+    expect(text).toContain('Nordic Capital AS');
+    expect(text).toContain('21%');
+  });
+
+  it('a filing whose name contains <script> renders it as text and runs nothing', async () => {
+    const name = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
+    const id = await harness.createFiling({ llcName: name, formData: { llcName: name, ownerName: name } });
+    await page.goto(`${harness.appUrl}/filings/${id}`);
+    await expect(page.locator('h1').textContent()).resolves.toBe(name);
+    await expect(
+      page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).resolves.toBeUndefined();
+    await expect(page.evaluate(() => document.querySelectorAll('script, img').length)).resolves.toBe(0);
+    await page.goto(`${harness.appUrl}/`);
+    await expect(page.getByRole('link', { name }).count()).resolves.toBe(1);
+    await expect(page.evaluate(() => document.querySelectorAll('script, img').length)).resolves.toBe(0);
+  });
+});
