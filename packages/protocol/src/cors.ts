@@ -11,20 +11,14 @@ export const corsHeaders: Readonly<Record<string, string>> = Object.freeze({
   'access-control-expose-headers': 'mcp-session-id, www-authenticate',
 });
 
-/**
- * {@link corsHeaders} as a frozen list of header pairs. `new Response(body, { headers })` copies
- * its init into a fresh `Headers`, so sharing one frozen list across responses is safe and saves
- * building an object per request.
- */
-export const corsHeaderEntries: ReadonlyArray<readonly [string, string]> = Object.freeze(
-  Object.entries(corsHeaders).map(([name, value]) => Object.freeze([name, value] as const)),
-);
+const corsHeaderEntries = Object.entries(corsHeaders);
 
 // Preflight answers may be cached by the browser; a day spares a round trip per MCP call.
-const PREFLIGHT_HEADERS = Object.freeze([
-  ...corsHeaderEntries,
-  Object.freeze(['access-control-max-age', '86400'] as const),
-]) as unknown as [string, string][];
+// Shared and frozen: `new Response(body, { headers })` copies its init into a fresh Headers.
+const PREFLIGHT_HEADERS: Record<string, string> = Object.freeze({
+  ...corsHeaders,
+  'access-control-max-age': '86400',
+});
 
 /**
  * Answer to a CORS preflight (`OPTIONS`, any path): status 200, CORS headers, no body. Never a

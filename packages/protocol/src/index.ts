@@ -1,5 +1,5 @@
 export { bearerCredential } from './bearer-credential.js';
-export { corsHeaderEntries, corsHeaders, preflightResponse, withCors } from './cors.js';
+export { corsHeaders, preflightResponse, withCors } from './cors.js';
 export { createMcpServer } from './create-mcp-server.js';
 export { defineTool } from './define-tool.js';
 export { JsonRpcErrorCode } from './json-rpc-error-code.js';

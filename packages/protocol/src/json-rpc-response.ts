@@ -1,30 +1,31 @@
-import { corsHeaderEntries } from './cors.js';
+import { corsHeaders } from './cors.js';
 
 /** A JSON-RPC id as it appears in a response: `null` when the request's id could not be read. */
 export type ResponseId = string | number | null;
 
-type HeaderList = [string, string][];
+type HeaderList = Record<string, string>;
 
-// Header lists are frozen and shared: `new Response(body, { headers })` copies them into a fresh
-// Headers object, so no response can change another's.
-function headerList(...extra: [string, string][]): HeaderList {
-  return Object.freeze([...corsHeaderEntries, ...extra]) as unknown as HeaderList;
+// Header sets are frozen and shared: `new Response(body, { headers })` copies them into a fresh
+// Headers object, so no response can change another's. Plain records, because undici converts a
+// record into Headers faster than a list of pairs.
+function headerList(extra: Record<string, string> = {}): HeaderList {
+  return Object.freeze({ ...corsHeaders, ...extra });
 }
 
-const CONTENT_TYPE_JSON: [string, string] = ['content-type', 'application/json'];
+const CONTENT_TYPE_JSON = { 'content-type': 'application/json' };
 
 /** Headers of a JSON reply. */
 export const JSON_HEADERS = headerList(CONTENT_TYPE_JSON);
 /** Headers of an SSE reply (spec: Events). */
-export const SSE_HEADERS = headerList(['content-type', 'text/event-stream'], ['cache-control', 'no-cache']);
+export const SSE_HEADERS = headerList({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 /** Headers of a 202 answer to notifications: no body, so no content type. */
 export const ACCEPTED_HEADERS = headerList();
 /** Headers of the 405 answer to GET, DELETE and other methods. */
-export const METHOD_NOT_ALLOWED_HEADERS = headerList(CONTENT_TYPE_JSON, ['allow', 'POST, OPTIONS']);
+export const METHOD_NOT_ALLOWED_HEADERS = headerList({ ...CONTENT_TYPE_JSON, allow: 'POST, OPTIONS' });
 
 /** Headers of a 401 challenge; built once per server because they name its metadata URL. */
 export function challengeHeaders(challenge: string): HeaderList {
-  return headerList(CONTENT_TYPE_JSON, ['www-authenticate', challenge]);
+  return headerList({ ...CONTENT_TYPE_JSON, 'www-authenticate': challenge });
 }
 
 /** `id` serialized; numbers skip `JSON.stringify`, which matters on the hot path. */
