@@ -312,7 +312,10 @@ async function main() {
     : options.only.length
       ? `-only-${options.only.join('+').replaceAll('/', '_')}`
       : '';
-  writeFileSync(join(dir, `${stamp}${suffix}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  // Smoke and partial runs go to results/tmp/ (not committed); full runs stay beside latest.*.
+  const runDir = suffix ? join(dir, 'tmp') : dir;
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, `${stamp}${suffix}.json`), `${JSON.stringify(results, null, 2)}\n`);
   if (!quick && options.only.length === 0) {
     writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(join(dir, 'latest.md'), markdown);

@@ -27,7 +27,23 @@ export function spawnNode(core, args, { env = {}, cwd } = {}) {
     // so the orchestrator spends no CPU reading logs on the load generator's core.
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
-  child.reports = child.stdio[3];
+  child.messages = [];
+  let buffer = '';
+  child.stdio[3].on('data', (chunk) => {
+    buffer += chunk;
+    let newline = buffer.indexOf('\n');
+    while (newline !== -1) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      newline = buffer.indexOf('\n');
+      try {
+        child.messages.push(JSON.parse(line));
+        child.emit('report');
+      } catch {
+        // Only JSON lines are written on fd 3; a torn line is ignored.
+      }
+    }
+  });
   live.add(child);
   child.stderrText = '';
   child.stderr.on('data', (chunk) => {
@@ -46,41 +62,35 @@ export function waitForReady(child, timeoutMs = 30_000, what = 'child') {
   return readJsonLine(child, (message) => message.ready === true, timeoutMs, what);
 }
 
-/** Waits for a line on the child's report channel that parses as JSON and satisfies `accept`. */
+/**
+ * Waits for a report line (already received or still to come) that satisfies `accept`, and takes
+ * it from the child's queue. Lines are parsed as they arrive, so several lines in one chunk, or a
+ * line that came before the caller asked, are never lost.
+ */
 export function readJsonLine(child, accept, timeoutMs, what = 'child') {
+  const queued = child.messages.findIndex(accept);
+  if (queued !== -1) return Promise.resolve(child.messages.splice(queued, 1)[0]);
   return new Promise((resolve, reject) => {
-    let buffer = '';
     const timer = setTimeout(
       () => finish(new Error(`${what} gave no answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    const onData = (chunk) => {
-      buffer += chunk;
-      let newline = buffer.indexOf('\n');
-      while (newline !== -1) {
-        const line = buffer.slice(0, newline).trim();
-        buffer = buffer.slice(newline + 1);
-        newline = buffer.indexOf('\n');
-        if (!line.startsWith('{')) continue;
-        try {
-          const message = JSON.parse(line);
-          if (accept(message)) return finish(undefined, message);
-        } catch {
-          // Not our line (a log line that happens to start with a brace).
-        }
-      }
+    const onReport = () => {
+      const index = child.messages.findIndex(accept);
+      if (index !== -1) finish(undefined, child.messages.splice(index, 1)[0]);
     };
     const onExit = (code) =>
       finish(new Error(`${what} exited with code ${code} before answering:\n${child.stderrText ?? ''}`));
     function finish(error, value) {
       clearTimeout(timer);
-      child.reports.off('data', onData);
-      child.off('exit', onExit);
+      child.off('report', onReport);
+      child.off('close', onExit);
       if (error) reject(error);
       else resolve(value);
     }
-    child.reports.on('data', onData);
-    child.once('exit', onExit);
+    child.on('report', onReport);
+    // 'close', not 'exit': it comes after the last report line was read.
+    child.once('close', onExit);
   });
 }
 
