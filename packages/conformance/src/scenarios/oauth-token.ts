@@ -181,6 +181,18 @@ export const oauthTokenScenarios: Scenarios = (context) => {
       await expectTokens(await exchangeCode(context.target, client, issued));
     });
 
+    it('the same code exchanged 20 times at once succeeds exactly once', async () => {
+      const client = await registerClient(context.target);
+      const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => exchangeCode(context.target, client, issued)),
+      );
+      expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+      for (const response of responses.filter((answer) => answer.status !== 200)) {
+        await expectTokenError(response, 400, 'invalid_grant');
+      }
+    });
+
     it('an unknown code answers invalid_grant', async () => {
       const client = await registerClient(context.target);
       const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
@@ -288,6 +300,17 @@ export const oauthTokenScenarios: Scenarios = (context) => {
         'invalid_client',
       ]);
       await expectTokens(await refresh(context.target, client, tokens.refresh_token));
+    });
+
+    it('the same refresh token presented 20 times at once succeeds exactly once', async () => {
+      const { client, tokens } = await obtainTokens(context.target);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => refresh(context.target, client, tokens.refresh_token)),
+      );
+      expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+      for (const response of responses.filter((answer) => answer.status !== 200)) {
+        await expectTokenError(response, 400, 'invalid_grant');
+      }
     });
 
     it('a refresh token past 30 days answers invalid_grant', async () => {
