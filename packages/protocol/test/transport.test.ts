@@ -304,3 +304,37 @@ describe('Host and Origin allow-lists (INTEROP item 11)', () => {
     expect((await post(server, rpc('ping'), { host: '127.0.0.1:3000' })).status).toBe(200);
   });
 });
+
+describe('CORS on every response (spec: Limits; INTEROP item 4)', () => {
+  const big = JSON.stringify(rpc('ping', { pad: 'x'.repeat(2000) }));
+  const cases: Array<[number, RequestInit & { headers?: Record<string, string> }]> = [
+    [200, { method: 'POST', body: JSON.stringify(rpc('ping')) }],
+    [200, { method: 'POST', body: JSON.stringify(rpc('ping')), headers: { accept: 'text/event-stream' } }],
+    [202, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) }],
+    [400, { method: 'POST', body: '{' }],
+    [401, { method: 'POST', body: JSON.stringify(callTool('get_forecast', { city: 'Oslo' })) }],
+    [403, { method: 'POST', body: '{}', headers: { origin: 'http://evil.example' } }],
+    [405, { method: 'GET' }],
+    [413, { method: 'POST', body: big }],
+    [415, { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } }],
+  ];
+  it.each(cases)('HTTP %i carries the CORS headers', async (status, init) => {
+    const { server } = makeServer({ maxBodyBytes: 1000, allowedOrigins: ['http://localhost:3000'] });
+    const response = await server.fetch(
+      request(init.method!, { ...init, headers: { 'content-type': 'application/json', ...init.headers } }),
+    );
+    expect(response.status).toBe(status);
+    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+  });
+
+  it('HTTP 500 (authenticate throwing) carries the CORS headers', async () => {
+    const { server } = makeServer({
+      authenticate: async () => {
+        throw new Error('down');
+      },
+    });
+    const response = await post(server, rpc('ping'), auth);
+    expect(response.status).toBe(500);
+    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+  });
+});
