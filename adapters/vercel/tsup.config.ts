@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   entry: {
-    "index": 'src/index.ts',
+    index: 'src/index.ts',
+    'mcp-server': 'src/mcp-server.ts',
   },
   format: ['esm'],
   dts: true,

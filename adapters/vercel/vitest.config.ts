@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['@filing-mcp/test-db/global-setup'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
-    passWithNoTests: true,
+    hookTimeout: 120_000,
   },
 });

@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { createPostgresDb } from '@filing-mcp/test-db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
+import { installAwsLambdaStub } from './aws-lambda-stub.js';
+import { functionUrlEvent } from './lambda-events.js';
+
+// The artefact that is deployed: dist/lambda/handler.mjs, built here by the same script as `pnpm bundle`.
+const packageDir = resolve(import.meta.dirname, '..');
+const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/mcp-server';
+
+let database: Awaited<ReturnType<typeof createPostgresDb<any>>>;
+let stub: ReturnType<typeof installAwsLambdaStub>;
+let entry: { handler: LambdaHandler; streamHandler: StreamingLambdaHandler };
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  await promisify(execFile)(process.execPath, ['bundle.mjs'], { cwd: packageDir });
+  database = await createPostgresDb<any>();
+  // The runtime installs `awslambda` before it loads the handler module.
+  stub = installAwsLambdaStub();
+  entry = await import(pathToFileURL(resolve(packageDir, 'dist/lambda/handler.mjs')).href);
+});
+
+afterAll(async () => {
+  process.env = savedEnv;
+  stub?.uninstall();
+  await database?.close();
+});
+
+function mcpEvent(body: unknown) {
+  return functionUrlEvent({
+    method: 'POST',
+    rawPath: '/mcp-server',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  });
+}
+
+describe('bundled dist/lambda/handler.mjs', () => {
+  it('answers 500 without leaking settings when DATABASE_URL is missing, then recovers once it is set', async () => {
+    delete process.env.DATABASE_URL;
+    const failed = await entry.handler(mcpEvent({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+    expect(failed.statusCode).toBe(500);
+    expect(JSON.parse(failed.body)).toEqual({ code: 500, message: 'Internal server error' });
+
+    Object.assign(process.env, {
+      DATABASE_URL: database.url,
+      MIGRATE_ON_START: 'true',
+      MCP_BASE_URL: baseUrl,
+      APP_URL: 'https://app.filing-mcp.test',
+      SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+    });
+    const initialized = await entry.handler(
+      mcpEvent({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'vitest', version: '1' },
+        },
+      }),
+    );
+    expect(initialized.statusCode).toBe(200);
+    const body = initialized.headers['content-type']?.startsWith('text/event-stream')
+      ? JSON.parse(
+          initialized.body
+            .split('\n')
+            .find((line) => line.startsWith('data: '))!
+            .slice(6),
+        )
+      : JSON.parse(initialized.body);
+    expect(body.result.serverInfo).toEqual({ name: 'filing-mcp', version: '1.1.0' });
+  });
+
+  it('ran the migrations on start (MIGRATE_ON_START=true): the tables exist in PostgreSQL', async () => {
+    const tables = await database.db
+      .selectFrom('information_schema.tables' as any)
+      .select('table_name' as any)
+      .where('table_schema' as any, '=', 'public')
+      .execute();
+    const names = tables.map((row: any) => row.table_name);
+    expect(names).toEqual(expect.arrayContaining(['partnership_filings', 'api_keys', 'oauth_clients']));
+  });
+
+  it('serves the protected-resource metadata with resource equal to MCP_BASE_URL', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-protected-resource' }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body).resource).toBe(baseUrl);
+  });
+
+  it('streams an SSE reply through streamHandler with status and headers in the prelude', async () => {
+    const event = mcpEvent({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
+    event.headers.accept = 'text/event-stream, application/json';
+    const streamed = await stub.invoke(entry.streamHandler, event);
+    expect(streamed.prelude?.statusCode).toBe(200);
+    expect(streamed.prelude?.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(streamed.body).toMatch(/^event: message\ndata: /);
+    const frame = JSON.parse(
+      streamed.body
+        .split('\n')
+        .find((line) => line.startsWith('data: '))!
+        .slice(6),
+    );
+    expect(frame.id).toBe(7);
+    expect(frame.result.tools).toHaveLength(14);
+  });
+
+  it('answers 401 with the challenge for tools/call without a credential', async () => {
+    const result = await entry.handler(
+      mcpEvent({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'list_filings', arguments: {} },
+      }),
+    );
+    expect(result.statusCode).toBe(401);
+    expect(result.headers['www-authenticate']).toContain(
+      `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
+    );
+  });
+});

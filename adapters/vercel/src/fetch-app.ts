@@ -1,0 +1,20 @@
+/**
+ * What the adapter hands to the application with each request. Matches the core's `RequestContext`
+ * (`@filing-mcp/protocol`), restated here so the transport layer needs nothing but the Fetch API.
+ */
+export interface FetchContext {
+  /** Hands work to Vercel so that it may outlive the response (`waitUntil` of @vercel/functions). */
+  waitUntil?: (promise: Promise<unknown>) => void;
+  /** The `x-vercel-id` of the request, for log lines. */
+  requestId?: string;
+  /** Filled in by the core after authentication, so that the adapter could log who called. */
+  auth?: { userId: string; credentialPrefix?: string };
+}
+
+/**
+ * Anything with a web-standard `fetch` method: the object `createFilingServer()` returns, a Hono app,
+ * or a one-line test handler.
+ */
+export interface FetchApp {
+  fetch(request: Request, context?: FetchContext): Response | Promise<Response>;
+}

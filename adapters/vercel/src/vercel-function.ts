@@ -1,0 +1,72 @@
+import { waitUntil } from '@vercel/functions';
+import type { FetchApp } from './fetch-app.js';
+
+/** A Vercel Function in the web signature: `export default { fetch }`. */
+export interface VercelFunction {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** Options of {@link createVercelFunction}. */
+export interface VercelFunctionOptions {
+  /**
+   * Told about a failure that cannot reach the client as a response (the application could not be
+   * created, or threw). Default: one line on stderr with the error's name and message only.
+   */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Turns a fetch application into a Vercel Function. The application is created on the first request
+ * and reused by every later request the instance serves; a failed creation is retried on the next
+ * request. Each request gets `waitUntil` from `@vercel/functions`, so background work (last-used
+ * times) outlives the response, and the `x-vercel-id` as its request id.
+ *
+ * The result must be the module's default export: a bare default function would be taken for a
+ * `(req, res)` handler and never answer.
+ *
+ * @example
+ * ```ts
+ * // api/hello.ts
+ * export default createVercelFunction(() => ({ fetch: () => new Response('hello') }));
+ * ```
+ */
+export function createVercelFunction(
+  createApp: () => FetchApp | Promise<FetchApp>,
+  options: VercelFunctionOptions = {},
+): VercelFunction {
+  const onError = options.onError ?? reportError;
+  let app: Promise<FetchApp> | undefined;
+  const currentApp = () => {
+    if (!app) {
+      app = Promise.resolve()
+        .then(createApp)
+        .catch((error: unknown) => {
+          app = undefined;
+          throw error;
+        });
+    }
+    return app;
+  };
+  return {
+    async fetch(request) {
+      try {
+        const requestId = request.headers.get('x-vercel-id');
+        return await (await currentApp()).fetch(request, {
+          waitUntil,
+          ...(requestId && { requestId }),
+        });
+      } catch (error) {
+        onError(error);
+        return new Response(JSON.stringify({ code: 500, message: 'Internal server error' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+    },
+  };
+}
+
+function reportError(error: unknown): void {
+  const description = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+  console.error(`[filing-mcp/vercel] request failed: ${description}`);
+}
