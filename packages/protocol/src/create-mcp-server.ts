@@ -151,9 +151,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   for (const version of protocolVersions) initializeResults.set(version, initializeResultJson(version));
   const defaultInitializeResult = initializeResultJson(defaultProtocolVersion);
 
+  const metadataUrl = options.resourceMetadataUrl;
+  // The URL goes inside a quoted-string of the challenge; a quote or backslash would break it.
+  if (metadataUrl !== undefined && (!URL.canParse(metadataUrl) || /["\\\s]/.test(metadataUrl))) {
+    throw new TypeError('resourceMetadataUrl must be an absolute URL without quotes, backslashes or spaces');
+  }
   const challenge =
-    'Bearer realm="mcp"' +
-    (options.resourceMetadataUrl === undefined ? '' : `, resource_metadata="${options.resourceMetadataUrl}"`);
+    'Bearer realm="mcp"' + (metadataUrl === undefined ? '' : `, resource_metadata="${metadataUrl}"`);
   const missingCredentialHeaders = challengeHeaders(challenge);
   const invalidCredentialHeaders = challengeHeaders(`${challenge}, error="invalid_token"`);
 

@@ -285,6 +285,14 @@ describe('construction', () => {
     ).toThrow('inputSchema of tool t must be a z.object()');
   });
 
+  it('refuses a resourceMetadataUrl that is not an absolute URL or would break the challenge', () => {
+    for (const url of ['/relative', 'https://x.example/a"b', 'https://x.example/a\\b']) {
+      expect(() => createMcpServer({ ...base, tools: [tool], resourceMetadataUrl: url })).toThrow(
+        'resourceMetadataUrl must be an absolute URL',
+      );
+    }
+  });
+
   it('ToolError is an Error with name and code', () => {
     const error = new ToolError('Filing not found', { cause: 'x' });
     expect(error).toBeInstanceOf(Error);
