@@ -121,12 +121,12 @@ describe('OAuth consent in Chromium', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe(
       'Allow Browser Test Client to use your filings?',
     );
-    const consentText = await page.locator('main').innerText();
+    const consentText = (await page.locator('main').textContent()) ?? '';
     expect(consentText).toContain(`127.0.0.1:${new URL(callbackOrigin).port}`);
     expect(consentText).toContain('mcp');
     expect(consentText).toContain(harness.userId);
     // The hashed stylesheet applied (a CSP mismatch would leave the browser's default margin).
-    await expect(page.evaluate(() => getComputedStyle(document.body).margin)).resolves.toBe('0px');
+    await expect(page.evaluate('getComputedStyle(document.body).margin')).resolves.toBe('0px');
     await page.screenshot({ path: `${ARTIFACTS}consent-page.png`, fullPage: true });
 
     await Promise.all([
@@ -278,7 +278,7 @@ describe('filing pages in Chromium', () => {
 
     await page.goto(viewUrl);
     await expect(page.locator('h1').textContent()).resolves.toBe('Harbor Light Trading LLC');
-    const text = await page.locator('main').innerText();
+    const text = (await page.locator('main').textContent()) ?? '';
     for (const value of [
       '12-3456789',
       '2024-01-01 to 2024-12-31',
@@ -297,7 +297,7 @@ describe('filing pages in Chromium', () => {
     const pdf = await mcp.callTool({ name: 'get_pdf_url', arguments: { id } });
     const { url: pdfUrl } = pdf.structuredContent as { url: string };
     await page.goto(pdfUrl);
-    const printable = await page.locator('main').innerText();
+    const printable = (await page.locator('main').textContent()) ?? '';
     expect(printable).toContain('Printable view');
     expect(printable).toContain('Pereira Holdings Lda');
     await mcp.close();
@@ -322,7 +322,7 @@ describe('filing pages in Chromium', () => {
       },
     });
     await page.goto(`${harness.appUrl}/partnership/${id}`);
-    const text = await page.locator('main').innerText();
+    const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('Blue Fjord Partners LP');
     expect(text).toContain('Nordic Capital AS');
     expect(text).toContain('21%');
@@ -333,12 +333,10 @@ describe('filing pages in Chromium', () => {
     const id = await harness.createFiling({ llcName: name, formData: { llcName: name, ownerName: name } });
     await page.goto(`${harness.appUrl}/filings/${id}`);
     await expect(page.locator('h1').textContent()).resolves.toBe(name);
-    await expect(
-      page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
-    ).resolves.toBeUndefined();
-    await expect(page.evaluate(() => document.querySelectorAll('script, img').length)).resolves.toBe(0);
+    await expect(page.evaluate('window.__pwned')).resolves.toBeUndefined();
+    await expect(page.evaluate("document.querySelectorAll('script, img').length")).resolves.toBe(0);
     await page.goto(`${harness.appUrl}/`);
     await expect(page.getByRole('link', { name }).count()).resolves.toBe(1);
-    await expect(page.evaluate(() => document.querySelectorAll('script, img').length)).resolves.toBe(0);
+    await expect(page.evaluate("document.querySelectorAll('script, img').length")).resolves.toBe(0);
   });
 });

@@ -106,6 +106,19 @@ describe('escaping', () => {
   });
 });
 
+describe('filing pages', () => {
+  it('shows form_data fields in the order of the form, not the order jsonb stores them in', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Order LLC',
+      formData: { ein: '12-3456789', taxYearBegin: '2024-01-01', llcName: 'Order LLC', extraField: 'x' },
+    });
+    const body = await (await fetch(`${harness.appUrl}/filings/${id}`)).text();
+    const positions = ['taxYearBegin', 'llcName', 'ein', 'extraField'].map((key) => body.indexOf(`<small>${key}</small>`));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+});
+
 describe('security headers', () => {
   it('every page forbids framing, referrers, caching and everything but its own hashed stylesheet', async () => {
     const id = await harness.createFiling({ llcName: 'Headers LLC', formData: {} });
@@ -238,10 +251,10 @@ describe('CSRF', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(key!);
-    expect(rows[0].key_hash).toBe(createHash('sha256').update(key!).digest('hex'));
+    expect(rows[0]!.key_hash).toBe(createHash('sha256').update(key!).digest('hex'));
     // The list shows the prefix only, never the key again.
     const list = await (await fetch(`${harness.appUrl}/api-keys`, { headers: { cookie } })).text();
-    expect(list).toContain(rows[0].prefix);
+    expect(list).toContain(rows[0]!.prefix);
     expect(list).not.toContain(key!);
     await harness.db.deleteFrom('api_keys').where('user_id', '=', harness.userId).execute();
   });

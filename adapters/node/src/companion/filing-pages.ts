@@ -7,6 +7,8 @@ import {
   filingViewUrl,
   partnershipFilingPdfUrl,
   partnershipFilingViewUrl,
+  partnershipFormDataSchema,
+  singleMemberFormDataSchema,
 } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
 import { renderJsonValue } from './form-data-view.js';
@@ -21,6 +23,8 @@ interface KindDescription {
   title: string;
   viewUrl(appUrl: string, id: string): string;
   pdfUrl(appUrl: string, id: string): string;
+  /** The form's top-level fields in the order of the form schema. */
+  fieldOrder: readonly string[];
 }
 
 const KINDS: Record<FilingPageKind, KindDescription> = {
@@ -29,12 +33,14 @@ const KINDS: Record<FilingPageKind, KindDescription> = {
     title: 'Form 5472 / 1120 filing',
     viewUrl: filingViewUrl,
     pdfUrl: filingPdfUrl,
+    fieldOrder: Object.keys(singleMemberFormDataSchema.shape),
   },
   partnership: {
     table: 'partnership_filings',
     title: 'Partnership filing (1065, K-1, 8804 / 8805)',
     viewUrl: partnershipFilingViewUrl,
     pdfUrl: partnershipFilingPdfUrl,
+    fieldOrder: Object.keys(partnershipFormDataSchema.shape),
   },
 };
 
@@ -98,7 +104,7 @@ export async function filingPage(
 <h2>Summary</h2>
 ${summary(filing)}
 <h2>Form data</h2>
-${renderJsonValue(filing.form_data)}`,
+${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
   });
 }
 
@@ -125,7 +131,7 @@ export async function filingPrintPage(
 <p>${description.title}</p>
 ${summary(filing)}
 <h2>Form data</h2>
-${renderJsonValue(filing.form_data)}`,
+${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
   });
 }
 

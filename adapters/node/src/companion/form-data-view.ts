@@ -35,6 +35,17 @@ export function fieldLabel(key: string): string {
     .join(' ');
 }
 
+/**
+ * The object's entries with the fields of `fieldOrder` first, in that order: jsonb hands keys
+ * back sorted by length, which would scatter a form's fields; the form's own order reads better.
+ */
+function orderedEntries(value: Record<string, unknown>, fieldOrder: readonly string[]): [string, unknown][] {
+  const known = fieldOrder.filter((key) => Object.hasOwn(value, key));
+  const knownSet = new Set(known);
+  const rest = Object.keys(value).filter((key) => !knownSet.has(key));
+  return [...known, ...rest].map((key) => [key, value[key]]);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -44,7 +55,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * plus the raw key), arrays as numbered lists, scalars as escaped text. Everything that reaches
  * the page passes through the escaping {@link html} template.
  */
-export function renderJsonValue(value: unknown, depth = 0): SafeHtml {
+export function renderJsonValue(value: unknown, depth = 0, fieldOrder: readonly string[] = []): SafeHtml {
   if (value === null || value === undefined) return html`<span class="muted">(empty)</span>`;
   if (typeof value === 'boolean') return html`${value ? 'Yes' : 'No'}`;
   if (typeof value === 'number' || typeof value === 'bigint') return html`${String(value)}`;
@@ -56,7 +67,7 @@ export function renderJsonValue(value: unknown, depth = 0): SafeHtml {
     return html`<ol class="items">${value.map((item) => html`<li>${renderJsonValue(item, depth + 1)}</li>`)}</ol>`;
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = orderedEntries(value, fieldOrder);
     if (entries.length === 0) return html`<span class="muted">(none)</span>`;
     return html`<dl class="fields">${entries.map(
       ([key, item]) =>
