@@ -32,7 +32,7 @@ async function expectUnauthorized(harness: Harness, credential: string | undefin
   expect(challenge.startsWith(CHALLENGE)).toBe(true);
   if (credential !== undefined) expect(challenge).toContain('error="invalid_token"');
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  const body = await response.json();
+  const body: any = await response.json();
   expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' } });
   expect(body.id).toEqual(expect.any(Number));
 }
@@ -62,7 +62,7 @@ async function oauthAccessToken(harness: Harness, userId: string): Promise<strin
   );
   expect(registered.status).toBe(201);
   expect(registered.headers.get('access-control-allow-origin')).toBe('*');
-  const { client_id } = await registered.json();
+  const { client_id } = (await registered.json()) as any;
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const approved = await harness.server.fetch(
@@ -82,7 +82,7 @@ async function oauthAccessToken(harness: Harness, userId: string): Promise<strin
     }),
   );
   expect(approved.status).toBe(200);
-  const { code } = await approved.json();
+  const { code } = (await approved.json()) as any;
   const token = await harness.server.fetch(
     new Request(`${BASE_URL}/token`, {
       method: 'POST',
@@ -97,7 +97,7 @@ async function oauthAccessToken(harness: Harness, userId: string): Promise<strin
     }),
   );
   expect(token.status).toBe(200);
-  const { access_token } = await token.json();
+  const { access_token } = (await token.json()) as any;
   expect(access_token).toMatch(/^mcp_at_/);
   return access_token;
 }
@@ -126,7 +126,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
         .where('user_id', '=', userId)
         .execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0].key_hash).toBe(sha256(created.key));
+      expect(rows[0]!.key_hash).toBe(sha256(created.key));
       expect(JSON.stringify(rows)).not.toContain(created.key.slice(3));
     });
 
@@ -222,6 +222,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
     it('a tools/call costs two statements, then one within the cache TTL; last_used_at is written in the background', async () => {
       const { userId, key } = await newUser(harness.db);
       const background: Promise<unknown>[] = [];
+      await harness.settle();
       harness.queryLog.clear();
       const first = await callTool(harness.server, key, 'list_filings', {}, { background });
       expect(first.isError).toBe(false);
@@ -262,6 +263,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
     });
 
     it('a malformed or foreign-prefixed credential costs no database statement', async () => {
+      await harness.settle();
       harness.queryLog.clear();
       await expectUnauthorized(harness, 'nf_short');
       await expectUnauthorized(harness, 'Basic-ish');
@@ -284,7 +286,13 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       expect(row.user_id).toBe(userId);
       // Another user's API key does not see it.
       const other = await newUser(harness.db);
-      expect((await callTool(harness.server, other.key, 'get_filing', { id })).text).toBe('Filing not found');
+      const background: Promise<unknown>[] = [];
+      expect((await callTool(harness.server, other.key, 'get_filing', { id }, { background })).text).toBe(
+        'Filing not found',
+      );
+      // Let that key's last-used write land before counting this token's statements.
+      await Promise.all(background);
+      await harness.settle();
       harness.queryLog.clear();
       await ok(harness.server, token, 'list_filings');
       expect(harness.queryLog.statements).toEqual(['select filings']);

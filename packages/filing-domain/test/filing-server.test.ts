@@ -98,7 +98,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
       const response = await harness.server.fetch(new Request(url));
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect((await response.json()).issuer).toBe(BASE_URL);
+      expect(((await response.json()) as any).issuer).toBe(BASE_URL);
     }
     for (const url of [
       `${BASE_URL}/.well-known/oauth-protected-resource`,

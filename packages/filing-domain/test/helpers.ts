@@ -60,6 +60,8 @@ export interface Harness {
   server: FilingServer;
   queryLog: QueryLog;
   logs: FilingLogEvent[];
+  /** Waits for every background write started so far. */
+  settle(): Promise<void>;
   /** Milliseconds added to the real clock. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -81,9 +83,26 @@ export async function startHarness(
     now: () => Date.now() + offset,
     logger: (event) => logs.push(event),
   });
+  // Every background write (last-used times) is also remembered here, so a test can wait for all
+  // of them before it counts statements.
+  const background: Promise<unknown>[] = [];
+  const tracked: FilingServer = {
+    fetch: (request, context) =>
+      server.fetch(request, {
+        ...context,
+        waitUntil: (promise) => {
+          background.push(promise);
+          context?.waitUntil?.(promise);
+        },
+      }),
+    close: () => server.close(),
+  };
   return {
     db: database.db,
-    server,
+    server: tracked,
+    async settle() {
+      await Promise.all(background.splice(0));
+    },
     queryLog,
     logs,
     advance(ms) {

@@ -11,6 +11,7 @@ function nested(depth: number): Record<string, unknown> {
 const awkward = {
   llcName: "Robert'); DROP TABLE filings;--",
   ein: "' OR '1'='1",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is the point of this value
   ownerName: '$1 $$ \\x00 %s %d {{template}} ${injection}',
   ownerCity: 'Zürich 8001, Schweiz — 東京都 🏢 مرحبا עברית',
   businessActivity: 'x'.repeat(100_000),
