@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forecastFor, startWeatherServer, type WeatherHttpServer } from '../src/index.js';
+import { startWeatherServer, type WeatherHttpServer } from '../src/http-server.js';
+import { forecastFor } from '../src/index.js';
 
 const TOKEN = 'weather-test-token-0123456789';
 let server: WeatherHttpServer;
