@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,11 @@ let page: Page;
 let consoleMessages: string[];
 
 beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`,
+    );
+  }
   mkdirSync(ARTIFACTS, { recursive: true });
   harness = await startCompanionHarness();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -1,16 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createFilingServer, FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
+import { FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
 import { createPGliteDb } from '@filing-mcp/test-db';
-import { getRequestListener } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import { type CompanionApp, createCompanionApp } from '../src/companion/index.js';
+import { createLogger } from '../src/logger.js';
+import { createNodeServer } from '../src/node-server.js';
 
 /**
- * The filing server and the companion pages behind one node:http listener on port 0, on an
- * in-memory PGlite database: what `filing-mcp serve` mounts, composed here so the pages can be
- * tested on a real socket.
+ * The adapter's own server (`createNodeServer`, what `filing-mcp serve` runs) with the companion
+ * pages mounted, on a real socket on port 0 and an in-memory PGlite database.
  */
 export interface CompanionHarness {
   db: Kysely<any>;
@@ -20,6 +18,7 @@ export interface CompanionHarness {
   appUrl: string;
   userId: string;
   sessionSecret: string;
+  /** A second companion app on the same database, for calls that bypass the socket. */
   companion: CompanionApp;
   /** Stores a filing for a user directly (as create_filing would); answers its id. */
   createFiling(options: {
@@ -38,26 +37,35 @@ export async function startCompanionHarness(): Promise<CompanionHarness> {
   const database = await createPGliteDb();
   const { db } = database;
   await migrateToLatest(db);
-
-  let handle: (request: Request) => Promise<Response> = async () => new Response('starting', { status: 503 });
-  const server: Server = createServer(
-    getRequestListener((request) => handle(request), { overrideGlobalObjects: false }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  const baseUrl = `${origin}/mcp-server`;
-  const appUrl = `${origin}/app`;
   const sessionSecret = randomBytes(48).toString('base64url');
   const userId = `local-${randomUUID()}`;
 
-  // No credential cache: a revoked key must fail on the very next call, without waiting.
-  const core = createFilingServer({
+  const server = await createNodeServer({
     db,
-    config: { baseUrl, appUrl, session: { secret: sessionSecret }, authCacheTtlMs: 0 },
+    host: '127.0.0.1',
+    port: 0,
+    // No credential cache: a revoked key must fail on the very next call, without waiting.
+    config: ({ origin }) => ({
+      baseUrl: `${origin}/mcp-server`,
+      appUrl: `${origin}/app`,
+      session: { secret: sessionSecret },
+      authCacheTtlMs: 0,
+    }),
+    companion: { userId },
+    logger: createLogger({ level: 'silent' }),
+    cleanupIntervalMs: 0,
   });
-  const companion = createCompanionApp({ db, appUrl, baseUrl, userId, sessionSecret, core });
-  handle = async (request) => (await companion.fetch(request)) ?? core.fetch(request);
+  const { origin } = server;
+  const baseUrl = server.url;
+  const appUrl = server.appUrl;
+  const companion = createCompanionApp({
+    db,
+    appUrl,
+    baseUrl,
+    userId,
+    sessionSecret,
+    core: { fetch: (request) => fetch(request) },
+  });
 
   return {
     db,
@@ -89,9 +97,7 @@ export async function startCompanionHarness(): Promise<CompanionHarness> {
       return ((await response.json()) as { client_id: string }).client_id;
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await core.close();
+      await server.close();
       await database.close();
     },
   };

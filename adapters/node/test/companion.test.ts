@@ -113,7 +113,9 @@ describe('filing pages', () => {
       formData: { ein: '12-3456789', taxYearBegin: '2024-01-01', llcName: 'Order LLC', extraField: 'x' },
     });
     const body = await (await fetch(`${harness.appUrl}/filings/${id}`)).text();
-    const positions = ['taxYearBegin', 'llcName', 'ein', 'extraField'].map((key) => body.indexOf(`<small>${key}</small>`));
+    const positions = ['taxYearBegin', 'llcName', 'ein', 'extraField'].map((key) =>
+      body.indexOf(`<small>${key}</small>`),
+    );
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
@@ -390,6 +392,26 @@ describe('open redirects', () => {
       .executeTakeFirstOrThrow();
     expect(stored.user_id).toBe(harness.userId);
     expect(stored.client_id).toBe(clientId);
+  });
+});
+
+describe('consent errors from /approve', () => {
+  it('a request /approve refuses (a scope other than mcp) is a 400 page, not a redirect, and no code', async () => {
+    const redirectUri = 'http://127.0.0.1:9/scope';
+    const clientId = await harness.registerClient([redirectUri], 'Scope Client');
+    const query = consentQuery(clientId, redirectUri, { scope: 'admin' });
+    const { cookie, token } = await formSession(`/oauth/authorize?${query}`);
+    const before = await codeCount();
+    const fields = Object.fromEntries(new URLSearchParams(query));
+    const response = await postForm(
+      '/oauth/authorize',
+      { ...fields, csrf_token: token, decision: 'approve' },
+      { cookie },
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('invalid_scope');
+    expect(await codeCount()).toBe(before);
   });
 });
 
