@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // The throwaway PostgreSQL server of the postgres variants, and a fresh dist/cli.js for the
+    // tests that run the CLI as a child process.
+    globalSetup: ['@filing-mcp/test-db/global-setup', './test/support/build-cli.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     passWithNoTests: true,
   },
 });

@@ -24,6 +24,7 @@ export { nodeSha256Hex } from './node-hash.js';
 export {
   type CompanionOptions,
   createNodeServer,
+  type ListeningAddress,
   type NodeServer,
   type NodeServerConfig,
   type NodeServerOptions,

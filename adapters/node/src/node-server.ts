@@ -33,7 +33,11 @@ export interface CompanionOptions {
 export interface NodeServerOptions {
   /** Migrated database; closed by `close()` only through {@link NodeServerOptions.onClose}. */
   db: Kysely<any>;
-  config: NodeServerConfig;
+  /**
+   * The core's settings; a function receives the listening address, for a server on port 0 whose
+   * `baseUrl` must name the port the system picked.
+   */
+  config: NodeServerConfig | ((address: ListeningAddress) => NodeServerConfig);
   /** Interface to listen on; default `127.0.0.1`. */
   host?: string;
   /** Default 3000; 0 picks a free port. */
@@ -52,6 +56,13 @@ export interface NodeServerOptions {
   cleanupIntervalMs?: number;
   /** Runs last in `close()`, after every request finished: release what the server used (database). */
   onClose?: () => Promise<void>;
+}
+
+/** Where a server listens, once it does. */
+export interface ListeningAddress {
+  /** e.g. `http://127.0.0.1:43117`. */
+  origin: string;
+  port: number;
 }
 
 /** A listening filing-mcp server. */
@@ -193,13 +204,14 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   const address = await listen(server, options.port ?? DEFAULT_PORT, host);
   const port = address.port;
   const origin = `http://${displayHost(address.address === host ? host : address.address)}:${port}`;
-  const baseUrl = (options.config.baseUrl ?? `http://localhost:${port}/mcp-server`).replace(/\/+$/, '');
-  const appUrl = (
-    options.config.appUrl ?? (options.companion ? `${new URL(baseUrl).origin}/app` : '')
-  ).replace(/\/+$/, '');
-  const allowList =
-    options.config.allowedHosts || options.config.allowedOrigins ? undefined : loopbackAllowList(host, port);
-  const allowedHosts = options.config.allowedHosts ?? allowList?.allowedHosts;
+  const config = typeof options.config === 'function' ? options.config({ origin, port }) : options.config;
+  const baseUrl = (config.baseUrl ?? `http://localhost:${port}/mcp-server`).replace(/\/+$/, '');
+  const appUrl = (config.appUrl ?? (options.companion ? `${new URL(baseUrl).origin}/app` : '')).replace(
+    /\/+$/,
+    '',
+  );
+  const allowList = config.allowedHosts || config.allowedOrigins ? undefined : loopbackAllowList(host, port);
+  const allowedHosts = config.allowedHosts ?? allowList?.allowedHosts;
 
   let core: ReturnType<typeof createFilingServer>;
   let companion: ReturnType<typeof createCompanionApp> | undefined;
@@ -208,7 +220,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       throw new TypeError('appUrl is required when the companion pages are not served (set APP_URL)');
     core = createFilingServer({
       db: options.db,
-      config: { ...options.config, ...allowList, baseUrl, appUrl },
+      config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: clock,
       logger: (event) => {
@@ -221,7 +233,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       },
     });
     if (options.companion) {
-      const sessionSecret = options.config.session.secret;
+      const sessionSecret = config.session.secret;
       if (typeof sessionSecret !== 'string') {
         throw new TypeError('the companion pages sign session JWTs and need SESSION_JWT_SECRET');
       }
@@ -232,8 +244,8 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         userId: options.companion.userId,
         sessionSecret,
         core,
-        ...(options.config.session.issuer && { sessionIssuer: options.config.session.issuer }),
-        ...(options.config.session.audience && { sessionAudience: options.config.session.audience }),
+        ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
+        ...(config.session.audience && { sessionAudience: config.session.audience }),
       });
     }
   } catch (error) {

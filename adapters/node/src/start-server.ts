@@ -32,6 +32,7 @@ export interface StartedServer extends NodeServer {
 // addresses are filled in by createNodeServer once the socket listens.
 const PENDING_BASE_URL = 'http://localhost/mcp-server';
 const PENDING_APP_URL = 'http://localhost/app';
+const PLACEHOLDER_SECRET = 'x'.repeat(32);
 
 function isSet(env: Environment, name: string): boolean {
   return (env[name] ?? '').trim() !== '';
@@ -68,17 +69,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     );
   }
 
+  const withAddresses = (sessionEnv: Environment) =>
+    configFromEnv({
+      ...sessionEnv,
+      MCP_BASE_URL: isSet(env, 'MCP_BASE_URL') ? env.MCP_BASE_URL : PENDING_BASE_URL,
+      APP_URL: isSet(env, 'APP_URL') ? env.APP_URL : PENDING_APP_URL,
+    });
+  // Every other setting is checked before the data directory is touched, so that a typo changes
+  // nothing; the development secret, when it will be used, stands in as a valid placeholder.
+  const needsDevelopmentSecret =
+    settings.databaseUrl === undefined &&
+    !isSet(env, 'SESSION_JWT_SECRET') &&
+    !isSet(env, 'SESSION_JWKS_URL');
+  if (needsDevelopmentSecret) withAddresses({ ...env, SESSION_JWT_SECRET: PLACEHOLDER_SECRET });
+  else withAddresses(resolveSession(settings, env).env);
+
   let lock: DataDirLock | undefined;
   let database: DatabaseConnection | undefined;
   try {
     if (settings.databaseUrl === undefined) lock = lockDataDir(settings.dataDir, { command: 'serve' });
     const session = resolveSession(settings, env);
-    const parsed = configFromEnv({
-      ...session.env,
-      MCP_BASE_URL: isSet(env, 'MCP_BASE_URL') ? env.MCP_BASE_URL : PENDING_BASE_URL,
-      APP_URL: isSet(env, 'APP_URL') ? env.APP_URL : PENDING_APP_URL,
-    });
-    const config: NodeServerConfig = { ...parsed };
+    const config: NodeServerConfig = { ...withAddresses(session.env) };
     if (!isSet(env, 'MCP_BASE_URL')) delete config.baseUrl;
     if (!isSet(env, 'APP_URL')) delete config.appUrl;
 

@@ -1,0 +1,327 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
+import { createPGliteDb } from '@filing-mcp/test-db';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, createNodeServer, type NodeServer, signSessionToken } from '../src/index.js';
+import { connectionRefused, postInParts, rawRequest } from './support/http.js';
+
+const sessionSecret = randomBytes(32).toString('base64url');
+const appUrl = 'https://app.example.test';
+
+let db: Kysely<any>;
+let closeDb: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createPGliteDb();
+  db = database.db;
+  closeDb = database.close;
+  await migrateToLatest(db);
+});
+
+afterAll(async () => {
+  await closeDb?.();
+});
+
+function capture() {
+  const lines: string[] = [];
+  const logger = createLogger({ write: (line) => lines.push(line) });
+  return { lines, logger, entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+const toolsCall = (name = 'list_filings') =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } });
+
+describe('createNodeServer', () => {
+  let node: NodeServer;
+  let port: number;
+  const log = capture();
+
+  beforeAll(async () => {
+    node = await createNodeServer({
+      db,
+      config: { appUrl, session: { secret: sessionSecret }, authCacheTtlMs: 0 },
+      port: 0,
+      logger: log.logger,
+      cleanupIntervalMs: 0,
+    });
+    port = Number(new URL(node.origin).port);
+  });
+
+  afterAll(async () => {
+    await node?.close();
+  });
+
+  it('defaults {base_url} to localhost on the port the system picked', () => {
+    expect(node.url).toBe(`http://localhost:${port}/mcp-server`);
+    expect(node.companion).toBe(false);
+  });
+
+  it('accepts the loopback names and refuses other Hosts and Origins (DNS rebinding)', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      const answer = await rawRequest({ port, method: 'POST', path: '/mcp-server', host, body });
+      expect(answer.status, host).toBe(200);
+    }
+    const badHost = await rawRequest({
+      port,
+      method: 'POST',
+      path: '/mcp-server',
+      host: `evil.example:${port}`,
+      body,
+    });
+    expect(badHost.status).toBe(403);
+    const badOrigin = await rawRequest({
+      port,
+      method: 'POST',
+      path: '/mcp-server',
+      host: `localhost:${port}`,
+      headers: { origin: 'http://evil.example' },
+      body,
+    });
+    expect(badOrigin.status).toBe(403);
+  });
+
+  it('does not serve companion pages unless asked to', async () => {
+    const page = await fetch(`${node.origin}/app/api-keys`);
+    expect(page.status).toBe(404);
+    expect(await page.json()).toEqual({ code: 404, message: 'Not found' });
+  });
+
+  it('logs each request once, with user id and key prefix and without the key, its hash or the query', async () => {
+    const userId = `user-${randomUUID()}`;
+    const { key, prefix } = await createApiKey(db, { userId });
+    const response = await fetch(`${node.origin}/mcp-server?code=mcp_code_secret-code&token=abc`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${key}`,
+        'x-request-id': 'req-1',
+      },
+      body: toolsCall(),
+    });
+    expect(response.status).toBe(200);
+    await response.text();
+
+    // The line is written once the response went out, which may be just after the client read it.
+    for (
+      let attempt = 0;
+      attempt < 200 && !log.entries().some((entry) => entry.request_id === 'req-1');
+      attempt++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const entries = log.entries().filter((entry) => entry.request_id === 'req-1');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      msg: 'request',
+      method: 'POST',
+      path: '/mcp-server',
+      status: 200,
+      user_id: userId,
+      credential_prefix: prefix,
+    });
+    const all = log.lines.join('');
+    expect(all).not.toContain(key);
+    expect(all).not.toContain('secret-code');
+    expect(all).not.toContain('token=abc');
+  });
+
+  it('on close, finishes the in-flight request, refuses new connections, then runs onClose', async () => {
+    const events: string[] = [];
+    const userId = `user-${randomUUID()}`;
+    const { key } = await createApiKey(db, { userId });
+    const own = await createNodeServer({
+      db,
+      config: { appUrl, session: { secret: sessionSecret } },
+      port: 0,
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+      onClose: async () => {
+        events.push('onClose');
+      },
+    });
+    const ownPort = Number(new URL(own.origin).port);
+    const body = toolsCall();
+    const inFlight = await postInParts({
+      port: ownPort,
+      path: '/mcp-server',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      firstPart: body.slice(0, 10),
+    });
+    const closed = own.close().then(() => events.push('closed'));
+    expect(await connectionRefused(ownPort)).toBe(true);
+    expect(events).toEqual([]);
+
+    // The server cannot finish before the request's body has arrived.
+    events.push('body sent');
+    const answer = await inFlight.finish(body.slice(10));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toMatchObject({ result: { structuredContent: { filings: [] } } });
+    await closed;
+    expect(events).toEqual(['body sent', 'onClose', 'closed']);
+  });
+
+  it('on close, gives up on a request that never finishes after shutdownTimeoutMs', async () => {
+    const own = capture();
+    const server = await createNodeServer({
+      db,
+      config: { appUrl, session: { secret: sessionSecret } },
+      port: 0,
+      logger: own.logger,
+      cleanupIntervalMs: 0,
+      shutdownTimeoutMs: 100,
+    });
+    const stuck = await postInParts({
+      port: Number(new URL(server.origin).port),
+      path: '/mcp-server',
+      headers: { 'content-type': 'application/json' },
+      firstPart: '{"jsonrpc":',
+    });
+    await server.close();
+    expect(own.entries().find((entry) => entry.msg === 'shutdown_timeout')).toMatchObject({ in_flight: 1 });
+    await expect(stuck.finish('"2.0"}')).rejects.toThrow();
+  });
+});
+
+describe('createNodeServer options', () => {
+  it('ALLOWED_HOSTS replaces the loopback allow-list', async () => {
+    const node = await createNodeServer({
+      db,
+      config: {
+        baseUrl: 'https://mcp.example.test/mcp-server',
+        appUrl,
+        session: { secret: sessionSecret },
+        allowedHosts: ['mcp.example.test'],
+      },
+      port: 0,
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+    try {
+      const port = Number(new URL(node.origin).port);
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+      expect(
+        (await rawRequest({ port, method: 'POST', path: '/mcp-server', host: 'mcp.example.test', body }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await rawRequest({ port, method: 'POST', path: '/mcp-server', host: `localhost:${port}`, body }))
+          .status,
+      ).toBe(403);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('mounts the companion pages under /app, and only for allowed Hosts', async () => {
+    const node = await createNodeServer({
+      db,
+      config: { session: { secret: sessionSecret } },
+      port: 0,
+      companion: { userId: `local-${randomUUID()}` },
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+    try {
+      const port = Number(new URL(node.origin).port);
+      expect(node.appUrl).toBe(`http://localhost:${port}/app`);
+      const page = await rawRequest({
+        port,
+        method: 'GET',
+        path: '/app/api-keys',
+        host: `localhost:${port}`,
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      const rebound = await rawRequest({
+        port,
+        method: 'GET',
+        path: '/app/api-keys',
+        host: `attacker.example:${port}`,
+      });
+      expect(rebound.status).toBe(403);
+      // The MCP endpoint is still the core's.
+      const ping = await rawRequest({
+        port,
+        method: 'POST',
+        path: '/mcp-server',
+        host: `localhost:${port}`,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      expect(JSON.parse(ping.body)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('refuses the companion pages without an HS256 secret, and releases the port', async () => {
+    await expect(
+      createNodeServer({
+        db,
+        config: { session: { jwksUrl: 'https://idp.example.test/jwks.json' } },
+        port: 0,
+        companion: { userId: 'local-user' },
+        logger: createLogger({ level: 'silent' }),
+      }),
+    ).rejects.toThrow('need SESSION_JWT_SECRET');
+  });
+
+  it('deletes expired authorization codes in the periodic OAuth cleanup', async () => {
+    let now = Date.now();
+    const config = { appUrl, session: { secret: sessionSecret } };
+    const first = await createNodeServer({
+      db,
+      config,
+      port: 0,
+      now: () => now,
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+    const userId = `user-${randomUUID()}`;
+    let code: string;
+    try {
+      const registered = await fetch(`${first.origin}/mcp-server/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'], client_name: 'cleanup test' }),
+      });
+      const client = (await registered.json()) as { client_id: string };
+      const approved = await fetch(`${first.origin}/mcp-server/approve`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${await signSessionToken({ secret: sessionSecret, userId, expiresInMs: 60_000 })}`,
+        },
+        body: JSON.stringify({
+          client_id: client.client_id,
+          redirect_uri: 'http://127.0.0.1:9/callback',
+          scope: 'mcp',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        }),
+      });
+      expect(approved.status).toBe(200);
+      code = ((await approved.json()) as { code: string }).code;
+    } finally {
+      await first.close();
+    }
+    const stored = () => db.selectFrom('oauth_codes').select('id').where('code', '=', code).execute();
+    expect(await stored()).toHaveLength(1);
+
+    // Six minutes later the code (5 minutes) has expired; the cleanup runs when a server starts
+    // and every interval after, and close() waits for a run in progress.
+    now += 6 * 60_000;
+    const second = await createNodeServer({
+      db,
+      config,
+      port: 0,
+      now: () => now,
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 60_000,
+    });
+    await second.close();
+    expect(await stored()).toHaveLength(0);
+  });
+});
