@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteDialect } from '../src/index.js';
 
 interface Database {
-  notes: { id: number; body: string; created_at: Date };
+  notes: { id: Generated<number>; body: string; created_at: Generated<Date> };
 }
 
 describe('PGliteDialect', () => {
