@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   hasTaskset,
+  isShuttingDown,
   onShutdown,
   pinSelf,
   readJsonLine,
@@ -327,6 +328,8 @@ async function main() {
 main().then(
   () => process.exit(0),
   (error) => {
+    // On Ctrl-C the shutdown handler kills the children and exits on its own.
+    if (isShuttingDown()) return;
     log(`failed: ${error?.stack ?? error}`);
     process.exit(1);
   },

@@ -125,6 +125,11 @@ export function onShutdown(cleanup) {
 }
 
 let shuttingDown = false;
+
+/** Whether a SIGINT/SIGTERM shutdown is under way (failures of killed children are expected then). */
+export function isShuttingDown() {
+  return shuttingDown;
+}
 async function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
