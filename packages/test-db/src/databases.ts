@@ -53,6 +53,10 @@ export async function createPostgresDb<DB = any>(
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: options.max ?? 10 });
+  // `drop database ... with (force)` below terminates backends whose sockets may still be closing
+  // after pool.end(); pg reports that (57P01) as an error on the idle client, which would otherwise
+  // surface as an unhandled error in the test run.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
