@@ -1,21 +1,18 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, pinned) against the
-// composed filing-mcp server on a real loopback socket, then compares the outcome per scenario with
+// Node adapter exactly as a user starts it (`filing-mcp serve` on the embedded database, in a fresh
+// data directory, on a free loopback port), then compares the outcome per scenario with
 // expected-failures.json. Fails on any failure not listed there, on a listed failure that now
 // passes (stale entry), and whenever one of the scenarios we must pass fails.
 //
-// Usage: node official/run.mjs [--keep-results]   (build the workspace packages first)
+// Usage: node official-conformance/run.mjs [--keep-results]   (after `pnpm build`)
 
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createFilingServer, migrateToLatest } from '@filing-mcp/filing-domain';
-import { createPGliteDb } from '@filing-mcp/test-db';
-import { getRequestListener } from '@hono/node-server';
 
 const CONFORMANCE_PACKAGE = '@modelcontextprotocol/conformance@0.1.16';
 // The suite needs Node 22; npx fetches this exact Node from the npm registry.
@@ -23,37 +20,57 @@ const NODE_PACKAGE = 'node@22.23.3';
 const MUST_PASS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 
 const here = dirname(fileURLToPath(import.meta.url));
+const cli = join(here, '..', 'dist', 'cli.js');
 const keepResults = process.argv.includes('--keep-results');
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function startServer() {
-  const database = await createPGliteDb();
-  await migrateToLatest(database.db);
-  let filingServer;
-  const listener = getRequestListener((request) => filingServer.fetch(request), {
-    overrideGlobalObjects: false,
+  const dataDir = await mkdtemp(join(tmpdir(), 'filing-mcp-official-'));
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}/mcp-server`;
+  let output = '';
+  const child = spawn(process.execPath, [cli, 'serve'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, MCP_BASE_URL: baseUrl },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const httpServer = createServer(listener);
-  await new Promise((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  const { port } = httpServer.address();
-  const baseUrl = `http://127.0.0.1:${port}/mcp-server`;
-  const names = ['127.0.0.1', 'localhost', '[::1]'];
-  filingServer = createFilingServer({
-    db: database.db,
-    config: {
-      baseUrl,
-      appUrl: `http://127.0.0.1:${port}/app`,
-      session: { secret: randomBytes(32).toString('base64url') },
-      // DNS-rebinding protection, as for any server listening on loopback (INTEROP item 11).
-      allowedHosts: names.map((name) => `${name}:${port}`),
-      allowedOrigins: names.map((name) => `http://${name}:${port}`),
-    },
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
   });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`filing-mcp serve exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/.well-known/oauth-protected-resource`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`filing-mcp serve did not answer within 120 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return {
     baseUrl,
     async close() {
-      await new Promise((resolve) => httpServer.close(resolve));
-      await filingServer.close();
-      await database.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
