@@ -7,7 +7,6 @@ import {
   type FilingServerConfig,
   type HashFunction,
 } from '@filing-mcp/filing-domain';
-import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { loopbackAllowList, type RequestContext } from '@filing-mcp/protocol';
 import { getRequestListener } from '@hono/node-server';
 import type { Kysely } from 'kysely';
@@ -275,11 +274,10 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     return core.fetch(request, state?.context);
   };
 
-  const store = createKyselyOAuthStore(options.db);
   let cleanupRunning: Promise<void> | undefined;
   const runCleanup = () => {
-    cleanupRunning ??= store
-      .deleteExpired(clock())
+    cleanupRunning ??= core
+      .cleanup()
       .then(
         (deleted) => {
           if (deleted.codes + deleted.tokens > 0) logger.info('oauth_cleanup', deleted);

@@ -59,6 +59,11 @@ export interface FilingServerOptions {
 export interface FilingServer {
   /** Serves one request; `context.waitUntil` lets background work (last-used times) outlive it. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /**
+   * Deletes expired authorization codes and OAuth tokens (the maintenance job the adapters
+   * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).
+   */
+  cleanup(): Promise<{ codes: number; tokens: number }>;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -70,6 +75,28 @@ function jsonResponse(status: number, body: unknown): Response {
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     }),
   );
+}
+
+/**
+ * The path of an absolute URL in plain form (`scheme://authority/path?query`), without parsing it,
+ * or undefined when the authority holds a character the URL parser treats specially. The MCP
+ * endpoint is recognised from it without `new URL` on every call; anything else is parsed.
+ */
+function plainPath(url: string): string | undefined {
+  const schemeEnd = url.indexOf('://');
+  if (schemeEnd === -1) return undefined;
+  const pathStart = url.indexOf('/', schemeEnd + 3);
+  if (pathStart === -1) return undefined;
+  for (let i = schemeEnd + 3; i < pathStart; i++) {
+    const c = url.charCodeAt(i);
+    // backslash, '?', '#': the authority would end earlier than the first '/'.
+    if (c === 0x5c || c === 0x3f || c === 0x23) return undefined;
+  }
+  let end = url.indexOf('?', pathStart);
+  if (end === -1) end = url.length;
+  const hash = url.indexOf('#', pathStart);
+  if (hash !== -1 && hash < end) end = hash;
+  return url.slice(pathStart, end);
 }
 
 function errorSummary(error: unknown): Record<string, unknown> {
@@ -123,30 +150,38 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   });
 
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
-  const contexts = new WeakMap<Request, RequestContext>();
   const pending = new Set<Promise<unknown>>();
   // Keys whose last-used time this instance has written recently: stops a burst of parallel
   // first calls from each scheduling a write.
   const recentlyTouched = new Map<string, number>();
 
-  function inBackground(request: Request, work: Promise<unknown>): void {
+  function inBackground(context: RequestContext | undefined, work: Promise<unknown>): void {
     const tracked = work
       .catch((error) => log({ event: 'background_error', ...errorSummary(error) }))
       .finally(() => pending.delete(tracked));
     pending.add(tracked);
-    contexts.get(request)?.waitUntil?.(tracked);
+    context?.waitUntil?.(tracked);
   }
 
-  function touchInBackground(request: Request, keyId: string, lastUsedAt: number | null, now: number): void {
+  function touchInBackground(
+    context: RequestContext | undefined,
+    keyId: string,
+    lastUsedAt: number | null,
+    now: number,
+  ): void {
     if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_INTERVAL_MS) return;
     const touched = recentlyTouched.get(keyId);
     if (touched !== undefined && now - touched < LAST_USED_INTERVAL_MS) return;
     if (recentlyTouched.size >= config.authCacheMaxEntries) recentlyTouched.clear();
     recentlyTouched.set(keyId, now);
-    inBackground(request, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
+    inBackground(context, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
   }
 
-  async function authenticate(credential: string, request: Request): Promise<AuthInfo | undefined> {
+  async function authenticate(
+    credential: string,
+    _request: Request,
+    context?: RequestContext,
+  ): Promise<AuthInfo | undefined> {
     if (credential.length > MAX_CREDENTIAL_LENGTH) return undefined;
     const isApiKey = credential.startsWith(API_KEY_PREFIX);
     if (isApiKey ? !API_KEY_PATTERN.test(credential) : !credential.startsWith(ACCESS_TOKEN_PREFIX)) {
@@ -167,7 +202,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
         ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
       };
       cache.set(credentialHash, auth, now, apiKey.expiresAt);
-      touchInBackground(request, apiKey.id, apiKey.lastUsedAt, now);
+      touchInBackground(context, apiKey.id, apiKey.lastUsedAt, now);
       return auth;
     }
 
@@ -199,15 +234,18 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     onError: (error, where) => log({ event: 'mcp_error', ...where, ...errorSummary(error) }),
   });
 
+  // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
+  const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
+
   async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
     if (request.method === 'OPTIONS') return preflightResponse();
-    const path = new URL(request.url).pathname;
+    const url = request.url;
+    // The core's answers carry the CORS headers already (every header set it uses includes them).
+    if (mcpPaths.has(plainPath(url) ?? '')) return mcp.fetch(request, context);
+    const path = new URL(url).pathname;
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
-    if (underBase && (rest === '' || rest === '/')) {
-      if (context !== undefined) contexts.set(request, context);
-      return withCors(await mcp.fetch(request, context));
-    }
+    if (underBase && (rest === '' || rest === '/')) return mcp.fetch(request, context);
     // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
     // (RFC 8414 / RFC 9728) are oauth-core's; it answers undefined for anything else.
     const oauthResponse = await oauth.handle(request);
@@ -224,6 +262,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
         return jsonResponse(500, { code: 500, message: 'Internal server error' });
       }
     },
+    cleanup: () => oauth.cleanup(),
     async close() {
       await Promise.allSettled([...pending]);
       cache.clear();

@@ -112,6 +112,32 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
     await harness?.close();
   });
 
+  describe('maintenance', () => {
+    it('cleanup() deletes expired OAuth codes and tokens, and keeps live ones', async () => {
+      const userId = `user-${randomUUID()}`;
+      const accessToken = await oauthAccessToken(harness, userId);
+      const tokenRow = () =>
+        harness.db
+          .selectFrom('oauth_tokens')
+          .select('id')
+          .where('access_token_hash', '=', sha256(accessToken))
+          .executeTakeFirst();
+      expect(await harness.server.cleanup()).toMatchObject({ tokens: 0 });
+      expect(await tokenRow()).toBeDefined();
+
+      const pastRefreshExpiry = 31 * 24 * 3600 * 1000;
+      harness.advance(pastRefreshExpiry);
+      try {
+        const deleted = await harness.server.cleanup();
+        expect(deleted.tokens).toBeGreaterThanOrEqual(1);
+        expect(deleted.codes).toBeGreaterThanOrEqual(1);
+        expect(await tokenRow()).toBeUndefined();
+      } finally {
+        harness.advance(-pastRefreshExpiry);
+      }
+    });
+  });
+
   describe('API keys', () => {
     it('createApiKey answers nf_ + 64 hex once and stores only its SHA-256', async () => {
       const userId = `user-${randomUUID()}`;

@@ -95,6 +95,7 @@ export async function startHarness(
           context?.waitUntil?.(promise);
         },
       }),
+    cleanup: () => server.cleanup(),
     close: () => server.close(),
   };
   return {
