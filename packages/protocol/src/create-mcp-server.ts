@@ -4,6 +4,7 @@ import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import {
   ACCEPTED_HEADERS,
   challengeHeaders,
+  encodeBody,
   errorMessage,
   errorResponse,
   JSON_HEADERS,
@@ -12,7 +13,10 @@ import {
   type ResponseId,
   resultMessage,
   SSE_HEADERS,
+  type StaticResult,
   sseFrame,
+  staticResult,
+  staticResultBody,
 } from './json-rpc-response.js';
 import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol-versions.js';
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
@@ -23,6 +27,7 @@ import type { AuthInfo, McpServer, McpServerOptions, RequestContext, ToolContext
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BATCH_SIZE = 100;
 const ACCEPTED = 202;
+const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
 
 /** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
 interface RpcCall {
@@ -30,6 +35,23 @@ interface RpcCall {
   method: string;
   params: unknown;
 }
+
+/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
+interface StaticAnswer {
+  id: ResponseId;
+  result: StaticResult;
+}
+
+/** One response message: serialized, or a {@link StaticAnswer}. */
+type Answer = string | StaticAnswer;
+
+function answerText(answer: Answer): string {
+  return typeof answer === 'string' ? answer : resultMessage(answer.id, answer.result.json);
+}
+
+const EMPTY_RESULT = staticResult('{}');
+const RESOURCES_LIST_RESULT = staticResult('{"resources":[]}');
+const PROMPTS_LIST_RESULT = staticResult('{"prompts":[]}');
 
 /** What one HTTP request knows while its messages run. */
 interface Exchange {
@@ -147,9 +169,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       serverInfo,
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     });
-  const initializeResults = new Map<string, string>();
-  for (const version of protocolVersions) initializeResults.set(version, initializeResultJson(version));
-  const defaultInitializeResult = initializeResultJson(defaultProtocolVersion);
+  const initializeResults = new Map<string, StaticResult>();
+  for (const version of protocolVersions) {
+    initializeResults.set(version, staticResult(initializeResultJson(version)));
+  }
+  const defaultInitializeResult = staticResult(initializeResultJson(defaultProtocolVersion));
+  const toolsListResult = staticResult(registry.listResultJson);
 
   const metadataUrl = options.resourceMetadataUrl;
   // The URL goes inside a quoted-string of the challenge; a quote or backslash would break it.
@@ -245,7 +270,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   /** Runs one checked call; resolves its serialized response, or `undefined` for a notification. */
-  async function run(call: RpcCall, exchange: Exchange): Promise<string | undefined> {
+  async function run(call: RpcCall, exchange: Exchange): Promise<Answer | undefined> {
     const { id, method, params } = call;
     // Notifications get no answer (JSON-RPC 2.0) and, in this stateless server, have no effect:
     // notifications/initialized and notifications/cancelled included.
@@ -254,7 +279,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       case 'tools/call':
         return callTool(id, params, exchange);
       case 'tools/list':
-        return resultMessage(id, registry.listResultJson);
+        return { id, result: toolsListResult };
       case 'initialize': {
         const requested = isPlainObject(params) ? params.protocolVersion : undefined;
         if (typeof requested !== 'string') {
@@ -264,14 +289,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
             'Invalid params: protocolVersion must be a string',
           );
         }
-        return resultMessage(id, initializeResults.get(requested) ?? defaultInitializeResult);
+        return { id, result: initializeResults.get(requested) ?? defaultInitializeResult };
       }
       case 'ping':
-        return resultMessage(id, '{}');
+        return { id, result: EMPTY_RESULT };
       case 'resources/list':
-        return resultMessage(id, '{"resources":[]}');
+        return { id, result: RESOURCES_LIST_RESULT };
       case 'prompts/list':
-        return resultMessage(id, '{"prompts":[]}');
+        return { id, result: PROMPTS_LIST_RESULT };
       default:
         return errorMessage(id, JsonRpcErrorCode.MethodNotFound, 'Method not found');
     }
@@ -299,17 +324,22 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     );
   }
 
-  function reply(messages: string[], batch: boolean, wantsSse: boolean): Response {
+  function reply(messages: Answer[], batch: boolean, wantsSse: boolean): Response {
     if (messages.length === 0) return new Response(null, { status: ACCEPTED, headers: ACCEPTED_HEADERS });
-    if (wantsSse) {
-      let body = '';
-      for (const message of messages) body += sseFrame(message);
-      return new Response(body, { status: 200, headers: SSE_HEADERS });
+    const headers = wantsSse ? SSE_HEADERS : JSON_HEADERS;
+    let body: Uint8Array<ArrayBuffer>;
+    if (!batch) {
+      const message = messages[0]!;
+      if (typeof message !== 'string') body = staticResultBody(message.id, message.result, wantsSse);
+      else body = encodeBody(wantsSse ? sseFrame(message) : message);
+    } else if (wantsSse) {
+      let text = '';
+      for (const message of messages) text += sseFrame(answerText(message));
+      body = encodeBody(text);
+    } else {
+      body = encodeBody('[' + messages.map(answerText).join(',') + ']');
     }
-    return new Response(batch ? '[' + messages.join(',') + ']' : messages[0], {
-      status: 200,
-      headers: JSON_HEADERS,
-    });
+    return new Response(body, { status: 200, headers });
   }
 
   async function handle(request: Request, context: RequestContext | undefined): Promise<Response> {
@@ -364,7 +394,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         `Payload Too Large: the body exceeds ${maxBodyBytes} bytes`,
       );
     if (contentLength !== null && Number(contentLength) > maxBodyBytes) return tooLarge();
-    const text = await readBodyText(request, maxBodyBytes);
+    // Only a well-formed length (RFC 9110: digits) takes the whole-body read; the rest is streamed.
+    const declaredLength =
+      contentLength !== null && DECIMAL_LENGTH.test(contentLength) ? Number(contentLength) : undefined;
+    const text = await readBodyText(request, maxBodyBytes, declaredLength);
     if (text === BODY_TOO_LARGE) return tooLarge();
 
     let payload: unknown;
@@ -404,7 +437,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (credential !== undefined && (authenticate !== undefined || needed)) {
       if (authenticate !== undefined) {
         try {
-          auth = await authenticate(credential, request);
+          auth = await authenticate(credential, request, context);
         } catch (error) {
           reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
           const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
@@ -427,7 +460,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const answers = await Promise.all(
       calls.map((call) => (typeof call === 'string' ? call : run(call, exchange))),
     );
-    const messages: string[] = [];
+    const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);
     return reply(messages, true, wantsSse);
   }

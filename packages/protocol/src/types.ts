@@ -17,9 +17,14 @@ export interface AuthInfo {
 /**
  * Verifies a bearer credential. Resolve to the caller's identity, or to `undefined` when the
  * credential is unknown, expired or revoked (the core answers 401 with `error="invalid_token"`).
- * Throwing is an internal error (HTTP 500 / -32603), not an authentication failure.
+ * Throwing is an internal error (HTTP 500 / -32603), not an authentication failure. `context` is
+ * the adapter's per-request context, when it passed one (e.g. for `waitUntil` of background work).
  */
-export type Authenticate = (credential: string, request: Request) => Promise<AuthInfo | undefined>;
+export type Authenticate = (
+  credential: string,
+  request: Request,
+  context?: RequestContext,
+) => Promise<AuthInfo | undefined>;
 
 /**
  * Per-request context an adapter may pass to `fetch`. The core fills `auth` once the caller is
