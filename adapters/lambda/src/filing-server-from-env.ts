@@ -3,7 +3,6 @@ import {
   createFilingServer,
   type FilingLogEvent,
   type FilingServer,
-  migrateToLatest,
 } from '@filing-mcp/filing-domain';
 import { Kysely, PostgresDialect } from 'kysely';
 import { createLambdaPool } from './postgres-pool.js';
@@ -43,7 +42,11 @@ export async function createFilingServerFromEnv(
   });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   try {
-    if (env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
+    if (env.MIGRATE_ON_START === 'true') {
+      // Loaded only here: the migrator is a separate file of the bundle, not part of every cold start.
+      const { migrateToLatest } = await import('./migrate.js');
+      await migrateToLatest(db);
+    }
     const server = createFilingServer({ db, config, logger: log });
     return {
       server,

@@ -1,10 +1,11 @@
 /**
  * The deployable Lambda entry (bundled to dist/lambda/handler.mjs by `pnpm bundle`):
  * `handler` for buffered Function URLs and API Gateway HTTP APIs, `streamHandler` for Function URLs
- * with `InvokeMode: RESPONSE_STREAM`. The server is built on the first invocation and reused by
- * every later one in the same container.
+ * with `InvokeMode: RESPONSE_STREAM`, `cleanupHandler` for the scheduled OAuth cleanup. The server is
+ * built on the first invocation and reused by every later one in the same container.
  */
 import { awsLambdaRuntime } from './aws-lambda-runtime.js';
+import { type CleanupHandler, createCleanupHandler } from './cleanup-handler.js';
 import type { FetchApp } from './fetch-app.js';
 import { createFilingServerFromEnv, type LambdaFilingServer } from './filing-server-from-env.js';
 import { createLambdaHandler } from './lambda-handler.js';
@@ -48,3 +49,13 @@ export const streamHandler: StreamingLambdaHandler = awsLambdaRuntime()
   : async () => {
       throw new Error('streamHandler runs only inside the AWS Lambda Node.js runtime.');
     };
+
+/**
+ * Scheduled-event handler (an EventBridge schedule, every 15 minutes in template.yaml): deletes
+ * expired authorization codes and OAuth tokens, logs the counts as one JSON line and answers them.
+ * Builds the same server from the environment as `handler`; throws (after logging why) when the
+ * server cannot start or the database fails, so the run counts as failed.
+ */
+export const cleanupHandler: CleanupHandler = createCleanupHandler(
+  async () => (await currentServer()).server,
+);

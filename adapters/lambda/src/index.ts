@@ -4,6 +4,14 @@ export type {
   LambdaResponseStream,
   StreamifiedHandler,
 } from './aws-lambda-runtime.js';
+export {
+  type CleanupHandler,
+  type CleanupHandlerOptions,
+  createCleanupHandler,
+  type LambdaScheduledEvent,
+  type OAuthCleanupCounts,
+  type OAuthCleanupTarget,
+} from './cleanup-handler.js';
 export type { FetchApp, FetchContext } from './fetch-app.js';
 export { createLambdaHandler, type LambdaHandler } from './lambda-handler.js';
 export type { LambdaHandlerOptions } from './lambda-handler-options.js';

@@ -4,10 +4,11 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
-import { functionUrlEvent } from './lambda-events.js';
+import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
+import { remainingOAuthRows, seedOAuthRows } from './oauth-rows.js';
 
 // The artefact that is deployed: dist/lambda/handler.mjs, built here by the same script as `pnpm bundle`.
 const packageDir = resolve(import.meta.dirname, '..');
@@ -15,7 +16,7 @@ const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.o
 
 let database: Awaited<ReturnType<typeof createPostgresDb<any>>>;
 let stub: ReturnType<typeof installAwsLambdaStub>;
-let entry: { handler: LambdaHandler; streamHandler: StreamingLambdaHandler };
+let entry: { handler: LambdaHandler; streamHandler: StreamingLambdaHandler; cleanupHandler: CleanupHandler };
 const savedEnv = { ...process.env };
 
 // The deployed entry speaks to PostgreSQL through pg only, so it is skipped when TEST_DB=pglite.
@@ -45,12 +46,35 @@ function mcpEvent(body: unknown) {
   });
 }
 
+/** Collects what the handler writes with console.log (CloudWatch takes stdout line by line). */
+function captureLog(): { lines: string[]; restore(): string[] } {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+    lines.push(args.map(String).join(' '));
+  });
+  return {
+    lines,
+    restore() {
+      spy.mockRestore();
+      return lines;
+    },
+  };
+}
+
 describe.runIf(withPostgres)('bundled dist/lambda/handler.mjs', () => {
   it('answers 500 without leaking settings when DATABASE_URL is missing, then recovers once it is set', async () => {
     delete process.env.DATABASE_URL;
     const failed = await entry.handler(mcpEvent({ jsonrpc: '2.0', id: 1, method: 'ping' }));
     expect(failed.statusCode).toBe(500);
     expect(JSON.parse(failed.body)).toEqual({ code: 500, message: 'Internal server error' });
+    const lines = captureLog();
+    await expect(entry.cleanupHandler(scheduledEvent())).rejects.toThrow(/DATABASE_URL/);
+    expect(lines.restore().map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        event: 'oauth_cleanup_failed',
+        errorMessage: expect.stringMatching(/DATABASE_URL/),
+      }),
+    ]);
 
     Object.assign(process.env, {
       DATABASE_URL: database.url,
@@ -131,5 +155,43 @@ describe.runIf(withPostgres)('bundled dist/lambda/handler.mjs', () => {
     expect(result.headers['www-authenticate']).toContain(
       `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
     );
+  });
+});
+
+describe.runIf(withPostgres)('bundled cleanupHandler on a ScheduledEvent', () => {
+  it('deletes expired codes and tokens, keeps live ones, and logs the counts as one JSON line', async () => {
+    const seeded = await seedOAuthRows(database.db);
+    const event = scheduledEvent();
+    const log = captureLog();
+    let counts: Awaited<ReturnType<CleanupHandler>>;
+    try {
+      counts = await entry.cleanupHandler(event);
+    } finally {
+      log.restore();
+    }
+    // This file's database holds no other codes or tokens, so the counts are exactly the seeded ones.
+    expect(counts).toEqual({ codes: 1, tokens: 1 });
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(seeded.live);
+    expect(log.lines).toHaveLength(1);
+    expect(JSON.parse(log.lines[0]!)).toEqual({
+      source: 'filing-mcp',
+      event: 'oauth_cleanup',
+      codes: 1,
+      tokens: 1,
+      scheduledAt: event.time,
+    });
+  });
+
+  it('finds nothing more to delete on the next run and keeps the live rows', async () => {
+    const seeded = await seedOAuthRows(database.db);
+    expect(await entry.cleanupHandler(scheduledEvent())).toEqual({ codes: 1, tokens: 1 });
+    const log = captureLog();
+    try {
+      expect(await entry.cleanupHandler(scheduledEvent())).toEqual({ codes: 0, tokens: 0 });
+    } finally {
+      log.restore();
+    }
+    expect(JSON.parse(log.lines[0]!)).toMatchObject({ event: 'oauth_cleanup', codes: 0, tokens: 0 });
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(seeded.live);
   });
 });

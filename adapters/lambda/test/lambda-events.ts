@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, LambdaFunctionURLEvent } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, LambdaFunctionURLEvent, ScheduledEvent } from 'aws-lambda';
 
 /** What a test wants to say about a request; everything else gets realistic defaults. */
 export interface EventInit {
@@ -97,5 +97,22 @@ export function httpApiEvent(init: EventInit & { stage?: string } = {}): APIGate
     },
     ...(init.body !== undefined ? { body: init.body } : {}),
     isBase64Encoded: init.isBase64Encoded ?? false,
+  };
+}
+
+/** The event an EventBridge schedule rule (`rate(15 minutes)`) delivers to its target function. */
+export function scheduledEvent(time = new Date()): ScheduledEvent {
+  return {
+    version: '0',
+    id: '53dc4d37-cffa-4f76-80c9-8b7d4a4d2eaa',
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account: '123456789012',
+    time: time.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    region: 'eu-west-1',
+    resources: [
+      'arn:aws:events:eu-west-1:123456789012:rule/filing-mcp-FilingMcpOAuthCleanupFunctionEvery15Minutes',
+    ],
+    detail: {},
   };
 }
