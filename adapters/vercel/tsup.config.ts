@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'mcp-server': 'src/mcp-server.ts',
+    'oauth-cleanup': 'src/oauth-cleanup.ts',
   },
   format: ['esm'],
   dts: true,

@@ -1,0 +1,9 @@
+/**
+ * The Vercel Function behind the `crons` entry of vercel.json: `api/oauth-cleanup.js` re-exports this
+ * module's default. It builds its own server from `process.env` (each function file runs in its own
+ * instances) on the first authorised call.
+ */
+import { createFilingServerFromEnv } from './filing-server-from-env.js';
+import { createOAuthCleanupFunction } from './oauth-cleanup-function.js';
+
+export default createOAuthCleanupFunction(async () => (await createFilingServerFromEnv(process.env)).server);
