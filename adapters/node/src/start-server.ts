@@ -3,7 +3,7 @@ import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';
 import { createLogger, type Logger } from './logger.js';
 import { createNodeServer, type NodeServer, type NodeServerConfig } from './node-server.js';
-import { type ResolvedSession, resolveSession } from './session-secret.js';
+import { missingSessionSetting, type ResolvedSession, resolveSession } from './session-secret.js';
 import {
   companionEnabled,
   type Environment,
@@ -57,12 +57,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   const logger = options.logger ?? createLogger({ level: settings.logLevel, format: settings.logFormat });
   const companion = companionEnabled(settings, env);
 
+  // Every missing setting at once, so that a new deployment is not fixed one restart at a time.
+  const missing = [missingSessionSetting(settings, env)];
   if (!companion && !isSet(env, 'APP_URL')) {
-    throw new SettingError(
+    missing.push(
       'APP_URL must be set when the companion pages are off (DATABASE_URL set, or COMPANION=off): ' +
         'the address of the companion app that shows the consent page and filing pages',
     );
   }
+  const problems = missing.filter((problem) => problem !== undefined);
+  if (problems.length > 0) throw new SettingError(problems.join('\n'));
   if (companion && isSet(env, 'SESSION_JWKS_URL') && !isSet(env, 'SESSION_JWT_SECRET')) {
     throw new SettingError(
       'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify',

@@ -139,6 +139,22 @@ describe('filing-mcp configuration errors exit 1, name the setting, show no stac
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('serve on DATABASE_URL without a session secret nor APP_URL names both settings at once', async () => {
+    const dataDir = freshDir('refuse-without-secret-and-app-url');
+    const result = await runCli(['serve'], {
+      cwd: workDir,
+      env: { DATABASE_URL: 'postgres://filing:hunter2@127.0.0.1:9/filing', PORT: '0', DATA_DIR: dataDir },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'SESSION_JWT_SECRET or SESSION_JWKS_URL must be set when DATABASE_URL is set',
+    );
+    expect(result.stderr).toContain('APP_URL must be set when the companion pages are off');
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(result.stderr).not.toContain('hunter2');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('session-token with only SESSION_JWKS_URL refuses: it cannot sign', async () => {
     const result = await runCli(['session-token', '--user', 'u'], {
       cwd: workDir,

@@ -240,7 +240,7 @@ async function waitForOutput(serve: ServeProcess, pattern: RegExp): Promise<void
   throw new Error(`serve did not print ${pattern}; stderr: ${serve.output().stderr}`);
 }
 
-describe('filing-mcp serve on PostgreSQL (child process)', () => {
+describe.skipIf(process.env.TEST_DB === 'pglite')('filing-mcp serve on PostgreSQL (child process)', () => {
   let database: Awaited<ReturnType<typeof createPostgresDb>>;
   let workDir: string;
   let serve: ServeProcess;
