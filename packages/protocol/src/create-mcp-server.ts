@@ -1,3 +1,4 @@
+import { createAllowListCheck } from './allow-list-check.js';
 import { bearerCredential } from './bearer-credential.js';
 import { preflightResponse } from './cors.js';
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
@@ -144,9 +145,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const sseAllowed = options.responseMode !== 'json';
   const onError = options.onError;
-  const allowedHosts = options.allowedHosts && new Set(options.allowedHosts.map((h) => h.toLowerCase()));
-  const allowedOrigins =
-    options.allowedOrigins && new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
+  const allowListCheck = createAllowListCheck(options);
 
   const protocolVersions = new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS);
   const defaultProtocolVersion = options.defaultProtocolVersion ?? DEFAULT_PROTOCOL_VERSION;
@@ -347,17 +346,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (method === 'OPTIONS') return preflightResponse();
     const headers = request.headers;
 
-    if (allowedHosts !== undefined) {
-      const host = (headers.get('host') ?? new URL(request.url).host).toLowerCase();
-      if (!allowedHosts.has(host)) {
-        return errorResponse(403, null, JsonRpcErrorCode.InvalidRequest, 'Forbidden: Host not allowed');
-      }
-    }
-    if (allowedOrigins !== undefined) {
-      const origin = headers.get('origin');
-      if (origin !== null && !allowedOrigins.has(origin.toLowerCase())) {
-        return errorResponse(403, null, JsonRpcErrorCode.InvalidRequest, 'Forbidden: Origin not allowed');
-      }
+    const refused = allowListCheck?.(request);
+    if (refused !== undefined) {
+      return errorResponse(
+        403,
+        null,
+        JsonRpcErrorCode.InvalidRequest,
+        refused === 'host' ? 'Forbidden: Host not allowed' : 'Forbidden: Origin not allowed',
+      );
     }
     if (method !== 'POST') {
       return errorResponse(

@@ -1,3 +1,4 @@
+export { type AllowListCheck, type AllowListViolation, createAllowListCheck } from './allow-list-check.js';
 export { bearerCredential } from './bearer-credential.js';
 export { corsHeaders, preflightResponse, withCors } from './cors.js';
 export { createMcpServer } from './create-mcp-server.js';

@@ -18,10 +18,15 @@ function isLoopback(host: string): boolean {
 
 /**
  * DNS-rebinding protection for a server listening on `host`:`port` (INTEROP item 11). When `host`
- * is a loopback address, returns the `Host` values and browser origins under which the server can
- * legitimately be reached (`localhost`, `127.0.0.1`, `[::1]`, and `host` itself, at `port`);
- * otherwise `undefined`, because a server on a public interface is reached through real DNS names
- * the caller configures.
+ * is a loopback address, returns the `Host` values under which the server can legitimately be
+ * reached (`localhost`, `127.0.0.1`, `[::1]`, and `host` itself, at `port`) and the browser origins
+ * it accepts: those names over http and https on any port (`http://localhost:*`; see
+ * `createAllowListCheck`). Otherwise `undefined`, because a server on a public interface is
+ * reached through real DNS names the caller configures.
+ *
+ * Origins are not tied to our port because a page on another loopback port (MCP Inspector on
+ * `http://localhost:6274`, a local consent app) is as local as we are: a DNS-rebinding attacker
+ * needs a non-loopback name that resolves to us, and such a name is refused in `Host` and `Origin`.
  *
  * @example
  * ```ts
@@ -36,15 +41,9 @@ export function loopbackAllowList(host: string, port: number): AllowList | undef
   const allowedOrigins: string[] = [];
   for (const name of names) {
     allowedHosts.push(`${name}:${port}`);
-    allowedOrigins.push(`http://${name}:${port}`, `https://${name}:${port}`);
-    // Clients omit the default port from Host and Origin.
-    if (port === 80) {
-      allowedHosts.push(name);
-      allowedOrigins.push(`http://${name}`);
-    } else if (port === 443) {
-      allowedHosts.push(name);
-      allowedOrigins.push(`https://${name}`);
-    }
+    // Clients omit the default port from Host.
+    if (port === 80 || port === 443) allowedHosts.push(name);
+    allowedOrigins.push(`http://${name}:*`, `https://${name}:*`);
   }
   return { allowedHosts, allowedOrigins };
 }

@@ -98,10 +98,17 @@ export interface McpServerOptions {
   /** Maximum messages in a JSON-RPC batch (default 100); larger answers -32600. */
   maxBatchSize?: number;
   /**
-   * DNS-rebinding protection: when set, requests whose `Host` is not listed answer 403, and requests
-   * whose `Origin` is present and not listed answer 403.
+   * DNS-rebinding protection: when set, requests whose `Host` (`name:port`, or `name` on a default
+   * port) is not listed answer 403. An entry ending in `:*` (`localhost:*`) allows that name on any
+   * port. See `createAllowListCheck`.
    */
   allowedHosts?: string[];
+  /**
+   * When set, requests whose `Origin` is present and not listed answer 403; requests without one
+   * pass. Entries are origins (`https://app.example`); one ending in `:*` (`http://localhost:*`,
+   * as `loopbackAllowList` emits) allows that scheme and name on any port, for local tools such as
+   * MCP Inspector on their own port.
+   */
   allowedOrigins?: string[];
   /**
    * How replies are framed. `'auto'` (default) answers with SSE when the request's `Accept` lists

@@ -66,26 +66,27 @@ describe('CORS helpers', () => {
 });
 
 describe('loopbackAllowList', () => {
-  it('lists loopback hosts and origins at the port for a loopback listener', () => {
+  it('lists loopback hosts at the port, and loopback origins on any port', () => {
     expect(loopbackAllowList('127.0.0.1', 3000)).toEqual({
       allowedHosts: ['localhost:3000', '127.0.0.1:3000', '[::1]:3000'],
       allowedOrigins: [
-        'http://localhost:3000',
-        'https://localhost:3000',
-        'http://127.0.0.1:3000',
-        'https://127.0.0.1:3000',
-        'http://[::1]:3000',
-        'https://[::1]:3000',
+        'http://localhost:*',
+        'https://localhost:*',
+        'http://127.0.0.1:*',
+        'https://127.0.0.1:*',
+        'http://[::1]:*',
+        'https://[::1]:*',
       ],
     });
   });
 
-  it('adds the listening name when it is another loopback address, and port-less forms on 80', () => {
+  it('adds the listening name when it is another loopback address, and port-less hosts on 80', () => {
     const list = loopbackAllowList('127.0.0.2', 80)!;
     expect(list.allowedHosts).toContain('127.0.0.2:80');
     expect(list.allowedHosts).toContain('127.0.0.2');
-    expect(list.allowedOrigins).toContain('http://localhost');
+    expect(list.allowedOrigins).toContain('http://127.0.0.2:*');
     expect(loopbackAllowList('::1', 8080)!.allowedHosts).toContain('[::1]:8080');
+    expect(loopbackAllowList('127.0.0.1', 3000)!.allowedHosts).not.toContain('localhost');
   });
 
   it('is undefined for a non-loopback listener', () => {
