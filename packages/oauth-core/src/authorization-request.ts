@@ -1,5 +1,6 @@
 import { OAuthError } from './errors.js';
 import { isRegisteredRedirectUri } from './redirect-uri.js';
+import { isConfiguredResource } from './resource-indicator.js';
 import type { CodeChallengeMethod, OAuthClientRecord, OAuthStore } from './store.js';
 
 /** The one scope this server knows (spec: Authentication rule 7). */
@@ -81,7 +82,7 @@ export async function validateAuthorizationRequest(
   }
 
   const resource = params.get('resource');
-  if (resource !== undefined && resource !== settings.resource) {
+  if (resource !== undefined && !isConfiguredResource(resource, settings.resource)) {
     return fail(new OAuthError('invalid_target', 'resource must be the address of this server'));
   }
 

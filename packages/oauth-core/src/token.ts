@@ -5,6 +5,7 @@ import { sha256Base64url, timingSafeEqual } from './crypto.js';
 import { generateAccessToken, generateRefreshToken } from './credentials.js';
 import { jsonResponse, OAuthError } from './errors.js';
 import { readParams } from './request-body.js';
+import { isConfiguredResource } from './resource-indicator.js';
 import type { AuthorizationCodeRecord, OAuthClientRecord, TokenRecord } from './store.js';
 
 /** RFC 7636 section 4.1: 43-128 characters of [A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~". */
@@ -62,7 +63,7 @@ function required(params: ReadonlyMap<string, string>, name: string): string {
 
 function checkResource(context: OAuthContext, params: ReadonlyMap<string, string>): void {
   const resource = params.get('resource');
-  if (resource !== undefined && resource !== context.issuer) {
+  if (resource !== undefined && !isConfiguredResource(resource, context.issuer)) {
     throw new OAuthError('invalid_target', 'resource must be the address of this server');
   }
 }

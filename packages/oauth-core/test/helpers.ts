@@ -26,10 +26,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Starts the OAuth server behind node:http on port 0, with a clock the test can move. */
+/**
+ * Starts the OAuth server behind node:http on port 0, with a clock the test can move.
+ *
+ * @param mountPath - path of `{base_url}`; `''` serves at the origin's root
+ */
 export async function startServer(
   db: Kysely<any>,
   overrides: Partial<OAuthServerOptions> = {},
+  mountPath = '/mcp-server',
 ): Promise<RunningServer> {
   let offset = 0;
   const events: OAuthLogEvent[] = [];
@@ -39,7 +44,7 @@ export async function startServer(
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const baseUrl = `${origin}/mcp-server`;
+  const baseUrl = `${origin}${mountPath}`;
   oauth = createOAuthServer({
     baseUrl,
     appUrl: APP_URL,
