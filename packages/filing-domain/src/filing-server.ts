@@ -2,6 +2,7 @@ import { createOAuthServer } from '@filing-mcp/oauth-core';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import {
   type AuthInfo,
+  createAllowListCheck,
   createMcpServer,
   preflightResponse,
   type RequestContext,
@@ -115,6 +116,9 @@ function errorSummary(error: unknown): Record<string, unknown> {
  * Builds the whole filing-mcp service over one database: the 14 tools on the MCP endpoint at
  * `config.baseUrl`, the OAuth 2.1 authorization server and its well-known documents, CORS on every
  * answer, and authentication of API keys (`nf_...`) and OAuth access tokens (`mcp_at_...`).
+ * When `config.allowedHosts` / `allowedOrigins` are set, every route but `OPTIONS` answers 403 to
+ * a Host or Origin they do not list (the MCP endpoint with a JSON-RPC error, the others with
+ * `{ code: 403, message }`); a preflight stays 200, since the request it announces is refused.
  * Everything expensive (config validation, JSON Schemas, metadata) happens here, once.
  *
  * @example
@@ -236,8 +240,15 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
 
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
   const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
+  // The MCP endpoint checks Host and Origin itself (answering in JSON-RPC); every other route
+  // gets the same rule here, so a rebinding page can neither register clients, exchange codes nor
+  // read metadata under a foreign name.
+  const allowListCheck = createAllowListCheck(config);
 
   async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
+    // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
+    // nothing, and the request it announces is refused on its own. A 403 here would only turn a
+    // clear 403 into an opaque browser CORS failure.
     if (request.method === 'OPTIONS') return preflightResponse();
     const url = request.url;
     // The core's answers carry the CORS headers already (every header set it uses includes them).
@@ -246,6 +257,11 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
     if (underBase && (rest === '' || rest === '/')) return mcp.fetch(request, context);
+    const refused = allowListCheck?.(request);
+    if (refused !== undefined) {
+      const header = refused === 'host' ? 'Host' : 'Origin';
+      return jsonResponse(403, { code: 403, message: `Forbidden: ${header} not allowed` });
+    }
     // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
     // (RFC 8414 / RFC 9728) are oauth-core's; it answers undefined for anything else.
     const oauthResponse = await oauth.handle(request);

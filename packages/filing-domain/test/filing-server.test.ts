@@ -1,13 +1,19 @@
-import { testDatabases } from '@filing-mcp/test-db';
+import { randomUUID } from 'node:crypto';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPGliteDb, type TestDatabase, testDatabases } from '@filing-mcp/test-db';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   configFromEnv,
   FilingConfigError,
   createFilingServer,
+  type FilingServer,
   filingPdfUrl,
   filingViewUrl,
   parseFilingServerConfig,
   partnershipFilingPdfUrl,
+  migrateToLatest,
   partnershipFilingViewUrl,
 } from '../src/index.js';
 import { APP_URL, BASE_URL, type Harness, replyBody, rpc, SESSION_SECRET, startHarness } from './helpers.js';
@@ -220,5 +226,166 @@ describe('configuration', () => {
     expect(partnershipFilingViewUrl(APP_URL, id)).toBe(`${APP_URL}/partnership/${id}`);
     expect(filingPdfUrl(APP_URL, id)).toBe(`${APP_URL}/filings/${id}/pdf`);
     expect(partnershipFilingPdfUrl(APP_URL, id)).toBe(`${APP_URL}/partnership/${id}/pdf`);
+  });
+});
+
+describe('Host and Origin allow-list on every route, over a real socket (INTEROP item 11)', () => {
+  const HOST = new URL(BASE_URL).host;
+  let database: TestDatabase;
+  let guarded: FilingServer;
+  let open: FilingServer;
+  let http: Server;
+  let port: number;
+  let current: () => FilingServer;
+
+  beforeAll(async () => {
+    database = await createPGliteDb();
+    await migrateToLatest(database.db);
+    const config = { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET } };
+    guarded = createFilingServer({
+      db: database.db,
+      config: { ...config, allowedHosts: [HOST], allowedOrigins: [APP_URL, 'http://localhost:*'] },
+    });
+    open = createFilingServer({ db: database.db, config });
+    current = () => guarded;
+    http = createServer(
+      getRequestListener((request) => current().fetch(request), { overrideGlobalObjects: false }),
+    );
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    port = (http.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => http?.close(resolve));
+    await guarded?.close();
+    await open?.close();
+    await database?.close();
+  });
+
+  // node:http rather than fetch: fetch does not let a caller choose the Host header.
+  function send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  const registration = (name: string) =>
+    JSON.stringify({ client_name: name, redirect_uris: ['https://client.example/cb'] });
+  const clientsNamed = async (name: string) =>
+    (await database.db.selectFrom('oauth_clients').selectAll().execute()).filter((row: any) =>
+      JSON.stringify(row).includes(name),
+    ).length;
+  const jsonHeaders = { 'content-type': 'application/json' };
+
+  it.each([
+    ['GET', '/mcp-server/.well-known/oauth-protected-resource', undefined],
+    ['GET', '/.well-known/oauth-protected-resource/mcp-server', undefined],
+    ['GET', '/mcp-server/.well-known/oauth-authorization-server', undefined],
+    ['GET', '/.well-known/oauth-authorization-server/mcp-server', undefined],
+    ['GET', '/mcp-server/authorize?response_type=code&client_id=x', undefined],
+    ['POST', '/mcp-server/token', 'grant_type=authorization_code&code=x'],
+    ['POST', '/mcp-server/revoke', 'token=x'],
+    ['POST', '/mcp-server/nope', '{}'],
+  ])('%s %s under a foreign Host answers 403 JSON with CORS', async (method, path, body) => {
+    const answer = await send(method, path, { host: `evil.example:${port}`, ...jsonHeaders }, body);
+    expect(answer.status).toBe(403);
+    expect(answer.headers['content-type']).toBe('application/json');
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-expose-headers']).toBe('mcp-session-id, www-authenticate');
+    expect(JSON.parse(answer.body)).toEqual({ code: 403, message: 'Forbidden: Host not allowed' });
+  });
+
+  it('/register under a foreign Host or from a foreign Origin answers 403 and stores no client', async () => {
+    const name = `rebound-${randomUUID()}`;
+    const badHost = await send(
+      'POST',
+      '/mcp-server/register',
+      { host: 'evil.example', ...jsonHeaders },
+      registration(name),
+    );
+    expect(badHost.status).toBe(403);
+    expect(JSON.parse(badHost.body)).toEqual({ code: 403, message: 'Forbidden: Host not allowed' });
+    const badOrigin = await send(
+      'POST',
+      '/mcp-server/register',
+      { host: HOST, origin: 'http://evil.example', ...jsonHeaders },
+      registration(name),
+    );
+    expect(badOrigin.status).toBe(403);
+    expect(badOrigin.headers['access-control-allow-origin']).toBe('*');
+    expect(JSON.parse(badOrigin.body)).toEqual({ code: 403, message: 'Forbidden: Origin not allowed' });
+    expect(await clientsNamed(name)).toBe(0);
+  });
+
+  it('the allowed Host, with an allowed Origin or none, is served as before', async () => {
+    const name = `allowed-${randomUUID()}`;
+    for (const origin of [APP_URL, 'http://localhost:6274']) {
+      const registered = await send(
+        'POST',
+        '/mcp-server/register',
+        { host: HOST, origin, ...jsonHeaders },
+        registration(name),
+      );
+      expect(registered.status, origin).toBe(201);
+    }
+    expect(await clientsNamed(name)).toBe(2);
+    const metadata = await send('GET', '/.well-known/oauth-protected-resource/mcp-server', { host: HOST });
+    expect(metadata.status).toBe(200);
+    expect(JSON.parse(metadata.body)).toMatchObject({ resource: BASE_URL });
+    const unknown = await send('GET', '/mcp-server/nope', { host: HOST });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('OPTIONS stays 200 headers-only under a foreign Host: the request it announces is refused', async () => {
+    const preflight = await send('OPTIONS', '/mcp-server/register', {
+      host: 'evil.example',
+      origin: 'http://evil.example',
+      'access-control-request-method': 'POST',
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, POST, OPTIONS, DELETE');
+    expect(preflight.body).toBe('');
+  });
+
+  it('the MCP endpoint keeps its JSON-RPC 403', async () => {
+    const answer = await send(
+      'POST',
+      '/mcp-server',
+      { host: 'evil.example', ...jsonHeaders },
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    );
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Forbidden: Host not allowed' },
+    });
+  });
+
+  it('without allow-lists nothing is checked', async () => {
+    current = () => open;
+    try {
+      const metadata = await send('GET', '/mcp-server/.well-known/oauth-protected-resource', {
+        host: 'evil.example',
+        origin: 'http://evil.example',
+      });
+      expect(metadata.status).toBe(200);
+    } finally {
+      current = () => guarded;
+    }
   });
 });
