@@ -7,7 +7,12 @@ import {
   type FilingServerConfig,
   type HashFunction,
 } from '@filing-mcp/filing-domain';
-import { loopbackAllowList, type RequestContext } from '@filing-mcp/protocol';
+import {
+  type AllowList,
+  createAllowListCheck,
+  loopbackAllowList,
+  type RequestContext,
+} from '@filing-mcp/protocol';
 import { getRequestListener } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
@@ -127,6 +132,34 @@ function logSafeFields(event: FilingLogEvent): LogFields {
   return fields;
 }
 
+function pick(list: Partial<AllowList>): Partial<AllowList> {
+  return {
+    ...(list.allowedHosts && { allowedHosts: list.allowedHosts }),
+    ...(list.allowedOrigins && { allowedOrigins: list.allowedOrigins }),
+  };
+}
+
+/**
+ * Adds the configured public addresses (`{base_url}`, `{app_url}`) to whichever lists are in
+ * force: behind a tunnel or proxy the server is reached under those names, and a list that
+ * refused them would refuse every client and the consent page. A list that is not set stays unset.
+ */
+function withOwnAddresses(list: Partial<AllowList>, urls: string[]): Partial<AllowList> {
+  const allowedHosts = list.allowedHosts && [...list.allowedHosts];
+  const allowedOrigins = list.allowedOrigins && [...list.allowedOrigins];
+  for (const address of urls) {
+    const url = new URL(address);
+    // `URL.host` leaves a scheme's default port out; a client may still send it.
+    const defaultPort = url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
+    allowedHosts?.push(
+      url.host,
+      ...(url.port === '' && defaultPort ? [`${url.hostname}:${defaultPort}`] : []),
+    );
+    allowedOrigins?.push(url.origin);
+  }
+  return pick({ allowedHosts, allowedOrigins });
+}
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -216,8 +249,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     /\/+$/,
     '',
   );
-  const allowList = config.allowedHosts || config.allowedOrigins ? undefined : loopbackAllowList(host, port);
-  const allowedHosts = config.allowedHosts ?? allowList?.allowedHosts;
+  const configured = config.allowedHosts || config.allowedOrigins;
+  const allowList = withOwnAddresses(
+    configured ? pick(config) : (loopbackAllowList(host, port) ?? {}),
+    appUrl ? [baseUrl, appUrl] : [baseUrl],
+  );
 
   let core: ReturnType<typeof createFilingServer>;
   let companion: ReturnType<typeof createCompanionApp> | undefined;
@@ -262,14 +298,16 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   const appPath = new URL(appUrl).pathname.replace(/\/+$/, '');
   const isCompanionPath = (path: string) =>
     companion !== undefined && (appPath === '' || path === appPath || path.startsWith(`${appPath}/`));
-  const allowedHostSet = allowedHosts ? new Set(allowedHosts.map((name) => name.toLowerCase())) : undefined;
+  // Host only: the pages guard their forms against foreign origins themselves (CSRF tokens).
+  const companionHostCheck =
+    allowList.allowedHosts && createAllowListCheck({ allowedHosts: allowList.allowedHosts });
 
   handleFetch = async (request, incoming) => {
     const state = states.get(incoming);
     if (companion && isCompanionPath(pathOf(incoming.url))) {
       // The pages act for the signed-in local user without a password, so a page reached through
       // a rebinding DNS name must not load: the core checks Host on its own routes, we check it here.
-      if (allowedHostSet && !allowedHostSet.has((incoming.headers.host ?? '').toLowerCase())) {
+      if (companionHostCheck?.(request)) {
         return new Response('Forbidden: unknown Host', {
           status: 403,
           headers: { 'content-type': 'text/plain' },

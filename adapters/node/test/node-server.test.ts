@@ -215,6 +215,105 @@ describe('createNodeServer options', () => {
     }
   });
 
+  it('behind a tunnel, MCP_BASE_URL and APP_URL are allowed next to the loopback names', async () => {
+    const node = await createNodeServer({
+      db,
+      config: { baseUrl: 'https://tunnel.example/mcp-server', session: { secret: sessionSecret } },
+      port: 0,
+      companion: { userId: `local-${randomUUID()}` },
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+    try {
+      const port = Number(new URL(node.origin).port);
+      expect(node.appUrl).toBe('https://tunnel.example/app');
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+      for (const host of ['tunnel.example', 'TUNNEL.example:443', `localhost:${port}`]) {
+        const ping = await rawRequest({
+          port,
+          method: 'POST',
+          path: '/mcp-server',
+          host,
+          headers: { origin: 'https://tunnel.example' },
+          body,
+        });
+        expect(ping.status, host).toBe(200);
+        expect(JSON.parse(ping.body), host).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+      }
+      const metadata = await rawRequest({
+        port,
+        method: 'GET',
+        path: '/mcp-server/.well-known/oauth-protected-resource',
+        host: 'tunnel.example',
+      });
+      expect(metadata.status).toBe(200);
+      expect(JSON.parse(metadata.body)).toMatchObject({ resource: 'https://tunnel.example/mcp-server' });
+      const consent = await rawRequest({
+        port,
+        method: 'GET',
+        path: '/app/api-keys',
+        host: 'tunnel.example',
+      });
+      expect(consent.status).toBe(200);
+      expect(consent.headers['content-type']).toContain('text/html');
+      // Only the configured name joins the list: others and other schemes stay refused.
+      for (const [host, origin] of [
+        ['evil.example', 'https://tunnel.example'],
+        ['tunnel.example:8443', 'https://tunnel.example'],
+        ['tunnel.example', 'http://tunnel.example'],
+        ['tunnel.example', 'https://evil.example'],
+      ] as const) {
+        const refused = await rawRequest({
+          port,
+          method: 'POST',
+          path: '/mcp-server',
+          host,
+          headers: { origin },
+          body,
+        });
+        expect(refused.status, `${host} ${origin}`).toBe(403);
+      }
+      const page = await rawRequest({ port, method: 'GET', path: '/app/api-keys', host: 'evil.example' });
+      expect(page.status).toBe(403);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('a separate APP_URL may call the server from the browser (its Origin is allowed)', async () => {
+    const node = await createNodeServer({
+      db,
+      config: { appUrl, session: { secret: sessionSecret } },
+      port: 0,
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+    try {
+      const port = Number(new URL(node.origin).port);
+      const ping = await rawRequest({
+        port,
+        method: 'POST',
+        path: '/mcp-server',
+        host: `localhost:${port}`,
+        headers: { origin: appUrl },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      expect(ping.status).toBe(200);
+      const registered = await rawRequest({
+        port,
+        method: 'POST',
+        path: '/mcp-server/register',
+        host: `localhost:${port}`,
+        headers: { origin: appUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'app', redirect_uris: ['https://client.example/cb'] }),
+      });
+      expect(registered.status).toBe(201);
+      expect(JSON.parse(registered.body).redirect_uris).toEqual(['https://client.example/cb']);
+    } finally {
+      await node.close();
+    }
+  });
+
   it('mounts the companion pages under /app, and only for allowed Hosts', async () => {
     const node = await createNodeServer({
       db,
