@@ -94,6 +94,10 @@ export interface OAuthStore {
   revokeGrant(grantId: string, now: number): Promise<number>;
   /** Revokes one pair (access and refresh token) if unrevoked. */
   revokeToken(id: string, now: number): Promise<void>;
-  /** Deletes codes and pairs whose every lifetime ended before `now`. */
+  /**
+   * Deletes pairs whose every lifetime ended before `now`, unused codes past their expiry, and used
+   * codes once no pair of their grant remains: until then a replay of the code must still find it,
+   * to revoke the pairs issued from it (RFC 6749 section 4.1.2).
+   */
   deleteExpired(now: number): Promise<{ codes: number; tokens: number }>;
 }

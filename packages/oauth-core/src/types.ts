@@ -80,7 +80,10 @@ export interface OAuthServer {
   fetch(request: Request): Promise<Response>;
   /** Resource-server check of an `mcp_at_...` token; `undefined` when unknown, expired, revoked or for another resource. */
   verifyAccessToken(token: string): Promise<AccessTokenInfo | undefined>;
-  /** Deletes expired codes and tokens; adapters schedule it. */
+  /**
+   * Deletes expired tokens and expired unused codes; adapters schedule it. A used code stays until
+   * no token issued from it remains, so that its replay still revokes them.
+   */
   cleanup(): Promise<{ codes: number; tokens: number }>;
   /** The precomputed discovery documents. */
   metadata: {

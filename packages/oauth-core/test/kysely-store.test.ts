@@ -144,4 +144,32 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     expect(await store.getAuthorizationCode(old.code)).toBeUndefined();
     expect(await store.getAuthorizationCode(fresh.code)).toBeDefined();
   });
+
+  it('keeps a used code past its expiry while a pair of its grant remains, for replay detection', async () => {
+    const used = code();
+    await store.createAuthorizationCode(used);
+    const issued = pair(used);
+    await store.exchangeAuthorizationCode(used.code, T0, issued);
+    const unused = code();
+    await store.createAuthorizationCode(unused);
+    const rotated = pair(used, {
+      createdAt: T0 + 60_000,
+      accessExpiresAt: T0 + 60_000 + 3_600_000,
+      refreshExpiresAt: T0 + 60_000 + 30 * 86_400_000,
+    });
+    expect(await store.rotateRefreshToken(issued.id, T0 + 60_000, rotated)).toBe(true);
+
+    await store.deleteExpired(used.expiresAt + 1);
+    expect(await store.getAuthorizationCode(unused.code)).toBeUndefined();
+    expect(await store.getAuthorizationCode(used.code)).toMatchObject({ usedAt: T0 });
+
+    // The first pair's lifetimes end, the rotated one's do not: the code still has a live pair.
+    await store.deleteExpired(issued.refreshExpiresAt);
+    expect(await store.getTokenByRefreshTokenHash(issued.refreshTokenHash)).toBeUndefined();
+    expect(await store.getAuthorizationCode(used.code)).toBeDefined();
+
+    await store.deleteExpired(rotated.refreshExpiresAt);
+    expect(await store.getTokenByRefreshTokenHash(rotated.refreshTokenHash)).toBeUndefined();
+    expect(await store.getAuthorizationCode(used.code)).toBeUndefined();
+  });
 });

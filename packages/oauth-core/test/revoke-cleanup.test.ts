@@ -157,6 +157,64 @@ describe('cleanup()', () => {
   });
 });
 
+describe('cleanup() and code replay (RFC 6749 4.1.2, INTEROP 16)', () => {
+  // Regression: cleanup deleted used codes 5 minutes after issue, so a replay after it answered
+  // invalid_grant without revoking the tokens issued from the code.
+  it('a replay after cleanup still revokes the tokens issued from the code; unused expired codes go at once', async () => {
+    const { grant, tokens } = await issued();
+    const unused = await codeFor(server);
+    const sixMinutes = 6 * 60_000;
+    server.travel(sixMinutes);
+    try {
+      const removed = await server.oauth.cleanup();
+      expect(removed.codes).toBeGreaterThanOrEqual(1);
+      const codes = await database.db
+        .selectFrom('oauth_codes')
+        .where('user_id', 'in', [grant.userId, unused.userId])
+        .select(['user_id', 'used_at'])
+        .execute();
+      // The unused code is gone; the used one, whose tokens live, is kept.
+      expect(codes).toEqual([{ user_id: grant.userId, used_at: expect.any(Date) }]);
+      expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
+
+      await expectOAuthError(await exchange(server, grant), 400, 'invalid_grant');
+
+      expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
+      await expectOAuthError(
+        await postForm(`${server.baseUrl}/token`, {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+        }),
+        400,
+        'invalid_grant',
+      );
+      const rows = await database.db
+        .selectFrom('oauth_tokens')
+        .where('user_id', '=', grant.userId)
+        .select('revoked_at')
+        .execute();
+      expect(rows).toEqual([{ revoked_at: expect.any(Date) }]);
+    } finally {
+      server.travel(-sixMinutes);
+    }
+  });
+
+  it('a used code goes in the cleanup that deletes the last token issued from it', async () => {
+    const { grant } = await issued();
+    const pastRefresh = 30 * 24 * 3_600_000 + 60_000;
+    server.travel(pastRefresh);
+    try {
+      await server.oauth.cleanup();
+    } finally {
+      server.travel(-pastRefresh);
+    }
+    const count = async (table: string) =>
+      (await database.db.selectFrom(table).where('user_id', '=', grant.userId).select('id').execute()).length;
+    expect(await count('oauth_tokens')).toBe(0);
+    expect(await count('oauth_codes')).toBe(0);
+  });
+});
+
 describe('server failures', () => {
   it('a failing store answers 500 in each endpoint family shape, and the log holds no driver message', async () => {
     const broken = new Proxy({} as OAuthStore, {

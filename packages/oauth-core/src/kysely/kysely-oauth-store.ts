@@ -260,11 +260,30 @@ export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
 
     async deleteExpired(now) {
       const at = new Date(now);
-      const codes = await db.deleteFrom('oauth_codes').where('expires_at', '<=', at).executeTakeFirst();
+      // Tokens first, so a used code whose last pair just went is deleted in the same run.
       const tokens = await db
         .deleteFrom('oauth_tokens')
         .where('refresh_expires_at', '<=', at)
         .where('access_expires_at', '<=', at)
+        .executeTakeFirst();
+      // A used code stays while any pair of its grant lives: its replay must still revoke them
+      // (RFC 6749 section 4.1.2). Once used it can no longer be exchanged, so keeping it risks nothing.
+      const codes = await db
+        .deleteFrom('oauth_codes')
+        .where('expires_at', '<=', at)
+        .where((eb) =>
+          eb.or([
+            eb('used_at', 'is', null),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('oauth_tokens')
+                  .select('oauth_tokens.id')
+                  .whereRef('oauth_tokens.grant_id', '=', 'oauth_codes.grant_id'),
+              ),
+            ),
+          ]),
+        )
         .executeTakeFirst();
       return { codes: Number(codes.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
     },
