@@ -213,7 +213,7 @@ export class FilingRepository {
     return kinds.includes(preferred) ? preferred : kinds[0];
   }
 
-  /** The user's newest payments, newest first. */
+  /** The user's newest payments, newest first, currency codes in lower case. */
   async listPayments(userId: string, limit: number): Promise<Payment[]> {
     const rows = await this.#db
       .selectFrom('payments')
@@ -226,7 +226,8 @@ export class FilingRepository {
     return rows.map((row) => ({
       id: row.id,
       amount: Number(row.amount),
-      currency: row.currency,
+      // The spec answers a lower-case code; the checkout webhook may have stored `USD`.
+      currency: row.currency.toLowerCase(),
       status: row.status,
       filings_purchased: Number(row.filings_purchased),
       created_at: toIsoTimestamp(row.created_at),

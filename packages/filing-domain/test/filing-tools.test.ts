@@ -430,6 +430,37 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       expect(payments.some((payment: any) => payment.id === `pi_${other.userId}`)).toBe(false);
     });
 
+    // Regression: currency came back exactly as stored, while the spec says "lower-case currency code".
+    it('list_payments answers a currency stored in upper case in lower case, leaving the row as stored', async () => {
+      const { userId, key } = await newUser(harness.db);
+      await harness.db
+        .insertInto('payments')
+        .values([
+          { id: `pi_${userId}_usd`, user_id: userId, amount: 4900, currency: 'USD', status: 'succeeded' },
+          {
+            id: `pi_${userId}_eur`,
+            user_id: userId,
+            amount: 100,
+            currency: 'Eur',
+            status: 'succeeded',
+            created_at: new Date(Date.UTC(2020, 0, 1)),
+          },
+        ])
+        .execute();
+      const { payments } = await ok(harness.server, key, 'list_payments', {});
+      expect(payments.map((payment: any) => [payment.id, payment.currency])).toEqual([
+        [`pi_${userId}_usd`, 'usd'],
+        [`pi_${userId}_eur`, 'eur'],
+      ]);
+      const stored = await harness.db
+        .selectFrom('payments')
+        .select('currency')
+        .where('user_id', '=', userId)
+        .orderBy('amount', 'desc')
+        .execute();
+      expect(stored).toEqual([{ currency: 'USD' }, { currency: 'Eur' }]);
+    });
+
     it('list_fax_logs answers the user’s 100 newest fax logs in the spec’s shape', async () => {
       const { userId, key } = await newUser(harness.db);
       const start = Date.UTC(2025, 1, 1);
