@@ -241,6 +241,34 @@ describe('createLambdaHandler: Response to result', () => {
     expect(reported).toHaveLength(1);
     expect(reported[0]![1]).toBe('fetch');
   });
+
+  it('its 500 answers carry the CORS headers (INTEROP item 4), whether fetch or the body failed', async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const phases: string[] = [];
+    for (const fetch of [
+      () => {
+        throw new Error('boom');
+      },
+      () => new Response(failing, { headers: { 'content-type': 'application/json' } }),
+    ]) {
+      const handler = createLambdaHandler({ fetch }, { onError: (_error, phase) => phases.push(phase) });
+      const result = await handler(functionUrlEvent({ headers: { origin: 'https://app.example' } }));
+      expect(result.statusCode).toBe(500);
+      expect(result.headers).toMatchObject({
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, POST, OPTIONS, DELETE',
+        'access-control-expose-headers': 'mcp-session-id, www-authenticate',
+      });
+      expect(result.headers!['access-control-allow-headers']).toContain('mcp-protocol-version');
+      expect(JSON.parse(result.body)).toEqual({ code: 500, message: 'Internal server error' });
+    }
+    expect(phases).toEqual(['fetch', 'stream']);
+  });
 });
 
 describe('createLambdaHandler: waitUntil', () => {

@@ -143,6 +143,12 @@ describe('createStreamingLambdaHandler', () => {
       { onError: (_error: unknown, phase: string) => phases.push(phase) },
     );
     expect(recorded.prelude?.statusCode).toBe(500);
+    // CORS on every answer (INTEROP item 4), this one included.
+    expect(recorded.prelude?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'mcp-session-id, www-authenticate',
+    });
     expect(JSON.parse(recorded.body)).toEqual({ code: 500, message: 'Internal server error' });
     expect(phases).toEqual(['fetch']);
   });

@@ -12,8 +12,9 @@ import {
   createAllowListCheck,
   loopbackAllowList,
   type RequestContext,
+  withCors,
 } from '@filing-mcp/protocol';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
@@ -132,6 +133,15 @@ function logSafeFields(event: FilingLogEvent): LogFields {
   return fields;
 }
 
+function errorResponse(code: number, message: string): Response {
+  return withCors(
+    new Response(JSON.stringify({ code, message }), {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+}
+
 function pick(list: Partial<AllowList>): Partial<AllowList> {
   return {
     ...(list.allowedHosts && { allowedHosts: list.allowedHosts }),
@@ -199,17 +209,22 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   const listener = getRequestListener(
     (request, env) => {
       const incoming = env.incoming as IncomingMessage;
-      if (!handleFetch) return new Response('Starting', { status: 503 });
+      if (!handleFetch) return withCors(new Response('Starting', { status: 503 }));
       return handleFetch(request, incoming);
     },
     {
       overrideGlobalObjects: options.overrideGlobalObjects ?? true,
+      // Answers whatever the core could not (a request node:http parsed but that is no valid URL,
+      // or a failure outside the core's own catch), with CORS like every other answer (INTEROP 4)
+      // so a browser client sees the status rather than an opaque network error.
       errorHandler: (error) => {
-        logger.error('unhandled_error', { errorName: (error as Error)?.name ?? 'unknown' });
-        return new Response(JSON.stringify({ code: 500, message: 'Internal server error' }), {
-          status: 500,
-          headers: { 'content-type': 'application/json' },
-        });
+        if (error instanceof RequestError) return errorResponse(400, 'Bad request');
+        try {
+          logger.error('unhandled_error', { errorName: (error as Error)?.name ?? 'unknown' });
+        } catch {
+          // The logger itself may be what failed; the client still gets its answer.
+        }
+        return errorResponse(500, 'Internal server error');
       },
     },
   );

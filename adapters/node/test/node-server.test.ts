@@ -314,6 +314,32 @@ describe('createNodeServer options', () => {
     }
   });
 
+  // The bridge's error handler: node:http accepted the request but it is no valid URL (a
+  // backslash in the path), so it never reaches the core. Before, this was a 500 without CORS.
+  it('a request that is no valid URL answers 400 JSON with CORS, not 500', async () => {
+    const node = await createNodeServer({
+      db,
+      config: { appUrl, session: { secret: sessionSecret } },
+      port: 0,
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+    try {
+      const port = Number(new URL(node.origin).port);
+      const answer = await rawRequest({
+        port,
+        method: 'GET',
+        path: '/\\evil.example/x',
+        host: `localhost:${port}`,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+      expect(JSON.parse(answer.body)).toEqual({ code: 400, message: 'Bad request' });
+    } finally {
+      await node.close();
+    }
+  });
+
   it('mounts the companion pages under /app, and only for allowed Hosts', async () => {
     const node = await createNodeServer({
       db,

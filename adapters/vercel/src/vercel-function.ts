@@ -1,3 +1,4 @@
+import { withCors } from '@filing-mcp/protocol';
 import { waitUntil } from '@vercel/functions';
 import type { FetchApp } from './fetch-app.js';
 
@@ -57,10 +58,13 @@ export function createVercelFunction(
         });
       } catch (error) {
         onError(error);
-        return new Response(JSON.stringify({ code: 500, message: 'Internal server error' }), {
-          status: 500,
-          headers: { 'content-type': 'application/json' },
-        });
+        // With CORS like every other answer (INTEROP item 4): a browser client sees the 500.
+        return withCors(
+          new Response(JSON.stringify({ code: 500, message: 'Internal server error' }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
       }
     },
   };

@@ -17,31 +17,36 @@ interface Seen {
 }
 
 let backgroundDone = false;
-const probe = createVercelFunction(() => ({
-  async fetch(request: Request, context?: FetchContext) {
-    if (new URL(request.url).searchParams.has('background')) {
-      context?.waitUntil?.(
-        new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() => {
-          backgroundDone = true;
-        }),
-      );
-    }
-    const seen: Seen = {
-      method: request.method,
-      url: request.url,
-      host: request.headers.get('host'),
-      body: await request.text(),
-      ...(context?.requestId && { requestId: context.requestId }),
-      hasWaitUntil: typeof context?.waitUntil === 'function',
-    };
-    return Response.json(seen, {
-      headers: [
-        ['set-cookie', 'a=1'],
-        ['set-cookie', 'b=2'],
-      ],
-    });
-  },
-}));
+const probeErrors: unknown[] = [];
+const probe = createVercelFunction(
+  () => ({
+    async fetch(request: Request, context?: FetchContext) {
+      if (new URL(request.url).searchParams.has('explode')) throw new Error('secret detail');
+      if (new URL(request.url).searchParams.has('background')) {
+        context?.waitUntil?.(
+          new Promise<void>((resolve) => setTimeout(resolve, 10)).then(() => {
+            backgroundDone = true;
+          }),
+        );
+      }
+      const seen: Seen = {
+        method: request.method,
+        url: request.url,
+        host: request.headers.get('host'),
+        body: await request.text(),
+        ...(context?.requestId && { requestId: context.requestId }),
+        hasWaitUntil: typeof context?.waitUntil === 'function',
+      };
+      return Response.json(seen, {
+        headers: [
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2'],
+        ],
+      });
+    },
+  }),
+  { onError: (error) => probeErrors.push(error) },
+);
 
 let served: Awaited<ReturnType<typeof serveVercelFunction>>;
 beforeAll(async () => {
@@ -122,6 +127,22 @@ describe('createVercelFunction behind the Vercel runtime', () => {
     }
   });
 
+  it('answers 500 JSON with the CORS headers when the application throws (INTEROP item 4)', async () => {
+    const response = await fetch(`${served.url}/api/mcp-server/token?explode`, {
+      method: 'POST',
+      headers: { ...forwarded, origin: 'https://app.example' },
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+    expect(response.headers.get('access-control-expose-headers')).toBe('mcp-session-id, www-authenticate');
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ code: 500, message: 'Internal server error' });
+    expect(body).not.toContain('secret detail');
+    expect(probeErrors).toHaveLength(1);
+  });
+
   it('is not reached at addresses outside its routes', async () => {
     for (const path of ['/', '/api/other', '/api/mcp-serverx', '/.well-known/security.txt']) {
       const response = await fetch(`${served.url}${path}`, { headers: forwarded });
@@ -145,6 +166,7 @@ describe('createVercelFunction creation', () => {
     );
     const failed = await fn.fetch(new Request('https://filing.example.com/api/mcp-server'));
     expect(failed.status).toBe(500);
+    expect(failed.headers.get('access-control-allow-origin')).toBe('*');
     expect(await failed.json()).toEqual({ code: 500, message: 'Internal server error' });
     expect(errors).toHaveLength(1);
     const ok = await fn.fetch(new Request('https://filing.example.com/api/mcp-server'));
