@@ -18,9 +18,15 @@ const httpUrl = (what: string) =>
     .transform((value) => value.replace(/\/+$/, ''));
 
 const positiveInt = z
-  .number()
+  .number({ message: 'must be an integer' })
   .int({ message: 'must be an integer' })
   .positive({ message: 'must be positive' });
+
+/** Ten years: longer credential lifetimes would overflow the dates they are stored as. */
+const MAX_SECONDS = 10 * 365 * 24 * 3600;
+const lifetimeSeconds = positiveInt.max(MAX_SECONDS, {
+  message: `must be at most ${MAX_SECONDS} (10 years)`,
+});
 
 /** Schema of {@link FilingServerConfig}; `createFilingServer` parses its `config` with it. */
 export const filingServerConfigSchema = z
@@ -56,13 +62,19 @@ export const filingServerConfigSchema = z
     maxBodyBytes: positiveInt.optional(),
     lifetimes: z
       .object({
-        authorizationCode: positiveInt.optional(),
-        accessToken: positiveInt.optional(),
-        refreshToken: positiveInt.optional(),
+        authorizationCode: lifetimeSeconds.optional(),
+        accessToken: lifetimeSeconds.optional(),
+        refreshToken: lifetimeSeconds.optional(),
       })
+      .strict()
       .optional(),
-    refreshGraceSeconds: z.number().int().min(0, { message: 'must be 0 or more' }).optional(),
-    requirePkceForPublicClients: z.boolean().optional(),
+    refreshGraceSeconds: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
+      .optional(),
+    requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
     listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
   })
   .strict();
@@ -78,6 +90,11 @@ export const filingServerConfigSchema = z
  * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
  *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
  * - `listLimitMax`: upper bound of the list tools' `limit` (default 200).
+ * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
+ *   `refreshToken` (30 days); positive integers.
+ * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
+ *   refresh twice in parallel (default 0: off; INTEROP 17).
+ * - `requirePkceForPublicClients`: whether a public client must send a `code_challenge` (default true).
  */
 export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
 
@@ -127,6 +144,11 @@ const ENV_NAMES: Record<string, string> = {
   authCacheTtlMs: 'AUTH_CACHE_TTL_MS',
   allowedHosts: 'ALLOWED_HOSTS',
   allowedOrigins: 'ALLOWED_ORIGINS',
+  refreshGraceSeconds: 'OAUTH_REFRESH_GRACE_SECONDS',
+  requirePkceForPublicClients: 'OAUTH_REQUIRE_PKCE',
+  'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
+  'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
+  'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
 };
 
 function list(value: string | undefined): string[] | undefined {
@@ -141,12 +163,29 @@ function blankToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** A decimal number as a number, so the schema can say what is wrong with it; anything else as given. */
+function numeric(value: string | undefined): number | string | undefined {
+  const text = blankToUndefined(value);
+  return text !== undefined && /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** `true` or `false` (any case) as a boolean; anything else as given, for the schema to refuse. */
+function flag(value: string | undefined): boolean | string | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const lower = text.toLowerCase();
+  return lower === 'true' ? true : lower === 'false' ? false : text;
+}
+
 /**
  * Reads the shared configuration from environment variables, so the Node, Vercel and Lambda
  * adapters agree: `MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`,
  * `SESSION_JWT_ISSUER`, `SESSION_JWT_AUDIENCE`, `MCP_REQUIRE_AUTH` (`tools/call` | `all`),
- * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists). Validates
- * the result and throws {@link FilingConfigError} naming the environment variable at fault.
+ * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
+ * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
+ * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000). Validates the result and throws
+ * {@link FilingConfigError} naming the environment variable at fault.
  *
  * @example
  * ```ts
@@ -154,7 +193,11 @@ function blankToUndefined(value: string | undefined): string | undefined {
  * ```
  */
 export function configFromEnv(env: Record<string, string | undefined>): FilingServerConfig {
-  const ttl = blankToUndefined(env.AUTH_CACHE_TTL_MS);
+  const lifetimes = {
+    authorizationCode: numeric(env.OAUTH_CODE_TTL_SECONDS),
+    accessToken: numeric(env.OAUTH_ACCESS_TOKEN_TTL_SECONDS),
+    refreshToken: numeric(env.OAUTH_REFRESH_TOKEN_TTL_SECONDS),
+  };
   const config = {
     baseUrl: blankToUndefined(env.MCP_BASE_URL),
     appUrl: blankToUndefined(env.APP_URL),
@@ -165,15 +208,21 @@ export function configFromEnv(env: Record<string, string | undefined>): FilingSe
       audience: blankToUndefined(env.SESSION_JWT_AUDIENCE),
     },
     requireAuth: blankToUndefined(env.MCP_REQUIRE_AUTH),
-    authCacheTtlMs: ttl === undefined ? undefined : /^\d+$/.test(ttl) ? Number(ttl) : ttl,
+    authCacheTtlMs: numeric(env.AUTH_CACHE_TTL_MS),
     allowedHosts: list(env.ALLOWED_HOSTS),
     allowedOrigins: list(env.ALLOWED_ORIGINS),
+    lifetimes: Object.values(lifetimes).some((value) => value !== undefined) ? lifetimes : undefined,
+    refreshGraceSeconds: numeric(env.OAUTH_REFRESH_GRACE_SECONDS),
+    requirePkceForPublicClients: flag(env.OAUTH_REQUIRE_PKCE),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];
   }
   for (const key of Object.keys(config.session) as (keyof typeof config.session)[]) {
     if (config.session[key] === undefined) delete config.session[key];
+  }
+  for (const key of Object.keys(lifetimes) as (keyof typeof lifetimes)[]) {
+    if (lifetimes[key] === undefined) delete lifetimes[key];
   }
   const result = filingServerConfigSchema.safeParse(config);
   if (!result.success) {
