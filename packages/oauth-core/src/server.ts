@@ -51,6 +51,13 @@ async function verifyAccessToken(context: OAuthContext, token: string): Promise<
  * (RFC 7591), authorization with PKCE, the consent hand-off `/approve`, token exchange with refresh
  * rotation, revocation (RFC 7009), and the resource server's access-token check.
  *
+ * CORS is the embedding server's job: no answer carries `Access-Control-*` headers, and `OPTIONS`
+ * on a route answers 200 with `Allow` only. Browser-based MCP clients (MCP Inspector, web apps)
+ * call discovery, `/register` and `/token` cross-origin, so add the CORS headers to every answer of
+ * `handle` and answer preflights yourself (allowing at least `authorization` and `content-type`,
+ * and exposing `www-authenticate`). `@filing-mcp/protocol` exports `withCors` and
+ * `preflightResponse` for this; the composed filing server uses them.
+ *
  * @example
  * ```ts
  * const oauth = createOAuthServer({
@@ -59,7 +66,9 @@ async function verifyAccessToken(context: OAuthContext, token: string): Promise<
  *   store: createKyselyOAuthStore(db),
  *   session: { secret: process.env.SESSION_JWT_SECRET },
  * });
- * const response = (await oauth.handle(request)) ?? mcpHandler(request);
+ * if (request.method === 'OPTIONS') return preflightResponse();
+ * const response = (await oauth.handle(request)) ?? (await mcpHandler(request));
+ * return withCors(response);
  * ```
  */
 export function createOAuthServer(options: OAuthServerOptions): OAuthServer {

@@ -74,7 +74,11 @@ export interface OAuthServerOptions {
 
 /** The object {@link createOAuthServer} returns. */
 export interface OAuthServer {
-  /** Answers an OAuth or well-known route, or `undefined` when the path is none of them. */
+  /**
+   * Answers an OAuth or well-known route, or `undefined` when the path is none of them. Answers carry
+   * no CORS headers, and `OPTIONS` gets 200 with `Allow` only, which browsers do not take as a
+   * preflight answer: the embedding server adds CORS headers and answers preflights.
+   */
   handle(request: Request): Promise<Response | undefined>;
   /** {@link OAuthServer.handle}, or 404 JSON. */
   fetch(request: Request): Promise<Response>;

@@ -228,3 +228,25 @@ describe('POST /register', () => {
     expect(await tableCounts(database.db)).toEqual(before);
   });
 });
+
+describe('CORS is left to the embedding server (README, createOAuthServer TSDoc)', () => {
+  it('answers carry no Access-Control-* headers and OPTIONS answers 200 with Allow only', async () => {
+    const headerNames = (response: Response) => [...response.headers.keys()];
+    const origin = { origin: 'https://inspector.example' };
+    const metadata = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`, {
+      headers: origin,
+    });
+    expect(metadata.status).toBe(200);
+    const token = await fetch(`${server.baseUrl}/token`, { method: 'POST', headers: origin });
+    expect(token.status).toBe(400);
+    const preflight = await fetch(`${server.baseUrl}/token`, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('allow')).toBe('POST, OPTIONS');
+    for (const response of [metadata, token, preflight]) {
+      expect(headerNames(response).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+});
