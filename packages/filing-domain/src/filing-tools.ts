@@ -78,6 +78,14 @@ function stringField(formData: Record<string, unknown>, name: string): string | 
  * tool acts on behalf of `context.auth.userId` and sees only that user's records; a missing
  * filing and another user's filing both answer the tool error `Filing not found`.
  */
+/** get_form_schema's answer for one kind (a type alias, so it is a plain JSON record). */
+type FormSchemaResult = { kind: FilingKind; description: string; fields: Record<string, string> };
+
+function frozenDescriptor(kind: FilingKind): FormSchemaResult {
+  const { description, fields } = formSchemaDescriptor(kind);
+  return Object.freeze({ kind, description, fields: Object.freeze({ ...fields }) });
+}
+
 export function createFilingTools(options: FilingToolsOptions): ToolDefinition<any, any>[] {
   const repository = new FilingRepository(options.db);
   const { appUrl } = options;
@@ -307,6 +315,11 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
     }),
   });
 
+  const formSchemaResults: Record<FilingKind, FormSchemaResult> = {
+    '5472': frozenDescriptor('5472'),
+    partnership: frozenDescriptor('partnership'),
+  };
+
   const getFormSchema = defineTool({
     name: 'get_form_schema',
     title: 'Get the form schema',
@@ -324,11 +337,8 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
       fields: z.record(z.string(), z.string()),
     }),
     annotations: readOnly,
-    handler: (args) => {
-      const kind: FilingKind = resolveFilingKind(args.kind ?? args.formType ?? '5472') ?? '5472';
-      const descriptor = formSchemaDescriptor(kind);
-      return { kind: descriptor.kind, description: descriptor.description, fields: { ...descriptor.fields } };
-    },
+    // The same frozen object every time: the protocol core validates and serializes it once.
+    handler: (args) => formSchemaResults[resolveFilingKind(args.kind ?? args.formType ?? '5472') ?? '5472'],
   });
 
   const getPdfUrl = defineTool({

@@ -200,6 +200,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const toolErrorResult = (id: ResponseId, text: string): string =>
     resultMessage(id, '{"content":[{"type":"text","text":' + JSON.stringify(text) + '}],"isError":true}');
 
+  // Results a handler returned as frozen objects (static answers such as a schema descriptor),
+  // validated and serialized the first time and reused while the object lives.
+  const staticResults = new WeakMap<object, string>();
+
   async function callTool(id: ResponseId, params: unknown, exchange: Exchange): Promise<string> {
     if (!isPlainObject(params)) {
       return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: expected an object with name');
@@ -232,7 +236,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           ((promise) => {
             promise.catch((error: unknown) => reportError(error, where));
           }),
-        signal: request.signal,
+        // Read on demand: some bridges (@hono/node-server) create an AbortController per request
+        // the first time `signal` is read, and most handlers never read it.
+        get signal() {
+          return request.signal;
+        },
       };
       let output: unknown;
       try {
@@ -243,11 +251,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         }
         throw error;
       }
+      const staticResult = staticResults.get(output as object);
+      if (staticResult !== undefined) return resultMessage(id, staticResult);
       if (!isPlainObject(output)) {
         throw new TypeError(
           `Tool ${name} returned ${Array.isArray(output) ? 'an array' : typeof output}, not a plain object`,
         );
       }
+      const frozen = Object.isFrozen(output) ? output : undefined;
       if (tool.outputSchema !== undefined) {
         const checked = tool.outputSchema.safeParse(output);
         if (!checked.success) {
@@ -258,10 +269,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         output = checked.data;
       }
       const json = JSON.stringify(output);
-      return resultMessage(
-        id,
-        '{"content":[{"type":"text","text":' + JSON.stringify(json) + '}],"structuredContent":' + json + '}',
-      );
+      const result =
+        '{"content":[{"type":"text","text":' + JSON.stringify(json) + '}],"structuredContent":' + json + '}';
+      if (frozen !== undefined) staticResults.set(frozen, result);
+      return resultMessage(id, result);
     } catch (error) {
       reportError(error, where);
       return internalError(id);

@@ -75,6 +75,11 @@ export interface ToolDefinition<
   inputSchema: Input;
   outputSchema?: z.ZodObject<any>;
   annotations?: ToolAnnotations;
+  /**
+   * Runs the tool. A handler that answers the same deeply frozen object again (a static result,
+   * e.g. a schema descriptor) has it validated and serialized once; the bytes are reused while the
+   * object lives. Freeze it deeply: nested objects are not checked again.
+   */
   handler: (args: z.output<Input>, context: ToolContext) => Promise<Output> | Output;
 }
 

@@ -149,6 +149,39 @@ describe('tools/call', () => {
     expect(String(calls.errors[0]!.error)).toContain('does not match its outputSchema');
   });
 
+  it('a frozen static result is answered identically on every call, and a frozen result that breaks its outputSchema fails every time', async () => {
+    const descriptor = Object.freeze({ kind: 'demo', fields: Object.freeze({ a: 'first field' }) });
+    const broken = Object.freeze({ kind: 42 });
+    let handled = 0;
+    const { server, calls } = makeServer({
+      tools: [
+        {
+          name: 'static_descriptor',
+          description: 'Answers the same frozen object every time.',
+          inputSchema: z.object({ broken: z.boolean().default(false) }),
+          outputSchema: z.object({ kind: z.string(), fields: z.record(z.string(), z.string()) }),
+          handler: (args) => {
+            handled += 1;
+            return args.broken ? broken : descriptor;
+          },
+        },
+      ],
+    });
+    const first = await json(await post(server, callTool('static_descriptor', {}), auth));
+    const second = await json(await post(server, callTool('static_descriptor', {}), auth));
+    expect(handled).toBe(2);
+    expect(first.result).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(descriptor) }],
+      structuredContent: { kind: 'demo', fields: { a: 'first field' } },
+    });
+    expect(second).toEqual(first);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const failed = await json(await post(server, callTool('static_descriptor', { broken: true }), auth));
+      expect(failed.error).toEqual({ code: -32603, message: 'Internal error' });
+    }
+    expect(calls.errors).toHaveLength(2);
+  });
+
   it('unknown tool is -32602 (HTTP 200)', async () => {
     const { server } = makeServer();
     const response = await post(server, callTool('no_such_tool', {}), auth);
