@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
-import { remainingOAuthRows, seedOAuthRows } from './oauth-rows.js';
+import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
 
 // The artefact that is deployed: dist/lambda/handler.mjs, built here by the same script as `pnpm bundle`.
 const packageDir = resolve(import.meta.dirname, '..');

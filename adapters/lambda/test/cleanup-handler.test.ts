@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCleanupHandler } from '../src/index.js';
 import { scheduledEvent } from './lambda-events.js';
-import { remainingOAuthRows, seedOAuthRows } from './oauth-rows.js';
+import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
 
 describe.each(testDatabases())('createCleanupHandler ($name)', ({ create }) => {
   let database: { db: Kysely<any>; close(): Promise<void> };

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { migrateToLatest } from '@filing-mcp/filing-domain';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from './oauth-rows.js';
+import { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
 import { serveVercelFunction } from './vercel-runtime.js';
 
 // api/oauth-cleanup.js (re-exporting the built dist/oauth-cleanup.js) exactly as Vercel loads it,

@@ -8,3 +8,4 @@ export {
   type TargetParts,
   createTargetParts,
 } from './target-parts.js';
+export { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from './oauth-rows.js';

@@ -1,3 +1,4 @@
+// Shared by the adapters' OAuth-cleanup tests (Node timer, Lambda schedule, Vercel cron).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
