@@ -1,60 +1,26 @@
 import {
-  configFromEnv,
-  createFilingServer,
-  type FilingLogEvent,
-  type FilingServer,
+  createPostgresFilingServerFromEnv,
   migrateToLatest,
+  type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
-import { Kysely, PostgresDialect } from 'kysely';
 import { createServerlessPool } from './postgres-pool.js';
 
 /** The deployed server and the resources it owns. */
-export interface VercelFilingServer {
-  server: FilingServer;
-  db: Kysely<any>;
-  /** Closes the server, then the database pool. */
-  close(): Promise<void>;
-}
+export type VercelFilingServer = PostgresFilingServer;
 
 /**
- * Builds the filing server from environment variables: `DATABASE_URL` (required), `DATABASE_POOL_MAX`
- * (default 3), `MIGRATE_ON_START=true` to run migrations first, and everything `configFromEnv` reads
+ * Builds the filing server from environment variables: `DATABASE_URL` (or `POSTGRES_URL`, as the
+ * Vercel Postgres / Neon integrations name it; required), `DATABASE_POOL_MAX` (default 3),
+ * `MIGRATE_ON_START=true` to run migrations first, and everything `configFromEnv` reads
  * (`MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, ...). Throws an error naming
  * the setting when one is missing or invalid. Log events go to stdout as JSON lines.
  */
-export async function createFilingServerFromEnv(
+export function createFilingServerFromEnv(
   env: Record<string, string | undefined>,
 ): Promise<VercelFilingServer> {
-  const connectionString = env.DATABASE_URL?.trim() || env.POSTGRES_URL?.trim();
-  if (!connectionString) {
-    throw new Error('DATABASE_URL is not set: give the PostgreSQL connection string (postgres://...).');
-  }
-  const config = configFromEnv(env);
-  const max = env.DATABASE_POOL_MAX?.trim() ? Number(env.DATABASE_POOL_MAX) : undefined;
-  if (max !== undefined && !(Number.isInteger(max) && max > 0)) {
-    throw new Error('DATABASE_POOL_MAX must be a positive integer.');
-  }
-  const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
-  const pool = createServerlessPool({
-    connectionString,
-    ...(max !== undefined && { max }),
-    onError: (error) =>
-      log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
+  return createPostgresFilingServerFromEnv(env, {
+    connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
+    createPool: createServerlessPool,
+    migrate: migrateToLatest,
   });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    if (env.MIGRATE_ON_START === 'true') await migrateToLatest(db);
-    const server = createFilingServer({ db, config, logger: log });
-    return {
-      server,
-      db,
-      async close() {
-        await server.close();
-        await db.destroy();
-      },
-    };
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
 }

@@ -79,3 +79,8 @@ export {
   partnershipFilingPdfUrl,
   partnershipFilingViewUrl,
 } from './view-urls.js';
+export {
+  createPostgresFilingServerFromEnv,
+  type PostgresFilingServer,
+  type PostgresServerFromEnvOptions,
+} from './postgres-server-from-env.js';
