@@ -5,61 +5,15 @@
 // fixed descriptor; the other tools are not exercised. The body is parsed here with JSON.parse
 // instead of express.json(), which spares the SDK a framework's cost.
 import { createServer } from 'node:http';
-import {
-  createFilingTools,
-  FILING_SERVER_INFO,
-  FILING_SERVER_INSTRUCTIONS,
-  formSchemaDescriptor,
-} from '@filing-mcp/filing-domain';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { announce } from '../lib/report.mjs';
-
-// Only the definitions are used; no handler of ours runs, so no database is needed.
-const definitions = createFilingTools({ db: /** @type {any} */ ({}), appUrl: 'http://127.0.0.1/app' });
-const descriptor = formSchemaDescriptor('5472');
-const formSchema = {
-  kind: descriptor.kind,
-  description: descriptor.description,
-  fields: { ...descriptor.fields },
-};
-
-function fixedResult(name) {
-  if (name === 'get_form_schema') {
-    return { content: [{ type: 'text', text: JSON.stringify(formSchema) }], structuredContent: formSchema };
-  }
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${name} is not part of the SDK anchor's workloads` }],
-  };
-}
-
-function buildServer() {
-  const server = new McpServer(
-    { name: FILING_SERVER_INFO.name, version: FILING_SERVER_INFO.version },
-    { instructions: FILING_SERVER_INSTRUCTIONS },
-  );
-  for (const tool of definitions) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
-        annotations: tool.annotations,
-      },
-      async () => fixedResult(tool.name),
-    );
-  }
-  return server;
-}
+import { buildSdkServer } from '../lib/sdk-anchor.mjs';
 
 const httpServer = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', async () => {
-    const server = buildServer();
+    const server = buildSdkServer();
     try {
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       response.on('close', () => {
