@@ -66,6 +66,8 @@ export interface NodeServerOptions {
   overrideGlobalObjects?: boolean;
   /** Interval of the OAuth cleanup of expired codes and tokens; default 5 minutes, 0 disables. */
   cleanupIntervalMs?: number;
+  /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
+  readinessTimeoutMs?: number;
   /** Runs last in `close()`, after every request finished: release what the server used (database). */
   onClose?: () => Promise<void>;
 }
@@ -102,6 +104,7 @@ const DEFAULT_CLEANUP_INTERVAL_MS = 5 * 60_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ERROR_EVENTS = new Set(['server_error', 'unhandled_error', 'mcp_error', 'background_error']);
 const WARN_EVENTS = new Set(['code_replay', 'refresh_token_reuse']);
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
 interface RequestState {
   requestId: string;
@@ -240,9 +243,12 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     outgoing.once('close', () => {
       inFlight.delete(outgoing);
       const auth = state.context.auth;
-      logger.info('request', {
+      const path = pathOf(incoming.url);
+      // Probes arrive every few seconds: a healthy answer is logged at debug only, a failing one at warn.
+      const level = !PROBE_PATHS.has(path) ? 'info' : outgoing.statusCode < 400 ? 'debug' : 'warn';
+      logger[level]('request', {
         method: incoming.method,
-        path: pathOf(incoming.url),
+        path,
         status: outgoing.statusCode,
         duration_ms: Math.round((performance.now() - state.start) * 100) / 100,
         request_id: requestId,
@@ -280,6 +286,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: clock,
+      ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
       logger: (event) => {
         const level = ERROR_EVENTS.has(event.event)
           ? 'error'

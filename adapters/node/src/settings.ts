@@ -31,6 +31,7 @@ export interface NodeSettings {
   logFormat: LogFormat;
   shutdownTimeoutMs: number;
   cleanupIntervalMs: number;
+  readinessTimeoutMs: number;
 }
 
 function value(env: Environment, name: string): string | undefined {
@@ -83,7 +84,7 @@ function databaseUrl(env: Environment): string | undefined {
  * Reads the Node adapter's settings from the environment, with defaults: `HOST` 127.0.0.1, `PORT`
  * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `LOCAL_USER_ID` local-user,
  * `LOG_LEVEL` info, `LOG_FORMAT` json, `SHUTDOWN_TIMEOUT_MS` 10000, `OAUTH_CLEANUP_INTERVAL_MS`
- * 300000. Throws {@link SettingError} naming the variable at fault.
+ * 300000, `READINESS_TIMEOUT_MS` 2000. Throws {@link SettingError} naming the variable at fault.
  */
 export function nodeSettingsFromEnv(env: Environment): NodeSettings {
   return {
@@ -98,6 +99,7 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     cleanupIntervalMs: integer(env, 'OAUTH_CLEANUP_INTERVAL_MS', 300_000, 0, 86_400_000),
+    readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 2000, 1, 60_000),
   };
 }
 

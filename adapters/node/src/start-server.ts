@@ -113,6 +113,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       logger,
       shutdownTimeoutMs: settings.shutdownTimeoutMs,
       cleanupIntervalMs: settings.cleanupIntervalMs,
+      readinessTimeoutMs: settings.readinessTimeoutMs,
       ...(companion && { companion: { userId: settings.localUserId } }),
       onClose: async () => {
         try {

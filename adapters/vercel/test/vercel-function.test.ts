@@ -121,6 +121,8 @@ describe('createVercelFunction behind the Vercel runtime', () => {
       '/.well-known/oauth-protected-resource/api/mcp-server',
       '/.well-known/oauth-authorization-server/api/mcp-server',
       '/.well-known/openid-configuration/api/mcp-server',
+      '/healthz',
+      '/readyz',
     ]) {
       const result = await seen(path);
       expect(new URL(result.url).pathname, path).toBe(path);

@@ -10,6 +10,7 @@ import { oauthMetadataScenarios } from './scenarios/oauth-metadata.js';
 import { oauthRegisterScenarios } from './scenarios/oauth-register.js';
 import { oauthRevokeScenarios } from './scenarios/oauth-revoke.js';
 import { oauthTokenScenarios } from './scenarios/oauth-token.js';
+import { probeScenarios } from './scenarios/probes.js';
 import { realClientScenarios } from './scenarios/real-clients.js';
 import { toolScenarios } from './scenarios/tools.js';
 import type { ScenarioContext } from './support/scenario-context.js';
@@ -26,6 +27,7 @@ const SCENARIOS = [
   oauthTokenScenarios,
   oauthRevokeScenarios,
   realClientScenarios,
+  probeScenarios,
 ];
 
 /**

@@ -14,6 +14,7 @@ import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
+import { createReadinessCheck, healthResponse, type Readiness, readinessResponse } from './readiness.js';
 
 /** serverInfo the `initialize` result reports (spec: Server identity). */
 export const FILING_SERVER_INFO = Object.freeze({ name: 'filing-mcp', version: '1.1.0' });
@@ -54,6 +55,8 @@ export interface FilingServerOptions {
   /** Clock in Unix milliseconds (tests). */
   now?: () => number;
   logger?: FilingLogger;
+  /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
+  readinessTimeoutMs?: number;
 }
 
 /** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
@@ -65,6 +68,11 @@ export interface FilingServer {
    * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).
    */
   cleanup(): Promise<{ codes: number; tokens: number }>;
+  /**
+   * The check behind `GET /readyz`: the database answers within the readiness timeout and every
+   * migration is applied. Never throws.
+   */
+  checkReadiness(): Promise<Readiness>;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -244,6 +252,9 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   // gets the same rule here, so a rebinding page can neither register clients, exchange codes nor
   // read metadata under a foreign name.
   const allowListCheck = createAllowListCheck(config);
+  const checkReadiness = createReadinessCheck(db, {
+    ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
+  });
 
   async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
     // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
@@ -257,6 +268,14 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
     if (underBase && (rest === '' || rest === '/')) return mcp.fetch(request, context);
+    // Probes come from load balancers and orchestrators that name the server by its IP, so they
+    // pass before the Host check; they reveal nothing beyond "up" and "ready".
+    if (
+      (path === '/healthz' || path === '/readyz') &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
+      return path === '/healthz' ? healthResponse() : readinessResponse(await checkReadiness());
+    }
     const refused = allowListCheck?.(request);
     if (refused !== undefined) {
       const header = refused === 'host' ? 'Host' : 'Origin';
@@ -279,6 +298,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       }
     },
     cleanup: () => oauth.cleanup(),
+    checkReadiness,
     async close() {
       await Promise.allSettled([...pending]);
       cache.clear();

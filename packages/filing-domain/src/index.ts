@@ -54,7 +54,7 @@ export {
   resolveFilingKind,
 } from './form-schema-descriptor.js';
 export { type HashFunction, sha256Hex } from './hash.js';
-export { migrateFilingDomain, migrateToLatest } from './migrations.js';
+export { FILING_MIGRATION_NAMES, migrateFilingDomain, migrateToLatest } from './migrations.js';
 export { type PartnershipFormData, partnerSchema, partnershipFormDataSchema } from './partnership-form.js';
 export {
   type FaxLog,
@@ -84,3 +84,12 @@ export {
   type PostgresFilingServer,
   type PostgresServerFromEnvOptions,
 } from './postgres-server-from-env.js';
+export {
+  createReadinessCheck,
+  DEFAULT_READINESS_TIMEOUT_MS,
+  healthResponse,
+  type Readiness,
+  type ReadinessCheckOptions,
+  type ReadinessFailure,
+  readinessResponse,
+} from './readiness.js';

