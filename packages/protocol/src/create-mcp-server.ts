@@ -1,6 +1,7 @@
 import { createAllowListCheck } from './allow-list-check.js';
 import { bearerCredential } from './bearer-credential.js';
 import { preflightResponse } from './cors.js';
+import { createLegacyEra } from './eras/legacy.js';
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import {
   ACCEPTED_HEADERS,
@@ -11,60 +12,24 @@ import {
   JSON_HEADERS,
   jsonResponse,
   METHOD_NOT_ALLOWED_HEADERS,
-  type ResponseId,
   resultMessage,
   SSE_HEADERS,
-  type StaticResult,
   sseFrame,
-  staticResult,
   staticResultBody,
 } from './json-rpc-response.js';
+import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
+import { toolsPrimitive } from './primitives/tools.js';
 import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol-versions.js';
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
-import { ToolError } from './tool-error.js';
-import { createToolRegistry, invalidArgumentsText } from './tool-registry.js';
-import type { AuthInfo, McpServer, McpServerOptions, RequestContext, ToolContext } from './types.js';
+import type { AuthInfo, McpServer, McpServerOptions, RequestContext } from './types.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BATCH_SIZE = 100;
 const ACCEPTED = 202;
 const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
 
-/** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
-interface RpcCall {
-  id: string | number | undefined;
-  method: string;
-  params: unknown;
-}
-
-/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
-interface StaticAnswer {
-  id: ResponseId;
-  result: StaticResult;
-}
-
-/** One response message: serialized, or a {@link StaticAnswer}. */
-type Answer = string | StaticAnswer;
-
 function answerText(answer: Answer): string {
   return typeof answer === 'string' ? answer : resultMessage(answer.id, answer.result.json);
-}
-
-const EMPTY_RESULT = staticResult('{}');
-const RESOURCES_LIST_RESULT = staticResult('{"resources":[]}');
-const PROMPTS_LIST_RESULT = staticResult('{"prompts":[]}');
-
-/** What one HTTP request knows while its messages run. */
-interface Exchange {
-  request: Request;
-  context: RequestContext | undefined;
-  auth: AuthInfo | undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function isJsonMediaType(contentType: string | null): boolean {
@@ -138,7 +103,6 @@ function toCall(message: unknown): RpcCall | string {
  * ```
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const registry = createToolRegistry(options.tools);
   const authenticate = options.authenticate;
   const requireAuthForAll = options.requireAuth === 'all';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -151,29 +115,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const defaultProtocolVersion = options.defaultProtocolVersion ?? DEFAULT_PROTOCOL_VERSION;
   const supportedVersionsText = [...protocolVersions].join(', ');
 
-  // The spec's server-identity table says capabilities is an empty object, but MCP clients (the
-  // official SDK Client among them) refuse to call tools/list on a server that does not advertise
-  // `tools`. Advertising it with listChanged false is the smallest truthful answer: the tool set
-  // never changes at runtime and this stateless server never sends notifications.
-  const capabilities = { tools: { listChanged: false } };
   const serverInfo: Record<string, string> = {
     name: options.serverInfo.name,
     version: options.serverInfo.version,
   };
   if (options.serverInfo.title !== undefined) serverInfo.title = options.serverInfo.title;
-  const initializeResultJson = (protocolVersion: string): string =>
-    JSON.stringify({
-      protocolVersion,
-      capabilities,
-      serverInfo,
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    });
-  const initializeResults = new Map<string, StaticResult>();
-  for (const version of protocolVersions) {
-    initializeResults.set(version, staticResult(initializeResultJson(version)));
-  }
-  const defaultInitializeResult = staticResult(initializeResultJson(defaultProtocolVersion));
-  const toolsListResult = staticResult(registry.listResultJson);
 
   const metadataUrl = options.resourceMetadataUrl;
   // The URL goes inside a quoted-string of the challenge; a quote or backslash would break it.
@@ -194,123 +140,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
   };
 
-  const internalError = (id: ResponseId): string =>
-    errorMessage(id, JsonRpcErrorCode.InternalError, 'Internal error');
-
-  const toolErrorResult = (id: ResponseId, text: string): string =>
-    resultMessage(id, '{"content":[{"type":"text","text":' + JSON.stringify(text) + '}],"isError":true}');
-
-  // Results a handler returned as frozen objects (static answers such as a schema descriptor),
-  // validated and serialized the first time and reused while the object lives.
-  const staticResults = new WeakMap<object, string>();
-
-  async function callTool(id: ResponseId, params: unknown, exchange: Exchange): Promise<string> {
-    if (!isPlainObject(params)) {
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: expected an object with name');
-    }
-    const name = params.name;
-    if (typeof name !== 'string') {
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: name must be a string');
-    }
-    const tool = registry.byName.get(name);
-    if (tool === undefined) {
-      const shown = name.length > 128 ? `${name.slice(0, 128)}...` : name;
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${shown}`);
-    }
-    let args = params.arguments;
-    if (args === undefined || args === null) args = {};
-    else if (!isPlainObject(args)) {
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: arguments must be an object');
-    }
-    const where = { method: 'tools/call', tool: name };
-    try {
-      const parsed = tool.inputSchema.safeParse(args);
-      if (!parsed.success) return toolErrorResult(id, invalidArgumentsText(parsed.error));
-      const { request, context } = exchange;
-      const toolContext: ToolContext = {
-        // tools/call always needs a credential, so authentication has run and succeeded.
-        auth: exchange.auth!,
-        request,
-        waitUntil:
-          context?.waitUntil ??
-          ((promise) => {
-            promise.catch((error: unknown) => reportError(error, where));
-          }),
-        // Read on demand: some bridges (@hono/node-server) create an AbortController per request
-        // the first time `signal` is read, and most handlers never read it.
-        get signal() {
-          return request.signal;
-        },
-      };
-      let output: unknown;
-      try {
-        output = await tool.handler(parsed.data, toolContext);
-      } catch (error) {
-        if (error instanceof ToolError || (error as ToolError | null)?.code === 'tool_error') {
-          return toolErrorResult(id, (error as ToolError).message);
-        }
-        throw error;
-      }
-      const staticResult = staticResults.get(output as object);
-      if (staticResult !== undefined) return resultMessage(id, staticResult);
-      if (!isPlainObject(output)) {
-        throw new TypeError(
-          `Tool ${name} returned ${Array.isArray(output) ? 'an array' : typeof output}, not a plain object`,
-        );
-      }
-      const frozen = Object.isFrozen(output) ? output : undefined;
-      if (tool.outputSchema !== undefined) {
-        const checked = tool.outputSchema.safeParse(output);
-        if (!checked.success) {
-          throw new TypeError(`Tool ${name} returned a result that does not match its outputSchema`, {
-            cause: checked.error,
-          });
-        }
-        output = checked.data;
-      }
-      const json = JSON.stringify(output);
-      const result =
-        '{"content":[{"type":"text","text":' + JSON.stringify(json) + '}],"structuredContent":' + json + '}';
-      if (frozen !== undefined) staticResults.set(frozen, result);
-      return resultMessage(id, result);
-    } catch (error) {
-      reportError(error, where);
-      return internalError(id);
-    }
-  }
-
-  /** Runs one checked call; resolves its serialized response, or `undefined` for a notification. */
-  async function run(call: RpcCall, exchange: Exchange): Promise<Answer | undefined> {
-    const { id, method, params } = call;
-    // Notifications get no answer (JSON-RPC 2.0) and, in this stateless server, have no effect:
-    // notifications/initialized and notifications/cancelled included.
-    if (id === undefined) return undefined;
-    switch (method) {
-      case 'tools/call':
-        return callTool(id, params, exchange);
-      case 'tools/list':
-        return { id, result: toolsListResult };
-      case 'initialize': {
-        const requested = isPlainObject(params) ? params.protocolVersion : undefined;
-        if (typeof requested !== 'string') {
-          return errorMessage(
-            id,
-            JsonRpcErrorCode.InvalidParams,
-            'Invalid params: protocolVersion must be a string',
-          );
-        }
-        return { id, result: initializeResults.get(requested) ?? defaultInitializeResult };
-      }
-      case 'ping':
-        return { id, result: EMPTY_RESULT };
-      case 'resources/list':
-        return { id, result: RESOURCES_LIST_RESULT };
-      case 'prompts/list':
-        return { id, result: PROMPTS_LIST_RESULT };
-      default:
-        return errorMessage(id, JsonRpcErrorCode.MethodNotFound, 'Method not found');
-    }
-  }
+  const table = createMethodTable([toolsPrimitive(options.tools, reportError)]);
+  const legacy = createLegacyEra({
+    table,
+    serverInfo,
+    instructions: options.instructions,
+    protocolVersions,
+    defaultProtocolVersion,
+  });
 
   /** The 401 answer: one -32001 error per request, with its id (spec: Authentication rule 2). */
   function unauthorized(calls: ReadonlyArray<RpcCall | string>, batch: boolean, invalid: boolean): Response {
@@ -461,11 +298,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const wantsSse =
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
     if (!batch) {
-      const message = await run(calls[0] as RpcCall, exchange);
+      const message = await legacy.run(calls[0] as RpcCall, exchange);
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : run(call, exchange))),
+      calls.map((call) => (typeof call === 'string' ? call : legacy.run(call, exchange))),
     );
     const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);
