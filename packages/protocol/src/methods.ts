@@ -13,6 +13,8 @@ export interface Exchange {
   request: Request;
   context: RequestContext | undefined;
   auth: AuthInfo | undefined;
+  /** Modern era only: the client capabilities the request's `_meta` declares (the only ones to trust). */
+  clientCapabilities?: Record<string, unknown>;
 }
 
 /** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
