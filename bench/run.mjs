@@ -2,6 +2,7 @@
 // under load, in one run, interleaved round by round. See bench/README section in the root README.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +39,7 @@ const { values: flags } = parseArgs({
     'db-pool': { type: 'string', default: '10' },
     filings: { type: 'string', default: '10000' },
     profile: { type: 'boolean', default: false },
+    telemetry: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -56,6 +58,8 @@ if (flags.help) {
   --filings <n>          filings in the table (default 10000)
   --profile              run ours with --cpu-prof (profiles in bench/results/profiles/;
                          summarise with node bench/profile-summary.mjs <file>)
+  --telemetry            also measure ours with OpenTelemetry on (OTLP to a local receiver) on the
+                         credentialed workloads
   --quick                short smoke run; results are not written to latest.*
 `);
   process.exit(0);
@@ -79,6 +83,7 @@ const options = {
   dbPool: positive(flags['db-pool'], 'db-pool'),
   filings: positive(flags.filings, 'filings'),
   profile: flags.profile,
+  telemetry: flags.telemetry,
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
 };
 for (const phase of options.only) {
@@ -259,6 +264,27 @@ async function memory(database, env) {
   }
 }
 
+/** A local OTLP/HTTP receiver for --telemetry: reads each export and answers 200 (counts bodies). */
+async function startOtlpReceiver() {
+  let exports = 0;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      exports++;
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${receiver.address().port}`,
+    close: () =>
+      new Promise((resolve) => {
+        log(`OTLP receiver got ${exports} exports`);
+        receiver.close(() => resolve());
+      }),
+  };
+}
+
 async function main() {
   log(
     `options ${JSON.stringify(options)}; ${results.machine.nproc} cores, taskset ${hasTaskset ? 'yes' : 'no'}; ` +
@@ -276,8 +302,15 @@ async function main() {
     SESSION_JWT_SECRET: database.sessionSecret,
     BENCH_DB_POOL: String(options.dbPool),
   };
+  if (options.telemetry) {
+    const receiver = await startOtlpReceiver();
+    onShutdown(() => receiver.close());
+    env.BENCH_OTLP_ENDPOINT = receiver.url;
+  }
   try {
-    const workloads = WORKLOADS.filter((w) => selected(w.name));
+    const workloads = WORKLOADS.filter((w) => selected(w.name)).map((w) =>
+      options.telemetry && w.credential ? { ...w, servers: [...w.servers, 'ours-otel'] } : w,
+    );
     if (workloads.length > 0) {
       Object.assign(env, await captureFixtures(database, env));
       for (const workload of workloads) await throughput(workload, database, env);

@@ -32,6 +32,7 @@ export function summarizeWorkload(workload, measurements) {
       ? server.requestsPerSecond.median / rps(workload.ceiling)
       : undefined;
     server.ratioToSdk = rps('sdk') ? server.requestsPerSecond.median / rps('sdk') : undefined;
+    server.ratioToOurs = rps('ours') ? server.requestsPerSecond.median / rps('ours') : undefined;
     server.p99OverP50 = server.p50Ms.median ? server.p99Ms.median / server.p50Ms.median : undefined;
     if (name === workload.ceiling) server.isCeiling = true;
   }
@@ -62,6 +63,12 @@ export function evaluateGoals(results) {
       servers?.ours?.ratioToCeiling >= 0.7,
     );
     add(`${name}: ours p99 / p50`, servers?.ours?.p99OverP50, '<= 4', servers?.ours?.p99OverP50 <= 4);
+  }
+  // Issue 18: with OpenTelemetry on (--telemetry), credentialed workloads keep >= 0.85x of ours.
+  for (const { name, servers } of results.workloads) {
+    const otel = servers['ours-otel'];
+    if (otel === undefined) continue;
+    add(`${name}: ours with OpenTelemetry / ours`, otel.ratioToOurs, '>= 0.85', otel.ratioToOurs >= 0.85);
   }
   const bundle = (name) => results.coldStart?.bundles.find((b) => b.name === name);
   const ours = bundle('ours');

@@ -21,6 +21,14 @@ export const SERVERS = {
     database: true,
     env: { AUTH_CACHE_TTL_MS: '0' },
   },
+  // Ours with OpenTelemetry on, exporting to a local receiver; measured with --telemetry only.
+  'ours-otel': {
+    script: 'servers/ours.mjs',
+    path: '/mcp-server',
+    label: 'ours, OpenTelemetry on (OTLP to a local receiver)',
+    database: true,
+    env: { BENCH_TELEMETRY: '1' },
+  },
 };
 
 const rpc = (id, method, params) => JSON.stringify({ jsonrpc: '2.0', id, method, params });

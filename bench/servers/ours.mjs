@@ -2,10 +2,20 @@
 // Kysely, configured as in production: default request log (JSON lines on stdout, which the
 // orchestrator sends to /dev/null), node:crypto hashing, the core's default credential cache unless
 // AUTH_CACHE_TTL_MS says otherwise.
-import { createNodeServer } from '@filing-mcp/node';
+import { createRequire } from 'node:module';
+import { createNodeServer, startTelemetry } from '@filing-mcp/node';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { announce } from '../lib/report.mjs';
+
+// BENCH_TELEMETRY=1 (pnpm bench -- --telemetry): the OpenTelemetry Node SDK exports traces and
+// metrics over OTLP (http/protobuf) to the orchestrator's receiver, as `serve` does with
+// OTEL_EXPORTER_OTLP_ENDPOINT. Started before `pg` is loaded, so the pg instrumentation wraps it.
+if (process.env.BENCH_TELEMETRY === '1') {
+  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = process.env.BENCH_OTLP_ENDPOINT;
+  process.env.OTEL_LOGS_EXPORTER = 'none';
+}
+const telemetry = await startTelemetry(process.env);
+const pg = createRequire(import.meta.url)('pg');
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -23,7 +33,10 @@ const node = await createNodeServer({
     session: { secret: process.env.SESSION_JWT_SECRET },
     ...(ttl !== undefined && ttl !== '' && { authCacheTtlMs: Number(ttl) }),
   },
-  onClose: () => db.destroy(),
+  onClose: async () => {
+    await db.destroy();
+    await telemetry?.shutdown();
+  },
 });
 
 announce(Number(new URL(node.origin).port), () => node.close());

@@ -1,8 +1,12 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from '@filing-mcp/kysely-pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+
+// `pg` is required when a PostgreSQL URL is opened, not at import: the embedded database never
+// loads it, and a driver loaded after the OpenTelemetry SDK started is one its instrumentation wraps.
+const require = createRequire(import.meta.url);
 
 /** Which database a connection talks to. */
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -39,6 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
   let db: Kysely<any>;
   let kind: DatabaseKind;
   if (options.databaseUrl) {
+    const pg = require('pg') as typeof import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle client losing its server connection emits 'error' on the pool; unhandled, it would
     // end the process. The next query gets a fresh connection.

@@ -15,6 +15,7 @@ import {
   withCors,
 } from '@filing-mcp/protocol';
 import { getRequestListener, RequestError } from '@hono/node-server';
+import { type Attributes, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
@@ -105,6 +106,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ERROR_EVENTS = new Set(['server_error', 'unhandled_error', 'mcp_error', 'background_error']);
 const WARN_EVENTS = new Set(['code_replay', 'refresh_token_reuse']);
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+// The buckets the HTTP conventions advise for http.server.request.duration (seconds).
+const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 interface RequestState {
   requestId: string;
@@ -208,6 +212,19 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   let onDrained: (() => void) | undefined;
   let closing = false;
   let handleFetch: ((request: Request, incoming: IncomingMessage) => Promise<Response>) | undefined;
+  // http.server.request.duration on the global OpenTelemetry API (a no-op unless an SDK was
+  // started first). http.route only for the server's own routes, so a scan of random paths cannot
+  // create metric series; both are filled in once the addresses are known.
+  let routeOf: (path: string) => string | undefined = () => undefined;
+  let requestDuration: Histogram | undefined;
+  const recordDuration = (seconds: number, attributes: Attributes) => {
+    requestDuration ??= metrics.getMeter('@filing-mcp/node').createHistogram('http.server.request.duration', {
+      unit: 's',
+      description: 'Duration of HTTP server requests',
+      advice: { explicitBucketBoundaries: HTTP_DURATION_BUCKETS },
+    });
+    requestDuration.record(seconds, attributes);
+  };
 
   const listener = getRequestListener(
     (request, env) => {
@@ -244,13 +261,26 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       inFlight.delete(outgoing);
       const auth = state.context.auth;
       const path = pathOf(incoming.url);
+      const seconds = (performance.now() - state.start) / 1000;
+      const status = outgoing.statusCode;
+      const method = incoming.method ?? '';
+      const attributes: Attributes = {
+        'http.request.method': HTTP_METHODS.has(method) ? method : '_OTHER',
+        'http.response.status_code': status,
+        'url.scheme': 'http',
+        'network.protocol.version': incoming.httpVersion,
+      };
+      const route = routeOf(path);
+      if (route !== undefined) attributes['http.route'] = route;
+      if (status >= 500) attributes['error.type'] = String(status);
+      recordDuration(seconds, attributes);
       // Probes arrive every few seconds: a healthy answer is logged at debug only, a failing one at warn.
       const level = !PROBE_PATHS.has(path) ? 'info' : outgoing.statusCode < 400 ? 'debug' : 'warn';
       logger[level]('request', {
         method: incoming.method,
         path,
         status: outgoing.statusCode,
-        duration_ms: Math.round((performance.now() - state.start) * 100) / 100,
+        duration_ms: Math.round(seconds * 100_000) / 100,
         request_id: requestId,
         user_id: auth?.userId,
         credential_prefix: auth?.credentialPrefix,
@@ -318,8 +348,15 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   }
 
   const appPath = new URL(appUrl).pathname.replace(/\/+$/, '');
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const ownRoutes = new Set([
+    basePath || '/',
+    ...PROBE_PATHS,
+    ...['/register', '/authorize', '/approve', '/token', '/revoke'].map((route) => basePath + route),
+  ]);
   const isCompanionPath = (path: string) =>
     companion !== undefined && (appPath === '' || path === appPath || path.startsWith(`${appPath}/`));
+  routeOf = (path) => (ownRoutes.has(path) ? path : isCompanionPath(path) ? `${appPath}/*` : undefined);
   // Host only: the pages guard their forms against foreign origins themselves (CSRF tokens).
   const companionHostCheck =
     allowList.allowedHosts && createAllowListCheck({ allowedHosts: allowList.allowedHosts });

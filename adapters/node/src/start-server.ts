@@ -3,6 +3,7 @@ import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';
 import { createLogger, type Logger } from './logger.js';
 import { createNodeServer, type NodeServer, type NodeServerConfig } from './node-server.js';
+import { startTelemetry, type Telemetry } from './telemetry.js';
 import { missingSessionSetting, type ResolvedSession, resolveSession } from './session-secret.js';
 import {
   companionEnabled,
@@ -90,7 +91,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
 
   let lock: DataDirLock | undefined;
   let database: DatabaseConnection | undefined;
+  let telemetry: Telemetry | undefined;
   try {
+    // Before the database opens, so that the PostgreSQL driver loads instrumented.
+    telemetry = await startTelemetry(env);
     if (settings.databaseUrl === undefined) lock = lockDataDir(settings.dataDir, { command: 'serve' });
     const session = resolveSession(settings, env);
     const config: NodeServerConfig = { ...withAddresses(session.env) };
@@ -120,6 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
           await opened.close();
         } finally {
           heldLock?.release();
+          await telemetry?.shutdown();
         }
       },
     });
@@ -132,6 +137,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   } catch (error) {
     await database?.close().catch(() => {});
     lock?.release();
+    await telemetry?.shutdown();
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
+import { createFilingTelemetry } from './telemetry.js';
 import { createReadinessCheck, healthResponse, type Readiness, readinessResponse } from './readiness.js';
 
 /** serverInfo the `initialize` result reports (spec: Server identity). */
@@ -233,10 +234,15 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     return auth;
   }
 
+  const tools = createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax });
+  const toolNames = tools.map((tool) => tool.name);
+  // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
+  const telemetry = createFilingTelemetry({ toolNames, sensitiveTools: toolNames });
   const mcp = createMcpServer({
     serverInfo: { ...FILING_SERVER_INFO },
     instructions: FILING_SERVER_INSTRUCTIONS,
-    tools: createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    tools,
+    observer: telemetry.observer,
     authenticate,
     requireAuth: config.requireAuth,
     resourceMetadataUrl: `${baseUrl}/.well-known/oauth-protected-resource`,
@@ -252,6 +258,10 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   // gets the same rule here, so a rebinding page can neither register clients, exchange codes nor
   // read metadata under a foreign name.
   const allowListCheck = createAllowListCheck(config);
+  // The OAuth endpoints, each traced as one SERVER span with its OAuth error code.
+  const oauthRoutes = new Set(
+    ['/register', '/authorize', '/approve', '/token', '/revoke'].map((p) => basePath + p),
+  );
   const checkReadiness = createReadinessCheck(db, {
     ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
   });
@@ -263,11 +273,11 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     if (request.method === 'OPTIONS') return preflightResponse();
     const url = request.url;
     // The core's answers carry the CORS headers already (every header set it uses includes them).
-    if (mcpPaths.has(plainPath(url) ?? '')) return mcp.fetch(request, context);
+    if (mcpPaths.has(plainPath(url) ?? '')) return mcpFetch(request, context);
     const path = new URL(url).pathname;
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
-    if (underBase && (rest === '' || rest === '/')) return mcp.fetch(request, context);
+    if (underBase && (rest === '' || rest === '/')) return mcpFetch(request, context);
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".
     if (
@@ -276,6 +286,19 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ) {
       return path === '/healthz' ? healthResponse() : readinessResponse(await checkReadiness());
     }
+    if (oauthRoutes.has(path)) return telemetry.oauthRequest(request, path, () => routeOther(request));
+    return routeOther(request);
+  }
+
+  async function mcpFetch(request: Request, context: RequestContext | undefined): Promise<Response> {
+    const startTime = Date.now();
+    const response = await mcp.fetch(request, context);
+    telemetry.refusedMcpRequest(request, response, startTime);
+    return response;
+  }
+
+  /** The routes that are neither the MCP endpoint nor a probe: OAuth, well-known documents, 404. */
+  async function routeOther(request: Request): Promise<Response> {
     const refused = allowListCheck?.(request);
     if (refused !== undefined) {
       const header = refused === 'host' ? 'Host' : 'Origin';

@@ -96,6 +96,7 @@ export async function startHarness(
         },
       }),
     cleanup: () => server.cleanup(),
+    checkReadiness: () => server.checkReadiness(),
     close: () => server.close(),
   };
   return {

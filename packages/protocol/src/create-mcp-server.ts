@@ -18,6 +18,7 @@ import {
   sseFrame,
   staticResultBody,
 } from './json-rpc-response.js';
+import { type McpMessageOutcome, messageOutcome } from './message-observer.js';
 import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
 import { toolsPrimitive } from './primitives/tools.js';
 import {
@@ -152,6 +153,60 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
   };
 
+  // The observer hook (tracing, metrics): every message runs through `observed`, and a request
+  // refused before its messages ran (401, 500 of authenticate, a modern validation error) reports
+  // each of them through `observeRefusal`. Without an observer both cost nothing.
+  const observer = options.observer;
+
+  async function observed<T>(
+    call: RpcCall,
+    request: Request,
+    work: () => Promise<T>,
+    outcomeOf: (result: T) => McpMessageOutcome,
+  ): Promise<T> {
+    const scope = observer?.start({ method: call.method, id: call.id, params: call.params, request });
+    if (scope === undefined) return work();
+    let outcome: McpMessageOutcome = {
+      errorCode: JsonRpcErrorCode.InternalError,
+      errorMessage: 'Internal error',
+    };
+    try {
+      const result = await scope.run(work);
+      outcome = outcomeOf(result);
+      return result;
+    } finally {
+      scope.end(outcome);
+    }
+  }
+
+  const answerOutcome =
+    (call: RpcCall) =>
+    (answer: Answer | undefined): McpMessageOutcome =>
+      typeof answer === 'string' ? messageOutcome(answer, call.id ?? null, call.method) : {};
+
+  function observeRefusal(
+    calls: ReadonlyArray<RpcCall | string>,
+    request: Request,
+    status: number,
+    body?: string,
+  ): void {
+    if (observer === undefined) return;
+    for (const call of calls) {
+      if (typeof call === 'string') continue;
+      const outcome: McpMessageOutcome =
+        body !== undefined
+          ? { ...messageOutcome(body, call.id ?? null, call.method), httpStatus: status }
+          : status === 401
+            ? { errorCode: JsonRpcErrorCode.Unauthorized, errorMessage: 'Unauthorized', httpStatus: status }
+            : {
+                errorCode: JsonRpcErrorCode.InternalError,
+                errorMessage: 'Internal error',
+                httpStatus: status,
+              };
+      observer.start({ method: call.method, id: call.id, params: call.params, request })?.end(outcome);
+    }
+  }
+
   const table = createMethodTable([toolsPrimitive(options.tools, reportError)]);
   const legacy = createLegacyEra({
     table,
@@ -248,16 +303,33 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore, as legacy does.
     if (call.id === undefined) return new Response(null, { status: ACCEPTED, headers: ACCEPTED_HEADERS });
     const checked = modern.validate(call, request.headers);
-    if ('status' in checked) return jsonResponse(checked.status, checked.body);
+    if ('status' in checked) {
+      observeRefusal([call], request, checked.status, checked.body);
+      return jsonResponse(checked.status, checked.body);
+    }
     const authenticated = await authenticateOnce([call], false, request, context);
-    if (authenticated instanceof Response) return authenticated;
+    if (authenticated instanceof Response) {
+      observeRefusal([call], request, authenticated.status);
+      return authenticated;
+    }
     const exchange: Exchange = {
       request,
       context,
       auth: authenticated.auth,
       clientCapabilities: checked.capabilities,
     };
-    const answer = await modern.run(call, exchange);
+    const answer = await observed(
+      call,
+      request,
+      () => modern.run(call, exchange),
+      (reply): McpMessageOutcome =>
+        'sse' in reply
+          ? {}
+          : {
+              ...answerOutcome(call)(reply.message),
+              ...(reply.status !== 200 && { httpStatus: reply.status }),
+            },
+    );
     if ('sse' in answer) return new Response(encodeBody(answer.sse), { status: 200, headers: SSE_HEADERS });
     if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
     const wantsSse =
@@ -367,18 +439,25 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
 
     const authenticated = await authenticateOnce(calls, batch, request, context);
-    if (authenticated instanceof Response) return authenticated;
+    if (authenticated instanceof Response) {
+      observeRefusal(calls, request, authenticated.status);
+      return authenticated;
+    }
     const auth = authenticated.auth;
 
     const exchange: Exchange = { request, context, auth };
     const wantsSse =
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
+    const runLegacy = (call: RpcCall): Promise<Answer | undefined> =>
+      observer === undefined
+        ? legacy.run(call, exchange)
+        : observed(call, request, () => legacy.run(call, exchange), answerOutcome(call));
     if (!batch) {
-      const message = await legacy.run(calls[0] as RpcCall, exchange);
+      const message = await runLegacy(calls[0] as RpcCall);
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : legacy.run(call, exchange))),
+      calls.map((call) => (typeof call === 'string' ? call : runLegacy(call))),
     );
     const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);

@@ -5,6 +5,12 @@ export { createMcpServer } from './create-mcp-server.js';
 export { defineTool } from './define-tool.js';
 export { JsonRpcErrorCode } from './json-rpc-error-code.js';
 export { type AllowList, loopbackAllowList } from './loopback-allow-list.js';
+export type {
+  McpMessageObserver,
+  McpMessageOutcome,
+  McpMessageScope,
+  McpMessageStart,
+} from './message-observer.js';
 export {
   ASSUMED_PROTOCOL_VERSION,
   DEFAULT_PROTOCOL_VERSION,

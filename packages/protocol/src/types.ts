@@ -1,3 +1,4 @@
+import type { McpMessageObserver } from './message-observer.js';
 import type { z } from 'zod';
 
 /** Who made a request, as established by the server's {@link Authenticate} hook. */
@@ -130,6 +131,11 @@ export interface McpServerOptions {
   responseMode?: 'auto' | 'json';
   /** Called with unexpected errors (handler bugs, authenticate throwing). Never receives credentials. */
   onError?: (error: unknown, context: { method?: string; tool?: string }) => void;
+  /**
+   * Watches every JSON-RPC message (start, outcome), e.g. to trace it: see {@link McpMessageObserver}.
+   * Messages refused as a whole (401, a modern validation error) are reported too.
+   */
+  observer?: McpMessageObserver;
 }
 
 /** The object {@link createMcpServer} returns: plug it into any Fetch-API runtime. */
