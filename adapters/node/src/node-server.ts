@@ -15,7 +15,7 @@ import {
   withCors,
 } from '@filing-mcp/protocol';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { type Attributes, type Histogram, metrics } from '@opentelemetry/api';
+import { type Attributes, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
@@ -106,6 +106,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ERROR_EVENTS = new Set(['server_error', 'unhandled_error', 'mcp_error', 'background_error']);
 const WARN_EVENTS = new Set(['code_replay', 'refresh_token_reuse']);
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+// What the metrics API hands out while no meter provider is registered (one shared instance).
+const NOOP_METER = createNoopMeter();
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 // The buckets the HTTP conventions advise for http.server.request.duration (seconds).
 const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
@@ -217,13 +219,16 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   // create metric series; both are filled in once the addresses are known.
   let routeOf: (path: string) => string | undefined = () => undefined;
   let requestDuration: Histogram | undefined;
-  const recordDuration = (seconds: number, attributes: Attributes) => {
-    requestDuration ??= metrics.getMeter('@filing-mcp/node').createHistogram('http.server.request.duration', {
+  const durationHistogram = (): Histogram | undefined => {
+    if (requestDuration !== undefined) return requestDuration;
+    const meter = metrics.getMeter('@filing-mcp/node');
+    if (meter === NOOP_METER) return undefined;
+    requestDuration = meter.createHistogram('http.server.request.duration', {
       unit: 's',
       description: 'Duration of HTTP server requests',
       advice: { explicitBucketBoundaries: HTTP_DURATION_BUCKETS },
     });
-    requestDuration.record(seconds, attributes);
+    return requestDuration;
   };
 
   const listener = getRequestListener(
@@ -262,18 +267,21 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       const auth = state.context.auth;
       const path = pathOf(incoming.url);
       const seconds = (performance.now() - state.start) / 1000;
-      const status = outgoing.statusCode;
-      const method = incoming.method ?? '';
-      const attributes: Attributes = {
-        'http.request.method': HTTP_METHODS.has(method) ? method : '_OTHER',
-        'http.response.status_code': status,
-        'url.scheme': 'http',
-        'network.protocol.version': incoming.httpVersion,
-      };
-      const route = routeOf(path);
-      if (route !== undefined) attributes['http.route'] = route;
-      if (status >= 500) attributes['error.type'] = String(status);
-      recordDuration(seconds, attributes);
+      const histogram = durationHistogram();
+      if (histogram !== undefined) {
+        const status = outgoing.statusCode;
+        const method = incoming.method ?? '';
+        const attributes: Attributes = {
+          'http.request.method': HTTP_METHODS.has(method) ? method : '_OTHER',
+          'http.response.status_code': status,
+          'url.scheme': 'http',
+          'network.protocol.version': incoming.httpVersion,
+        };
+        const route = routeOf(path);
+        if (route !== undefined) attributes['http.route'] = route;
+        if (status >= 500) attributes['error.type'] = String(status);
+        histogram.record(seconds, attributes);
+      }
       // Probes arrive every few seconds: a healthy answer is logged at debug only, a failing one at warn.
       const level = !PROBE_PATHS.has(path) ? 'info' : outgoing.statusCode < 400 ? 'debug' : 'warn';
       logger[level]('request', {

@@ -93,3 +93,9 @@ export {
   type ReadinessFailure,
   readinessResponse,
 } from './readiness.js';
+export {
+  createFilingTelemetry,
+  type FilingTelemetry,
+  type FilingTelemetryOptions,
+  MCP_SEMANTIC_CONVENTIONS,
+} from './telemetry.js';

@@ -5,7 +5,9 @@ import {
   type Histogram,
   type Link,
   metrics,
+  createNoopMeter,
   propagation,
+  ProxyTracerProvider,
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
@@ -21,6 +23,8 @@ import type { McpMessageObserver, McpMessageOutcome } from '@filing-mcp/protocol
 export const MCP_SEMANTIC_CONVENTIONS = 'semantic-conventions-genai@0393513c (MCP, Development)';
 
 const INSTRUMENTATION_SCOPE = '@filing-mcp/filing-domain';
+// What the metrics API hands out while no meter provider is registered (one shared instance).
+const NOOP_METER = createNoopMeter();
 
 // The buckets the MCP conventions advise for mcp.server.operation.duration (seconds).
 const DURATION_BUCKETS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
@@ -129,22 +133,35 @@ export function createFilingTelemetry(options: FilingTelemetryOptions): FilingTe
   );
   const observed = new WeakSet<Request>();
 
-  // Instruments are made on first use, so that a provider registered after the server was built
-  // (but before its first request) still receives them.
+  // The instrument is made once a meter provider is registered, so that a provider registered after
+  // the server was built (before its first request) still receives it; undefined while none is.
   let operationDuration: Histogram | undefined;
-  const durationHistogram = (): Histogram => {
-    operationDuration ??= metrics
-      .getMeter(INSTRUMENTATION_SCOPE)
-      .createHistogram('mcp.server.operation.duration', {
-        unit: 's',
-        description: 'MCP request or notification duration as observed on the receiver',
-        advice: { explicitBucketBoundaries: DURATION_BUCKETS },
-      });
+  const durationHistogram = (): Histogram | undefined => {
+    if (operationDuration !== undefined) return operationDuration;
+    const meter = metrics.getMeter(INSTRUMENTATION_SCOPE);
+    if (meter === NOOP_METER) return undefined;
+    operationDuration = meter.createHistogram('mcp.server.operation.duration', {
+      unit: 's',
+      description: 'MCP request or notification duration as observed on the receiver',
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    });
     return operationDuration;
+  };
+  // Whether a tracer provider is registered: the API's global provider is a proxy that has a
+  // delegate once an SDK registered one. Checked per message, so a late registration still counts.
+  const tracing = (): boolean => {
+    const provider = trace.getTracerProvider();
+    return (
+      !(provider instanceof ProxyTracerProvider) ||
+      provider.getDelegateTracer(INSTRUMENTATION_SCOPE) !== undefined
+    );
   };
 
   const observer: McpMessageObserver = {
     start({ method, id, params, request }) {
+      // Telemetry off (no SDK registered): no span, no measurement, nothing to pay per message.
+      const histogram = durationHistogram();
+      if (histogram === undefined && !tracing()) return undefined;
       observed.add(request);
       const methodName = KNOWN_METHODS.has(method) ? method : OTHER;
       const fields = isPlainObject(params) ? params : undefined;
@@ -195,7 +212,7 @@ export function createFilingTelemetry(options: FilingTelemetryOptions): FilingTe
             metricAttributes['error.type'] = errorType;
           }
           span.end();
-          durationHistogram().record((performance.now() - started) / 1000, metricAttributes);
+          histogram?.record((performance.now() - started) / 1000, metricAttributes);
         },
       };
     },

@@ -1,0 +1,69 @@
+// Micro-benchmark of issue 18's telemetry cost with telemetry OFF: the @filing-mcp/protocol core
+// with and without the OpenTelemetry message observer (createFilingTelemetry) while no SDK is
+// registered, so @opentelemetry/api is a no-op. In-process (no HTTP, no database): tools/call of a
+// small tool, alternating implementations every sample; the median over rounds discards bursts.
+//
+// Run: pnpm turbo run build --filter=@filing-mcp/filing-domain... && node bench/observer-micro.mjs
+// Env: ROUNDS (default 21), SAMPLE_MS (default 100).
+import { createFilingTelemetry } from '@filing-mcp/filing-domain';
+import { createMcpServer, defineTool } from '@filing-mcp/protocol';
+import { z } from 'zod';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 21);
+const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 100);
+
+const tool = defineTool({
+  name: 'get_filing',
+  description: 'Returns a filing.',
+  inputSchema: z.object({ id: z.string() }),
+  handler: (args) => ({ id: args.id, llc_name: 'Northwind Holdings LLC', status: 'completed' }),
+});
+const options = {
+  serverInfo: { name: 'micro', version: '1' },
+  tools: [tool],
+  authenticate: async () => ({ userId: 'u' }),
+};
+const plain = createMcpServer(options);
+const observed = createMcpServer({
+  ...options,
+  observer: createFilingTelemetry({ toolNames: ['get_filing'], sensitiveTools: ['get_filing'] }).observer,
+});
+const body = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'get_filing', arguments: { id: 'f-1' } },
+});
+const headers = { 'content-type': 'application/json', authorization: 'Bearer nf_x' };
+
+async function sample(server) {
+  let calls = 0;
+  const end = performance.now() + SAMPLE_MS;
+  const start = performance.now();
+  while (performance.now() < end) {
+    const response = await server.fetch(new Request('http://h/mcp', { method: 'POST', headers, body }));
+    await response.arrayBuffer();
+    calls++;
+  }
+  return ((performance.now() - start) * 1000) / calls;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+for (let i = 0; i < 3; i++) {
+  await sample(plain);
+  await sample(observed);
+}
+const results = { plain: [], observed: [] };
+for (let round = 0; round < ROUNDS; round++) {
+  const order = round % 2 === 0 ? ['plain', 'observed'] : ['observed', 'plain'];
+  for (const name of order) results[name].push(await sample(name === 'plain' ? plain : observed));
+}
+const plainUs = median(results.plain);
+const observedUs = median(results.observed);
+console.log(
+  JSON.stringify({
+    plainMicrosecondsPerCall: Number(plainUs.toFixed(2)),
+    observedMicrosecondsPerCall: Number(observedUs.toFixed(2)),
+    observedOverPlain: Number((observedUs / plainUs).toFixed(3)),
+  }),
+);
