@@ -18,13 +18,21 @@ import {
   staticResultBody,
 } from './json-rpc-response.js';
 import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
+import type { PrimitiveServices } from './handler-context.js';
+import { createRequestStateSeal } from './input-required.js';
+import { completionsPrimitive } from './primitives/completions.js';
+import { loggingPrimitive } from './primitives/logging.js';
+import { promptsPrimitive } from './primitives/prompts.js';
+import { resourcesPrimitive } from './primitives/resources.js';
 import { toolsPrimitive } from './primitives/tools.js';
+import { streamedReply, wantsStream } from './request-stream.js';
 import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol-versions.js';
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
 import type { AuthInfo, McpServer, McpServerOptions, RequestContext } from './types.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BATCH_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 const ACCEPTED = 202;
 const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
 
@@ -105,6 +113,7 @@ function toCall(message: unknown): RpcCall | string {
 export function createMcpServer(options: McpServerOptions): McpServer {
   const authenticate = options.authenticate;
   const requireAuthForAll = options.requireAuth === 'all';
+  const requireAuthForNone = options.requireAuth === 'none';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const sseAllowed = options.responseMode !== 'json';
@@ -140,7 +149,35 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
   };
 
-  const table = createMethodTable([toolsPrimitive(options.tools, reportError)]);
+  const services: PrimitiveServices = {
+    reportError,
+    seal: createRequestStateSeal({
+      secret: options.requestStateSecret,
+      lifetimeMs: options.requestStateLifetimeMs,
+    }),
+    logging: options.logging === true,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+  const resources = resourcesPrimitive(options.resources ?? [], options.resourceTemplates ?? [], services);
+  const prompts = promptsPrimitive(options.prompts ?? [], services);
+  const hasCompleter =
+    (options.prompts ?? []).some((prompt) => prompt.arguments?.some((argument) => argument.complete)) ||
+    (options.resourceTemplates ?? []).some((template) => Object.keys(template.complete ?? {}).length > 0);
+  const completions = completionsPrimitive(
+    {
+      prompt: (name, argument) => prompts.completerFor(name, argument),
+      resource: (uriTemplate, variable) => resources.completerFor(uriTemplate, variable),
+    },
+    hasCompleter,
+    services,
+  );
+  const table = createMethodTable([
+    toolsPrimitive(options.tools, services),
+    resources,
+    prompts,
+    completions,
+    loggingPrimitive(services.logging),
+  ]);
   const legacy = createLegacyEra({
     table,
     serverInfo,
@@ -166,6 +203,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   function needsCredential(call: RpcCall | string): boolean {
+    if (requireAuthForNone) return false;
     return (
       requireAuthForAll || (typeof call !== 'string' && call.id !== undefined && call.method === 'tools/call')
     );
@@ -298,7 +336,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const wantsSse =
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
     if (!batch) {
-      const message = await legacy.run(calls[0] as RpcCall, exchange);
+      const call = calls[0] as RpcCall;
+      if (wantsSse && wantsStream(call, services.logging)) {
+        return streamedReply(exchange, (streamed) => legacy.run(call, streamed), answerText, reportError);
+      }
+      const message = await legacy.run(call, exchange);
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
