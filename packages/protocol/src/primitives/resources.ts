@@ -190,6 +190,15 @@ export function resourcesPrimitive(
     }
   }
 
+  function subscription(params: unknown): Outcome {
+    if (!isPlainObject(params) || typeof params.uri !== 'string') {
+      return errorOutcome(invalidParams('Invalid params: uri must be a string'));
+    }
+    const uri = params.uri;
+    if (byUri.has(uri) || compiled.some(({ template }) => template.match(uri) !== undefined)) return '{}';
+    return errorOutcome(resourceNotFound(uri));
+  }
+
   return {
     capabilities: resources.length + templates.length > 0 ? { resources: {} } : {},
     methods:
@@ -204,6 +213,11 @@ export function resourcesPrimitive(
               cacheable: true,
             },
             'resources/read': { handle: read, cacheable: true },
+            // Legacy revisions only (2026-07-28 removed them). A stateless server has no stream to
+            // send `notifications/resources/updated` on, so it accepts the (un)subscription of a
+            // resource it serves and declares no `subscribe` capability.
+            'resources/subscribe': { handle: subscription },
+            'resources/unsubscribe': { handle: subscription },
           }
         : {},
     completerFor(uriTemplate, variable) {
