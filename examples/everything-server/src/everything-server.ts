@@ -83,6 +83,7 @@ const JSON_SCHEMA_2020_12 = Object.freeze({
   },
   allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
   if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema 2020-12 keyword, not a thenable
   then: { required: ['phone'] },
   else: { required: ['email'] },
   additionalProperties: false,
