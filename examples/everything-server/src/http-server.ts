@@ -20,7 +20,8 @@ export interface EverythingHttpServer {
 }
 
 /**
- * Serves the fixture server on node:http at `/mcp` (CORS preflight on any path, 404 elsewhere),
+ * Serves the fixture server on node:http at `/mcp` (`/health` answers 200; CORS preflight on any
+ * path; 404 elsewhere),
  * with the loopback Host/Origin allow-list (DNS-rebinding protection) and no credential needed.
  */
 export async function startEverythingServer(options: EverythingHttpOptions): Promise<EverythingHttpServer> {
@@ -42,7 +43,10 @@ export async function startEverythingServer(options: EverythingHttpOptions): Pro
       (request: Request) => {
         if (request.method === 'OPTIONS') return preflightResponse();
         const { pathname } = new URL(request.url);
-        return pathname === '/mcp' ? mcp.fetch(request) : notFound();
+        if (pathname === '/mcp') return mcp.fetch(request);
+        // For scripts that wait until the server is up (the conformance runner).
+        if (pathname === '/health') return withCors(Response.json({ status: 'ok' }));
+        return notFound();
       },
       { overrideGlobalObjects: false },
     ),
