@@ -2,6 +2,7 @@ import { createAllowListCheck } from './allow-list-check.js';
 import { bearerCredential } from './bearer-credential.js';
 import { preflightResponse } from './cors.js';
 import { createLegacyEra } from './eras/legacy.js';
+import { createModernEra, hasModernClaim } from './eras/modern.js';
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import {
   ACCEPTED_HEADERS,
@@ -26,7 +27,11 @@ import { promptsPrimitive } from './primitives/prompts.js';
 import { resourcesPrimitive } from './primitives/resources.js';
 import { toolsPrimitive } from './primitives/tools.js';
 import { streamedReply, wantsStream } from './request-stream.js';
-import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol-versions.js';
+import {
+  DEFAULT_PROTOCOL_VERSION,
+  FIRST_MODERN_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './protocol-versions.js';
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
 import type { AuthInfo, McpServer, McpServerOptions, RequestContext } from './types.js';
 
@@ -38,6 +43,13 @@ const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
 
 function answerText(answer: Answer): string {
   return typeof answer === 'string' ? answer : resultMessage(answer.id, answer.result.json);
+}
+
+const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/** A dated revision older than the modern era (2024-11-05, say): a legacy client, not a modern one. */
+function isLegacyEraDate(version: string): boolean {
+  return DATE_VERSION.test(version) && version < FIRST_MODERN_PROTOCOL_VERSION;
 }
 
 function isJsonMediaType(contentType: string | null): boolean {
@@ -185,6 +197,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     protocolVersions,
     defaultProtocolVersion,
   });
+  const modern = createModernEra({
+    table,
+    serverInfo,
+    instructions: options.instructions,
+    cacheHints: options.cacheHints ?? { ttlMs: 0, cacheScope: 'private' },
+  });
 
   /** The 401 answer: one -32001 error per request, with its id (spec: Authentication rule 2). */
   function unauthorized(calls: ReadonlyArray<RpcCall | string>, batch: boolean, invalid: boolean): Response {
@@ -227,6 +245,77 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return new Response(body, { status: 200, headers });
   }
 
+  /**
+   * Authenticates at most once per HTTP request. A credential that is present is always checked,
+   * whatever the method, so clients holding an expired token learn it and refresh (INTEROP 10).
+   * Resolves the caller (or none, when no credential is needed), or the 401/500 answer.
+   */
+  async function authenticateOnce(
+    calls: ReadonlyArray<RpcCall | string>,
+    batch: boolean,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Promise<{ auth: AuthInfo | undefined } | Response> {
+    let auth: AuthInfo | undefined;
+    const credential = bearerCredential(request);
+    const needed = calls.some(needsCredential);
+    if (credential !== undefined && (authenticate !== undefined || needed)) {
+      if (authenticate !== undefined) {
+        try {
+          auth = await authenticate(credential, request, context);
+        } catch (error) {
+          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
+          const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
+          return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
+        }
+      }
+      if (auth === undefined) return unauthorized(calls, batch, true);
+      if (context !== undefined) context.auth = auth;
+    } else if (needed) {
+      return unauthorized(calls, batch, false);
+    }
+    return { auth };
+  }
+
+  /** One modern (2026-07-28) request: the validation ladder, authentication, then the method. */
+  async function handleModern(
+    call: RpcCall,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Promise<Response> {
+    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore, as legacy does.
+    if (call.id === undefined) return new Response(null, { status: ACCEPTED, headers: ACCEPTED_HEADERS });
+    const checked = modern.validate(call, request.headers);
+    if ('status' in checked) return jsonResponse(checked.status, checked.body);
+    const authenticated = await authenticateOnce([call], false, request, context);
+    if (authenticated instanceof Response) return authenticated;
+    const exchange: Exchange = {
+      request,
+      context,
+      auth: authenticated.auth,
+      era: 'modern',
+      clientCapabilities: checked.capabilities,
+    };
+    const wantsSse =
+      sseAllowed && (request.headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
+    if (wantsSse && wantsStream(call, false)) {
+      // Progress or log notifications go out as they happen; an error is then answered in-band.
+      return streamedReply(
+        exchange,
+        async (streamed) => {
+          const answer = await modern.run(call, streamed);
+          return 'sse' in answer ? undefined : answer.message;
+        },
+        answerText,
+        reportError,
+      );
+    }
+    const answer = await modern.run(call, exchange);
+    if ('sse' in answer) return new Response(encodeBody(answer.sse), { status: 200, headers: SSE_HEADERS });
+    if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
+    return reply([answer.message], false, wantsSse);
+  }
+
   async function handle(request: Request, context: RequestContext | undefined): Promise<Response> {
     const method = request.method;
     if (method === 'OPTIONS') return preflightResponse();
@@ -250,8 +339,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         METHOD_NOT_ALLOWED_HEADERS,
       );
     }
+    // The era is the request's (digest section 1): a `_meta` protocolVersion claim in the body, or a
+    // version header that names no legacy revision (a modern one, or one not a date), means modern.
+    // A legacy-era date this server does not speak is refused as it always was.
     const protocolVersion = headers.get('mcp-protocol-version');
-    if (protocolVersion !== null && !protocolVersions.has(protocolVersion)) {
+    const modernHeader =
+      protocolVersion !== null && !protocolVersions.has(protocolVersion) && !isLegacyEraDate(protocolVersion);
+    if (protocolVersion !== null && !modernHeader && !protocolVersions.has(protocolVersion)) {
       return errorResponse(
         400,
         null,
@@ -293,6 +387,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const batch = Array.isArray(payload);
     let calls: Array<RpcCall | string>;
     if (Array.isArray(payload)) {
+      if (
+        modernHeader ||
+        payload.some((message) => isPlainObject(message) && hasModernClaim(message.params))
+      ) {
+        return errorResponse(
+          400,
+          null,
+          JsonRpcErrorCode.InvalidRequest,
+          'Invalid Request: MCP 2026-07-28 has no batches; send one request per POST',
+        );
+      }
       if (payload.length === 0) {
         return errorResponse(400, null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: empty batch');
       }
@@ -308,29 +413,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     } else {
       const call = toCall(payload);
       if (typeof call === 'string') return jsonResponse(400, call);
+      if (modernHeader || hasModernClaim(call.params)) return handleModern(call, request, context);
       calls = [call];
     }
 
-    // Authenticate at most once per HTTP request. A credential that is present is always checked,
-    // whatever the method, so clients holding an expired token learn it and refresh (INTEROP 10).
-    let auth: AuthInfo | undefined;
-    const credential = bearerCredential(request);
-    const needed = calls.some(needsCredential);
-    if (credential !== undefined && (authenticate !== undefined || needed)) {
-      if (authenticate !== undefined) {
-        try {
-          auth = await authenticate(credential, request, context);
-        } catch (error) {
-          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
-          const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
-          return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
-        }
-      }
-      if (auth === undefined) return unauthorized(calls, batch, true);
-      if (context !== undefined) context.auth = auth;
-    } else if (needed) {
-      return unauthorized(calls, batch, false);
-    }
+    const authenticated = await authenticateOnce(calls, batch, request, context);
+    if (authenticated instanceof Response) return authenticated;
+    const auth = authenticated.auth;
 
     const exchange: Exchange = { request, context, auth };
     const wantsSse =

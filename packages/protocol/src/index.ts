@@ -38,6 +38,7 @@ export { type AllowList, loopbackAllowList } from './loopback-allow-list.js';
 export {
   ASSUMED_PROTOCOL_VERSION,
   DEFAULT_PROTOCOL_VERSION,
+  MODERN_PROTOCOL_VERSIONS,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 export { McpError } from './mcp-error.js';

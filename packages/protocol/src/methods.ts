@@ -15,7 +15,7 @@ export interface Exchange {
   auth: AuthInfo | undefined;
   /** `'modern'` for a 2026-07-28 request; absent or `'legacy'` for the 2025 revisions. */
   era?: 'legacy' | 'modern';
-  /** The client's capabilities (2026 wire: the request's `_meta`). */
+  /** Modern era only: the client capabilities the request's `_meta` declares (the only ones to trust). */
   clientCapabilities?: Record<string, unknown>;
   /** Writes one serialized notification on the request's SSE stream; absent when not streamed. */
   notify?: (message: string) => void;

@@ -106,7 +106,10 @@ export interface ToolDefinition<
 export interface McpServerOptions {
   serverInfo: { name: string; version: string; title?: string };
   instructions?: string;
-  /** Protocol versions this server speaks. Default: 2025-03-26, 2025-06-18, 2025-11-25. */
+  /**
+   * Legacy protocol versions (`initialize` handshake) this server speaks. Default: 2025-03-26,
+   * 2025-06-18, 2025-11-25. The modern revision (2026-07-28) is always served beside them, per request.
+   */
   protocolVersions?: string[];
   /** Answered when the client asks for a version not in `protocolVersions`. Default 2025-06-18. */
   defaultProtocolVersion?: string;
@@ -140,6 +143,11 @@ export interface McpServerOptions {
   requireAuth?: 'tools/call' | 'all' | 'none';
   /** Absolute URL of the RFC 9728 protected-resource metadata, named in the 401 challenge. */
   resourceMetadataUrl?: string;
+  /**
+   * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the modern
+   * wire. `public` only when the tool list is the same for every caller. Default: `ttlMs` 0, `private`.
+   */
+  cacheHints?: { ttlMs: number; cacheScope: 'public' | 'private' };
   /** Maximum request body in bytes (default 1 MiB); larger answers 413. */
   maxBodyBytes?: number;
   /** Maximum messages in a JSON-RPC batch (default 100); larger answers -32600. */

@@ -1,5 +1,6 @@
 import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
 import { errorMessage, resultMessage, type StaticResult, staticResult } from '../json-rpc-response.js';
+import { FIRST_MODERN_PROTOCOL_VERSION } from '../protocol-versions.js';
 import { type Answer, type Exchange, isPlainObject, type MethodTable, type RpcCall } from '../methods.js';
 
 /** What the legacy era needs to know about the server. */
@@ -19,6 +20,7 @@ export interface LegacyEra {
   run(call: RpcCall, exchange: Exchange): Promise<Answer | undefined>;
 }
 
+const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const EMPTY_RESULT = staticResult('{}');
 // A server without resources or prompts answers their list methods with empty lists, as it always has.
 const FALLBACK_RESULTS: ReadonlyMap<string, StaticResult> = new Map([
@@ -45,6 +47,10 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
     initializeResults.set(version, staticResult(initializeResultJson(version)));
   }
   const defaultInitializeResult = staticResult(initializeResultJson(options.defaultProtocolVersion));
+  // The modern revision has no handshake: an initialize asking for it gets the newest legacy one.
+  const newestLegacy = [...options.protocolVersions].sort().at(-1);
+  const modernInitializeResult =
+    newestLegacy === undefined ? defaultInitializeResult : initializeResults.get(newestLegacy)!;
 
   const fixedResults = new Map<string, StaticResult>();
   for (const [name, entry] of table.methods) {
@@ -75,7 +81,12 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
               'Invalid params: protocolVersion must be a string',
             );
           }
-          return { id, result: initializeResults.get(requested) ?? defaultInitializeResult };
+          const result =
+            initializeResults.get(requested) ??
+            (requested >= FIRST_MODERN_PROTOCOL_VERSION && DATE_VERSION.test(requested)
+              ? modernInitializeResult
+              : defaultInitializeResult);
+          return { id, result };
         }
         case 'ping':
           return { id, result: EMPTY_RESULT };

@@ -21,9 +21,6 @@ const INTERNAL_ERROR: RpcError = Object.freeze({
 /** Who an unauthenticated call runs as when the server needs no credential (`requireAuth: 'none'`). */
 const ANONYMOUS: AuthInfo = Object.freeze({ userId: '' });
 
-/** The 2026 wire's error for `Mcp-*` headers that do not match the body (HTTP 400). */
-const HEADER_MISMATCH = -32020;
-
 function invalidParams(message: string): RpcError {
   return { code: JsonRpcErrorCode.InvalidParams, message };
 }
@@ -70,7 +67,8 @@ export function toolsPrimitive(
           args as Record<string, unknown>,
           exchange.request.headers,
         );
-        if (problem !== undefined) return { code: HEADER_MISMATCH, message: `Bad Request: ${problem}` };
+        if (problem !== undefined)
+          return { code: JsonRpcErrorCode.HeaderMismatch, message: `Bad Request: ${problem}` };
       }
     }
     const where = { method: 'tools/call', tool: name };
