@@ -155,6 +155,9 @@ export interface RequestStateSealOptions {
   now?: () => number;
 }
 
+// The WebCrypto key type, named through `crypto.subtle` so the file compiles with DOM or Node types.
+type AesKey = Parameters<typeof crypto.subtle.encrypt>[1];
+
 const DEFAULT_LIFETIME_MS = 10 * 60 * 1000;
 const IV_BYTES = 12;
 const TOKEN = /^v1\.[A-Za-z0-9_-]{24,}$/;
@@ -182,7 +185,7 @@ function additionalData(binding: RequestStateBinding): Uint8Array<ArrayBuffer> {
   );
 }
 
-async function importKey(secret: string | undefined): Promise<CryptoKey> {
+async function importKey(secret: string | undefined): Promise<AesKey> {
   if (secret === undefined) {
     return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
   }
@@ -214,8 +217,8 @@ export function createRequestStateSeal(options: RequestStateSealOptions = {}): R
   if (options.secret !== undefined && options.secret.length < 32) {
     throw new TypeError('requestState secret must be at least 32 characters');
   }
-  let key: Promise<CryptoKey> | undefined;
-  const getKey = (): Promise<CryptoKey> => {
+  let key: Promise<AesKey> | undefined;
+  const getKey = (): Promise<AesKey> => {
     key ??= importKey(options.secret);
     return key;
   };

@@ -395,12 +395,13 @@ describe('Mcp-Param headers (x-mcp-header, 2026 wire)', () => {
   });
 
   it('refuses a missing, different or malformed header with 400 and -32020, before the tool runs', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { 'mcp-param-region': 'Bye' },
       { 'mcp-param-region': '=?base64?SGVsbG8?=' },
       { 'mcp-param-region': '=?base64?SGVs!!!bG8=?=' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await call(headers);
       expect(response.status).toBe(400);
       expect((await json(response)).error.code).toBe(-32020);
