@@ -152,8 +152,9 @@ describe('SDK v2 client (2026-07-28) against the fixture server', () => {
     const asked: string[] = [];
     client.setRequestHandler('elicitation/create', async (request) => {
       asked.push(request.params.message);
-      if (request.params.message === 'Please confirm') return { action: 'accept', content: { ok: true } };
-      return { action: 'accept', content: { name: 'Ada' } };
+      const content: Record<string, string | boolean> =
+        request.params.message === 'Please confirm' ? { ok: true } : { name: 'Ada' };
+      return { action: 'accept' as const, content };
     });
     try {
       const hello = await client.callTool({ name: 'test_input_required_result_elicitation', arguments: {} });
