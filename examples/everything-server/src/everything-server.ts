@@ -395,6 +395,30 @@ const tools = [
   }),
 ];
 
+/** Tools that announce a list change on the server `announcer` names (known once it is built). */
+function listChangeTriggers(announcer: () => McpServer | undefined) {
+  return [
+    defineTool({
+      name: 'test_trigger_tool_change',
+      description: 'Announces a tools list change to open subscriptions/listen streams',
+      inputSchema: NO_ARGUMENTS,
+      handler: () => {
+        announcer()?.notifyListChanged('tools');
+        return text('Mutation triggered');
+      },
+    }),
+    defineTool({
+      name: 'test_trigger_prompt_change',
+      description: 'Announces a prompts list change to open subscriptions/listen streams',
+      inputSchema: NO_ARGUMENTS,
+      handler: () => {
+        announcer()?.notifyListChanged('prompts');
+        return text('Mutation triggered');
+      },
+    }),
+  ];
+}
+
 const resources: ResourceDefinition[] = [
   {
     uri: 'test://static-text',
@@ -549,14 +573,18 @@ const prompts: PromptDefinition[] = [
  * `@filing-mcp/protocol`. Public (no credential), stateless, logging declared.
  */
 export function createEverythingServer(options: EverythingServerOptions = {}): McpServer {
-  return createMcpServer({
+  let server: McpServer | undefined;
+  server = createMcpServer({
     serverInfo: { name: 'filing-mcp-everything-server', version: '1.1.0' },
-    tools,
+    tools: [...tools, ...listChangeTriggers(() => server)],
     resources,
     resourceTemplates,
     prompts,
     logging: true,
+    listChanged: true,
     requireAuth: 'none',
+    cacheHints: { ttlMs: 300_000, cacheScope: 'public' },
     ...options,
   });
+  return server;
 }

@@ -26,6 +26,7 @@ import { loggingPrimitive } from './primitives/logging.js';
 import { promptsPrimitive } from './primitives/prompts.js';
 import { resourcesPrimitive } from './primitives/resources.js';
 import { toolsPrimitive } from './primitives/tools.js';
+import { createListenHub, type ListChangedKind } from './listen.js';
 import { streamedReply, wantsStream } from './request-stream.js';
 import {
   DEFAULT_PROTOCOL_VERSION,
@@ -190,6 +191,18 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     completions,
     loggingPrimitive(services.logging),
   ]);
+  // Servers that opt in announce list changes on 2026 `subscriptions/listen` streams.
+  const announced = new Set<ListChangedKind>();
+  if (options.listChanged === true) {
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      if (kind in table.capabilities) {
+        table.capabilities[kind] = { ...(table.capabilities[kind] as object), listChanged: true };
+        announced.add(kind);
+      }
+    }
+  }
+  const listenHub = announced.size > 0 ? createListenHub(announced) : undefined;
+  const serverInfoMeta = { 'io.modelcontextprotocol/serverInfo': serverInfo };
   const legacy = createLegacyEra({
     table,
     serverInfo,
@@ -296,6 +309,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       era: 'modern',
       clientCapabilities: checked.capabilities,
     };
+    if (listenHub !== undefined && call.method === 'subscriptions/listen') {
+      return listenHub.listen(call, serverInfoMeta);
+    }
     const wantsSse =
       sseAllowed && (request.headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
     if (wantsSse && wantsStream(call, false)) {
@@ -441,6 +457,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   return {
+    notifyListChanged(kind) {
+      if (!announced.has(kind)) throw new TypeError(`This server does not announce ${kind} list changes`);
+      listenHub?.notify(kind);
+    },
     async fetch(request: Request, context?: RequestContext): Promise<Response> {
       try {
         return await handle(request, context);

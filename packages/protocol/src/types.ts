@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ToolResult } from './content.js';
 import type { HandlerContext } from './handler-context.js';
 import type { InputRequired } from './input-required.js';
+import type { ListChangedKind } from './listen.js';
 import type { PromptDefinition } from './primitives/prompts.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './primitives/resources.js';
 
@@ -125,6 +126,12 @@ export interface McpServerOptions {
    * stream (legacy wire: every level; 2026 wire: at or above the request's `_meta` logLevel).
    */
   logging?: boolean;
+  /**
+   * Announces list changes (`listChanged: true` on the declared tools, prompts and resources
+   * capabilities): call `notifyListChanged` and 2026 clients listening with `subscriptions/listen`
+   * get `notifications/<kind>/list_changed`. The legacy wire has no stream to deliver them on.
+   */
+  listChanged?: boolean;
   /** Items per page of `resources/list`, `resources/templates/list` and `prompts/list` (default 100). */
   pageSize?: number;
   /**
@@ -176,5 +183,13 @@ export interface McpServerOptions {
 
 /** The object {@link createMcpServer} returns: plug it into any Fetch-API runtime. */
 export interface McpServer {
+  /** Answers one HTTP request (any path: route before calling it). */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /**
+   * Announces that the tools, prompts or resources list changed: `notifications/<kind>/list_changed`
+   * goes to every open 2026 `subscriptions/listen` stream of this instance that asked for it,
+   * tagged with its subscription id. Throws unless the server was created with `listChanged: true`
+   * and serves that kind.
+   */
+  notifyListChanged(kind: ListChangedKind): void;
 }
