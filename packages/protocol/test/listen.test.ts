@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMcpServer, defineTool } from '../src/index.js';
-import { post, rpc } from './helpers.js';
+import { json, post, rpc } from './helpers.js';
 
 const tools = [
   defineTool({ name: 'noop', description: 'Does nothing', inputSchema: z.object({}), handler: () => ({}) }),
@@ -98,7 +98,7 @@ describe('subscriptions/listen with listChanged', () => {
         clientInfo: { name: 'c', version: '1' },
       }),
     );
-    expect((await init.json()).result.capabilities).toMatchObject({
+    expect((await json(init)).result.capabilities).toMatchObject({
       tools: { listChanged: true },
       prompts: { listChanged: true },
     });
@@ -112,7 +112,7 @@ describe('subscriptions/listen with listChanged', () => {
     const text = await (await listen(server, { promptsListChanged: true })).text();
     expect(text).toContain('"notifications":{}');
     expect(text).toContain('"resultType":"complete"');
-    const invalid = await (await listen(server, undefined)).json();
+    const invalid = await json(await listen(server, undefined));
     expect(invalid.error.code).toBe(-32602);
   });
 });
