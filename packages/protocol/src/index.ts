@@ -33,6 +33,7 @@ export {
   type SamplingInputRequest,
 } from './input-required.js';
 export { JsonRpcErrorCode } from './json-rpc-error-code.js';
+export type { ListChangedKind } from './listen.js';
 export { LOGGING_LEVELS, type LoggingLevel } from './logging.js';
 export { type AllowList, loopbackAllowList } from './loopback-allow-list.js';
 export {
