@@ -568,6 +568,12 @@ const prompts: PromptDefinition[] = [
 ];
 
 /**
+ * The fixture definitions as plain data (tools, resources, templates, prompts), for benchmarks that
+ * serve the same definitions on another implementation. The list-change trigger tools are not in it.
+ */
+export const everythingDefinitions = Object.freeze({ tools, resources, resourceTemplates, prompts });
+
+/**
  * The official MCP conformance suite's fixture server ("everything server"): the tools, resources,
  * prompts and completions the suite calls, with the names and behaviour it expects, built only on
  * `@filing-mcp/protocol`. Public (no credential), stateless, logging declared.

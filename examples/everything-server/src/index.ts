@@ -1,4 +1,8 @@
-export { createEverythingServer, type EverythingServerOptions } from './everything-server.js';
+export {
+  createEverythingServer,
+  type EverythingServerOptions,
+  everythingDefinitions,
+} from './everything-server.js';
 export {
   type EverythingHttpOptions,
   type EverythingHttpServer,
