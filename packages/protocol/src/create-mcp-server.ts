@@ -317,6 +317,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (wantsSse && wantsStream(call, false)) {
       // Progress or log notifications go out as they happen; an error is then answered in-band.
       return streamedReply(
+        call.id ?? null,
         exchange,
         async (streamed) => {
           const answer = await modern.run(call, streamed);
@@ -443,7 +444,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if (!batch) {
       const call = calls[0] as RpcCall;
       if (wantsSse && wantsStream(call, services.logging)) {
-        return streamedReply(exchange, (streamed) => legacy.run(call, streamed), answerText, reportError);
+        return streamedReply(
+          call.id ?? null,
+          exchange,
+          (streamed) => legacy.run(call, streamed),
+          answerText,
+          reportError,
+        );
       }
       const message = await legacy.run(call, exchange);
       return reply(message === undefined ? [] : [message], false, wantsSse);

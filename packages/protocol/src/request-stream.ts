@@ -1,4 +1,4 @@
-import { encodeBody, SSE_HEADERS, sseFrame } from './json-rpc-response.js';
+import { encodeBody, errorMessage, type ResponseId, SSE_HEADERS, sseFrame } from './json-rpc-response.js';
 import type { Answer, Exchange, RpcCall } from './methods.js';
 import { progressTokenOf } from './progress.js';
 
@@ -25,6 +25,7 @@ export function wantsStream(call: RpcCall, logging: boolean): boolean {
  * more is written.
  */
 export function streamedReply(
+  id: ResponseId,
   exchange: Exchange,
   run: (exchange: Exchange) => Promise<Answer | undefined>,
   answerText: (answer: Answer) => string,
@@ -56,7 +57,10 @@ export function streamedReply(
       (answer) => {
         if (answer !== undefined) write(answerText(answer));
       },
-      (error: unknown) => reportError(error, {}),
+      (error: unknown) => {
+        reportError(error, {});
+        write(errorMessage(id, -32603, 'Internal error'));
+      },
     )
     .finally(() => {
       if (open) {
