@@ -22,6 +22,21 @@ const resources: ResourceDefinition[] = ['a', 'b', 'c', 'd', 'e'].map((name) => 
 resources.push(
   { uri: 'test://binary', name: 'binary', mimeType: 'image/png', read: (uri) => ({ uri, blob: PNG }) },
   { uri: 'test://empty', name: 'empty', read: () => [] },
+  {
+    uri: 'test://secret',
+    name: 'secret',
+    read: (uri, { inputResponses }) =>
+      inputResponses?.pin === undefined
+        ? inputRequired({
+            inputRequests: {
+              pin: {
+                method: 'elicitation/create',
+                params: { message: 'PIN?', requestedSchema: { type: 'object' } },
+              },
+            },
+          })
+        : { uri, text: 'opened' },
+  },
 );
 const resourceTemplates: ResourceTemplateDefinition[] = [
   {
@@ -531,6 +546,22 @@ describe('input_required (SEP-2322, 2026 wire)', () => {
     const body = await json(await post(server(), rpc('tools/call', { name: 'ask', arguments: {} })));
     expect(body.result.isError).toBe(true);
     expect(body.result.content[0].text).toContain('2026-07-28');
+  });
+
+  it('works for resources too, and a legacy read that needs input is -32600', async () => {
+    const mcp = server();
+    const first = await json(await modern(mcp, 'resources/read', { uri: 'test://secret' }));
+    expect(first.result.resultType).toBe('input_required');
+    expect(first.result.ttlMs).toBeUndefined();
+    const second = await json(
+      await modern(mcp, 'resources/read', {
+        uri: 'test://secret',
+        inputResponses: { pin: { action: 'accept' } },
+      }),
+    );
+    expect(second.result).toMatchObject({ resultType: 'complete', contents: [{ text: 'opened' }] });
+    const legacy = await json(await post(mcp, rpc('resources/read', { uri: 'test://secret' })));
+    expect(legacy.error.code).toBe(-32600);
   });
 
   it('refuses malformed inputResponses with -32602', async () => {
