@@ -296,8 +296,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     request: Request,
     context: RequestContext | undefined,
   ): Promise<Response> {
-    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore, as legacy does.
-    if (call.id === undefined) return new Response(null, { status: ACCEPTED, headers: ACCEPTED_HEADERS });
+    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as legacy
+    // does (challenged, like every message, when every method needs a credential).
+    if (call.id === undefined) {
+      const authenticated = await authenticateOnce([call], false, request, context);
+      if (authenticated instanceof Response) return authenticated;
+      return new Response(null, { status: ACCEPTED, headers: ACCEPTED_HEADERS });
+    }
     const checked = modern.validate(call, request.headers);
     if ('status' in checked) return jsonResponse(checked.status, checked.body);
     const authenticated = await authenticateOnce([call], false, request, context);
