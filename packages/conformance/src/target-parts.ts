@@ -23,6 +23,8 @@ export interface ConformanceServerConfig {
 export interface TargetParts {
   /** Migrated database, fresh for this target. */
   db: Kysely<any>;
+  /** Its connection URL on PostgreSQL (for a server in another process); undefined on PGlite. */
+  databaseUrl: string | undefined;
   clock: ConformanceClock;
   config: ConformanceServerConfig;
   /** Ready-made options for `createFilingServer(serverOptions)`. */
@@ -75,6 +77,7 @@ export async function createTargetParts(options: {
   };
   return {
     db: database.db,
+    databaseUrl: 'url' in database ? (database.url as string) : undefined,
     clock,
     config,
     serverOptions: { db: database.db, config, now: clock.now },
