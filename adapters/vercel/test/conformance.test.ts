@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTargetParts, defineConformanceSuite } from '@filing-mcp/conformance';
+import { resolve } from 'node:path';
+import {
+  createProcessClock,
+  createTargetParts,
+  defineConformanceSuite,
+  deployedEnvironment,
+} from '@filing-mcp/conformance';
 import { startVercelDevFunction } from './vercel-dev-runtime.js';
 import { functionRoutes } from './vercel-runtime.js';
 
 const packageDir = resolve(import.meta.dirname, '..');
 const baseUrl = 'https://filing-mcp.vercel.test/api/mcp-server';
-const shiftedClock = new URL('./support/shifted-clock.mjs', import.meta.url).href;
 
 // The real api/mcp-server.js, configured from its environment as deployed, served by @vercel/node's
 // own runtime code (startDevServer, what `vercel dev` runs) in a child process. The vercel.json
@@ -16,26 +18,13 @@ defineConformanceSuite(
   'vercel',
   async ({ database }) => {
     const parts = await createTargetParts({ database, baseUrl });
-    const clockDir = mkdtempSync(join(tmpdir(), 'filing-mcp-vercel-clock-'));
-    const clockFile = join(clockDir, 'offset-ms');
-    writeFileSync(clockFile, '0');
-    let offset = 0;
+    const processClock = createProcessClock(parts.clock);
     const routes = await functionRoutes(resolve(packageDir, 'vercel.json'), '/api/mcp-server');
     const served = await startVercelDevFunction({
       workPath: packageDir,
       entrypoint: 'api/mcp-server.js',
-      preload: [shiftedClock],
-      env: {
-        FILING_MCP_TEST_CLOCK_FILE: clockFile,
-        DATABASE_URL: parts.databaseUrl!,
-        MCP_BASE_URL: parts.config.baseUrl,
-        APP_URL: parts.config.appUrl,
-        SESSION_JWT_SECRET: parts.sessionSecret,
-        MCP_REQUIRE_AUTH: parts.config.requireAuth,
-        AUTH_CACHE_TTL_MS: String(parts.config.authCacheTtlMs),
-        ALLOWED_HOSTS: parts.config.allowedHosts.join(','),
-        ALLOWED_ORIGINS: parts.config.allowedOrigins.join(','),
-      },
+      preload: [processClock.preload],
+      env: { ...deployedEnvironment(parts), ...processClock.env },
     });
     return {
       name: 'vercel',
@@ -63,19 +52,12 @@ defineConformanceSuite(
       sessionSecret: parts.sessionSecret,
       db: parts.db,
       createApiKey: parts.createApiKey,
-      // The function's process reads the same offset (support/shifted-clock.mjs).
-      clock: {
-        now: () => parts.clock.now(),
-        advance(ms) {
-          parts.clock.advance(ms);
-          offset += ms;
-          writeFileSync(clockFile, String(offset));
-        },
-      },
+      // The function's process reads the same offset.
+      clock: processClock.clock,
       async close() {
         await served.close();
         await parts.close();
-        rmSync(clockDir, { recursive: true, force: true });
+        processClock.close();
       },
     };
   },

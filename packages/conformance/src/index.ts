@@ -7,5 +7,7 @@ export {
   type ConformanceServerConfig,
   type TargetParts,
   createTargetParts,
+  deployedEnvironment,
 } from './target-parts.js';
 export { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from './oauth-rows.js';
+export { createProcessClock, type ProcessClock } from './process-clock.js';

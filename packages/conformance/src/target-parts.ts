@@ -92,3 +92,21 @@ export async function createTargetParts(options: {
     close: () => database.close(),
   };
 }
+
+/**
+ * The environment a deployed entry (configured from `process.env`) needs to serve the same
+ * configuration as `parts.serverOptions`, on the parts' PostgreSQL database.
+ */
+export function deployedEnvironment(parts: TargetParts): Record<string, string> {
+  if (!parts.databaseUrl) throw new Error('a deployed entry reaches its database by URL: use PostgreSQL');
+  return {
+    DATABASE_URL: parts.databaseUrl,
+    MCP_BASE_URL: parts.config.baseUrl,
+    APP_URL: parts.config.appUrl,
+    SESSION_JWT_SECRET: parts.sessionSecret,
+    MCP_REQUIRE_AUTH: parts.config.requireAuth,
+    AUTH_CACHE_TTL_MS: String(parts.config.authCacheTtlMs),
+    ALLOWED_HOSTS: parts.config.allowedHosts.join(','),
+    ALLOWED_ORIGINS: parts.config.allowedOrigins.join(','),
+  };
+}

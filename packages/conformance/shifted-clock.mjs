@@ -1,6 +1,7 @@
-// Preloaded (node --import) into the Vercel dev runtime's child process by vercel-dev-runtime.ts:
-// Date.now() and `new Date()` follow real time plus the offset the test wrote to the file named
-// by FILING_MCP_TEST_CLOCK_FILE, so the conformance clock moves the function's time too.
+// Preloaded (node --import) into a server under test that runs in its own process (the Vercel and
+// Lambda runtimes): Date.now() and `new Date()` follow real time plus the offset the test wrote to
+// the file named by FILING_MCP_TEST_CLOCK_FILE, so the conformance clock moves that server's time
+// too (see createProcessClock).
 import { readFileSync } from 'node:fs';
 
 const file = process.env.FILING_MCP_TEST_CLOCK_FILE;
