@@ -42,100 +42,98 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
     body: JSON.stringify(body),
   });
 
-describe.runIf(withPostgres)(
-  'api/mcp-server.js on the Vercel runtime (PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)',
-  () => {
-    it('exports default { fetch }, which the runtime serves as a web handler', () => {
-      expect(served.detected.kind).toBe('fetch');
-    });
+const ONLY = '(PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)';
+describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, () => {
+  it('exports default { fetch }, which the runtime serves as a web handler', () => {
+    expect(served.detected.kind).toBe('fetch');
+  });
 
-    it('answers 500 while DATABASE_URL is missing, then starts once the environment is complete', async () => {
-      const failed = await post('/api/mcp-server', { jsonrpc: '2.0', id: 1, method: 'ping' });
-      expect(failed.status).toBe(500);
-      expect(await failed.json()).toEqual({ code: 500, message: 'Internal server error' });
+  it('answers 500 while DATABASE_URL is missing, then starts once the environment is complete', async () => {
+    const failed = await post('/api/mcp-server', { jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ code: 500, message: 'Internal server error' });
 
-      Object.assign(process.env, {
-        DATABASE_URL: database.url,
-        MIGRATE_ON_START: 'true',
-        MCP_BASE_URL: baseUrl,
-        APP_URL: 'https://app.filing-mcp.test',
-        SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
-      });
-      const response = await post('/api/mcp-server', {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'vitest', version: '1' },
-        },
-      });
-      expect(response.status).toBe(200);
-      const body = (await response.json()) as any;
-      expect(body.result.serverInfo).toEqual({ name: 'filing-mcp', version: '1.1.0' });
-      expect(body.result.protocolVersion).toBe('2025-06-18');
+    Object.assign(process.env, {
+      DATABASE_URL: database.url,
+      MIGRATE_ON_START: 'true',
+      MCP_BASE_URL: baseUrl,
+      APP_URL: 'https://app.filing-mcp.test',
+      SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
     });
+    const response = await post('/api/mcp-server', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'vitest', version: '1' },
+      },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as any;
+    expect(body.result.serverInfo).toEqual({ name: 'filing-mcp', version: '1.1.0' });
+    expect(body.result.protocolVersion).toBe('2025-06-18');
+  });
 
-    it('serves the discovery documents at the base URL and at the origin-level addresses', async () => {
-      for (const path of [
-        '/api/mcp-server/.well-known/oauth-protected-resource',
-        '/.well-known/oauth-protected-resource/api/mcp-server',
-      ]) {
-        const response = await fetch(`${served.url}${path}`, { headers: forwarded });
-        expect(response.status, path).toBe(200);
-        expect(((await response.json()) as any).resource, path).toBe(baseUrl);
-      }
-      for (const path of [
-        '/api/mcp-server/.well-known/oauth-authorization-server',
-        '/.well-known/oauth-authorization-server/api/mcp-server',
-      ]) {
-        const response = await fetch(`${served.url}${path}`, { headers: forwarded });
-        expect(response.status, path).toBe(200);
-        expect(((await response.json()) as any).issuer, path).toBe(baseUrl);
-      }
-    });
+  it('serves the discovery documents at the base URL and at the origin-level addresses', async () => {
+    for (const path of [
+      '/api/mcp-server/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/api/mcp-server',
+    ]) {
+      const response = await fetch(`${served.url}${path}`, { headers: forwarded });
+      expect(response.status, path).toBe(200);
+      expect(((await response.json()) as any).resource, path).toBe(baseUrl);
+    }
+    for (const path of [
+      '/api/mcp-server/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-authorization-server/api/mcp-server',
+    ]) {
+      const response = await fetch(`${served.url}${path}`, { headers: forwarded });
+      expect(response.status, path).toBe(200);
+      expect(((await response.json()) as any).issuer, path).toBe(baseUrl);
+    }
+  });
 
-    it('ran the migrations (MIGRATE_ON_START=true): the tables exist in PostgreSQL', async () => {
-      const tables = await database.db
-        .selectFrom('information_schema.tables' as any)
-        .select('table_name' as any)
-        .where('table_schema' as any, '=', 'public')
-        .execute();
-      expect(tables.map((row: any) => row.table_name)).toEqual(
-        expect.arrayContaining(['partnership_filings', 'api_keys', 'oauth_clients', 'oauth_tokens']),
-      );
-    });
+  it('ran the migrations (MIGRATE_ON_START=true): the tables exist in PostgreSQL', async () => {
+    const tables = await database.db
+      .selectFrom('information_schema.tables' as any)
+      .select('table_name' as any)
+      .where('table_schema' as any, '=', 'public')
+      .execute();
+    expect(tables.map((row: any) => row.table_name)).toEqual(
+      expect.arrayContaining(['partnership_filings', 'api_keys', 'oauth_clients', 'oauth_tokens']),
+    );
+  });
 
-    it('challenges tools/call without a credential with the configured resource metadata address', async () => {
-      const response = await post('/api/mcp-server', {
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'list_filings', arguments: {} },
-      });
-      expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toContain(
-        `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
-      );
+  it('challenges tools/call without a credential with the configured resource metadata address', async () => {
+    const response = await post('/api/mcp-server', {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'list_filings', arguments: {} },
     });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
+    );
+  });
 
-    it('answers SSE when the client accepts only text/event-stream', async () => {
-      const response = await post(
-        '/api/mcp-server',
-        { jsonrpc: '2.0', id: 3, method: 'tools/list' },
-        { accept: 'text/event-stream' },
-      );
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      const text = await response.text();
-      const frame = JSON.parse(
-        text
-          .split('\n')
-          .find((line) => line.startsWith('data: '))!
-          .slice(6),
-      );
-      expect(frame.result.tools).toHaveLength(14);
-    });
-  },
-);
+  it('answers SSE when the client accepts only text/event-stream', async () => {
+    const response = await post(
+      '/api/mcp-server',
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      { accept: 'text/event-stream' },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const text = await response.text();
+    const frame = JSON.parse(
+      text
+        .split('\n')
+        .find((line) => line.startsWith('data: '))!
+        .slice(6),
+    );
+    expect(frame.result.tools).toHaveLength(14);
+  });
+});

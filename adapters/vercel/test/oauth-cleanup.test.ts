@@ -75,80 +75,78 @@ describe('vercel.json crons', () => {
   });
 });
 
-describe.runIf(withPostgres)(
-  'api/oauth-cleanup.js on the Vercel runtime (PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)',
-  () => {
-    it('exports default { fetch }, which the runtime serves as a web handler', () => {
-      expect(served.detected.kind).toBe('fetch');
-    });
+const ONLY = '(PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)';
+describe.runIf(withPostgres)(`api/oauth-cleanup.js on the Vercel runtime ${ONLY}`, () => {
+  it('exports default { fetch }, which the runtime serves as a web handler', () => {
+    expect(served.detected.kind).toBe('fetch');
+  });
 
-    it('answers 500 naming CRON_SECRET while it is unset, and deletes nothing', async () => {
+  it('answers 500 naming CRON_SECRET while it is unset, and deletes nothing', async () => {
+    const response = await cronCall(`Bearer ${cronSecret}`);
+    expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as { code: number; message: string };
+    expect(body.code).toBe(500);
+    expect(body.message).toMatch(/^CRON_SECRET is not set/);
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
+  });
+
+  it('answers 401 without the secret, with a wrong one and with another scheme, and deletes nothing', async () => {
+    process.env.CRON_SECRET = cronSecret;
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      `Bearer ${cronSecret.slice(0, -1)}`,
+      `Bearer ${cronSecret}x`,
+      `Bearer ${randomBytes(24).toString('base64url')}`,
+      `Basic ${Buffer.from(`user:${cronSecret}`).toString('base64')}`,
+      cronSecret,
+    ]) {
+      const response = await cronCall(authorization);
+      expect(response.status, String(authorization)).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await response.json()).toEqual({
+        code: 401,
+        message: 'Unauthorized: send Authorization: Bearer <CRON_SECRET>.',
+      });
+    }
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
+  });
+
+  it('answers 405 to another method even with the secret, and deletes nothing', async () => {
+    const response = await cronCall(`Bearer ${cronSecret}`, 'POST');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
+  });
+
+  it('answers a plain 500 when the server cannot start (no DATABASE_URL), deletes nothing, and retries later', async () => {
+    const databaseUrl = process.env.DATABASE_URL;
+    delete process.env.DATABASE_URL;
+    try {
       const response = await cronCall(`Bearer ${cronSecret}`);
       expect(response.status).toBe(500);
-      expect(response.headers.get('cache-control')).toBe('no-store');
-      const body = (await response.json()) as { code: number; message: string };
-      expect(body.code).toBe(500);
-      expect(body.message).toMatch(/^CRON_SECRET is not set/);
-      expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
-    });
+      expect(await response.json()).toEqual({ code: 500, message: 'Internal server error' });
+    } finally {
+      process.env.DATABASE_URL = databaseUrl;
+    }
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
+  });
 
-    it('answers 401 without the secret, with a wrong one and with another scheme, and deletes nothing', async () => {
-      process.env.CRON_SECRET = cronSecret;
-      for (const authorization of [
-        undefined,
-        '',
-        'Bearer',
-        `Bearer ${cronSecret.slice(0, -1)}`,
-        `Bearer ${cronSecret}x`,
-        `Bearer ${randomBytes(24).toString('base64url')}`,
-        `Basic ${Buffer.from(`user:${cronSecret}`).toString('base64')}`,
-        cronSecret,
-      ]) {
-        const response = await cronCall(authorization);
-        expect(response.status, String(authorization)).toBe(401);
-        expect(response.headers.get('www-authenticate')).toBe('Bearer');
-        expect(await response.json()).toEqual({
-          code: 401,
-          message: 'Unauthorized: send Authorization: Bearer <CRON_SECRET>.',
-        });
-      }
-      expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
-    });
+  it('with the secret: 200 with the counts; expired codes and tokens are gone, live ones kept', async () => {
+    const response = await cronCall(`Bearer ${cronSecret}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    // This file's database holds no other codes or tokens, so the counts are exactly the seeded ones.
+    expect(await response.json()).toEqual({ codes: 1, tokens: 1 });
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(seeded.live);
+  });
 
-    it('answers 405 to another method even with the secret, and deletes nothing', async () => {
-      const response = await cronCall(`Bearer ${cronSecret}`, 'POST');
-      expect(response.status).toBe(405);
-      expect(response.headers.get('allow')).toBe('GET');
-      expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
-    });
-
-    it('answers a plain 500 when the server cannot start (no DATABASE_URL), deletes nothing, and retries later', async () => {
-      const databaseUrl = process.env.DATABASE_URL;
-      delete process.env.DATABASE_URL;
-      try {
-        const response = await cronCall(`Bearer ${cronSecret}`);
-        expect(response.status).toBe(500);
-        expect(await response.json()).toEqual({ code: 500, message: 'Internal server error' });
-      } finally {
-        process.env.DATABASE_URL = databaseUrl;
-      }
-      expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(allSeeded);
-    });
-
-    it('with the secret: 200 with the counts; expired codes and tokens are gone, live ones kept', async () => {
-      const response = await cronCall(`Bearer ${cronSecret}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-store');
-      // This file's database holds no other codes or tokens, so the counts are exactly the seeded ones.
-      expect(await response.json()).toEqual({ codes: 1, tokens: 1 });
-      expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(seeded.live);
-    });
-
-    it('finds nothing more to delete on the next run', async () => {
-      const response = await cronCall(`Bearer ${cronSecret}`);
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ codes: 0, tokens: 0 });
-      expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(seeded.live);
-    });
-  },
-);
+  it('finds nothing more to delete on the next run', async () => {
+    const response = await cronCall(`Bearer ${cronSecret}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ codes: 0, tokens: 0 });
+    expect(await remainingOAuthRows(database.db, seeded.userId)).toEqual(seeded.live);
+  });
+});

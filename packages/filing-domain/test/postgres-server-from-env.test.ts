@@ -10,72 +10,70 @@ const SETTINGS = {
   SESSION_JWT_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
 };
 
-describe.skipIf(process.env.TEST_DB === 'pglite')(
-  'createPostgresFilingServerFromEnv (PostgreSQL only: it connects to DATABASE_URL with pg)',
-  () => {
-    it('refuses without a connection string, naming the first variable, and opens no pool', async () => {
-      const pools: unknown[] = [];
-      const attempt = createPostgresFilingServerFromEnv(SETTINGS, {
-        connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
-        createPool: (settings) => {
-          pools.push(settings);
-          return new pg.Pool(settings);
-        },
-        migrate: migrateToLatest,
-      });
-      await expect(attempt).rejects.toThrow('DATABASE_URL is not set');
-      expect(pools).toEqual([]);
+const ONLY = '(PostgreSQL only: it connects to DATABASE_URL with pg)';
+describe.skipIf(process.env.TEST_DB === 'pglite')(`createPostgresFilingServerFromEnv ${ONLY}`, () => {
+  it('refuses without a connection string, naming the first variable, and opens no pool', async () => {
+    const pools: unknown[] = [];
+    const attempt = createPostgresFilingServerFromEnv(SETTINGS, {
+      connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
+      createPool: (settings) => {
+        pools.push(settings);
+        return new pg.Pool(settings);
+      },
+      migrate: migrateToLatest,
     });
+    await expect(attempt).rejects.toThrow('DATABASE_URL is not set');
+    expect(pools).toEqual([]);
+  });
 
-    it('refuses a DATABASE_POOL_MAX that is not a positive integer', async () => {
-      for (const value of ['0', '-1', '2.5', 'ten']) {
-        const attempt = createPostgresFilingServerFromEnv(
-          { ...SETTINGS, DATABASE_URL: 'postgres://127.0.0.1:9/none', DATABASE_POOL_MAX: value },
-          { createPool: (settings) => new pg.Pool(settings), migrate: migrateToLatest },
-        );
-        await expect(attempt).rejects.toThrow('DATABASE_POOL_MAX must be a positive integer.');
-      }
-    });
+  it('refuses a DATABASE_POOL_MAX that is not a positive integer', async () => {
+    for (const value of ['0', '-1', '2.5', 'ten']) {
+      const attempt = createPostgresFilingServerFromEnv(
+        { ...SETTINGS, DATABASE_URL: 'postgres://127.0.0.1:9/none', DATABASE_POOL_MAX: value },
+        { createPool: (settings) => new pg.Pool(settings), migrate: migrateToLatest },
+      );
+      await expect(attempt).rejects.toThrow('DATABASE_POOL_MAX must be a positive integer.');
+    }
+  });
 
-    it('falls back to POSTGRES_URL, passes the pool size, migrates on MIGRATE_ON_START and serves', async () => {
-      const database = await createPostgresDb();
-      const sizes: Array<number | undefined> = [];
-      try {
-        const deployed = await createPostgresFilingServerFromEnv(
-          { ...SETTINGS, POSTGRES_URL: database.url, DATABASE_POOL_MAX: '2', MIGRATE_ON_START: 'true' },
-          {
-            connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
-            createPool: (settings) => {
-              sizes.push(settings.max);
-              const pool = new pg.Pool({ connectionString: settings.connectionString, max: settings.max });
-              pool.on('error', settings.onError);
-              return pool;
-            },
-            migrate: migrateToLatest,
+  it('falls back to POSTGRES_URL, passes the pool size, migrates on MIGRATE_ON_START and serves', async () => {
+    const database = await createPostgresDb();
+    const sizes: Array<number | undefined> = [];
+    try {
+      const deployed = await createPostgresFilingServerFromEnv(
+        { ...SETTINGS, POSTGRES_URL: database.url, DATABASE_POOL_MAX: '2', MIGRATE_ON_START: 'true' },
+        {
+          connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
+          createPool: (settings) => {
+            sizes.push(settings.max);
+            const pool = new pg.Pool({ connectionString: settings.connectionString, max: settings.max });
+            pool.on('error', settings.onError);
+            return pool;
           },
+          migrate: migrateToLatest,
+        },
+      );
+      try {
+        expect(sizes).toEqual([2]);
+        const response = await deployed.server.fetch(
+          new Request(SETTINGS.MCP_BASE_URL, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+          }),
         );
-        try {
-          expect(sizes).toEqual([2]);
-          const response = await deployed.server.fetch(
-            new Request(SETTINGS.MCP_BASE_URL, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'application/json' },
-              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-            }),
-          );
-          expect(response.status).toBe(200);
-          const body = (await response.json()) as { result: { tools: unknown[] } };
-          expect(body.result.tools).toHaveLength(14);
-          const { rows } = await sql<{ n: number }>`select count(*)::int as n from filings`.execute(
-            deployed.db,
-          );
-          expect(rows[0]!.n).toBe(0);
-        } finally {
-          await deployed.close();
-        }
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { result: { tools: unknown[] } };
+        expect(body.result.tools).toHaveLength(14);
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from filings`.execute(
+          deployed.db,
+        );
+        expect(rows[0]!.n).toBe(0);
       } finally {
-        await database.close();
+        await deployed.close();
       }
-    });
-  },
-);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -20,47 +20,45 @@ afterAll(async () => {
 });
 
 // Races need a real server: PGlite is one session. TEST_DB=pglite runs without one.
-describe.skipIf(process.env.TEST_DB === 'pglite')(
-  'atomic single use on real PostgreSQL (PostgreSQL only: PGlite is one session, so statements never race)',
-  () => {
-    it('the same code exchanged 20 times in parallel: exactly one 200', async () => {
-      const grant = await codeFor(server);
-      const responses = await Promise.all(Array.from({ length: 20 }, () => exchange(server, grant)));
-      const statuses = responses.map((response) => response.status);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-      expect(statuses.filter((status) => status === 400)).toHaveLength(19);
-      const bodies = await Promise.all(
-        responses.map((response) => response.json() as Promise<Record<string, unknown>>),
-      );
-      expect(bodies.filter((body) => body.error === 'invalid_grant')).toHaveLength(19);
-      const rows = await database.db
-        .selectFrom('oauth_tokens')
-        .where('user_id', '=', grant.userId)
-        .selectAll()
-        .execute();
-      expect(rows).toHaveLength(1);
-    });
+const ONLY = '(PostgreSQL only: PGlite is one session, so statements never race)';
+describe.skipIf(process.env.TEST_DB === 'pglite')(`atomic single use on real PostgreSQL ${ONLY}`, () => {
+  it('the same code exchanged 20 times in parallel: exactly one 200', async () => {
+    const grant = await codeFor(server);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => exchange(server, grant)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+    const bodies = await Promise.all(
+      responses.map((response) => response.json() as Promise<Record<string, unknown>>),
+    );
+    expect(bodies.filter((body) => body.error === 'invalid_grant')).toHaveLength(19);
+    const rows = await database.db
+      .selectFrom('oauth_tokens')
+      .where('user_id', '=', grant.userId)
+      .selectAll()
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
 
-    it('the same refresh token used 20 times in parallel: exactly one 200, one new pair stored', async () => {
-      const grant = await codeFor(server);
-      const first = (await (await exchange(server, grant)).json()) as { refresh_token: string };
-      const responses = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          postForm(`${server.baseUrl}/token`, {
-            grant_type: 'refresh_token',
-            refresh_token: first.refresh_token,
-          }),
-        ),
-      );
-      const statuses = responses.map((response) => response.status);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-      expect(statuses.filter((status) => status === 400)).toHaveLength(19);
-      const rows = await database.db
-        .selectFrom('oauth_tokens')
-        .where('user_id', '=', grant.userId)
-        .selectAll()
-        .execute();
-      expect(rows).toHaveLength(2);
-    });
-  },
-);
+  it('the same refresh token used 20 times in parallel: exactly one 200, one new pair stored', async () => {
+    const grant = await codeFor(server);
+    const first = (await (await exchange(server, grant)).json()) as { refresh_token: string };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postForm(`${server.baseUrl}/token`, {
+          grant_type: 'refresh_token',
+          refresh_token: first.refresh_token,
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+    const rows = await database.db
+      .selectFrom('oauth_tokens')
+      .where('user_id', '=', grant.userId)
+      .selectAll()
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+});
