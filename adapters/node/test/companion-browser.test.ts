@@ -10,6 +10,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
 
 /**
+ * PGlite only: the browser drives the same pages and storage paths that companion.test.ts checks on
+ * both databases, and starting Chromium is the slow part, so a second database would add run time
+ * and no coverage.
+ *
  * End to end in a real browser: Debian's Chromium (`apt-get install -y chromium`) driven by
  * playwright-core. Screenshots of the consent page and a filing page go to adapters/node/artifacts/.
  */
@@ -117,7 +121,7 @@ function cspViolations(): string[] {
   return consoleMessages.filter((message) => /Content Security Policy/i.test(message));
 }
 
-describe('OAuth consent in Chromium', () => {
+describe('OAuth consent in Chromium (PGlite only: companion.test.ts runs these pages on both databases)', () => {
   it('register, /authorize, consent page, Approve, callback with code, state and iss, token, tool call', async () => {
     const flow = await startAuthorization('Browser Test Client');
     await page.goto(flow.url.href);

@@ -42,7 +42,8 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
     body: JSON.stringify(body),
   });
 
-describe.runIf(withPostgres)('api/mcp-server.js on the Vercel runtime', () => {
+const ONLY = '(PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)';
+describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, () => {
   it('exports default { fetch }, which the runtime serves as a web handler', () => {
     expect(served.detected.kind).toBe('fetch');
   });
