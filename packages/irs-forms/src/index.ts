@@ -37,3 +37,14 @@ export {
   unprintableValues,
 } from './printable-text.js';
 export { type ZipEntry, zipStore } from './zip-store.js';
+export { dcLegalHolidays, isRealDate, nextBusinessDay } from './due-dates.js';
+export {
+  checkFilingReadiness,
+  type FilingReadiness,
+  type HowToFile,
+  type InvalidField,
+  IRS_RULES,
+  type IrsRule,
+  type MissingLine,
+  type NeededForm,
+} from './readiness.js';

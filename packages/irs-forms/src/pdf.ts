@@ -1,4 +1,4 @@
-export { fillFormFields, templateField } from './pdf/fill-form.js';
+export { fillFormFields, loadTemplate, templateField } from './pdf/fill-form.js';
 export {
   type Packet,
   PacketBuilder,
