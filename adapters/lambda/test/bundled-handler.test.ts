@@ -139,7 +139,7 @@ describe.runIf(withPostgres)('bundled dist/lambda/handler.mjs', () => {
         .slice(6),
     );
     expect(frame.id).toBe(7);
-    expect(frame.result.tools).toHaveLength(14);
+    expect(frame.result.tools).toHaveLength(15);
   });
 
   it('answers 401 with the challenge for tools/call without a credential', async () => {

@@ -48,3 +48,4 @@ export {
   type MissingLine,
   type NeededForm,
 } from './readiness.js';
+export { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from './examples.js';

@@ -95,37 +95,37 @@ export const IRS_RULES = {
 } as const satisfies Record<string, IrsRule>;
 
 /** A required line that is empty. */
-export interface MissingLine {
+export type MissingLine = {
   form: FormId;
   line: string;
   field: string;
-}
+};
 
 /** A value in the wrong format. */
-export interface InvalidField {
+export type InvalidField = {
   field: string;
   message: string;
-}
+};
 
 /** A form the filing needs. */
-export interface NeededForm {
+export type NeededForm = {
   form: string;
   title: string;
   edition: string | null;
   copies: number;
   included: boolean;
-}
+};
 
 /** How the return reaches the IRS. */
-export interface HowToFile {
+export type HowToFile = {
   electronic_filing: string;
   fax: string | null;
   mail: string;
   summary: string;
-}
+};
 
 /** The readiness report of a filing (check_filing's structuredContent). */
-export interface FilingReadiness {
+export type FilingReadiness = {
   kind: FilingKind;
   ready: boolean;
   missing: MissingLine[];
@@ -134,7 +134,7 @@ export interface FilingReadiness {
   due_date: string | null;
   extended_due_date: string | null;
   how_to_file: HowToFile;
-}
+};
 
 type Requirement = { form: FormId; line: string; field: string };
 
