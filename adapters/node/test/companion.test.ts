@@ -129,7 +129,7 @@ describe('security headers', () => {
       '/',
       '/api-keys',
       `/filings/${id}`,
-      `/filings/${id}/pdf`,
+      `/filings/${id}/print`,
       `/oauth/authorize?${consentQuery(clientId, 'http://127.0.0.1:9/callback')}`,
       '/no-such-page',
     ];
@@ -425,6 +425,8 @@ describe('scoping and routing', () => {
     for (const path of [
       `/filings/${foreign}`,
       `/filings/${foreign}/pdf`,
+      `/filings/${foreign}/pdf?format=zip`,
+      `/filings/${foreign}/print`,
       `/partnership/${foreign}`,
       '/filings/not-a-uuid',
     ]) {

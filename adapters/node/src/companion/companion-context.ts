@@ -1,3 +1,4 @@
+import type { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
@@ -18,4 +19,6 @@ export interface CompanionContext {
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */
   signSessionJwt(): Promise<string>;
+  /** The IRS-forms packet builder, created (and pdf-lib loaded) on the first PDF request. */
+  packetBuilder(): Promise<PacketBuilder>;
 }
