@@ -47,11 +47,13 @@ export class UnprintableTextError extends Error {
   override readonly name = 'UnprintableTextError';
   readonly code = 'unprintable_text';
   readonly field: string;
+  readonly character: string;
 
   constructor(value: UnprintableValue) {
     super(
       `form_data.${value.field} holds "${value.character}" (${codePointLabel(value.character)}), which the IRS forms cannot print: enter it in English (Latin letters)`,
     );
     this.field = value.field;
+    this.character = value.character;
   }
 }

@@ -6,7 +6,7 @@ import type { CompanionContext } from './companion-context.js';
 import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
 import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
-import { createNodePacketBuilder } from './packet-builder.js';
+import { createPacketWorker } from './packet-worker.js';
 import { readFormBody } from './form-body.js';
 import { errorPage } from './page.js';
 
@@ -85,7 +85,6 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   const hosts = allowedHosts(appUrl);
   const origins = new Set([...hosts].map((host) => `${appUrl.protocol}//${host}`));
   const sessionKey = new TextEncoder().encode(options.sessionSecret);
-  let packetBuilder: ReturnType<typeof createNodePacketBuilder> | undefined;
 
   const context: CompanionContext = {
     db: options.db,
@@ -96,13 +95,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
-    packetBuilder() {
-      packetBuilder ??= createNodePacketBuilder();
-      packetBuilder.catch(() => {
-        packetBuilder = undefined;
-      });
-      return packetBuilder;
-    },
+    packets: createPacketWorker(),
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -144,7 +144,7 @@ export async function filingPacket(
   const filing = await loadFiling(context, kind, id);
   if (!filing) return notFound(context);
   const formsKind = KINDS[kind].formsKind;
-  const builder = await context.packetBuilder();
+  const builder = context.packets;
   const headers = {
     ...securityHeaders(),
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
