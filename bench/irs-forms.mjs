@@ -213,8 +213,10 @@ console.warn = originalWarn;
 
 const goals = {
   'ours <= 1/5 of the straightforward CPU': cpu.ratio <= 0.2,
-  'no heap growth over the packets (< 10%)': heap[packets] <= heap[100] * 1.1,
+  'no heap growth over the packets (< 10%)': heap[packets] <= Object.values(heap)[0] * 1.1,
   'tools/list p99 while packets build (worker) <= 2x idle p99': latency.p99_ratio <= 2,
 };
 console.log('goals:', goals);
 console.log(JSON.stringify({ cpu, heap, rss, latency, goals, sameValues }));
+// The packet worker and PGlite's WebAssembly runtime would keep the process waiting.
+process.exit(0);
