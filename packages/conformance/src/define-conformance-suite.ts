@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { ConformanceDatabase, ConformanceTarget } from './conformance-target.js';
 import { corsScenarios } from './scenarios/cors.js';
 import { mcpAuthScenarios } from './scenarios/mcp-auth.js';
+import { mcpModernScenarios } from './scenarios/mcp-modern.js';
 import { mcpTransportScenarios } from './scenarios/mcp-transport.js';
 import { oauthApproveScenarios } from './scenarios/oauth-approve.js';
 import { oauthAuthorizeScenarios } from './scenarios/oauth-authorize.js';
@@ -16,6 +17,7 @@ import type { ScenarioContext } from './support/scenario-context.js';
 
 const SCENARIOS = [
   mcpTransportScenarios,
+  mcpModernScenarios,
   mcpAuthScenarios,
   corsScenarios,
   toolScenarios,
