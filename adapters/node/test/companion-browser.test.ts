@@ -305,7 +305,19 @@ describe('filing pages in Chromium', () => {
 
     const pdf = await mcp.callTool({ name: 'get_pdf_url', arguments: { id } });
     const { url: pdfUrl } = pdf.structuredContent as { url: string };
-    await page.goto(pdfUrl);
+    // The link answers the packet of official forms to its owner, in the browser.
+    const response = await page.goto(pdfUrl);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toBe('application/pdf');
+    // Chromium shows it in its PDF viewer; the bytes, fetched with the same browser context:
+    const saved = await (await context.request.get(pdfUrl)).body();
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(saved.length).toBeGreaterThan(50_000);
+    await page.goto(viewUrl);
+
+    // The printable view of the data moved to its own page, linked from the filing page.
+    await page.getByRole('link', { name: 'Printable view' }).click();
+    expect(page.url()).toBe(`${viewUrl}/print`);
     const printable = (await page.locator('main').textContent()) ?? '';
     expect(printable).toContain('Printable view');
     expect(printable).toContain('Pereira Holdings Lda');

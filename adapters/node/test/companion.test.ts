@@ -131,7 +131,7 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
         '/',
         '/api-keys',
         `/filings/${id}`,
-        `/filings/${id}/pdf`,
+        `/filings/${id}/print`,
         `/oauth/authorize?${consentQuery(clientId, 'http://127.0.0.1:9/callback')}`,
         '/no-such-page',
       ];
@@ -427,6 +427,8 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
       for (const path of [
         `/filings/${foreign}`,
         `/filings/${foreign}/pdf`,
+        `/filings/${foreign}/pdf?format=zip`,
+        `/filings/${foreign}/print`,
         `/partnership/${foreign}`,
         '/filings/not-a-uuid',
       ]) {
