@@ -42,3 +42,4 @@ export {
 } from './settings.js';
 export { type StartedServer, type StartServerOptions, startServer } from './start-server.js';
 export { startTelemetry, type Telemetry, telemetryRequested } from './telemetry.js';
+export { createPacketWorker, type PacketService } from './companion/packet-worker.js';

@@ -32,6 +32,15 @@ const SCENARIOS = [
   probeScenarios,
 ];
 
+/** How a target's suite is registered. */
+export interface ConformanceSuiteOptions {
+  /**
+   * Runs on one database only, for the reason given: it goes into the describe name, where the
+   * both-databases check of `@filing-mcp/test-db` reads it.
+   */
+  only?: { database: ConformanceDatabase; because: string };
+}
+
 /**
  * Registers the whole conformance suite for one target, once per database (`${targetName} on
  * pglite`, `${targetName} on postgres`; `TEST_DB` keeps one, as in `testDatabases()`). The target
@@ -51,9 +60,15 @@ const SCENARIOS = [
 export function defineConformanceSuite(
   targetName: string,
   createTarget: (options: { database: ConformanceDatabase }) => Promise<ConformanceTarget>,
+  options: ConformanceSuiteOptions = {},
 ): void {
+  const only = options.only;
   for (const { name: database } of testDatabases()) {
-    describe(`${targetName} on ${database}`, () => {
+    if (only && database !== only.database) continue;
+    const why = only
+      ? ` (${only.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} only: ${only.because})`
+      : '';
+    describe(`${targetName} on ${database}${why}`, () => {
       let target: ConformanceTarget | undefined;
       const context: ScenarioContext = {
         get target() {

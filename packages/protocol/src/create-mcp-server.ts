@@ -20,7 +20,15 @@ import {
 } from './json-rpc-response.js';
 import { type McpMessageOutcome, messageOutcome } from './message-observer.js';
 import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
+import type { PrimitiveServices } from './handler-context.js';
+import { createRequestStateSeal } from './input-required.js';
+import { completionsPrimitive } from './primitives/completions.js';
+import { loggingPrimitive } from './primitives/logging.js';
+import { promptsPrimitive } from './primitives/prompts.js';
+import { resourcesPrimitive } from './primitives/resources.js';
 import { toolsPrimitive } from './primitives/tools.js';
+import { createListenHub, type ListChangedKind } from './listen.js';
+import { streamedReply, wantsStream } from './request-stream.js';
 import {
   DEFAULT_PROTOCOL_VERSION,
   FIRST_MODERN_PROTOCOL_VERSION,
@@ -31,6 +39,7 @@ import type { AuthInfo, McpServer, McpServerOptions, RequestContext } from './ty
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BATCH_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 const ACCEPTED = 202;
 const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
 
@@ -118,6 +127,7 @@ function toCall(message: unknown): RpcCall | string {
 export function createMcpServer(options: McpServerOptions): McpServer {
   const authenticate = options.authenticate;
   const requireAuthForAll = options.requireAuth === 'all';
+  const requireAuthForNone = options.requireAuth === 'none';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const sseAllowed = options.responseMode !== 'json';
@@ -207,7 +217,47 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
   }
 
-  const table = createMethodTable([toolsPrimitive(options.tools, reportError)]);
+  const services: PrimitiveServices = {
+    reportError,
+    seal: createRequestStateSeal({
+      secret: options.requestStateSecret,
+      lifetimeMs: options.requestStateLifetimeMs,
+    }),
+    logging: options.logging === true,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+  const resources = resourcesPrimitive(options.resources ?? [], options.resourceTemplates ?? [], services);
+  const prompts = promptsPrimitive(options.prompts ?? [], services);
+  const hasCompleter =
+    (options.prompts ?? []).some((prompt) => prompt.arguments?.some((argument) => argument.complete)) ||
+    (options.resourceTemplates ?? []).some((template) => Object.keys(template.complete ?? {}).length > 0);
+  const completions = completionsPrimitive(
+    {
+      prompt: (name, argument) => prompts.completerFor(name, argument),
+      resource: (uriTemplate, variable) => resources.completerFor(uriTemplate, variable),
+    },
+    hasCompleter,
+    services,
+  );
+  const table = createMethodTable([
+    toolsPrimitive(options.tools, services),
+    resources,
+    prompts,
+    completions,
+    loggingPrimitive(services.logging),
+  ]);
+  // Servers that opt in announce list changes on 2026 `subscriptions/listen` streams.
+  const announced = new Set<ListChangedKind>();
+  if (options.listChanged === true) {
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      if (kind in table.capabilities) {
+        table.capabilities[kind] = { ...(table.capabilities[kind] as object), listChanged: true };
+        announced.add(kind);
+      }
+    }
+  }
+  const listenHub = announced.size > 0 ? createListenHub(announced) : undefined;
+  const serverInfoMeta = { 'io.modelcontextprotocol/serverInfo': serverInfo };
   const legacy = createLegacyEra({
     table,
     serverInfo,
@@ -239,6 +289,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   function needsCredential(call: RpcCall | string): boolean {
+    if (requireAuthForNone) return false;
     return (
       requireAuthForAll || (typeof call !== 'string' && call.id !== undefined && call.method === 'tools/call')
     );
@@ -321,24 +372,43 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       request,
       context,
       auth: authenticated.auth,
+      era: 'modern',
       clientCapabilities: checked.capabilities,
     };
-    const answer = await observed(
-      call,
-      request,
-      () => modern.run(call, exchange),
-      (reply): McpMessageOutcome =>
-        'sse' in reply
-          ? {}
-          : {
-              ...answerOutcome(call)(reply.message),
-              ...(reply.status !== 200 && { httpStatus: reply.status }),
-            },
-    );
-    if ('sse' in answer) return new Response(encodeBody(answer.sse), { status: 200, headers: SSE_HEADERS });
-    if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
+    const runModern = (exchange: Exchange) =>
+      observed(
+        call,
+        request,
+        () => modern.run(call, exchange),
+        (reply): McpMessageOutcome =>
+          'sse' in reply
+            ? {}
+            : {
+                ...answerOutcome(call)(reply.message),
+                ...(reply.status !== 200 && { httpStatus: reply.status }),
+              },
+      );
+    if (listenHub !== undefined && call.method === 'subscriptions/listen') {
+      return listenHub.listen(call, serverInfoMeta);
+    }
     const wantsSse =
       sseAllowed && (request.headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
+    if (wantsSse && wantsStream(call, false)) {
+      // Progress or log notifications go out as they happen; an error is then answered in-band.
+      return streamedReply(
+        call.id ?? null,
+        exchange,
+        async (streamed) => {
+          const answer = await runModern(streamed);
+          return 'sse' in answer ? undefined : answer.message;
+        },
+        answerText,
+        reportError,
+      );
+    }
+    const answer = await runModern(exchange);
+    if ('sse' in answer) return new Response(encodeBody(answer.sse), { status: 200, headers: SSE_HEADERS });
+    if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
     return reply([answer.message], false, wantsSse);
   }
 
@@ -453,12 +523,22 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const exchange: Exchange = { request, context, auth };
     const wantsSse =
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
-    const runLegacy = (call: RpcCall): Promise<Answer | undefined> =>
+    const runLegacy = (call: RpcCall, on: Exchange = exchange): Promise<Answer | undefined> =>
       observer === undefined
-        ? legacy.run(call, exchange)
-        : observed(call, request, () => legacy.run(call, exchange), answerOutcome(call));
+        ? legacy.run(call, on)
+        : observed(call, request, () => legacy.run(call, on), answerOutcome(call));
     if (!batch) {
-      const message = await runLegacy(calls[0] as RpcCall);
+      const call = calls[0] as RpcCall;
+      if (wantsSse && wantsStream(call, services.logging)) {
+        return streamedReply(
+          call.id ?? null,
+          exchange,
+          (streamed) => runLegacy(call, streamed),
+          answerText,
+          reportError,
+        );
+      }
+      const message = await runLegacy(call, exchange);
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
@@ -470,6 +550,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   return {
+    notifyListChanged(kind) {
+      if (!announced.has(kind)) throw new TypeError(`This server does not announce ${kind} list changes`);
+      listenHub?.notify(kind);
+    },
     async fetch(request: Request, context?: RequestContext): Promise<Response> {
       try {
         return await handle(request, context);

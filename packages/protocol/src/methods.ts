@@ -13,8 +13,14 @@ export interface Exchange {
   request: Request;
   context: RequestContext | undefined;
   auth: AuthInfo | undefined;
+  /** `'modern'` for a 2026-07-28 request; absent or `'legacy'` for the 2025 revisions. */
+  era?: 'legacy' | 'modern';
   /** Modern era only: the client capabilities the request's `_meta` declares (the only ones to trust). */
   clientCapabilities?: Record<string, unknown>;
+  /** Writes one serialized notification on the request's SSE stream; absent when not streamed. */
+  notify?: (message: string) => void;
+  /** Aborted when the client closes the response stream (or disconnects). */
+  signal?: AbortSignal;
 }
 
 /** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
@@ -34,7 +40,7 @@ export type Outcome = string | RpcError;
  */
 export type MethodEntry =
   | { fixed: string; cacheable?: boolean }
-  | { handle: (params: unknown, exchange: Exchange) => Outcome | Promise<Outcome> };
+  | { handle: (params: unknown, exchange: Exchange) => Outcome | Promise<Outcome>; cacheable?: boolean };
 
 /**
  * A primitive (tools, resources, prompts, completions...): the methods it answers and the server

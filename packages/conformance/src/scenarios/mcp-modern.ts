@@ -73,7 +73,7 @@ export const mcpModernScenarios: Scenarios = (context) => {
       expect(body.result.protocolVersion).toBeUndefined();
     });
 
-    it('tools/list lists the same 14 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
+    it('tools/list lists the same 15 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
       const legacy = await postMcp(context.target, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       const legacyTools = ((await legacy.json()) as any).result.tools;
       for (const sse of [false, true]) {

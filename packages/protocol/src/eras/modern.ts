@@ -17,6 +17,12 @@ const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
 
 const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+/** Methods of the 2025 revisions that the table may answer on the legacy wire but 2026-07-28 removed. */
+const REMOVED_METHODS: ReadonlySet<string> = new Set([
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
 /** Methods whose target travels in `Mcp-Name`, and the param that holds it. */
 const NAMED_METHODS: ReadonlyMap<string, string> = new Map([
   ['tools/call', 'name'],
@@ -129,7 +135,10 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
       return JSON.stringify({
         ...result,
         resultType: result.resultType ?? 'complete',
-        ...(cacheable ? { ttlMs: cacheHints.ttlMs, cacheScope: cacheHints.cacheScope } : {}),
+        // An input_required result is never cached (SEP-2549): it carries no hints.
+        ...(cacheable && result.resultType !== 'input_required'
+          ? { ttlMs: cacheHints.ttlMs, cacheScope: cacheHints.cacheScope }
+          : {}),
         _meta: { ...meta, [SERVER_INFO_KEY]: options.serverInfo },
       });
     }
@@ -289,9 +298,10 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
     }
     // 6. Removed (initialize, ping, logging/setLevel...) and unknown methods.
     if (
-      !table.methods.has(call.method) &&
-      call.method !== 'server/discover' &&
-      call.method !== 'subscriptions/listen'
+      REMOVED_METHODS.has(call.method) ||
+      (!table.methods.has(call.method) &&
+        call.method !== 'server/discover' &&
+        call.method !== 'subscriptions/listen')
     ) {
       return rejection(404, id, JsonRpcErrorCode.MethodNotFound, 'Method not found');
     }
@@ -357,8 +367,14 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
       }
     }
     const outcome = await entry.handle(params, exchange);
-    if (typeof outcome === 'string') return { status: 200, message: resultMessage(id, wrap(outcome, false)) };
-    const status = outcome.code === JsonRpcErrorCode.MissingRequiredClientCapability ? 400 : 200;
+    if (typeof outcome === 'string') {
+      return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable === true)) };
+    }
+    const status =
+      outcome.code === JsonRpcErrorCode.MissingRequiredClientCapability ||
+      outcome.code === JsonRpcErrorCode.HeaderMismatch
+        ? 400
+        : 200;
     return { status, message: errorMessage(id, outcome.code, outcome.message, outcome.data) };
   }
 

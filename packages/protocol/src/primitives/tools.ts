@@ -1,8 +1,14 @@
+import { isToolResult } from '../content.js';
+import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../handler-context.js';
+import { isInputRequired } from '../input-required.js';
 import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
-import { isPlainObject, type Exchange, type Outcome, type Primitive, type RpcError } from '../methods.js';
+import { McpError } from '../mcp-error.js';
+import { type Exchange, isPlainObject, type Outcome, type Primitive, type RpcError } from '../methods.js';
+import { paramHeaderProblem } from '../param-headers.js';
 import { ToolError } from '../tool-error.js';
 import { createToolRegistry, invalidArgumentsText } from '../tool-registry.js';
-import type { ToolContext, ToolDefinition } from '../types.js';
+import type { AuthInfo, ToolContext, ToolDefinition } from '../types.js';
+import { errorOutcome } from './outcome.js';
 
 /** Reports an unexpected error to the server's `onError` hook (never throws). */
 export type ReportError = (error: unknown, where: { method?: string; tool?: string }) => void;
@@ -11,6 +17,9 @@ const INTERNAL_ERROR: RpcError = Object.freeze({
   code: JsonRpcErrorCode.InternalError,
   message: 'Internal error',
 });
+
+/** Who an unauthenticated call runs as when the server needs no credential (`requireAuth: 'none'`). */
+const ANONYMOUS: AuthInfo = Object.freeze({ userId: '' });
 
 function invalidParams(message: string): RpcError {
   return { code: JsonRpcErrorCode.InvalidParams, message };
@@ -22,15 +31,17 @@ function toolErrorResult(text: string): string {
 
 /**
  * The tools primitive: `tools/list` (fixed, serialized once) and `tools/call` (zod-validated
- * arguments, handler, structured result), and the `tools` capability.
+ * arguments, `Mcp-Param-*` headers checked on the 2026 wire, handler, structured or full result,
+ * `input_required`), and the `tools` capability.
  *
  * @throws TypeError when a tool definition is unusable (see `createToolRegistry`).
  */
 export function toolsPrimitive(
   tools: ReadonlyArray<ToolDefinition<any, any>>,
-  reportError: ReportError,
+  services: PrimitiveServices,
 ): Primitive {
   const registry = createToolRegistry(tools);
+  const { reportError } = services;
 
   // Results a handler returned as frozen objects (static answers such as a schema descriptor),
   // validated and serialized the first time and reused while the object lives.
@@ -48,26 +59,27 @@ export function toolsPrimitive(
     let args = params.arguments;
     if (args === undefined || args === null) args = {};
     else if (!isPlainObject(args)) return invalidParams('Invalid params: arguments must be an object');
+    if (exchange.era === 'modern') {
+      const paramHeaders = registry.paramHeaders.get(name);
+      if (paramHeaders !== undefined) {
+        const problem = paramHeaderProblem(
+          paramHeaders,
+          args as Record<string, unknown>,
+          exchange.request.headers,
+        );
+        if (problem !== undefined)
+          return { code: JsonRpcErrorCode.HeaderMismatch, message: `Bad Request: ${problem}` };
+      }
+    }
     const where = { method: 'tools/call', tool: name };
+    const binding = { method: 'tools/call', target: name };
     try {
       const parsed = tool.inputSchema.safeParse(args);
       if (!parsed.success) return toolErrorResult(invalidArgumentsText(parsed.error));
-      const { request, context } = exchange;
-      const toolContext: ToolContext = {
-        // tools/call always needs a credential, so authentication has run and succeeded.
-        auth: exchange.auth!,
-        request,
-        waitUntil:
-          context?.waitUntil ??
-          ((promise) => {
-            promise.catch((error: unknown) => reportError(error, where));
-          }),
-        // Read on demand: some bridges (@hono/node-server) create an AbortController per request
-        // the first time `signal` is read, and most handlers never read it.
-        get signal() {
-          return request.signal;
-        },
-      };
+      const handlerContext = await createHandlerContext(params, exchange, binding, services);
+      // tools/call needs a credential unless the server is public, so auth is known or anonymous.
+      const toolContext = handlerContext as ToolContext;
+      toolContext.auth = exchange.auth ?? ANONYMOUS;
       let output: unknown;
       try {
         output = await tool.handler(parsed.data, toolContext);
@@ -79,6 +91,40 @@ export function toolsPrimitive(
       }
       const staticResult = staticResults.get(output as object);
       if (staticResult !== undefined) return staticResult;
+      if (isInputRequired(output)) {
+        if (exchange.era !== 'modern') {
+          return toolErrorResult(
+            `Tool ${name} needs input from the client (input_required), which needs MCP 2026-07-28`,
+          );
+        }
+        return await inputRequiredResult(output, exchange, binding, services);
+      }
+      if (isToolResult(output)) {
+        const { content, structuredContent, isError, _meta } = output;
+        if (!Array.isArray(content)) throw new TypeError(`Tool ${name} returned a result without content`);
+        const result: Record<string, unknown> = { content };
+        if (structuredContent !== undefined) {
+          if (tool.outputSchema !== undefined && isError !== true) {
+            const checked = tool.outputSchema.safeParse(structuredContent);
+            if (!checked.success) {
+              throw new TypeError(
+                `Tool ${name} returned structuredContent that does not match its outputSchema`,
+                {
+                  cause: checked.error,
+                },
+              );
+            }
+            result.structuredContent = checked.data;
+          } else {
+            result.structuredContent = structuredContent;
+          }
+        } else if (tool.outputSchema !== undefined && isError !== true) {
+          throw new TypeError(`Tool ${name} has an outputSchema but returned no structuredContent`);
+        }
+        if (isError !== undefined) result.isError = isError;
+        if (_meta !== undefined) result._meta = _meta;
+        return JSON.stringify(result);
+      }
       if (!isPlainObject(output)) {
         throw new TypeError(
           `Tool ${name} returned ${Array.isArray(output) ? 'an array' : typeof output}, not a plain object`,
@@ -100,6 +146,7 @@ export function toolsPrimitive(
       if (frozen !== undefined) staticResults.set(frozen, result);
       return result;
     } catch (error) {
+      if (error instanceof McpError) return errorOutcome(error);
       reportError(error, where);
       return INTERNAL_ERROR;
     }
