@@ -102,7 +102,7 @@ function singleMemberForm(): Record<string, unknown> {
   };
 }
 
-describe('OpenTelemetry export of filing-mcp serve (OTLP/JSON to a local receiver, PostgreSQL)', () => {
+describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receiver (PostgreSQL only: the database spans come from the pg driver instrumentation, which PGlite does not use)', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let database: PostgresTestDatabase;
   let serve: ServeProcess;

@@ -1,4 +1,4 @@
-import { createPGliteDb, type TestDatabase } from '@filing-mcp/test-db';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFilingServer,
@@ -13,11 +13,11 @@ const config = {
   session: { secret: 'readiness-test-secret-readiness-test' },
 };
 
-describe('readiness (GET /readyz) on PGlite', () => {
+describe.each(testDatabases())('readiness (GET /readyz) on $name', ({ create }) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createPGliteDb();
+    database = await create();
   });
   afterAll(async () => {
     await database.close();
