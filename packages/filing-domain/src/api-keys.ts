@@ -112,15 +112,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Deletes an API key; with `userId`, only when it belongs to that user. Answers whether a key was
- * deleted (false for an unknown or malformed id). A server that caches verified credentials stops
- * accepting the key within its cache TTL.
+ * deleted (false for an unknown or malformed id). The server that deleted it through
+ * `FilingServer.revokeApiKey` stops accepting it at once; others when the deletion's notification
+ * reaches them (Node on PostgreSQL), at the latest when their cache TTL ends.
  */
 export async function revokeApiKey(db: Kysely<any>, id: string, userId?: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  return (await deleteApiKey(db, id, userId)) !== undefined;
+}
+
+/** Deletes an API key (see {@link revokeApiKey}); answers the deleted key's hash, or undefined. */
+export async function deleteApiKey(
+  db: Kysely<any>,
+  id: string,
+  userId?: string,
+): Promise<string | undefined> {
+  if (!UUID.test(id)) return undefined;
   let query = (db as Kysely<FilingDatabase>).deleteFrom('api_keys').where('id', '=', id);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
-  const row = await query.returning('id').executeTakeFirst();
-  return row !== undefined;
+  const row = await query.returning('key_hash').executeTakeFirst();
+  return row?.key_hash;
 }
 
 /** A stored API key that matched a presented key. */

@@ -9,7 +9,7 @@ import {
   withCors,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { API_KEY_PATTERN, API_KEY_PREFIX, touchApiKey, verifyApiKey } from './api-keys.js';
+import { API_KEY_PATTERN, API_KEY_PREFIX, deleteApiKey, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
 import { createFilingTools } from './filing-tools.js';
@@ -65,6 +65,21 @@ export interface FilingServer {
    * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).
    */
   cleanup(): Promise<{ codes: number; tokens: number }>;
+  /**
+   * Deletes an API key (with `userId`, only that user's) and stops accepting it in this process at
+   * once. Answers whether a key was deleted.
+   */
+  revokeApiKey(id: string, userId?: string): Promise<boolean>;
+  /**
+   * Drops credentials (SHA-256 hex of an access token or API key) ended elsewhere from the cache of
+   * verified credentials: an adapter calls it when another process announces a revocation.
+   */
+  forgetCredentials(credentialHashes: Iterable<string>): void;
+  /**
+   * Drops every cached credential: an adapter calls it when it may have missed announcements (its
+   * notification connection was lost), so nothing stale outlives the reconnection.
+   */
+  forgetAllCredentials(): void;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -151,9 +166,13 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ...(config.refreshGraceSeconds !== undefined && { refreshGraceSeconds: config.refreshGraceSeconds }),
     now: () => clock(),
     logger: log,
+    onCredentialsEnded: (hashes) => forgetCredentials(hashes),
   });
 
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
+  function forgetCredentials(credentialHashes: Iterable<string>): void {
+    for (const credentialHash of credentialHashes) cache.delete(credentialHash);
+  }
   const pending = new Set<Promise<unknown>>();
   // Keys whose last-used time this instance has written recently: stops a burst of parallel
   // first calls from each scheduling a write.
@@ -279,6 +298,14 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       }
     },
     cleanup: () => oauth.cleanup(),
+    async revokeApiKey(id, userId) {
+      const keyHash = await deleteApiKey(db, id, userId);
+      if (keyHash === undefined) return false;
+      cache.delete(keyHash);
+      return true;
+    },
+    forgetCredentials,
+    forgetAllCredentials: () => cache.clear(),
     async close() {
       await Promise.allSettled([...pending]);
       cache.clear();

@@ -16,6 +16,8 @@ export interface OAuthContext {
   refreshGraceSeconds: number;
   now: () => number;
   log: (event: OAuthLogEvent) => void;
+  /** Reports access tokens that just stopped being valid (hashes); never throws. */
+  credentialsEnded: (accessTokenHashes: readonly string[]) => void;
 }
 
 function positiveSeconds(name: string, value: number | undefined, fallback: number): number {
@@ -39,6 +41,7 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
   const appUrl = withoutTrailingSlash(options.appUrl);
   const hash = options.hash ?? sha256Hex;
   const logger = options.logger;
+  const onCredentialsEnded = options.onCredentialsEnded;
   const grace = options.refreshGraceSeconds ?? 0;
   if (!Number.isFinite(grace) || grace < 0) throw new TypeError('refreshGraceSeconds must be 0 or more');
   return {
@@ -61,6 +64,14 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
         logger(event);
       } catch {
         // A failing logger must not turn a correct answer into an error.
+      }
+    },
+    credentialsEnded: (accessTokenHashes) => {
+      if (!onCredentialsEnded || accessTokenHashes.length === 0) return;
+      try {
+        onCredentialsEnded(accessTokenHashes);
+      } catch {
+        // The database already holds the revocation; a failing listener only delays its effect to the TTL.
       }
     },
   };

@@ -90,8 +90,11 @@ export interface OAuthStore {
     next: TokenRecord,
     graceSince?: number,
   ): Promise<boolean>;
-  /** Revokes every unrevoked pair of a grant family; returns how many. */
-  revokeGrant(grantId: string, now: number): Promise<number>;
+  /**
+   * Revokes every unrevoked pair of a grant family; returns the access-token hashes of the pairs it
+   * revoked (so that caches of verified tokens can drop them at once).
+   */
+  revokeGrant(grantId: string, now: number): Promise<string[]>;
   /** Revokes one pair (access and refresh token) if unrevoked. */
   revokeToken(id: string, now: number): Promise<void>;
   /**

@@ -70,6 +70,13 @@ export interface OAuthServerOptions {
   now?: () => number;
   /** Receives log-safe events. */
   logger?: (event: OAuthLogEvent) => void;
+  /**
+   * Called, right after the database change, with the SHA-256 hex of every access token this server
+   * just ended: `/revoke`, a replayed authorization code (its whole grant), a refresh rotation (the
+   * previous pair) and a reused refresh token (its whole grant). A cache of verified tokens drops
+   * them here so that revocation takes effect at once in this process.
+   */
+  onCredentialsEnded?: (accessTokenHashes: readonly string[]) => void;
 }
 
 /** The object {@link createOAuthServer} returns. */

@@ -1,10 +1,4 @@
-import {
-  type ApiKeySummary,
-  type CreatedApiKey,
-  createApiKey,
-  listApiKeys,
-  revokeApiKey,
-} from '@filing-mcp/filing-domain';
+import { type ApiKeySummary, type CreatedApiKey, createApiKey, listApiKeys } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
 import { CSRF_FIELD } from './csrf.js';
 import { displayTimestamp } from './filing-pages.js';
@@ -129,7 +123,8 @@ export async function createApiKeyAction(
 
 /** POST `{app_url}/api-keys/{id}/revoke` (CSRF already checked): deletes one of the user's keys. */
 export async function revokeApiKeyAction(context: CompanionContext, id: string): Promise<Response> {
-  const revoked = await revokeApiKey(context.db, id, context.userId);
+  // Through the server, so that its credential cache forgets the key at once.
+  const revoked = await context.core.revokeApiKey(id, context.userId);
   if (!revoked) return errorPage(context, 404, 'API key not found', 'There is no such API key among yours.');
   return new Response(null, {
     status: 303,

@@ -1,3 +1,3 @@
 export { createKyselyOAuthStore } from './kysely-oauth-store.js';
-export { migrateOAuth } from './migrations.js';
+export { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from './migrations.js';
 export type { OAuthClientsTable, OAuthCodesTable, OAuthDatabase, OAuthTokensTable } from './schema.js';

@@ -240,13 +240,14 @@ export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
     },
 
     async revokeGrant(grantId, now) {
-      const result = await db
+      const rows = await db
         .updateTable('oauth_tokens')
         .set({ revoked_at: new Date(now) })
         .where('grant_id', '=', grantId)
         .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('access_token_hash')
+        .execute();
+      return rows.map((row) => row.access_token_hash);
     },
 
     async revokeToken(id, now) {
