@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { API_KEY_PATTERN, API_KEY_PREFIX, deleteApiKey, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
+import { FILING_SCOPES, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 
@@ -167,6 +168,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     now: () => clock(),
     logger: log,
     onCredentialsEnded: (hashes) => forgetCredentials(hashes),
+    scopes: FILING_SCOPES,
   });
 
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
@@ -220,7 +222,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       if (apiKey === undefined) return undefined;
       const auth: AuthInfo = {
         userId: apiKey.userId,
-        scopes: ['mcp'],
+        scopes: apiKey.scope.split(' '),
         credentialPrefix: apiKey.prefix,
         ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
       };
@@ -244,11 +246,16 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     return auth;
   }
 
+  const tools = createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax });
+  const unscoped = tools.filter((tool) => TOOL_SCOPES[tool.name] === undefined).map((tool) => tool.name);
+  if (unscoped.length > 0) throw new TypeError(`TOOL_SCOPES has no scope for: ${unscoped.join(', ')}`);
   const mcp = createMcpServer({
     serverInfo: { ...FILING_SERVER_INFO },
     instructions: FILING_SERVER_INSTRUCTIONS,
-    tools: createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    tools,
     authenticate,
+    // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
+    authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
     requireAuth: config.requireAuth,
     resourceMetadataUrl: `${baseUrl}/.well-known/oauth-protected-resource`,
     ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),

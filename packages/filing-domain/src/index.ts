@@ -84,3 +84,11 @@ export {
   type PostgresFilingServer,
   type PostgresServerFromEnvOptions,
 } from './postgres-server-from-env.js';
+export {
+  FILING_SCOPES,
+  type FilingScope,
+  filingScopeSet,
+  parseFilingScope,
+  scopesToChallenge,
+  TOOL_SCOPES,
+} from './scopes.js';

@@ -101,6 +101,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
           'lastUsedAt',
           'name',
           'prefix',
+          'scope',
         ]);
       }
       expect(listed.find((key) => key.id === second.id)?.expiresAt).toBe(expiresAt.toISOString());

@@ -1,4 +1,5 @@
 import { sha256Hex } from './crypto.js';
+import { createScopeSet, type ScopeSet } from './scopes.js';
 import { createSessionJwtVerifier, type SessionJwtVerifier } from './session-jwt.js';
 import type { OAuthStore } from './store.js';
 import type { OAuthLogEvent, OAuthServerOptions } from './types.js';
@@ -14,6 +15,8 @@ export interface OAuthContext {
   lifetimes: { authorizationCode: number; accessToken: number; refreshToken: number };
   requirePkceForPublicClients: boolean;
   refreshGraceSeconds: number;
+  /** The scopes this server grants, with their hierarchy. */
+  scopes: ScopeSet;
   now: () => number;
   log: (event: OAuthLogEvent) => void;
   /** Reports access tokens that just stopped being valid (hashes); never throws. */
@@ -57,6 +60,7 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
     },
     requirePkceForPublicClients: options.requirePkceForPublicClients ?? true,
     refreshGraceSeconds: grace,
+    scopes: createScopeSet(options.scopes),
     now: options.now ?? Date.now,
     log: (event) => {
       if (!logger) return;

@@ -1,4 +1,4 @@
-import { SCOPE } from './authorization-request.js';
+import { unknownScope } from './authorization-request.js';
 import { authenticateClient, invalidClient, readPresentedClient } from './client-authentication.js';
 import type { OAuthContext } from './context.js';
 import { sha256Base64url, timingSafeEqual } from './crypto.js';
@@ -163,10 +163,12 @@ async function refresh(
 ): Promise<Response> {
   const presented = readPresentedClient(request, params);
   const refreshToken = required(params, 'refresh_token');
-  const scope = params.get('scope');
-  if (scope !== undefined && scope.trim() !== '' && scope.trim() !== SCOPE) {
-    throw new OAuthError('invalid_scope', 'the only scope is mcp');
-  }
+  const requestedScope = params.get('scope');
+  const narrowed =
+    requestedScope === undefined || requestedScope.trim() === ''
+      ? undefined
+      : context.scopes.parse(requestedScope);
+  if (narrowed !== undefined && 'unknown' in narrowed) throw unknownScope(context.scopes, narrowed.unknown);
   checkResource(context, params);
   let client: OAuthClientRecord | undefined = presented.clientId
     ? await authenticateClient(context, { ...presented, clientId: presented.clientId })
@@ -187,6 +189,14 @@ async function refresh(
     throw new OAuthError('unauthorized_client', 'the client is not registered for refresh_token');
   }
   if (stored.refreshExpiresAt <= now) throw invalidGrant('the refresh token has expired');
+  // RFC 6749 section 6: a refresh may narrow the scope, never widen it.
+  const granted = stored.scope.split(' ');
+  if (
+    narrowed !== undefined &&
+    !narrowed.scope.split(' ').every((name) => context.scopes.satisfies(granted, name))
+  ) {
+    throw new OAuthError('invalid_scope', 'the requested scope exceeds the scope of the grant');
+  }
 
   const graceSince = context.refreshGraceSeconds > 0 ? now - context.refreshGraceSeconds * 1000 : undefined;
   const usable =
@@ -199,7 +209,7 @@ async function refresh(
       codeId: stored.codeId,
       clientId: stored.clientId,
       userId: stored.userId,
-      scope: stored.scope,
+      scope: narrowed?.scope ?? stored.scope,
       resource: stored.resource,
     },
     now,

@@ -20,6 +20,8 @@ export const JsonRpcErrorCode = {
   InternalError: -32603,
   /** Missing, invalid or expired credential (HTTP 401 with a `WWW-Authenticate` challenge). */
   Unauthorized: -32001,
+  /** The credential is valid but lacks a scope the call needs (HTTP 403, `insufficient_scope`). */
+  InsufficientScope: -32003,
 } as const;
 
 /** One of the values of {@link JsonRpcErrorCode}. */

@@ -98,6 +98,14 @@ export interface McpServerOptions {
   requireAuth?: 'tools/call' | 'all';
   /** Absolute URL of the RFC 9728 protected-resource metadata, named in the 401 challenge. */
   resourceMetadataUrl?: string;
+  /**
+   * Scope check of a `tools/call` of a known tool, run after authentication: answer `undefined` to
+   * let it run, or the scopes to name in the challenge when the credential's scopes fall short.
+   * Any refused call of a request answers HTTP 403 with `WWW-Authenticate: Bearer
+   * error="insufficient_scope", scope="<union over the refused calls>", resource_metadata="..."`
+   * (MCP 2025-11-25 scope challenge, SEP-2350: every needed scope in one challenge).
+   */
+  authorizeToolCall?: (toolName: string, auth: AuthInfo) => readonly string[] | undefined;
   /** Maximum request body in bytes (default 1 MiB); larger answers 413. */
   maxBodyBytes?: number;
   /** Maximum messages in a JSON-RPC batch (default 100); larger answers -32600. */
