@@ -12,6 +12,7 @@ export {
   type ScopeSet,
 } from './scopes.js';
 export type {
+  ApplicationType,
   AuthorizationCodeRecord,
   CodeChallengeMethod,
   OAuthClientRecord,

@@ -1,6 +1,9 @@
 /** How a client authenticates at `/token` (RFC 7591 `token_endpoint_auth_method`). */
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
 
+/** How a client runs (OIDC Registration, MCP SEP-837): a browser-based app or a desktop/CLI/localhost one. */
+export type ApplicationType = 'web' | 'native';
+
 /** PKCE transform (RFC 7636). */
 export type CodeChallengeMethod = 'S256' | 'plain';
 
@@ -15,6 +18,8 @@ export interface OAuthClientRecord {
   grantTypes: string[];
   responseTypes: string[];
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  /** Registered `application_type`; absent means `web`, the OIDC default. */
+  applicationType?: ApplicationType;
   createdAt: number;
 }
 

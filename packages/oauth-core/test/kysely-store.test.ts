@@ -80,6 +80,7 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
       grantTypes: ['authorization_code', 'refresh_token'],
       responseTypes: ['code'],
       tokenEndpointAuthMethod: 'none' as const,
+      applicationType: 'native' as const,
       createdAt: T0,
     };
     await store.createClient(client);
