@@ -415,7 +415,7 @@ describe('scopes (issue 13)', () => {
       { cookie },
     );
     expect(created.status).toBe(201);
-    expect(await created.text()).toContain('<td><code>filings:read</code></td>');
+    expect(await created.text()).toContain('<td>filings:read</td>');
     const row = await harness.db
       .selectFrom('api_keys')
       .select('scope')

@@ -37,7 +37,7 @@ function keyList(context: CompanionContext, keys: ApiKeySummary[], csrfToken: st
     (key) => html`<tr>
 <td>${key.name ?? ''}</td>
 <td><code>${key.prefix}…</code></td>
-<td><code>${key.scope}</code></td>
+<td>${key.scope}</td>
 <td>${displayTimestamp(key.createdAt)}</td>
 <td>${key.lastUsedAt ? displayTimestamp(key.lastUsedAt) : html`<span class="muted">never</span>`}</td>
 <td>${key.expiresAt ? displayTimestamp(key.expiresAt) : html`<span class="muted">never</span>`}${keyStatus(key, now) === 'expired' ? html` <span class="error">(expired)</span>` : ''}</td>
