@@ -76,6 +76,12 @@ export const filingServerConfigSchema = z
       .optional(),
     requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
     listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
+    toolsListTtlSeconds: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .max(86_400, { message: 'must be at most 86400 (a day)' })
+      .default(300),
   })
   .strict();
 
@@ -90,6 +96,8 @@ export const filingServerConfigSchema = z
  * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
  *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
  * - `listLimitMax`: upper bound of the list tools' `limit` (default 200).
+ * - `toolsListTtlSeconds`: the `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP
+ *   2026-07-28 wire, whose `cacheScope` is `public` (the list is the same for every user); default 300.
  * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
  *   `refreshToken` (30 days); positive integers.
  * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
@@ -149,6 +157,7 @@ const ENV_NAMES: Record<string, string> = {
   'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
   'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
+  toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
 };
 
 function list(value: string | undefined): string[] | undefined {
@@ -184,7 +193,8 @@ function flag(value: string | undefined): boolean | string | undefined {
  * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
  * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
  * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and
- * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000). Validates the result and throws
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and `MCP_TOOLS_LIST_TTL_SECONDS` (300, the caching
+ * hint of `tools/list` on the 2026-07-28 wire). Validates the result and throws
  * {@link FilingConfigError} naming the environment variable at fault.
  *
  * @example
@@ -214,6 +224,7 @@ export function configFromEnv(env: Record<string, string | undefined>): FilingSe
     lifetimes: Object.values(lifetimes).some((value) => value !== undefined) ? lifetimes : undefined,
     refreshGraceSeconds: numeric(env.OAUTH_REFRESH_GRACE_SECONDS),
     requirePkceForPublicClients: flag(env.OAUTH_REQUIRE_PKCE),
+    toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

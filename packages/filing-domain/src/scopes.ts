@@ -35,6 +35,7 @@ export const TOOL_SCOPES: Readonly<Record<string, FilingScope>> = Object.freeze(
   list_fax_logs: 'filings:read',
   get_form_schema: 'filings:read',
   get_pdf_url: 'filings:read',
+  check_filing: 'filings:read',
   create_filing: 'filings:write',
   update_filing: 'filings:write',
   delete_filing: 'filings:write',

@@ -22,6 +22,12 @@ export const JsonRpcErrorCode = {
   Unauthorized: -32001,
   /** The credential is valid but lacks a scope the call needs (HTTP 403, `insufficient_scope`). */
   InsufficientScope: -32003,
+  /** MCP 2026-07-28: a required `Mcp-*` or `MCP-Protocol-Version` header is missing or disagrees with the body (HTTP 400). */
+  HeaderMismatch: -32020,
+  /** MCP 2026-07-28: the request needs a client capability its `_meta` does not declare (HTTP 400). */
+  MissingRequiredClientCapability: -32021,
+  /** MCP 2026-07-28: the request's protocol version is not served; `data` has `supported` and `requested` (HTTP 400). */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 
 /** One of the values of {@link JsonRpcErrorCode}. */
