@@ -38,7 +38,7 @@ async function refusedWithin(serve: ServeProcess, key: string, boundMs: number):
 }
 
 describe.skipIf(process.env.TEST_DB === 'pglite')(
-  'revocation across processes on PostgreSQL (LISTEN/NOTIFY)',
+  'revocation across processes (PostgreSQL only: LISTEN/NOTIFY between processes needs a shared server; PGlite is one process)',
   () => {
     let database: Awaited<ReturnType<typeof createPostgresDb>>;
     let workDir: string;

@@ -92,7 +92,7 @@ class ConsentingProvider implements OAuthClientProvider {
   }
 }
 
-describe('official MCP SDK client (v1) steps up through the insufficient_scope challenge', () => {
+describe('official MCP SDK client (v1) steps up through the insufficient_scope challenge (PGlite only: the scope logic is database-independent and covered on both in scopes.test.ts)', () => {
   let database: TestDatabase;
   let server: FilingServer;
   let http: Server;
