@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   createFilingServer,
   type FilingLogEvent,
+  type FilingServer,
   type FilingServerConfig,
   type HashFunction,
 } from '@filing-mcp/filing-domain';
@@ -91,6 +92,10 @@ export interface NodeServer {
   /** Whether the companion pages are served. */
   companion: boolean;
   server: Server;
+  /** The core's {@link FilingServer.forgetCredentials}: credentials another process ended. */
+  forgetCredentials(credentialHashes: Iterable<string>): void;
+  /** The core's {@link FilingServer.forgetAllCredentials}. */
+  forgetAllCredentials(): void;
   /**
    * Graceful stop: refuses new connections, lets in-flight requests finish (bounded by
    * `shutdownTimeoutMs`), then closes the core and runs `onClose`. Idempotent.
@@ -435,6 +440,8 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     appUrl,
     companion: companion !== undefined,
     server,
+    forgetCredentials: (credentialHashes) => core.forgetCredentials(credentialHashes),
+    forgetAllCredentials: () => core.forgetAllCredentials(),
     close: () => {
       closed ??= shutdown();
       return closed;

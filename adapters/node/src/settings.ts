@@ -32,6 +32,11 @@ export interface NodeSettings {
   shutdownTimeoutMs: number;
   cleanupIntervalMs: number;
   readinessTimeoutMs: number;
+  /**
+   * Where to `LISTEN` for ended credentials: `REVOCATION_LISTEN_URL`, default `DATABASE_URL`;
+   * undefined on the embedded database or with `REVOCATION_LISTEN_URL=off`.
+   */
+  revocationListenUrl: string | undefined;
 }
 
 function value(env: Environment, name: string): string | undefined {
@@ -68,29 +73,44 @@ function hostName(env: Environment): string {
   return bare;
 }
 
-function databaseUrl(env: Environment): string | undefined {
-  const url = value(env, 'DATABASE_URL');
+function postgresUrl(env: Environment, name: string): string | undefined {
+  const url = value(env, name);
   if (url === undefined) return undefined;
   // The message must not echo the URL: it usually carries a password.
   if (!/^postgres(ql)?:\/\//i.test(url)) {
-    throw new SettingError(
-      'DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database',
-    );
+    throw new SettingError(`${name} must be a PostgreSQL URL: postgres://user:password@host:5432/database`);
   }
   return url;
+}
+
+function databaseUrl(env: Environment): string | undefined {
+  return postgresUrl(env, 'DATABASE_URL');
+}
+
+/**
+ * `LISTEN` needs a session of its own, which a pooler in transaction mode does not keep: point
+ * `REVOCATION_LISTEN_URL` at the database directly, or set it to `off` (the cache TTL then bounds
+ * how long a credential ended elsewhere still works).
+ */
+function revocationListenUrl(env: Environment, database: string | undefined): string | undefined {
+  if (database === undefined) return undefined;
+  if (value(env, 'REVOCATION_LISTEN_URL')?.toLowerCase() === 'off') return undefined;
+  return postgresUrl(env, 'REVOCATION_LISTEN_URL') ?? database;
 }
 
 /**
  * Reads the Node adapter's settings from the environment, with defaults: `HOST` 127.0.0.1, `PORT`
  * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `LOCAL_USER_ID` local-user,
  * `LOG_LEVEL` info, `LOG_FORMAT` json, `SHUTDOWN_TIMEOUT_MS` 10000, `OAUTH_CLEANUP_INTERVAL_MS`
- * 300000, `READINESS_TIMEOUT_MS` 2000. Throws {@link SettingError} naming the variable at fault.
+ * 300000, `READINESS_TIMEOUT_MS` 2000, `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
+ * Throws {@link SettingError} naming the variable at fault.
  */
 export function nodeSettingsFromEnv(env: Environment): NodeSettings {
+  const database = databaseUrl(env);
   return {
     host: hostName(env),
     port: integer(env, 'PORT', 3000, 0, 65_535),
-    databaseUrl: databaseUrl(env),
+    databaseUrl: database,
     dataDir: value(env, 'DATA_DIR') ?? './.data',
     poolMax: integer(env, 'PG_POOL_MAX', 10, 1, 1000),
     companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, 'auto'),
@@ -100,6 +120,7 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     cleanupIntervalMs: integer(env, 'OAUTH_CLEANUP_INTERVAL_MS', 300_000, 0, 86_400_000),
     readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 2000, 1, 60_000),
+    revocationListenUrl: revocationListenUrl(env, database),
   };
 }
 

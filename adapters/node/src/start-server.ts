@@ -1,4 +1,5 @@
 import { configFromEnv, migrateToLatest } from '@filing-mcp/filing-domain';
+import { type CredentialListener, startCredentialListener } from './credential-listener.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';
 import { createLogger, type Logger } from './logger.js';
@@ -109,6 +110,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     await migrateToLatest(database.db);
     const opened = database;
     const heldLock = lock;
+    let credentialListener: CredentialListener | undefined;
     const node = await createNodeServer({
       db: opened.db,
       config,
@@ -121,6 +123,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       ...(companion && { companion: { userId: settings.localUserId } }),
       onClose: async () => {
         try {
+          await credentialListener?.close();
           await opened.close();
         } finally {
           heldLock?.release();
@@ -128,6 +131,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
         }
       },
     });
+    if (settings.revocationListenUrl !== undefined) {
+      credentialListener = startCredentialListener({
+        connectionString: settings.revocationListenUrl,
+        onEnded: (credentialHash) => node.forgetCredentials([credentialHash]),
+        onGap: () => node.forgetAllCredentials(),
+        logger,
+      });
+      await credentialListener.ready;
+    }
     return {
       ...node,
       database: opened.kind,

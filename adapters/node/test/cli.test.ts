@@ -72,6 +72,10 @@ describe('filing-mcp command-line errors exit 2 and change nothing', () => {
       says: '--expires-in must be a positive duration',
     },
     { args: ['api-key', 'create', '--user', 'u', 'extra'], says: "Unexpected argument 'extra'" },
+    {
+      args: ['api-key', 'create', '--user', 'u', '--scope', 'filings:admin'],
+      says: '--scope: unknown scope "filings:admin"; supported: mcp, filings:read, filings:write',
+    },
     { args: ['api-key', 'list'], says: 'filing-mcp api-key list: --user <value> is required' },
     { args: ['api-key', 'revoke'], says: 'the id of the key to revoke is required' },
     {
@@ -188,13 +192,17 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
     expect(created.stderr).toContain(`Created API key ${key.slice(0, 11)}...`);
     expect(created.stderr).not.toContain(key);
 
-    const second = await runCli(['api-key', 'create', '--user', 'alice'], { cwd: workDir, env });
+    const second = await runCli(['api-key', 'create', '--user', 'alice', '--scope', 'filings:read'], {
+      cwd: workDir,
+      env,
+    });
     expect(second.code).toBe(0);
+    expect(second.stderr).toContain('scope filings:read');
     const secondKey = second.stdout.trim();
 
     const table = await runCli(['api-key', 'list', '--user', 'alice'], { cwd: workDir, env });
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^ID\s+PREFIX\s+NAME\s+CREATED\s+LAST USED\s+EXPIRES\n/);
+    expect(table.stdout).toMatch(/^ID\s+PREFIX\s+NAME\s+SCOPE\s+CREATED\s+LAST USED\s+EXPIRES\n/);
     expect(table.stdout).toContain(`${key.slice(0, 11)}...`);
     expect(table.stdout).toContain('laptop');
     for (const secret of [key, keyHash, secondKey]) {
@@ -205,7 +213,8 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
     const keys = JSON.parse(listed.stdout) as Array<Record<string, string | null>>;
     expect(keys).toHaveLength(2);
     const laptop = keys.find((entry) => entry.name === 'laptop')!;
-    expect(laptop).toMatchObject({ prefix: key.slice(0, 11), lastUsedAt: null });
+    expect(laptop).toMatchObject({ prefix: key.slice(0, 11), lastUsedAt: null, scope: 'mcp' });
+    expect(keys.find((entry) => entry.name === null)).toMatchObject({ scope: 'filings:read' });
     expect(Object.keys(laptop).sort()).toEqual([
       'createdAt',
       'expiresAt',
@@ -213,6 +222,7 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
       'lastUsedAt',
       'name',
       'prefix',
+      'scope',
     ]);
     const lifetimeDays = (Date.parse(laptop.expiresAt!) - Date.parse(laptop.createdAt!)) / 86_400_000;
     expect(lifetimeDays).toBeCloseTo(30, 2);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
+import { FilingRepository, migrateToLatest, revokeApiKey } from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { type CompanionApp, createCompanionApp } from '../src/companion/index.js';
@@ -70,7 +70,10 @@ export async function startCompanionHarness(
     baseUrl,
     userId,
     sessionSecret,
-    core: { fetch: (request) => fetch(request) },
+    core: {
+      fetch: (request) => fetch(request),
+      revokeApiKey: async (id, owner) => revokeApiKey(db, id, owner),
+    },
   });
 
   return {

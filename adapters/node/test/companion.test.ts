@@ -397,6 +397,49 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
     });
   });
 
+  describe('scopes (issue 13)', () => {
+    it('the API-keys page creates a filings:read key and lists its scope; an unknown scope writes nothing', async () => {
+      const { cookie, token } = await formSession();
+      const page = await (await fetch(`${harness.appUrl}/api-keys`, { headers: { cookie } })).text();
+      expect(page).toContain('<option value="filings:read">');
+      const bad = await postForm(
+        '/api-keys',
+        { csrf_token: token, name: 'bad', expires_in: '30d', scope: 'filings:admin' },
+        { cookie },
+      );
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain('Choose one of the offered scopes. No key was created.');
+      expect(await apiKeyCount()).toBe(0);
+
+      const created = await postForm(
+        '/api-keys',
+        { csrf_token: token, name: 'reader', expires_in: '30d', scope: 'filings:read' },
+        { cookie },
+      );
+      expect(created.status).toBe(201);
+      expect(await created.text()).toContain('<td>filings:read</td>');
+      const row = await harness.db
+        .selectFrom('api_keys')
+        .select('scope')
+        .where('user_id', '=', harness.userId)
+        .executeTakeFirstOrThrow();
+      expect(row.scope).toBe('filings:read');
+      await harness.db.deleteFrom('api_keys').where('user_id', '=', harness.userId).execute();
+    });
+
+    it('the consent page shows what each requested scope allows', async () => {
+      const redirectUri = 'http://127.0.0.1:9/scopes';
+      const clientId = await harness.registerClient([redirectUri], 'Scoped Client');
+      const query = consentQuery(clientId, redirectUri, { scope: 'filings:read filings:write' });
+      const page = await (await fetch(`${harness.appUrl}/oauth/authorize?${query}`)).text();
+      expect(page).toContain(
+        '<li><code>filings:read</code>: Read only: list and read your filings, form schemas, payments, fax logs and PDF links.</li>',
+      );
+      expect(page).toContain('<li><code>filings:write</code>: Create, change and delete your filings.</li>');
+      expect(page).not.toContain('<code>mcp</code>');
+    });
+  });
+
   describe('consent errors from /approve', () => {
     it('a request /approve refuses (a scope other than mcp) is a 400 page, not a redirect, and no code', async () => {
       const redirectUri = 'http://127.0.0.1:9/scope';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './records.js';
+import { parseFilingScope } from './scopes.js';
 
 /** Every API key starts with this (spec: Credentials). */
 export const API_KEY_PREFIX = 'nf_';
@@ -24,6 +25,8 @@ export interface CreatedApiKey {
   /** ISO 8601, or null for a key that never expires. */
   expiresAt: string | null;
   createdAt: string;
+  /** Space-separated scopes, e.g. `mcp` or `filings:read`. */
+  scope: string;
 }
 
 /** An API key as listed: never the key nor its hash. */
@@ -34,6 +37,8 @@ export interface ApiKeySummary {
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
+  /** Space-separated scopes. */
+  scope: string;
 }
 
 /** Options of {@link createApiKey}. */
@@ -43,6 +48,11 @@ export interface CreateApiKeyOptions {
   expiresAt?: Date | null;
   /** A label the user chose. */
   name?: string | null;
+  /**
+   * Space- or comma-separated scopes (`mcp`, `filings:read`, `filings:write`); default `mcp`.
+   * An unknown scope throws a TypeError naming it, and nothing is stored.
+   */
+  scope?: string;
   /** SHA-256 hex function, default WebCrypto. */
   hash?: HashFunction;
 }
@@ -65,6 +75,8 @@ function generateKey(): string {
  * ```
  */
 export async function createApiKey(db: Kysely<any>, options: CreateApiKeyOptions): Promise<CreatedApiKey> {
+  const scope = parseFilingScope(options.scope);
+  if (scope instanceof Error) throw new TypeError(scope.message);
   const key = generateKey();
   const keyHash = await (options.hash ?? sha256Hex)(key);
   const prefix = key.slice(0, DISPLAY_PREFIX_LENGTH);
@@ -76,6 +88,7 @@ export async function createApiKey(db: Kysely<any>, options: CreateApiKeyOptions
       prefix,
       name: options.name ?? null,
       expires_at: options.expiresAt ?? null,
+      scope,
     })
     .returning(['id', 'name', 'created_at', 'expires_at'])
     .executeTakeFirstOrThrow();
@@ -86,6 +99,7 @@ export async function createApiKey(db: Kysely<any>, options: CreateApiKeyOptions
     name: row.name,
     expiresAt: toIsoTimestampOrNull(row.expires_at),
     createdAt: toIsoTimestamp(row.created_at),
+    scope,
   };
 }
 
@@ -93,7 +107,7 @@ export async function createApiKey(db: Kysely<any>, options: CreateApiKeyOptions
 export async function listApiKeys(db: Kysely<any>, userId: string): Promise<ApiKeySummary[]> {
   const rows = await (db as Kysely<FilingDatabase>)
     .selectFrom('api_keys')
-    .select(['id', 'prefix', 'name', 'created_at', 'expires_at', 'last_used_at'])
+    .select(['id', 'prefix', 'name', 'created_at', 'expires_at', 'last_used_at', 'scope'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -105,6 +119,7 @@ export async function listApiKeys(db: Kysely<any>, userId: string): Promise<ApiK
     createdAt: toIsoTimestamp(row.created_at),
     expiresAt: toIsoTimestampOrNull(row.expires_at),
     lastUsedAt: toIsoTimestampOrNull(row.last_used_at),
+    scope: row.scope,
   }));
 }
 
@@ -112,15 +127,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Deletes an API key; with `userId`, only when it belongs to that user. Answers whether a key was
- * deleted (false for an unknown or malformed id). A server that caches verified credentials stops
- * accepting the key within its cache TTL.
+ * deleted (false for an unknown or malformed id). The server that deleted it through
+ * `FilingServer.revokeApiKey` stops accepting it at once; others when the deletion's notification
+ * reaches them (Node on PostgreSQL), at the latest when their cache TTL ends.
  */
 export async function revokeApiKey(db: Kysely<any>, id: string, userId?: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  return (await deleteApiKey(db, id, userId)) !== undefined;
+}
+
+/** Deletes an API key (see {@link revokeApiKey}); answers the deleted key's hash, or undefined. */
+export async function deleteApiKey(
+  db: Kysely<any>,
+  id: string,
+  userId?: string,
+): Promise<string | undefined> {
+  if (!UUID.test(id)) return undefined;
   let query = (db as Kysely<FilingDatabase>).deleteFrom('api_keys').where('id', '=', id);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
-  const row = await query.returning('id').executeTakeFirst();
-  return row !== undefined;
+  const row = await query.returning('key_hash').executeTakeFirst();
+  return row?.key_hash;
 }
 
 /** A stored API key that matched a presented key. */
@@ -132,6 +157,8 @@ export interface VerifiedApiKey {
   expiresAt: number | null;
   /** Unix milliseconds, or null when never used. */
   lastUsedAt: number | null;
+  /** Space-separated scopes. */
+  scope: string;
 }
 
 function millis(value: Date | string | null): number | null {
@@ -153,7 +180,7 @@ export async function verifyApiKey(
   const keyHash = options.keyHash ?? (await (options.hash ?? sha256Hex)(key));
   const row = await (db as Kysely<FilingDatabase>)
     .selectFrom('api_keys')
-    .select(['id', 'user_id', 'prefix', 'expires_at', 'last_used_at'])
+    .select(['id', 'user_id', 'prefix', 'expires_at', 'last_used_at', 'scope'])
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -165,6 +192,7 @@ export async function verifyApiKey(
     prefix: row.prefix,
     expiresAt,
     lastUsedAt: millis(row.last_used_at),
+    scope: row.scope,
   };
 }
 

@@ -9,7 +9,9 @@ interface Entry {
 /**
  * A short-lived, size-bounded, in-process memory of verified credentials, keyed by the
  * credential's SHA-256 (never the credential itself). It spares the database look-up for a
- * client that calls several tools in a row; revocation takes effect once an entry's TTL ends.
+ * client that calls several tools in a row. A credential ended through this process is dropped
+ * at once ({@link CredentialCache.delete}); one ended elsewhere is dropped when a notification
+ * reaches this process (Node with PostgreSQL) or else when its entry's TTL ends.
  * Map insertion order gives oldest-first eviction without extra bookkeeping.
  */
 export class CredentialCache {
@@ -49,6 +51,11 @@ export class CredentialCache {
       this.#entries.delete(oldest);
     }
     this.#entries.set(credentialHash, { auth, freshUntil });
+  }
+
+  /** Forgets one credential (its hash), so its next use is verified against the database. */
+  delete(credentialHash: string): void {
+    this.#entries.delete(credentialHash);
   }
 
   /** Number of entries held (fresh or not yet evicted). */

@@ -57,6 +57,8 @@ export interface ApiKeyTable {
   created_at: Timestamp;
   expires_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** Space-separated scopes, default `mcp`. */
+  scope: Generated<string>;
 }
 
 /** The filing domain's tables, for `Kysely<FilingDatabase>`. */

@@ -9,9 +9,10 @@ import {
   withCors,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { API_KEY_PATTERN, API_KEY_PREFIX, touchApiKey, verifyApiKey } from './api-keys.js';
+import { API_KEY_PATTERN, API_KEY_PREFIX, deleteApiKey, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
+import { FILING_SCOPES, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { createFilingTelemetry } from './telemetry.js';
@@ -74,6 +75,20 @@ export interface FilingServer {
    * migration is applied. Never throws.
    */
   checkReadiness(): Promise<Readiness>;
+   * Deletes an API key (with `userId`, only that user's) and stops accepting it in this process at
+   * once. Answers whether a key was deleted.
+   */
+  revokeApiKey(id: string, userId?: string): Promise<boolean>;
+  /**
+   * Drops credentials (SHA-256 hex of an access token or API key) ended elsewhere from the cache of
+   * verified credentials: an adapter calls it when another process announces a revocation.
+   */
+  forgetCredentials(credentialHashes: Iterable<string>): void;
+  /**
+   * Drops every cached credential: an adapter calls it when it may have missed announcements (its
+   * notification connection was lost), so nothing stale outlives the reconnection.
+   */
+  forgetAllCredentials(): void;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -160,9 +175,14 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ...(config.refreshGraceSeconds !== undefined && { refreshGraceSeconds: config.refreshGraceSeconds }),
     now: () => clock(),
     logger: log,
+    onCredentialsEnded: (hashes) => forgetCredentials(hashes),
+    scopes: FILING_SCOPES,
   });
 
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
+  function forgetCredentials(credentialHashes: Iterable<string>): void {
+    for (const credentialHash of credentialHashes) cache.delete(credentialHash);
+  }
   const pending = new Set<Promise<unknown>>();
   // Keys whose last-used time this instance has written recently: stops a burst of parallel
   // first calls from each scheduling a write.
@@ -210,7 +230,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       if (apiKey === undefined) return undefined;
       const auth: AuthInfo = {
         userId: apiKey.userId,
-        scopes: ['mcp'],
+        scopes: apiKey.scope.split(' '),
         credentialPrefix: apiKey.prefix,
         ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
       };
@@ -238,12 +258,16 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   const toolNames = tools.map((tool) => tool.name);
   // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
   const telemetry = createFilingTelemetry({ toolNames, sensitiveTools: toolNames });
+  const unscoped = tools.filter((tool) => TOOL_SCOPES[tool.name] === undefined).map((tool) => tool.name);
+  if (unscoped.length > 0) throw new TypeError(`TOOL_SCOPES has no scope for: ${unscoped.join(', ')}`);
   const mcp = createMcpServer({
     serverInfo: { ...FILING_SERVER_INFO },
     instructions: FILING_SERVER_INSTRUCTIONS,
     tools,
     observer: telemetry.observer,
     authenticate,
+    // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
+    authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
     requireAuth: config.requireAuth,
     // The 14 tools are the same for every user: any cache may share the list (MCP 2026-07-28).
     cacheHints: { ttlMs: config.toolsListTtlSeconds * 1000, cacheScope: 'public' },
@@ -324,6 +348,14 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     },
     cleanup: () => oauth.cleanup(),
     checkReadiness,
+    async revokeApiKey(id, userId) {
+      const keyHash = await deleteApiKey(db, id, userId);
+      if (keyHash === undefined) return false;
+      cache.delete(keyHash);
+      return true;
+    },
+    forgetCredentials,
+    forgetAllCredentials: () => cache.clear(),
     async close() {
       await Promise.allSettled([...pending]);
       cache.clear();

@@ -99,3 +99,11 @@ export {
   type FilingTelemetryOptions,
   MCP_SEMANTIC_CONVENTIONS,
 } from './telemetry.js';
+export {
+  FILING_SCOPES,
+  type FilingScope,
+  filingScopeSet,
+  parseFilingScope,
+  scopesToChallenge,
+  TOOL_SCOPES,
+} from './scopes.js';

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { migrateOAuth } from '@filing-mcp/oauth-core/kysely';
+import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
   await db.schema
@@ -107,6 +107,30 @@ const migrations: Record<string, Migration> = {
       for (const table of ['api_keys', 'fax_logs', 'payments', 'partnership_filings', 'filings']) {
         await db.schema.dropTable(table).ifExists().execute();
       }
+    },
+  },
+  // API keys carry scopes like access tokens (default `mcp`, everything); a deleted key is announced
+  // on oauth-core's credential channel with its hash, so listening servers drop it at once.
+  '0002_api_key_scope_and_ended_notify': {
+    async up(db) {
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('scope', 'text', (column) => column.notNull().defaultTo('mcp'))
+        .execute();
+      await sql`
+        create function api_keys_notify_ended() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CREDENTIAL_ENDED_CHANNEL)}, old.key_hash);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger api_keys_ended after delete on api_keys
+        for each row execute function api_keys_notify_ended()`.execute(db);
+    },
+    async down(db) {
+      await sql`drop trigger api_keys_ended on api_keys`.execute(db);
+      await sql`drop function api_keys_notify_ended()`.execute(db);
+      await db.schema.alterTable('api_keys').dropColumn('scope').execute();
     },
   },
 };

@@ -1,18 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialCache, createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
-import {
-  BASE_URL,
-  callTool,
-  type Harness,
-  newUser,
-  ok,
-  rpc,
-  SESSION_SECRET,
-  startHarness,
-} from './helpers.js';
+import { BASE_URL, callTool, type Harness, newUser, oauthGrant, ok, rpc, startHarness } from './helpers.js';
 
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;
 
@@ -37,69 +27,9 @@ async function expectUnauthorized(harness: Harness, credential: string | undefin
   expect(body.id).toEqual(expect.any(Number));
 }
 
-async function userSessionJwt(userId: string): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuedAt()
-    .setExpirationTime('5m')
-    .sign(new TextEncoder().encode(SESSION_SECRET));
-}
-
 /** register -> approve -> token through the composed server's fetch: a real mcp_at_ token. */
 async function oauthAccessToken(harness: Harness, userId: string): Promise<string> {
-  const redirectUri = 'http://127.0.0.1:8976/callback';
-  const registered = await harness.server.fetch(
-    new Request(`${BASE_URL}/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        redirect_uris: [redirectUri],
-        client_name: 'test',
-        token_endpoint_auth_method: 'none',
-      }),
-    }),
-  );
-  expect(registered.status).toBe(201);
-  expect(registered.headers.get('access-control-allow-origin')).toBe('*');
-  const { client_id } = (await registered.json()) as any;
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const approved = await harness.server.fetch(
-    new Request(`${BASE_URL}/approve`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${await userSessionJwt(userId)}`,
-      },
-      body: JSON.stringify({
-        client_id,
-        redirect_uri: redirectUri,
-        scope: 'mcp',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      }),
-    }),
-  );
-  expect(approved.status).toBe(200);
-  const { code } = (await approved.json()) as any;
-  const token = await harness.server.fetch(
-    new Request(`${BASE_URL}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        client_id,
-        code_verifier: verifier,
-      }),
-    }),
-  );
-  expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as any;
-  expect(access_token).toMatch(/^mcp_at_/);
-  return access_token;
+  return (await oauthGrant(harness.server, userId)).accessToken;
 }
 
 describe.each(testDatabases())('authentication on $name', (variant) => {
@@ -171,6 +101,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
           'lastUsedAt',
           'name',
           'prefix',
+          'scope',
         ]);
       }
       expect(listed.find((key) => key.id === second.id)?.expiresAt).toBe(expiresAt.toISOString());

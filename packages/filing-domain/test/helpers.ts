@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type {
   Kysely,
@@ -9,6 +9,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { SignJWT } from 'jose';
 import {
   createApiKey,
   createFilingServer,
@@ -103,6 +104,9 @@ export async function startHarness(
       }),
     cleanup: () => server.cleanup(),
     checkReadiness: () => server.checkReadiness(),
+    revokeApiKey: (id, userId) => server.revokeApiKey(id, userId),
+    forgetCredentials: (hashes) => server.forgetCredentials(hashes),
+    forgetAllCredentials: () => server.forgetAllCredentials(),
     close: () => server.close(),
   };
   return {
@@ -220,4 +224,101 @@ export async function ok(
     throw new Error(`${name}: text item differs from structuredContent`);
   }
   return outcome.data;
+}
+
+/** A user session JWT as the companion app signs it for `/approve`. */
+export async function userSessionJwt(userId: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(SESSION_SECRET));
+}
+
+/** POSTs a form to an OAuth endpoint of the composed server. */
+export function postForm(
+  server: FilingServer,
+  path: string,
+  form: Record<string, string>,
+): Promise<Response> {
+  return server.fetch(
+    new Request(`${BASE_URL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    }),
+  );
+}
+
+/** What {@link oauthGrant} went through: the client, the code it redeemed and the tokens. */
+export interface OAuthGrant {
+  clientId: string;
+  redirectUri: string;
+  code: string;
+  codeVerifier: string;
+  accessToken: string;
+  refreshToken: string;
+  scope: string;
+}
+
+/** register -> approve -> token through the composed server's fetch: a real mcp_at_ token. */
+export async function oauthGrant(
+  server: FilingServer,
+  userId: string,
+  options: { scope?: string } = {},
+): Promise<OAuthGrant> {
+  const redirectUri = 'http://127.0.0.1:8976/callback';
+  const registered = await server.fetch(
+    new Request(`${BASE_URL}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        redirect_uris: [redirectUri],
+        client_name: 'test',
+        token_endpoint_auth_method: 'none',
+      }),
+    }),
+  );
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  if (registered.headers.get('access-control-allow-origin') !== '*') throw new Error('register: no CORS');
+  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  const codeVerifier = randomBytes(32).toString('base64url');
+  const approved = await server.fetch(
+    new Request(`${BASE_URL}/approve`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await userSessionJwt(userId)}`,
+      },
+      body: JSON.stringify({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        scope: options.scope ?? 'mcp',
+        code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      }),
+    }),
+  );
+  if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${await approved.text()}`);
+  const { code } = (await approved.json()) as { code: string };
+  const token = await postForm(server, '/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    client_id: clientId,
+    code_verifier: codeVerifier,
+  });
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${await token.text()}`);
+  const body = (await token.json()) as { access_token: string; refresh_token: string; scope: string };
+  if (!body.access_token.startsWith('mcp_at_')) throw new Error('token: not an mcp_at_ token');
+  return {
+    clientId,
+    redirectUri,
+    code,
+    codeVerifier,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token,
+    scope: body.scope,
+  };
 }

@@ -58,7 +58,11 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
   const result = await validateAuthorizationRequest(
     params,
     context.store,
-    { resource: context.issuer, requirePkceForPublicClients: context.requirePkceForPublicClients },
+    {
+      resource: context.issuer,
+      requirePkceForPublicClients: context.requirePkceForPublicClients,
+      scopes: context.scopes,
+    },
     false,
   );
   if (!result.ok) {

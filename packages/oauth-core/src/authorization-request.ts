@@ -1,10 +1,8 @@
 import { OAuthError } from './errors.js';
 import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { isConfiguredResource } from './resource-indicator.js';
+import type { ScopeSet } from './scopes.js';
 import type { CodeChallengeMethod, OAuthClientRecord, OAuthStore } from './store.js';
-
-/** The one scope this server knows (spec: Authentication rule 7). */
-export const SCOPE = 'mcp';
 
 /** An authorization request that passed every check of `/authorize` (and of `/approve`). */
 export interface AuthorizationRequest {
@@ -25,6 +23,12 @@ export type AuthorizationValidation =
   /** Client and redirect URI are trusted: the error goes back to the redirect URI. */
   | { ok: false; error: OAuthError; redirectUri: string; state: string | undefined };
 
+/** `invalid_scope` naming the scope at fault and the ones this server grants. */
+export function unknownScope(scopes: ScopeSet, unknown: string): OAuthError {
+  const shown = unknown.length > 64 ? `${unknown.slice(0, 64)}...` : unknown;
+  return new OAuthError('invalid_scope', `unknown scope "${shown}"; supported: ${scopes.names.join(', ')}`);
+}
+
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** A plain challenge is the verifier itself: 43-128 unreserved characters (RFC 7636 section 4.1). */
 const PLAIN_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -33,6 +37,7 @@ const PLAIN_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 export interface AuthorizationRequestSettings {
   resource: string;
   requirePkceForPublicClients: boolean;
+  scopes: ScopeSet;
 }
 
 /**
@@ -76,10 +81,8 @@ export async function validateAuthorizationRequest(
     return fail(new OAuthError('unauthorized_client', 'the client is not registered for authorization_code'));
   }
 
-  const scope = params.get('scope');
-  if (scope !== undefined && scope.trim() !== '' && scope.trim() !== SCOPE) {
-    return fail(new OAuthError('invalid_scope', 'the only scope is mcp'));
-  }
+  const scope = settings.scopes.parse(params.get('scope'));
+  if ('unknown' in scope) return fail(unknownScope(settings.scopes, scope.unknown));
 
   const resource = params.get('resource');
   if (resource !== undefined && !isConfiguredResource(resource, settings.resource)) {
@@ -122,7 +125,7 @@ export async function validateAuthorizationRequest(
       client,
       redirectUri,
       state,
-      scope: SCOPE,
+      scope: scope.scope,
       resource: settings.resource,
       codeChallenge,
       codeChallengeMethod,

@@ -31,7 +31,11 @@ export async function handleAuthorize(context: OAuthContext, request: Request): 
   const result = await validateAuthorizationRequest(
     params,
     context.store,
-    { resource: context.issuer, requirePkceForPublicClients: context.requirePkceForPublicClients },
+    {
+      resource: context.issuer,
+      requirePkceForPublicClients: context.requirePkceForPublicClients,
+      scopes: context.scopes,
+    },
     true,
   );
   if (result.ok) {

@@ -1,4 +1,5 @@
 import { sha256Hex } from './crypto.js';
+import { createScopeSet, type ScopeSet } from './scopes.js';
 import { createSessionJwtVerifier, type SessionJwtVerifier } from './session-jwt.js';
 import type { OAuthStore } from './store.js';
 import type { OAuthLogEvent, OAuthServerOptions } from './types.js';
@@ -14,8 +15,12 @@ export interface OAuthContext {
   lifetimes: { authorizationCode: number; accessToken: number; refreshToken: number };
   requirePkceForPublicClients: boolean;
   refreshGraceSeconds: number;
+  /** The scopes this server grants, with their hierarchy. */
+  scopes: ScopeSet;
   now: () => number;
   log: (event: OAuthLogEvent) => void;
+  /** Reports access tokens that just stopped being valid (hashes); never throws. */
+  credentialsEnded: (accessTokenHashes: readonly string[]) => void;
 }
 
 function positiveSeconds(name: string, value: number | undefined, fallback: number): number {
@@ -39,6 +44,7 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
   const appUrl = withoutTrailingSlash(options.appUrl);
   const hash = options.hash ?? sha256Hex;
   const logger = options.logger;
+  const onCredentialsEnded = options.onCredentialsEnded;
   const grace = options.refreshGraceSeconds ?? 0;
   if (!Number.isFinite(grace) || grace < 0) throw new TypeError('refreshGraceSeconds must be 0 or more');
   return {
@@ -54,6 +60,7 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
     },
     requirePkceForPublicClients: options.requirePkceForPublicClients ?? true,
     refreshGraceSeconds: grace,
+    scopes: createScopeSet(options.scopes),
     now: options.now ?? Date.now,
     log: (event) => {
       if (!logger) return;
@@ -61,6 +68,14 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
         logger(event);
       } catch {
         // A failing logger must not turn a correct answer into an error.
+      }
+    },
+    credentialsEnded: (accessTokenHashes) => {
+      if (!onCredentialsEnded || accessTokenHashes.length === 0) return;
+      try {
+        onCredentialsEnded(accessTokenHashes);
+      } catch {
+        // The database already holds the revocation; a failing listener only delays its effect to the TTL.
       }
     },
   };

@@ -4,7 +4,15 @@ export { ApproveError } from './approve.js';
 export { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from './crypto.js';
 export { CREDENTIAL_PREFIX } from './credentials.js';
 export { isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
+export {
+  createScopeSet,
+  DEFAULT_SCOPE,
+  DEFAULT_SCOPES,
+  type ScopeDefinition,
+  type ScopeSet,
+} from './scopes.js';
 export type {
+  ApplicationType,
   AuthorizationCodeRecord,
   CodeChallengeMethod,
   OAuthClientRecord,

@@ -1,7 +1,10 @@
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './types.js';
 
 /** RFC 8414 metadata of an issuer whose endpoints live under it (spec: well-known). */
-export function buildAuthorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
+export function buildAuthorizationServerMetadata(
+  issuer: string,
+  scopes: readonly string[],
+): AuthorizationServerMetadata {
   const authMethods = ['none', 'client_secret_post', 'client_secret_basic'];
   return {
     issuer,
@@ -14,17 +17,21 @@ export function buildAuthorizationServerMetadata(issuer: string): AuthorizationS
     code_challenge_methods_supported: ['S256', 'plain'],
     token_endpoint_auth_methods_supported: authMethods,
     revocation_endpoint_auth_methods_supported: authMethods,
-    scopes_supported: ['mcp'],
+    // Never offline_access (SEP-2207): refresh tokens come with every grant without it.
+    scopes_supported: [...scopes],
     authorization_response_iss_parameter_supported: true,
   };
 }
 
 /** RFC 9728 metadata: the resource is the issuer itself (INTEROP 2). */
-export function buildProtectedResourceMetadata(issuer: string): ProtectedResourceMetadata {
+export function buildProtectedResourceMetadata(
+  issuer: string,
+  scopes: readonly string[],
+): ProtectedResourceMetadata {
   return {
     resource: issuer,
     authorization_servers: [issuer],
-    scopes_supported: ['mcp'],
+    scopes_supported: [...scopes],
     bearer_methods_supported: ['header'],
   };
 }

@@ -72,3 +72,16 @@ export function isRegisteredRedirectUri(registered: readonly string[], requested
     );
   });
 }
+
+/**
+ * Why a redirect URI that {@link redirectUriProblem} accepts does not suit the client's
+ * `application_type` (OIDC Registration section 2, MCP SEP-837), or undefined when it does: a
+ * `web` client redirects to https only; a `native` one to loopback http, a private-use scheme, or
+ * a claimed https address (RFC 8252 section 7).
+ */
+export function applicationTypeProblem(applicationType: 'web' | 'native', uri: string): string | undefined {
+  if (applicationType === 'native') return undefined;
+  return new URL(uri).protocol === 'https:'
+    ? undefined
+    : `a web client may register only https redirect URIs (got ${new URL(uri).protocol}); register as application_type native for loopback or private-use redirects`;
+}

@@ -1,9 +1,9 @@
 import type { OAuthContext } from './context.js';
 import { generateClientId, generateClientSecret } from './credentials.js';
 import { jsonResponse, OAuthError } from './errors.js';
-import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
+import { applicationTypeProblem, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
 import { readBodyText } from './request-body.js';
-import type { OAuthClientRecord, TokenEndpointAuthMethod } from './store.js';
+import type { ApplicationType, OAuthClientRecord, TokenEndpointAuthMethod } from './store.js';
 
 const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = [
   'none',
@@ -53,6 +53,20 @@ export async function handleRegister(context: OAuthContext, request: Request): P
     if (problem) throw new OAuthError('invalid_redirect_uri', problem);
   }
 
+  // SEP-837: stored and echoed, default web. Its redirect rules apply only when the client sent it,
+  // so that clients registering as they always have (loopback redirects, no application_type) keep working.
+  const sentType = metadata.application_type;
+  if (sentType !== undefined && sentType !== null && sentType !== 'web' && sentType !== 'native') {
+    throw metadataError('application_type must be web or native');
+  }
+  const applicationType: ApplicationType = sentType === 'native' ? 'native' : 'web';
+  if (sentType === 'web' || sentType === 'native') {
+    for (const uri of redirectUris as string[]) {
+      const problem = applicationTypeProblem(applicationType, uri);
+      if (problem) throw new OAuthError('invalid_redirect_uri', problem);
+    }
+  }
+
   const clientName = metadata.client_name ?? null;
   if (clientName !== null && (typeof clientName !== 'string' || clientName.length > MAX_CLIENT_NAME_LENGTH)) {
     throw metadataError(`client_name must be a string of at most ${MAX_CLIENT_NAME_LENGTH} characters`);
@@ -88,6 +102,7 @@ export async function handleRegister(context: OAuthContext, request: Request): P
     grantTypes: [...new Set(grantTypes)],
     responseTypes: ['code'],
     tokenEndpointAuthMethod: method as TokenEndpointAuthMethod,
+    applicationType,
     createdAt: context.now(),
   };
   await context.store.createClient(client);
@@ -102,6 +117,7 @@ export async function handleRegister(context: OAuthContext, request: Request): P
       grant_types: client.grantTypes,
       response_types: client.responseTypes,
       token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+      application_type: applicationType,
       ...(client.clientName !== null ? { client_name: client.clientName } : {}),
     },
     201,

@@ -34,8 +34,11 @@ export async function handleRevoke(context: OAuthContext, request: Request): Pro
     const { kind, record } = await lookup();
     if (!record) continue;
     if (record.clientId !== client.clientId) break;
-    if (kind === 'refresh') await context.store.revokeGrant(record.grantId, now);
-    else await context.store.revokeToken(record.id, now);
+    if (kind === 'refresh') context.credentialsEnded(await context.store.revokeGrant(record.grantId, now));
+    else {
+      await context.store.revokeToken(record.id, now);
+      context.credentialsEnded([record.accessTokenHash]);
+    }
     context.log({ event: 'token_revoked', kind, clientId: client.clientId, userId: record.userId });
     break;
   }

@@ -75,8 +75,8 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
   const context = createContext(options);
   const basePath = withoutTrailingSlash(options.basePath ?? new URL(context.issuer).pathname);
   const issuerPath = withoutTrailingSlash(new URL(context.issuer).pathname);
-  const authorizationServer = buildAuthorizationServerMetadata(context.issuer);
-  const protectedResource = buildProtectedResourceMetadata(context.issuer);
+  const authorizationServer = buildAuthorizationServerMetadata(context.issuer, context.scopes.names);
+  const protectedResource = buildProtectedResourceMetadata(context.issuer, context.scopes.names);
   const authorizationServerDocument = JSON.stringify(authorizationServer);
   const protectedResourceDocument = JSON.stringify(protectedResource);
 

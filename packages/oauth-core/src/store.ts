@@ -1,6 +1,9 @@
 /** How a client authenticates at `/token` (RFC 7591 `token_endpoint_auth_method`). */
 export type TokenEndpointAuthMethod = 'none' | 'client_secret_post' | 'client_secret_basic';
 
+/** How a client runs (OIDC Registration, MCP SEP-837): a browser-based app or a desktop/CLI/localhost one. */
+export type ApplicationType = 'web' | 'native';
+
 /** PKCE transform (RFC 7636). */
 export type CodeChallengeMethod = 'S256' | 'plain';
 
@@ -15,6 +18,8 @@ export interface OAuthClientRecord {
   grantTypes: string[];
   responseTypes: string[];
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  /** Registered `application_type`; absent means `web`, the OIDC default. */
+  applicationType?: ApplicationType;
   createdAt: number;
 }
 
@@ -90,8 +95,11 @@ export interface OAuthStore {
     next: TokenRecord,
     graceSince?: number,
   ): Promise<boolean>;
-  /** Revokes every unrevoked pair of a grant family; returns how many. */
-  revokeGrant(grantId: string, now: number): Promise<number>;
+  /**
+   * Revokes every unrevoked pair of a grant family; returns the access-token hashes of the pairs it
+   * revoked (so that caches of verified tokens can drop them at once).
+   */
+  revokeGrant(grantId: string, now: number): Promise<string[]>;
   /** Revokes one pair (access and refresh token) if unrevoked. */
   revokeToken(id: string, now: number): Promise<void>;
   /**

@@ -1,4 +1,4 @@
-import { SCOPE } from './authorization-request.js';
+import { unknownScope } from './authorization-request.js';
 import { authenticateClient, invalidClient, readPresentedClient } from './client-authentication.js';
 import type { OAuthContext } from './context.js';
 import { sha256Base64url, timingSafeEqual } from './crypto.js';
@@ -78,6 +78,24 @@ function invalidGrant(description: string): OAuthError {
   return new OAuthError('invalid_grant', description);
 }
 
+/** Ends every pair of a grant family and reports their access tokens as ended. Answers how many. */
+async function revokeGrant(context: OAuthContext, grantId: string, now: number): Promise<number> {
+  const ended = await context.store.revokeGrant(grantId, now);
+  context.credentialsEnded(ended);
+  return ended.length;
+}
+
+/** RFC 6749 section 4.1.2: a second use of a code revokes what the first one issued. */
+async function replayedCode(
+  context: OAuthContext,
+  stored: AuthorizationCodeRecord,
+  now: number,
+): Promise<OAuthError> {
+  const revoked = await revokeGrant(context, stored.grantId, now);
+  context.log({ event: 'code_replay', clientId: stored.clientId, userId: stored.userId, revoked });
+  return invalidGrant('the authorization code was already used');
+}
+
 async function exchangeAuthorizationCode(
   context: OAuthContext,
   request: Request,
@@ -97,11 +115,7 @@ async function exchangeAuthorizationCode(
   const now = context.now();
   const stored = await context.store.getAuthorizationCode(code);
   if (!stored) throw invalidGrant('the authorization code is not valid');
-  if (stored.usedAt !== null) {
-    const revoked = await context.store.revokeGrant(stored.grantId, now);
-    context.log({ event: 'code_replay', clientId: stored.clientId, userId: stored.userId, revoked });
-    throw invalidGrant('the authorization code was already used');
-  }
+  if (stored.usedAt !== null) throw await replayedCode(context, stored, now);
   if (stored.expiresAt <= now) throw invalidGrant('the authorization code has expired');
   // A mismatch must not consume the code: the rightful client can still redeem it.
   if (stored.clientId !== client.clientId)
@@ -131,9 +145,7 @@ async function exchangeAuthorizationCode(
   );
   if (!(await context.store.exchangeAuthorizationCode(code, now, pair.record))) {
     // Another request redeemed it between our read and our write: a replay like any other.
-    const revoked = await context.store.revokeGrant(stored.grantId, now);
-    context.log({ event: 'code_replay', clientId: stored.clientId, userId: stored.userId, revoked });
-    throw invalidGrant('the authorization code was already used');
+    throw await replayedCode(context, stored, now);
   }
   context.log({
     event: 'token_issued',
@@ -151,10 +163,12 @@ async function refresh(
 ): Promise<Response> {
   const presented = readPresentedClient(request, params);
   const refreshToken = required(params, 'refresh_token');
-  const scope = params.get('scope');
-  if (scope !== undefined && scope.trim() !== '' && scope.trim() !== SCOPE) {
-    throw new OAuthError('invalid_scope', 'the only scope is mcp');
-  }
+  const requestedScope = params.get('scope');
+  const narrowed =
+    requestedScope === undefined || requestedScope.trim() === ''
+      ? undefined
+      : context.scopes.parse(requestedScope);
+  if (narrowed !== undefined && 'unknown' in narrowed) throw unknownScope(context.scopes, narrowed.unknown);
   checkResource(context, params);
   let client: OAuthClientRecord | undefined = presented.clientId
     ? await authenticateClient(context, { ...presented, clientId: presented.clientId })
@@ -175,6 +189,14 @@ async function refresh(
     throw new OAuthError('unauthorized_client', 'the client is not registered for refresh_token');
   }
   if (stored.refreshExpiresAt <= now) throw invalidGrant('the refresh token has expired');
+  // RFC 6749 section 6: a refresh may narrow the scope, never widen it.
+  const granted = stored.scope.split(' ');
+  if (
+    narrowed !== undefined &&
+    !narrowed.scope.split(' ').every((name) => context.scopes.satisfies(granted, name))
+  ) {
+    throw new OAuthError('invalid_scope', 'the requested scope exceeds the scope of the grant');
+  }
 
   const graceSince = context.refreshGraceSeconds > 0 ? now - context.refreshGraceSeconds * 1000 : undefined;
   const usable =
@@ -187,19 +209,21 @@ async function refresh(
       codeId: stored.codeId,
       clientId: stored.clientId,
       userId: stored.userId,
-      scope: stored.scope,
+      scope: narrowed?.scope ?? stored.scope,
       resource: stored.resource,
     },
     now,
   );
   if (usable && (await context.store.rotateRefreshToken(stored.id, now, pair.record, graceSince))) {
+    // The rotated-away access token ends with its refresh token (already the case within a grace window).
+    context.credentialsEnded([stored.accessTokenHash]);
     context.log({ event: 'token_refreshed', clientId: stored.clientId, userId: stored.userId });
     return tokenResponse(context, pair);
   }
   const current = (await context.store.getTokenByRefreshTokenHash(stored.refreshTokenHash)) ?? stored;
   if (current.rotatedAt !== null) {
     // RFC 9700 section 4.14.2: a rotated refresh token in use again means one of the two users stole it.
-    const revoked = await context.store.revokeGrant(stored.grantId, now);
+    const revoked = await revokeGrant(context, stored.grantId, now);
     context.log({ event: 'refresh_token_reuse', clientId: stored.clientId, userId: stored.userId, revoked });
   }
   throw invalidGrant('the refresh token is no longer valid');

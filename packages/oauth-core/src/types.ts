@@ -1,3 +1,4 @@
+import type { ScopeDefinition } from './scopes.js';
 import type { OAuthStore } from './store.js';
 
 /** SHA-256 of a UTF-8 string, lower-case hex. May be synchronous (Node's createHash) or async (WebCrypto). */
@@ -7,7 +8,7 @@ export type HashFunction = (input: string) => string | Promise<string>;
 export interface AccessTokenInfo {
   userId: string;
   clientId: string;
-  /** Space-separated granted scope, `mcp`. */
+  /** Space-separated granted scope, e.g. `mcp` or `filings:read`. */
   scope: string;
   /** Expiry, Unix seconds. */
   expiresAt: number;
@@ -66,10 +67,22 @@ export interface OAuthServerOptions {
   requirePkceForPublicClients?: boolean;
   /** Seconds during which an already-rotated refresh token may be presented again without revoking its grant. Default 0. */
   refreshGraceSeconds?: number;
+  /**
+   * The scopes clients may request, in the order `scopes_supported` lists them; must include `mcp`
+   * (the default when a request names none). Default: `mcp` alone.
+   */
+  scopes?: readonly ScopeDefinition[];
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number;
   /** Receives log-safe events. */
   logger?: (event: OAuthLogEvent) => void;
+  /**
+   * Called, right after the database change, with the SHA-256 hex of every access token this server
+   * just ended: `/revoke`, a replayed authorization code (its whole grant), a refresh rotation (the
+   * previous pair) and a reused refresh token (its whole grant). A cache of verified tokens drops
+   * them here so that revocation takes effect at once in this process.
+   */
+  onCredentialsEnded?: (accessTokenHashes: readonly string[]) => void;
 }
 
 /** The object {@link createOAuthServer} returns. */

@@ -151,6 +151,8 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
+        // SEP-837: echoed, default web; without it sent, loopback and private-use redirects stay allowed.
+        application_type: 'web',
       });
       expect(Math.abs((body.client_id_issued_at as number) - Date.now() / 1000)).toBeLessThan(60);
       const row = await database.db
@@ -180,6 +182,49 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
         .where('client_id', '=', body.client_id)
         .executeTakeFirstOrThrow();
       expect(row.client_secret_hash).toBe(createHash('sha256').update(body.client_secret).digest('hex'));
+    });
+
+    it('application_type: stored and echoed; native takes loopback and private-use redirects, web only https', async () => {
+      const native = await postRegister({
+        redirect_uris: ['http://127.0.0.1:33418/cb', 'cursor://x/cb'],
+        application_type: 'native',
+      });
+      expect(native.status).toBe(201);
+      const nativeBody = (await native.json()) as Record<string, string>;
+      expect(nativeBody.application_type).toBe('native');
+      const row = await database.db
+        .selectFrom('oauth_clients')
+        .select('application_type')
+        .where('client_id', '=', nativeBody.client_id!)
+        .executeTakeFirstOrThrow();
+      expect(row.application_type).toBe('native');
+      const web = await postRegister({ redirect_uris: ['https://app.example/cb'], application_type: 'web' });
+      expect(web.status).toBe(201);
+      expect(((await web.json()) as Record<string, string>).application_type).toBe('web');
+    });
+
+    it.each([
+      [
+        'web with a loopback redirect',
+        { application_type: 'web', redirect_uris: ['http://127.0.0.1/cb'] },
+        'invalid_redirect_uri',
+      ],
+      [
+        'web with a private-use scheme',
+        { application_type: 'web', redirect_uris: ['https://a.example/cb', 'cursor://x/cb'] },
+        'invalid_redirect_uri',
+      ],
+      [
+        'an unknown application_type',
+        { application_type: 'desktop', redirect_uris: ['https://a.example/cb'] },
+        'invalid_client_metadata',
+      ],
+    ])('application_type: %s -> 400 %s, nothing stored', async (_name, body, error) => {
+      const before = await tableCounts(database.db);
+      const description = await expectOAuthError(await postRegister(body), 400, error);
+      if (error === 'invalid_redirect_uri')
+        expect(description).toContain('a web client may register only https');
+      expect(await tableCounts(database.db)).toEqual(before);
     });
 
     it.each([

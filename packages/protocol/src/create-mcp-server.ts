@@ -17,6 +17,7 @@ import {
   SSE_HEADERS,
   sseFrame,
   staticResultBody,
+  type ResponseId,
 } from './json-rpc-response.js';
 import { type McpMessageOutcome, messageOutcome } from './message-observer.js';
 import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
@@ -151,6 +152,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
   const challenge =
     'Bearer realm="mcp"' + (metadataUrl === undefined ? '' : `, resource_metadata="${metadataUrl}"`);
+  const authorizeToolCall = options.authorizeToolCall;
   const missingCredentialHeaders = challengeHeaders(challenge);
   const invalidCredentialHeaders = challengeHeaders(`${challenge}, error="invalid_token"`);
 
@@ -288,6 +290,42 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return jsonResponse(401, body, headers);
   }
 
+  /**
+   * The 403 scope challenge when a tools/call of the request needs scopes the credential lacks:
+   * every scope any refused call names, in one challenge (SEP-2350), or undefined when all may run.
+   */
+  function insufficientScope(
+    calls: ReadonlyArray<RpcCall | string>,
+    batch: boolean,
+    auth: AuthInfo,
+  ): Response | undefined {
+    if (authorizeToolCall === undefined) return undefined;
+    const scopes = new Set<string>();
+    const refusedIds: ResponseId[] = [];
+    for (const call of calls) {
+      if (typeof call === 'string' || call.id === undefined || call.method !== 'tools/call') continue;
+      const name = isPlainObject(call.params) ? call.params.name : undefined;
+      if (typeof name !== 'string') continue;
+      const needed = authorizeToolCall(name, auth);
+      if (needed === undefined) continue;
+      for (const scope of needed) scopes.add(scope);
+      refusedIds.push(call.id);
+    }
+    if (refusedIds.length === 0) return undefined;
+    const scope = [...scopes].join(' ');
+    // Scope tokens never hold a quote or backslash (RFC 6749 section 3.3); a definition that did
+    // would break the quoted-string, so such characters are dropped rather than echoed.
+    const quoted = scope.replace(/["\\]/g, '');
+    const header =
+      `Bearer error="insufficient_scope", scope="${quoted}"` +
+      (metadataUrl === undefined ? '' : `, resource_metadata="${metadataUrl}"`) +
+      ', error_description="this call needs a broader scope"';
+    const message = `Forbidden: insufficient scope (needs ${quoted})`;
+    const errors = refusedIds.map((id) => errorMessage(id, JsonRpcErrorCode.InsufficientScope, message));
+    const body = batch ? '[' + errors.join(',') + ']' : errors[0]!;
+    return jsonResponse(403, body, challengeHeaders(header));
+  }
+
   function needsCredential(call: RpcCall | string): boolean {
     if (requireAuthForNone) return false;
     return (
@@ -339,6 +377,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }
       if (auth === undefined) return unauthorized(calls, batch, true);
       if (context !== undefined) context.auth = auth;
+      const forbidden = insufficientScope(calls, batch, auth);
+      if (forbidden !== undefined) return forbidden;
     } else if (needed) {
       return unauthorized(calls, batch, false);
     }

@@ -20,6 +20,8 @@ export const JsonRpcErrorCode = {
   InternalError: -32603,
   /** Missing, invalid or expired credential (HTTP 401 with a `WWW-Authenticate` challenge). */
   Unauthorized: -32001,
+  /** The credential is valid but lacks a scope the call needs (HTTP 403, `insufficient_scope`). */
+  InsufficientScope: -32003,
   /** MCP 2026-07-28: a required `Mcp-*` or `MCP-Protocol-Version` header is missing or disagrees with the body (HTTP 400). */
   HeaderMismatch: -32020,
   /** MCP 2026-07-28: the request needs a client capability its `_meta` does not declare (HTTP 400). */

@@ -152,6 +152,14 @@ export interface McpServerOptions {
   /** Absolute URL of the RFC 9728 protected-resource metadata, named in the 401 challenge. */
   resourceMetadataUrl?: string;
   /**
+   * Scope check of a `tools/call` (any tool name, known or not), run after authentication: answer
+   * `undefined` to let it run (an unknown tool then gets its usual -32602), or the scopes to name in the challenge when the credential's scopes fall short.
+   * Any refused call of a request answers HTTP 403 with `WWW-Authenticate: Bearer
+   * error="insufficient_scope", scope="<union over the refused calls>", resource_metadata="..."`
+   * (MCP 2025-11-25 scope challenge, SEP-2350: every needed scope in one challenge).
+   */
+  authorizeToolCall?: (toolName: string, auth: AuthInfo) => readonly string[] | undefined;
+  /**
    * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the modern
    * wire. `public` only when the tool list is the same for every caller. Default: `ttlMs` 0, `private`.
    */

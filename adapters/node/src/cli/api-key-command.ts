@@ -1,4 +1,10 @@
-import { type ApiKeySummary, createApiKey, listApiKeys, revokeApiKey } from '@filing-mcp/filing-domain';
+import {
+  type ApiKeySummary,
+  createApiKey,
+  listApiKeys,
+  parseFilingScope,
+  revokeApiKey,
+} from '@filing-mcp/filing-domain';
 import { nodeSha256Hex } from '../node-hash.js';
 import { nodeSettingsFromEnv } from '../settings.js';
 import { type CliIo, UsageError } from './cli-io.js';
@@ -8,11 +14,12 @@ import { withDatabase } from './with-database.js';
 
 function table(keys: ApiKeySummary[]): string {
   const rows = [
-    ['ID', 'PREFIX', 'NAME', 'CREATED', 'LAST USED', 'EXPIRES'],
+    ['ID', 'PREFIX', 'NAME', 'SCOPE', 'CREATED', 'LAST USED', 'EXPIRES'],
     ...keys.map((key) => [
       key.id,
       `${key.prefix}...`,
       key.name ?? '-',
+      key.scope,
       key.createdAt,
       key.lastUsedAt ?? 'never',
       key.expiresAt ?? 'never',
@@ -35,6 +42,7 @@ async function create(args: string[], io: CliIo): Promise<number> {
     user: { type: 'string' },
     'expires-in': { type: 'string' },
     name: { type: 'string' },
+    scope: { type: 'string' },
   });
   if (values.help) {
     io.stdout(USAGE[command]!);
@@ -43,10 +51,14 @@ async function create(args: string[], io: CliIo): Promise<number> {
   const userId = requiredFlag(command, 'user', values.user);
   const expiresInMs = durationFlag(command, values['expires-in']);
   const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : undefined;
+  // Checked before the database is opened, so that a typo changes nothing.
+  const scope = parseFilingScope(typeof values.scope === 'string' ? values.scope : undefined);
+  if (scope instanceof Error) throw new UsageError(`--scope: ${scope.message}`, command);
   const settings = nodeSettingsFromEnv(io.env);
   const created = await withDatabase(settings, command, async (db) => {
     return createApiKey(db, {
       userId,
+      scope,
       hash: nodeSha256Hex,
       ...(expiresInMs !== undefined && { expiresAt: new Date(Date.now() + expiresInMs) }),
       ...(name !== undefined && { name }),
@@ -55,7 +67,7 @@ async function create(args: string[], io: CliIo): Promise<number> {
   io.stdout(`${created.key}\n`);
   io.stderr(
     `Created API key ${created.prefix}... (id ${created.id}) for user ${userId}, ` +
-      `${created.expiresAt ? `expires ${created.expiresAt}` : 'never expires'}.\n` +
+      `scope ${created.scope}, ${created.expiresAt ? `expires ${created.expiresAt}` : 'never expires'}.\n` +
       'Store it now: only its hash is kept, it cannot be shown again.\n' +
       'Send it as the header "Authorization: Bearer <key>".\n',
   );

@@ -53,13 +53,13 @@ Options:
   'api-key': `Usage: filing-mcp api-key <create|list|revoke> [options]
 
 Commands:
-  create --user <id> [--expires-in <duration>] [--name <name>]
+  create --user <id> [--expires-in <duration>] [--name <name>] [--scope <scopes>]
   list --user <id> [--json]
   revoke <id> [--user <id>]
 
 Run \`filing-mcp api-key <command> --help\` for details.
 `,
-  'api-key create': `Usage: filing-mcp api-key create --user <id> [--expires-in <duration>] [--name <name>]
+  'api-key create': `Usage: filing-mcp api-key create --user <id> [--expires-in <duration>] [--name <name>] [--scope <scopes>]
 
 Creates an API key for a user and prints it, alone, on stdout; everything else
 goes to stderr, so \`KEY=$(filing-mcp api-key create --user me)\` works. Only its
@@ -69,6 +69,9 @@ Options:
   --user <id>              the user the key acts for (required)
   --expires-in <duration>  lifetime: 30d, 12h, 90m or 3600s (default: never expires)
   --name <name>            a label to tell keys apart
+  --scope <scopes>         what the key may do: mcp (everything, the default),
+                           filings:read (list and read) or filings:write (create,
+                           update, delete); several separated by spaces or commas
   -h, --help               Show this help
 `,
   'api-key list': `Usage: filing-mcp api-key list --user <id> [--json]

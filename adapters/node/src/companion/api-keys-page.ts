@@ -2,8 +2,8 @@ import {
   type ApiKeySummary,
   type CreatedApiKey,
   createApiKey,
+  FILING_SCOPES,
   listApiKeys,
-  revokeApiKey,
 } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
 import { CSRF_FIELD } from './csrf.js';
@@ -32,11 +32,12 @@ function keyList(context: CompanionContext, keys: ApiKeySummary[], csrfToken: st
   if (keys.length === 0) return html`<p class="muted">You have no API keys.</p>`;
   const now = Date.now();
   return html`<table>
-<thead><tr><th>Name</th><th>Key</th><th>Created</th><th>Last used</th><th>Expires</th><th></th></tr></thead>
+<thead><tr><th>Name</th><th>Key</th><th>Scope</th><th>Created</th><th>Last used</th><th>Expires</th><th></th></tr></thead>
 <tbody>${keys.map(
     (key) => html`<tr>
 <td>${key.name ?? ''}</td>
 <td><code>${key.prefix}…</code></td>
+<td>${key.scope}</td>
 <td>${displayTimestamp(key.createdAt)}</td>
 <td>${key.lastUsedAt ? displayTimestamp(key.lastUsedAt) : html`<span class="muted">never</span>`}</td>
 <td>${key.expiresAt ? displayTimestamp(key.expiresAt) : html`<span class="muted">never</span>`}${keyStatus(key, now) === 'expired' ? html` <span class="error">(expired)</span>` : ''}</td>
@@ -83,6 +84,11 @@ ${keyList(context, keys, csrf.token)}
         (choice) =>
           html`<option value="${choice.value}"${choice.value === '90d' ? html` selected` : ''}>${choice.label}</option>`,
       )}</select>
+<label for="scope">What the key may do</label>
+<select id="scope" name="scope">${FILING_SCOPES.map(
+        (scope) =>
+          html`<option value="${scope.name}"${scope.name === 'mcp' ? html` selected` : ''}>${scope.name}: ${scope.description}</option>`,
+      )}</select>
 <div class="actions"><button class="primary" type="submit">Create API key</button></div>
 </form>`,
     },
@@ -109,19 +115,23 @@ export async function createApiKeyAction(
 ): Promise<Response> {
   const name = (form.get('name') ?? '').trim();
   const choice = EXPIRY_CHOICES.find((candidate) => candidate.value === (form.get('expires_in') ?? '90d'));
-  if (name.length > MAX_API_KEY_NAME_LENGTH || !choice) {
+  const scope = FILING_SCOPES.find((candidate) => candidate.name === (form.get('scope') ?? 'mcp'));
+  if (name.length > MAX_API_KEY_NAME_LENGTH || !choice || !scope) {
     return render(context, request, {
       status: 400,
       message: html`<p class="error" role="alert">${
-        choice
-          ? `The name must be at most ${MAX_API_KEY_NAME_LENGTH} characters.`
-          : 'Choose one of the offered expiry periods.'
+        !choice
+          ? 'Choose one of the offered expiry periods.'
+          : !scope
+            ? 'Choose one of the offered scopes.'
+            : `The name must be at most ${MAX_API_KEY_NAME_LENGTH} characters.`
       } No key was created.</p>`,
     });
   }
   const created = await createApiKey(context.db, {
     userId: context.userId,
     name: name === '' ? null : name,
+    scope: scope.name,
     expiresAt: choice.days === null ? null : new Date(Date.now() + choice.days * DAY_MS),
   });
   return render(context, request, { status: 201, created });
@@ -129,7 +139,8 @@ export async function createApiKeyAction(
 
 /** POST `{app_url}/api-keys/{id}/revoke` (CSRF already checked): deletes one of the user's keys. */
 export async function revokeApiKeyAction(context: CompanionContext, id: string): Promise<Response> {
-  const revoked = await revokeApiKey(context.db, id, context.userId);
+  // Through the server, so that its credential cache forgets the key at once.
+  const revoked = await context.core.revokeApiKey(id, context.userId);
   if (!revoked) return errorPage(context, 404, 'API key not found', 'There is no such API key among yours.');
   return new Response(null, {
     status: 303,

@@ -1,3 +1,4 @@
+import type { FilingServer } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
@@ -23,7 +24,7 @@ export interface CompanionAppOptions {
   /** The HS256 secret the filing server verifies session JWTs with (also keys the CSRF tokens). */
   sessionSecret: string;
   /** The composed filing server; the consent page calls its `/approve` in-process. */
-  core: { fetch(request: Request): Promise<Response> };
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey'>;
   /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */

@@ -1,3 +1,4 @@
+import type { FilingServer } from '@filing-mcp/filing-domain';
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
@@ -14,7 +15,7 @@ export interface CompanionContext {
   baseUrl: string;
   /** The one local user the pages act for. */
   userId: string;
-  core: { fetch(request: Request): Promise<Response> };
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey'>;
   csrf: CsrfGuard;
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */

@@ -1,4 +1,5 @@
 import { isRegisteredRedirectUri, type OAuthClientRecord } from '@filing-mcp/oauth-core';
+import { FILING_SCOPES, filingScopeSet } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html } from './html.js';
@@ -97,7 +98,10 @@ export async function consentPage(context: CompanionContext, request: Request): 
   if (trusted instanceof Response) return trusted;
   const { client, redirectUri, params } = trusted;
   const csrf = context.csrf.issue(request);
-  const scope = params.scope?.trim() || 'mcp';
+  const requested = filingScopeSet.parse(params.scope);
+  // An unknown scope is refused by /approve; it is still shown as sent, with no promise attached.
+  const scopes =
+    'unknown' in requested ? (params.scope ?? '').split(' ').filter(Boolean) : requested.scope.split(' ');
   const name = client.clientName?.trim() || 'An unnamed application';
   const hidden = FORWARDED.filter((field) => params[field] !== undefined).map(
     (field) => html`<input type="hidden" name="${field}" value="${params[field]}">`,
@@ -113,7 +117,10 @@ export async function consentPage(context: CompanionContext, request: Request): 
 <dl class="fields">
 <dt>Application</dt><dd>${name}<small class="muted"> (client ID <code>${client.clientId}</code>)</small></dd>
 <dt>Sends you back to</dt><dd><strong>${redirectHost(redirectUri)}</strong><br><small class="muted">${redirectUri}</small></dd>
-<dt>Access requested</dt><dd><code>${scope}</code>: use the filing tools of <code>${context.baseUrl}</code> as you: read, create, change and delete your filings, and read your payments and fax logs.</dd>
+<dt>Access requested</dt><dd>Use the filing tools of <code>${context.baseUrl}</code> as you, with:<ul class="scopes">${scopes.map(
+        (scope) =>
+          html`<li><code>${scope}</code>: ${FILING_SCOPES.find((known) => known.name === scope)?.description ?? 'not a scope this server grants; approving will fail.'}</li>`,
+      )}</ul></dd>
 <dt>Signed in as</dt><dd>${context.userId}</dd>
 </dl>
 <p class="muted">Application names are chosen by the application itself when it registers. Approve only if you just started connecting this application.</p>

@@ -36,7 +36,8 @@ export const oauthMetadataScenarios: Scenarios = (context) => {
         registration_endpoint: `${base}/register`,
         revocation_endpoint: `${base}/revoke`,
         response_types_supported: ['code'],
-        scopes_supported: ['mcp'],
+        // `mcp` (the spec's scope, everything) first; least-privilege scopes after it (issue 13).
+        scopes_supported: ['mcp', 'filings:read', 'filings:write'],
         authorization_response_iss_parameter_supported: true,
       });
       expect([...metadata.grant_types_supported].sort()).toEqual(['authorization_code', 'refresh_token']);
@@ -59,7 +60,7 @@ export const oauthMetadataScenarios: Scenarios = (context) => {
       expect(documents[0]).toMatchObject({
         resource: context.target.baseUrl,
         authorization_servers: [context.target.baseUrl],
-        scopes_supported: ['mcp'],
+        scopes_supported: ['mcp', 'filings:read', 'filings:write'],
         bearer_methods_supported: ['header'],
       });
       expect((documents[0] as any).resource.endsWith('/')).toBe(false);

@@ -31,6 +31,7 @@ function toClient(row: Selectable<OAuthClientsTable>): OAuthClientRecord {
     grantTypes: stringList(row.grant_types),
     responseTypes: stringList(row.response_types),
     tokenEndpointAuthMethod: row.token_endpoint_auth_method as TokenEndpointAuthMethod,
+    applicationType: row.application_type === 'native' ? 'native' : 'web',
     createdAt: millis(row.created_at),
   };
 }
@@ -128,6 +129,7 @@ export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
           grant_types: JSON.stringify(client.grantTypes),
           response_types: JSON.stringify(client.responseTypes),
           token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+          application_type: client.applicationType ?? 'web',
           created_at: new Date(client.createdAt),
         })
         .execute();
@@ -240,13 +242,14 @@ export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
     },
 
     async revokeGrant(grantId, now) {
-      const result = await db
+      const rows = await db
         .updateTable('oauth_tokens')
         .set({ revoked_at: new Date(now) })
         .where('grant_id', '=', grantId)
         .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('access_token_hash')
+        .execute();
+      return rows.map((row) => row.access_token_hash);
     },
 
     async revokeToken(id, now) {

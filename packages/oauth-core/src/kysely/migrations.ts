@@ -1,5 +1,11 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 
+/**
+ * PostgreSQL `NOTIFY` channel on which the migrations' triggers announce every ended credential:
+ * the SHA-256 hex of an access token (`oauth_tokens`) or of an API key (`api_keys`, filing-domain).
+ */
+export const CREDENTIAL_ENDED_CHANNEL = 'filing_mcp_credential_ended';
+
 /** The OAuth migrations, in code so the package needs no migration files at run time. */
 const migrations: Record<string, Migration> = {
   '0001_oauth_tables': {
@@ -70,6 +76,39 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('oauth_tokens').execute();
       await db.schema.dropTable('oauth_codes').execute();
       await db.schema.dropTable('oauth_clients').execute();
+    },
+  },
+  // Every pair that stops being valid (revocation, replay, rotation, reuse), whichever process or
+  // tool ended it, is announced on CREDENTIAL_ENDED_CHANNEL with its access-token hash, so that
+  // servers listening there drop it from their caches at once. Sent at commit; harmless unheard.
+  '0002_oauth_tokens_ended_notify': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create function oauth_tokens_notify_ended() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CREDENTIAL_ENDED_CHANNEL)}, old.access_token_hash);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger oauth_tokens_ended after update of revoked_at on oauth_tokens
+        for each row when (old.revoked_at is null and new.revoked_at is not null)
+        execute function oauth_tokens_notify_ended()`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`drop trigger oauth_tokens_ended on oauth_tokens`.execute(db);
+      await sql`drop function oauth_tokens_notify_ended()`.execute(db);
+    },
+  },
+  // SEP-837 / OIDC: how the client runs, `web` (default) or `native`, decides which redirect URIs it may register.
+  '0003_oauth_clients_application_type': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('oauth_clients')
+        .addColumn('application_type', 'text', (column) => column.notNull().defaultTo('web'))
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('oauth_clients').dropColumn('application_type').execute();
     },
   },
 };

@@ -11,6 +11,8 @@ export interface OAuthClientsTable {
   grant_types: ColumnType<string[], string, string>;
   response_types: ColumnType<string[], string, string>;
   token_endpoint_auth_method: string;
+  /** `web` (default) or `native`. */
+  application_type: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
 }
 

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPGliteDb, type TestDatabase } from '@filing-mcp/test-db';
+import { getRequestListener } from '@hono/node-server';
+import { auth, type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFilingServer, type FilingServer, migrateToLatest } from '../src/index.js';
+import { APP_URL, SESSION_SECRET, userSessionJwt } from './helpers.js';
+
+const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
+
+/**
+ * The client's storage and the user's browser: on `redirectToAuthorization` it follows `/authorize`
+ * and approves exactly what was asked, as the consent page would, keeping the returned code. It keeps
+ * no refresh token: SDK v1 first tries a refresh when stepping up, and a refresh can never widen a
+ * grant, so only a fresh authorization can (the v2 client re-authorizes directly).
+ */
+class ConsentingProvider implements OAuthClientProvider {
+  code: string | undefined;
+  readonly requestedScopes: string[] = [];
+  private client: OAuthClientInformationMixed | undefined;
+  private saved: OAuthTokens | undefined;
+  private verifier: string | undefined;
+
+  constructor(
+    private readonly origin: string,
+    private readonly userId: string,
+  ) {}
+
+  get redirectUrl(): string {
+    return REDIRECT_URI;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'step-up test',
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+
+  clientInformation() {
+    return this.client;
+  }
+
+  saveClientInformation(information: OAuthClientInformationMixed): void {
+    this.client = information;
+  }
+
+  tokens() {
+    return this.saved;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    const { refresh_token: _dropped, ...kept } = tokens;
+    this.saved = kept;
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    return this.verifier!;
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const scope = authorizationUrl.searchParams.get('scope') ?? '';
+    this.requestedScopes.push(scope);
+    const authorize = await fetch(authorizationUrl, { redirect: 'manual' });
+    expect(authorize.status).toBe(302);
+    const params = new URL(authorize.headers.get('location')!).searchParams;
+    const approved = await fetch(`${this.origin}/mcp-server/approve`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await userSessionJwt(this.userId)}`,
+      },
+      body: JSON.stringify(Object.fromEntries(params)),
+    });
+    expect(approved.status).toBe(200);
+    this.code = ((await approved.json()) as { code: string }).code;
+  }
+}
+
+describe('official MCP SDK client (v1) steps up through the insufficient_scope challenge (PGlite only: the scope logic is database-independent and covered on both in scopes.test.ts)', () => {
+  let database: TestDatabase;
+  let server: FilingServer;
+  let http: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    database = await createPGliteDb();
+    await migrateToLatest(database.db);
+    http = createServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    server = createFilingServer({
+      db: database.db,
+      config: { baseUrl: `${origin}/mcp-server`, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
+    });
+    http.on(
+      'request',
+      getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
+    );
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => http?.close(resolve));
+    await server?.close();
+    await database?.close();
+  });
+
+  it('started read-only, it lists, is refused create_filing, re-authorizes with the union and writes', async () => {
+    const serverUrl = new URL(`${origin}/mcp-server`);
+    const provider = new ConsentingProvider(origin, 'step-up-user');
+    // Read-only from the start: the SDK's own authorization with an explicit scope.
+    expect(await auth(provider, { serverUrl, scope: 'filings:read' })).toBe('REDIRECT');
+    expect(await auth(provider, { serverUrl, authorizationCode: provider.code! })).toBe('AUTHORIZED');
+    expect(provider.tokens()?.scope).toBe('filings:read');
+
+    const transport = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider });
+    const client = new Client({ name: 'step-up', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const listed = await client.callTool({ name: 'list_filings', arguments: {} });
+      expect(listed.structuredContent).toEqual({ filings: [] });
+
+      const write = () =>
+        client.callTool({ name: 'create_filing', arguments: { form_data: { llcName: 'Step Up LLC' } } });
+      // 403 insufficient_scope -> the SDK re-authorizes with the challenge's scope, which is the
+      // union of what it held and what the call needs.
+      expect(await write().catch((error: unknown) => error)).toBeInstanceOf(UnauthorizedError);
+      expect(provider.requestedScopes).toEqual(['filings:read', 'filings:read filings:write']);
+      await transport.finishAuth(provider.code!);
+      expect(provider.tokens()?.scope).toBe('filings:read filings:write');
+
+      const created = await write();
+      expect(created.isError).toBeFalsy();
+      const again = await client.callTool({ name: 'list_filings', arguments: {} });
+      expect((again.structuredContent as { filings: unknown[] }).filings).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
