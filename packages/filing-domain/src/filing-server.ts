@@ -75,6 +75,7 @@ export interface FilingServer {
    * migration is applied. Never throws.
    */
   checkReadiness(): Promise<Readiness>;
+  /**
    * Deletes an API key (with `userId`, only that user's) and stops accepting it in this process at
    * once. Answers whether a key was deleted.
    */
