@@ -1,5 +1,6 @@
 import { validateAuthorizationRequest } from './authorization-request.js';
 import { redirectWith } from './authorize.js';
+import { paramsTextProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { generateAuthorizationCode } from './credentials.js';
 import { jsonResponse } from './errors.js';
@@ -54,6 +55,8 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
   }
   const params = jsonObjectParams(body);
   if (!(params instanceof Map)) throw new ApproveError(400, `the field ${params.invalid} must be a string`);
+  const textProblem = paramsTextProblem(params);
+  if (textProblem !== undefined) throw new ApproveError(400, `invalid_request: ${textProblem}`);
 
   const result = await validateAuthorizationRequest(
     params,

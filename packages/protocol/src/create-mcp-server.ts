@@ -1,5 +1,6 @@
 import { createAllowListCheck } from './allow-list-check.js';
 import { bearerCredential } from './bearer-credential.js';
+import { inspectParams, isEchoableId, MAX_PARAMS_DEPTH } from './client-input.js';
 import { preflightResponse } from './cors.js';
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import {
@@ -35,6 +36,12 @@ interface RpcCall {
   id: string | number | undefined;
   method: string;
   params: unknown;
+}
+
+/** A field path for an error message, cut short: its keys come from the client. */
+function shownPath(path: ReadonlyArray<string | number>): string {
+  const text = path.join('.');
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
 }
 
 /** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
@@ -89,6 +96,13 @@ function toCall(message: unknown): RpcCall | string {
       null,
       JsonRpcErrorCode.InvalidRequest,
       'Invalid Request: id must be a string or a number',
+    );
+  }
+  if (id !== undefined && !isEchoableId(id)) {
+    return errorMessage(
+      null,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: id must be a string or a finite number',
     );
   }
   const responseId = id === undefined ? null : id;
@@ -285,6 +299,26 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     // Notifications get no answer (JSON-RPC 2.0) and, in this stateless server, have no effect:
     // notifications/initialized and notifications/cancelled included.
     if (id === undefined) return undefined;
+    const problem = params === undefined ? undefined : inspectParams(params);
+    if (problem !== undefined) {
+      if (problem.kind === 'depth') {
+        return errorMessage(
+          id,
+          JsonRpcErrorCode.InvalidParams,
+          `Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels`,
+        );
+      }
+      const [first, ...rest] = problem.path;
+      // A bad tool argument is the agent's to correct, so it is a tool error naming the field.
+      if (method === 'tools/call' && first === 'arguments' && rest.length > 0) {
+        return toolErrorResult(id, `Invalid arguments: ${shownPath(rest)}: ${problem.problem}`);
+      }
+      return errorMessage(
+        id,
+        JsonRpcErrorCode.InvalidParams,
+        `Invalid params: ${shownPath(problem.path)}: ${problem.problem}`,
+      );
+    }
     switch (method) {
       case 'tools/call':
         return callTool(id, params, exchange);
