@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseSettingsSchema } from './database-settings.js';
 
 const httpUrl = (what: string) =>
   z
@@ -76,6 +77,7 @@ export const filingServerConfigSchema = z
       .optional(),
     requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
     listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
+    database: databaseSettingsSchema.optional(),
   })
   .strict();
 
@@ -95,6 +97,7 @@ export const filingServerConfigSchema = z
  * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
  *   refresh twice in parallel (default 0: off; INTEROP 17).
  * - `requirePkceForPublicClients`: whether a public client must send a `code_challenge` (default true).
+ * - `database`: PostgreSQL pool size and time limits, applied by every adapter (see `DatabaseSettings`).
  */
 export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
 
@@ -149,7 +152,18 @@ const ENV_NAMES: Record<string, string> = {
   'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
   'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
+  'database.poolMax': 'DATABASE_POOL_MAX (or PG_POOL_MAX)',
+  'database.connectTimeoutMs': 'DATABASE_CONNECT_TIMEOUT_MS',
+  'database.acquireTimeoutMs': 'DATABASE_ACQUIRE_TIMEOUT_MS',
+  'database.statementTimeoutMs': 'DATABASE_STATEMENT_TIMEOUT_MS',
+  'database.idleTimeoutMs': 'DATABASE_IDLE_TIMEOUT_MS',
 };
+
+/** Keeps only the entries that are set. */
+function defined<T extends Record<string, unknown>>(record: T): Partial<T> | undefined {
+  const entries = Object.entries(record).filter(([, value]) => value !== undefined);
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as Partial<T>);
+}
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -184,7 +198,9 @@ function flag(value: string | undefined): boolean | string | undefined {
  * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
  * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
  * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and
- * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000). Validates the result and throws
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and the database settings `DATABASE_POOL_MAX` (or
+ * `PG_POOL_MAX`), `DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_ACQUIRE_TIMEOUT_MS`,
+ * `DATABASE_STATEMENT_TIMEOUT_MS` and `DATABASE_IDLE_TIMEOUT_MS`. Validates the result and throws
  * {@link FilingConfigError} naming the environment variable at fault.
  *
  * @example
@@ -214,6 +230,13 @@ export function configFromEnv(env: Record<string, string | undefined>): FilingSe
     lifetimes: Object.values(lifetimes).some((value) => value !== undefined) ? lifetimes : undefined,
     refreshGraceSeconds: numeric(env.OAUTH_REFRESH_GRACE_SECONDS),
     requirePkceForPublicClients: flag(env.OAUTH_REQUIRE_PKCE),
+    database: defined({
+      poolMax: numeric(env.DATABASE_POOL_MAX) ?? numeric(env.PG_POOL_MAX),
+      connectTimeoutMs: numeric(env.DATABASE_CONNECT_TIMEOUT_MS),
+      acquireTimeoutMs: numeric(env.DATABASE_ACQUIRE_TIMEOUT_MS),
+      statementTimeoutMs: numeric(env.DATABASE_STATEMENT_TIMEOUT_MS),
+      idleTimeoutMs: numeric(env.DATABASE_IDLE_TIMEOUT_MS),
+    }),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

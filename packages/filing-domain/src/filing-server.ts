@@ -4,6 +4,7 @@ import {
   type AuthInfo,
   createAllowListCheck,
   createMcpServer,
+  JsonRpcErrorCode,
   preflightResponse,
   type RequestContext,
   withCors,
@@ -12,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { API_KEY_PATTERN, API_KEY_PREFIX, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
+import { isDatabaseUnavailable } from './database-settings.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 
@@ -69,11 +71,14 @@ export interface FilingServer {
   close(): Promise<void>;
 }
 
-function jsonResponse(status: number, body: unknown): Response {
+/** `Retry-After` of the 503 answered while the database is down or does not answer in time. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return withCors(
     new Response(JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
     }),
   );
 }
@@ -151,6 +156,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ...(config.refreshGraceSeconds !== undefined && { refreshGraceSeconds: config.refreshGraceSeconds }),
     now: () => clock(),
     logger: log,
+    unavailable: (error) => (isDatabaseUnavailable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined),
   });
 
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
@@ -235,6 +241,16 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
     ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),
     ...(config.allowedOrigins && { allowedOrigins: config.allowedOrigins }),
+    retryableError: (error) => {
+      if (!isDatabaseUnavailable(error)) return undefined;
+      log({ event: 'database_unavailable', ...errorSummary(error) });
+      return {
+        status: 503,
+        code: JsonRpcErrorCode.ServiceUnavailable,
+        message: 'Service unavailable: the database did not answer in time; retry later',
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      };
+    },
     onError: (error, where) => log({ event: 'mcp_error', ...where, ...errorSummary(error) }),
   });
 
@@ -274,6 +290,13 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       try {
         return await route(request, context);
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          return jsonResponse(
+            503,
+            { code: 503, message: 'Service unavailable' },
+            { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+          );
+        }
         log({ event: 'unhandled_error', requestId: context?.requestId, ...errorSummary(error) });
         return jsonResponse(500, { code: 500, message: 'Internal server error' });
       }

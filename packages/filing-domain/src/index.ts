@@ -20,6 +20,17 @@ export {
   type ResolvedFilingServerConfig,
 } from './config.js';
 export { CredentialCache } from './credential-cache.js';
+export {
+  boundedPool,
+  DatabaseUnavailableError,
+  type DatabaseSettings,
+  databaseSettingsSchema,
+  isDatabaseUnavailable,
+  type PgPoolLike,
+  pgPoolOptions,
+  type ResolvedDatabaseSettings,
+  resolveDatabaseSettings,
+} from './database-settings.js';
 export type { ApiKeyTable, FaxLogTable, FilingDatabase, FilingTable, PaymentTable } from './database.js';
 export {
   FilingRepository,

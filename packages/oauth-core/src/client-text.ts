@@ -15,7 +15,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Why a client string is refused, or undefined when it is acceptable. */
 export function textProblem(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'must not contain a NUL character';
+  if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
   return LONE_SURROGATE.test(text) ? 'must not contain an unpaired UTF-16 surrogate' : undefined;
 }
 

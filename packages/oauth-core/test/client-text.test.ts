@@ -35,7 +35,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
       { redirect: 'manual' },
     );
     expect(await expectOAuthError(response, 400, 'invalid_request')).toBe(
-      'the parameter client_id must not contain a NUL character',
+      'the parameter client_id must not contain the NUL character (U+0000)',
     );
     expect(await tableCounts(database.db)).toEqual(before);
   });
@@ -59,7 +59,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
       client_id: client.client_id,
     });
     expect(await expectOAuthError(form, 400, 'invalid_request')).toBe(
-      'the parameter code must not contain a NUL character',
+      'the parameter code must not contain the NUL character (U+0000)',
     );
     const json = await fetch(`${server.baseUrl}/token`, {
       method: 'POST',
@@ -79,7 +79,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
         { authorization: `Basic ${btoa('client%00:secret')}` },
       );
       expect(await expectOAuthError(response, 400, 'invalid_request')).toBe(
-        'the Basic credentials must not contain a NUL character',
+        'the Basic credentials must not contain the NUL character (U+0000)',
       );
     }
   });
@@ -147,7 +147,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
       body: {
         code: 400,
         message: 'Bad request',
-        detail: 'invalid_request: the parameter state must not contain a NUL character',
+        detail: 'invalid_request: the parameter state must not contain the NUL character (U+0000)',
       },
     });
     expect(await tableCounts(database.db)).toEqual(before);

@@ -11,7 +11,7 @@
  */
 
 /** Deepest nesting of objects and arrays accepted in `params` (the params object itself is depth 1). */
-export const MAX_PARAMS_DEPTH = 64;
+export const MAX_PARAMS_DEPTH = 256;
 
 // A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -23,7 +23,7 @@ export function isEchoableId(id: string | number): boolean {
 
 /** Why a client string is refused, or undefined when it is acceptable. */
 export function textProblem(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'must not contain a NUL character';
+  if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
   return LONE_SURROGATE.test(text) ? 'must not contain an unpaired UTF-16 surrogate' : undefined;
 }
 

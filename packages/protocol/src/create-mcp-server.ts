@@ -14,6 +14,7 @@ import {
   METHOD_NOT_ALLOWED_HEADERS,
   type ResponseId,
   resultMessage,
+  retryAfterHeaders,
   SSE_HEADERS,
   type StaticResult,
   sseFrame,
@@ -24,7 +25,14 @@ import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protoco
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
 import { ToolError } from './tool-error.js';
 import { createToolRegistry, invalidArgumentsText } from './tool-registry.js';
-import type { AuthInfo, McpServer, McpServerOptions, RequestContext, ToolContext } from './types.js';
+import type {
+  AuthInfo,
+  McpServer,
+  McpServerOptions,
+  RequestContext,
+  RetryableError,
+  ToolContext,
+} from './types.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BATCH_SIZE = 100;
@@ -66,6 +74,8 @@ interface Exchange {
   request: Request;
   context: RequestContext | undefined;
   auth: AuthInfo | undefined;
+  /** Set when a message failed with a retryable error: a one-message reply takes its status. */
+  retry?: RetryableError;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -159,6 +169,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const sseAllowed = options.responseMode !== 'json';
   const onError = options.onError;
+  const retryableError = options.retryableError;
   const allowListCheck = createAllowListCheck(options);
 
   const protocolVersions = new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS);
@@ -288,6 +299,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       if (frozen !== undefined) staticResults.set(frozen, result);
       return resultMessage(id, result);
     } catch (error) {
+      const retry = retryableError?.(error);
+      if (retry !== undefined) {
+        exchange.retry = retry;
+        return errorMessage(id, retry.code, retry.message);
+      }
       reportError(error, where);
       return internalError(id);
     }
@@ -480,8 +496,18 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         try {
           auth = await authenticate(credential, request, context);
         } catch (error) {
-          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
           const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
+          const retry = retryableError?.(error);
+          if (retry !== undefined) {
+            return errorResponse(
+              retry.status,
+              id,
+              retry.code,
+              retry.message,
+              retryAfterHeaders(retry.retryAfterSeconds),
+            );
+          }
+          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
           return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
         }
       }
@@ -496,6 +522,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
     if (!batch) {
       const message = await run(calls[0] as RpcCall, exchange);
+      const retry = exchange.retry;
+      if (retry !== undefined && typeof message === 'string') {
+        return jsonResponse(retry.status, message, retryAfterHeaders(retry.retryAfterSeconds));
+      }
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(

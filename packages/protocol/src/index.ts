@@ -18,6 +18,7 @@ export type {
   McpServer,
   McpServerOptions,
   RequestContext,
+  RetryableError,
   ToolAnnotations,
   ToolContext,
   ToolDefinition,

@@ -20,6 +20,10 @@ export const JsonRpcErrorCode = {
   InternalError: -32603,
   /** Missing, invalid or expired credential (HTTP 401 with a `WWW-Authenticate` challenge). */
   Unauthorized: -32001,
+  /** A dependency (the database) did not answer in time; retry after the `Retry-After` seconds. */
+  ServiceUnavailable: -32003,
+  /** Too many requests for this credential; retry after the `Retry-After` seconds. */
+  RateLimited: -32004,
 } as const;
 
 /** One of the values of {@link JsonRpcErrorCode}. */

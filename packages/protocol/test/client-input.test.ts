@@ -84,7 +84,9 @@ describe('client input at the boundary (one module: client-input.ts)', () => {
       jsonrpc: '2.0',
       id: 1,
       result: {
-        content: [{ type: 'text', text: 'Invalid arguments: city: must not contain a NUL character' }],
+        content: [
+          { type: 'text', text: 'Invalid arguments: city: must not contain the NUL character (U+0000)' },
+        ],
         isError: true,
       },
     });
@@ -129,7 +131,10 @@ describe('client input at the boundary (one module: client-input.ts)', () => {
     expect(await json(response)).toEqual({
       jsonrpc: '2.0',
       id: 6,
-      error: { code: -32602, message: 'Invalid params: clientInfo.name: must not contain a NUL character' },
+      error: {
+        code: -32602,
+        message: 'Invalid params: clientInfo.name: must not contain the NUL character (U+0000)',
+      },
     });
     const name = await post(
       server,

