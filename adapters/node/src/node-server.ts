@@ -232,7 +232,12 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   const server = createServer((incoming, outgoing) => {
     const header = incoming.headers['x-request-id'];
     const requestId = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-    const state: RequestState = { requestId, start: performance.now(), context: { requestId } };
+    const clientAddress = incoming.socket.remoteAddress;
+    const state: RequestState = {
+      requestId,
+      start: performance.now(),
+      context: { requestId, ...(clientAddress !== undefined && { clientAddress }) },
+    };
     states.set(incoming, state);
     inFlight.add(outgoing);
     outgoing.setHeader('x-request-id', requestId);

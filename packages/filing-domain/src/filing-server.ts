@@ -7,13 +7,16 @@ import {
   JsonRpcErrorCode,
   preflightResponse,
   type RequestContext,
+  type ToolContext,
   withCors,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { API_KEY_PATTERN, API_KEY_PREFIX, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
+import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
 import { isDatabaseUnavailable } from './database-settings.js';
+import { DEFAULT_RATE_LIMITS, RateLimitedError, RateLimiter, type RateLimitScope } from './rate-limiter.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 
@@ -63,10 +66,11 @@ export interface FilingServer {
   /** Serves one request; `context.waitUntil` lets background work (last-used times) outlive it. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
   /**
-   * Deletes expired authorization codes and OAuth tokens (the maintenance job the adapters
+   * Deletes expired authorization codes and OAuth tokens, abandoned clients (`clientExpiry`) and
+   * past rate-limit counters (the maintenance job the adapters
    * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).
    */
-  cleanup(): Promise<{ codes: number; tokens: number }>;
+  cleanup(): Promise<{ codes: number; tokens: number; clients: number; rateLimitCounters: number }>;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -159,6 +163,19 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     unavailable: (error) => (isDatabaseUnavailable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined),
   });
 
+  const limiter =
+    config.rateLimits === false
+      ? undefined
+      : new RateLimiter({
+          db,
+          limits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
+          now: clock,
+          onError: (error) => log({ event: 'rate_limit_error', ...errorSummary(error) }),
+        });
+  const clientExpiry = { ...DEFAULT_CLIENT_EXPIRY, ...config.clientExpiry };
+  // Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit.
+  const credentialKeys = new WeakMap<AuthInfo, string>();
+
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
   const pending = new Set<Promise<unknown>>();
   // Keys whose last-used time this instance has written recently: stops a burst of parallel
@@ -211,6 +228,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
         credentialPrefix: apiKey.prefix,
         ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
       };
+      credentialKeys.set(auth, credentialHash.slice(0, 32));
       cache.set(credentialHash, auth, now, apiKey.expiresAt);
       touchInBackground(context, apiKey.id, apiKey.lastUsedAt, now);
       return auth;
@@ -227,14 +245,54 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       credentialPrefix: ACCESS_TOKEN_PREFIX,
       expiresAt: token.expiresAt,
     };
+    credentialKeys.set(auth, credentialHash.slice(0, 32));
     cache.set(credentialHash, auth, now, token.expiresAt * 1000);
     return auth;
+  }
+
+  /** Every tool counts against its credential's `tools/call` limit before it runs. */
+  function withToolsCallLimit<T extends { handler: (args: any, context: ToolContext) => unknown }>(
+    tools: T[],
+  ): T[] {
+    if (limiter === undefined) return tools;
+    return tools.map((tool) => ({
+      ...tool,
+      handler: async (args: unknown, context: ToolContext) => {
+        const key = credentialKeys.get(context.auth) ?? `user:${context.auth.userId}`;
+        const retryAfter = await limiter.hitFast('toolsCall', key);
+        if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
+        return tool.handler(args, context);
+      },
+    }));
+  }
+
+  // OAuth endpoints limited per client address: path (after the base path) -> scope.
+  const limitedRoutes = new Map<string, RateLimitScope>([
+    [`${basePath}/register`, 'register'],
+    [`${basePath}/token`, 'token'],
+    [`${basePath}/authorize`, 'authorize'],
+    [`${basePath}/approve`, 'approve'],
+    [`${basePath}/revoke`, 'revoke'],
+  ]);
+
+  /** The 429 of an OAuth endpoint: `/approve` answers in the spec's `{code, message}`, the others as OAuth. */
+  function tooManyRequests(scope: RateLimitScope, retryAfter: number): Response {
+    const headers = { 'retry-after': String(retryAfter), pragma: 'no-cache' };
+    return scope === 'approve'
+      ? jsonResponse(429, { code: 429, message: 'Too many requests' }, headers)
+      : jsonResponse(
+          429,
+          { error: 'too_many_requests', error_description: 'rate limit reached; retry later' },
+          headers,
+        );
   }
 
   const mcp = createMcpServer({
     serverInfo: { ...FILING_SERVER_INFO },
     instructions: FILING_SERVER_INSTRUCTIONS,
-    tools: createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    tools: withToolsCallLimit(
+      createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    ),
     authenticate,
     requireAuth: config.requireAuth,
     resourceMetadataUrl: `${baseUrl}/.well-known/oauth-protected-resource`,
@@ -242,6 +300,14 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),
     ...(config.allowedOrigins && { allowedOrigins: config.allowedOrigins }),
     retryableError: (error) => {
+      if (error instanceof RateLimitedError) {
+        return {
+          status: 429,
+          code: JsonRpcErrorCode.RateLimited,
+          message: 'Too many requests: the tools/call limit of this credential is reached; retry later',
+          retryAfterSeconds: error.retryAfterSeconds,
+        };
+      }
       if (!isDatabaseUnavailable(error)) return undefined;
       log({ event: 'database_unavailable', ...errorSummary(error) });
       return {
@@ -278,6 +344,12 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       const header = refused === 'host' ? 'Host' : 'Origin';
       return jsonResponse(403, { code: 403, message: `Forbidden: ${header} not allowed` });
     }
+    const scope = limiter === undefined ? undefined : limitedRoutes.get(path);
+    const clientAddress = context?.clientAddress;
+    if (scope !== undefined && clientAddress !== undefined && request.method !== 'OPTIONS') {
+      const retryAfter = await limiter!.hit(scope, clientAddress.slice(0, 64));
+      if (retryAfter !== undefined) return tooManyRequests(scope, retryAfter);
+    }
     // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
     // (RFC 8414 / RFC 9728) are oauth-core's; it answers undefined for anything else.
     const oauthResponse = await oauth.handle(request);
@@ -301,9 +373,15 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
         return jsonResponse(500, { code: 500, message: 'Internal server error' });
       }
     },
-    cleanup: () => oauth.cleanup(),
+    async cleanup() {
+      const clients = await deleteAbandonedClients(db, clock(), clientExpiry);
+      const expired = await oauth.cleanup();
+      const rateLimitCounters = (await limiter?.cleanup()) ?? 0;
+      return { ...expired, clients, rateLimitCounters };
+    },
     async close() {
       await Promise.allSettled([...pending]);
+      await limiter?.flush();
       cache.clear();
       recentlyTouched.clear();
     },

@@ -19,6 +19,7 @@ export {
   parseFilingServerConfig,
   type ResolvedFilingServerConfig,
 } from './config.js';
+export { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
 export { CredentialCache } from './credential-cache.js';
 export {
   boundedPool,
@@ -66,6 +67,13 @@ export {
 } from './form-schema-descriptor.js';
 export { type HashFunction, sha256Hex } from './hash.js';
 export { migrateFilingDomain, migrateToLatest } from './migrations.js';
+export {
+  DEFAULT_RATE_LIMITS,
+  RateLimitedError,
+  RateLimiter,
+  type RateLimitScope,
+  type RateLimitsPerMinute,
+} from './rate-limiter.js';
 export { type PartnershipFormData, partnerSchema, partnershipFormDataSchema } from './partnership-form.js';
 export {
   type FaxLog,

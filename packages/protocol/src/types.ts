@@ -37,6 +37,11 @@ export interface RequestContext {
   requestId?: string;
   /** Set by the core after a successful authentication. */
   auth?: AuthInfo;
+  /**
+   * The client's network address as the adapter knows it (socket address, the platform's source
+   * IP); per-address rate limits apply only when it is set.
+   */
+  clientAddress?: string;
 }
 
 /** What a tool handler receives besides its validated arguments. */
