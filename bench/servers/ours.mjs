@@ -21,6 +21,8 @@ const node = await createNodeServer({
   config: {
     appUrl: 'http://127.0.0.1/app',
     session: { secret: process.env.SESSION_JWT_SECRET },
+    // A load test from one address with one credential: the abuse limits would answer 429 (RATE_LIMITS=off).
+    rateLimits: false,
     ...(ttl !== undefined && ttl !== '' && { authCacheTtlMs: Number(ttl) }),
   },
   onClose: () => db.destroy(),

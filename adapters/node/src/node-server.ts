@@ -6,6 +6,7 @@ import {
   type FilingLogEvent,
   type FilingServerConfig,
   type HashFunction,
+  isClientDisconnect,
 } from '@filing-mcp/filing-domain';
 import {
   type AllowList,
@@ -102,6 +103,8 @@ const DEFAULT_CLEANUP_INTERVAL_MS = 5 * 60_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ERROR_EVENTS = new Set(['server_error', 'unhandled_error', 'mcp_error', 'background_error']);
 const WARN_EVENTS = new Set(['code_replay', 'refresh_token_reuse']);
+// Routine: a client that closed its connection before its answer.
+const DEBUG_EVENTS = new Set(['client_disconnected']);
 
 interface RequestState {
   requestId: string;
@@ -220,7 +223,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       errorHandler: (error) => {
         if (error instanceof RequestError) return errorResponse(400, 'Bad request');
         try {
-          logger.error('unhandled_error', { errorName: (error as Error)?.name ?? 'unknown' });
+          const name = (error as Error)?.name ?? 'unknown';
+          if (isClientDisconnect(error)) logger.debug('client_disconnected', { errorName: name });
+          else logger.error('unhandled_error', { errorName: name });
         } catch {
           // The logger itself may be what failed; the client still gets its answer.
         }
@@ -290,7 +295,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
           ? 'error'
           : WARN_EVENTS.has(event.event) || event.event.endsWith('_error')
             ? 'warn'
-            : 'info';
+            : DEBUG_EVENTS.has(event.event)
+              ? 'debug'
+              : 'info';
         logger[level](event.event, logSafeFields(event));
       },
     });

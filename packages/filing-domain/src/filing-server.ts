@@ -16,6 +16,7 @@ import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
 import { isDatabaseUnavailable } from './database-settings.js';
+import { isClientDisconnect, logSafeEvent } from './log-safety.js';
 import { DEFAULT_RATE_LIMITS, RateLimitedError, RateLimiter, type RateLimitScope } from './rate-limiter.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
@@ -142,7 +143,8 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   const { db } = options;
   const hash = options.hash ?? sha256Hex;
   const clock = options.now ?? Date.now;
-  const log: FilingLogger = options.logger ?? (() => {});
+  const sink = options.logger;
+  const log: FilingLogger = sink === undefined ? () => {} : (event) => sink(logSafeEvent(event));
   const baseUrl = config.baseUrl;
   const basePath = config.basePath ?? new URL(baseUrl).pathname.replace(/\/+$/, '');
 
@@ -317,7 +319,12 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
         retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
       };
     },
-    onError: (error, where) => log({ event: 'mcp_error', ...where, ...errorSummary(error) }),
+    onError: (error, where) =>
+      log({
+        event: isClientDisconnect(error) ? 'client_disconnected' : 'mcp_error',
+        ...where,
+        ...errorSummary(error),
+      }),
   });
 
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
@@ -369,7 +376,11 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
             { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
           );
         }
-        log({ event: 'unhandled_error', requestId: context?.requestId, ...errorSummary(error) });
+        if (isClientDisconnect(error, request)) {
+          log({ event: 'client_disconnected', requestId: context?.requestId, ...errorSummary(error) });
+        } else {
+          log({ event: 'unhandled_error', requestId: context?.requestId, ...errorSummary(error) });
+        }
         return jsonResponse(500, { code: 500, message: 'Internal server error' });
       }
     },

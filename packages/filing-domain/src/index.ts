@@ -66,6 +66,7 @@ export {
   resolveFilingKind,
 } from './form-schema-descriptor.js';
 export { type HashFunction, sha256Hex } from './hash.js';
+export { isClientDisconnect, logSafeEvent, logSafeText, MAX_LOG_VALUE_LENGTH } from './log-safety.js';
 export { migrateFilingDomain, migrateToLatest } from './migrations.js';
 export {
   DEFAULT_RATE_LIMITS,
