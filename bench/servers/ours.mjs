@@ -2,16 +2,16 @@
 // Kysely, configured as in production: default request log (JSON lines on stdout, which the
 // orchestrator sends to /dev/null), node:crypto hashing, the core's default credential cache unless
 // AUTH_CACHE_TTL_MS says otherwise.
+import { boundedPool, pgPoolOptions, resolveDatabaseSettings } from '@filing-mcp/filing-domain';
 import { createNodeServer } from '@filing-mcp/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { announce } from '../lib/report.mjs';
 
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.BENCH_DB_POOL ?? 10),
-});
-const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+// The pool the Node adapter builds: the shared database settings, time limits included.
+const settings = resolveDatabaseSettings(undefined, { poolMax: Number(process.env.BENCH_DB_POOL ?? 10) });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...pgPoolOptions(settings) });
+const db = new Kysely({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
 const ttl = process.env.AUTH_CACHE_TTL_MS;
 
 const node = await createNodeServer({
