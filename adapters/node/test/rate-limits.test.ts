@@ -11,6 +11,11 @@ describe.skipIf(process.env.TEST_DB === 'pglite')('rate limits shared by two ser
   let database: PostgresTestDatabase;
   let workDir: string;
   const servers: ServeProcess[] = [];
+  /** The limits count per wall-clock minute: start a test early in one, so it never straddles two. */
+  const earlyInWindow = async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  };
   const env = () => ({
     DATABASE_URL: database.url,
     SESSION_JWT_SECRET: 'production-session-secret-with-at-least-32-chars',
@@ -39,6 +44,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')('rate limits shared by two ser
   });
 
   it('/register: 5 a minute per address across both processes, then 429 with Retry-After', async () => {
+    await earlyInWindow();
     const statuses: number[] = [];
     let limited: Response | undefined;
     for (let i = 0; i < 10; i++) {
@@ -71,6 +77,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')('rate limits shared by two ser
       env: { DATABASE_URL: database.url },
     });
     const key = created.stdout.trim();
+    await earlyInWindow();
     const answers: Response[] = [];
     for (let i = 0; i < 20; i++) {
       const serve = servers[i % 2]!;

@@ -17,7 +17,8 @@ export const DEFAULT_RATE_LIMITS: Readonly<RateLimitsPerMinute> = Object.freeze(
 });
 
 const WINDOW_MS = 60_000;
-// A bucket's pending local hits are written at most this often while it stays far from its limit.
+// A bucket's pending local hits are written at most this often, on a later hit, while it stays far
+// from its limit.
 const FLUSH_INTERVAL_MS = 1000;
 const MAX_BUCKETS = 10_000;
 
@@ -76,7 +77,9 @@ export class RateLimiter {
     let bucket = this.#buckets.get(id);
     if (bucket === undefined || bucket.window !== window) {
       if (bucket === undefined && this.#buckets.size >= MAX_BUCKETS) this.#buckets.clear();
-      const lastFlush = bucket?.lastFlush ?? 0;
+      // A new bucket waits a whole interval before its first write: a credential used now and then
+      // costs no write at all until it is busy (or the server closes).
+      const lastFlush = bucket?.lastFlush ?? this.#now();
       bucket = { window, known: 0, pending: 0, lastFlush, flushing: false };
       this.#buckets.set(id, bucket);
     }

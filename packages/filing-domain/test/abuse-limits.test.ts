@@ -50,6 +50,13 @@ describe('abuse-limit settings from the environment', () => {
 
 describe.each(testDatabases())('abuse limits on $name', (variant) => {
   let harness: Harness;
+  let offset = 0;
+  const advance = (ms: number) => {
+    offset += ms;
+    harness.advance(ms);
+  };
+  /** Moves the clock just past the start of a one-minute window, so a test never straddles two. */
+  const startOfWindow = () => advance(60_000 - ((Date.now() + offset) % 60_000) + 50);
 
   beforeAll(async () => {
     harness = await startHarness(
@@ -86,6 +93,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
     );
 
   it('/register: over the limit of one address, 429 with Retry-After and nothing stored; other addresses unaffected', async () => {
+    startOfWindow();
     const before = await clientCount();
     expect((await register('198.51.100.1')).status).toBe(201);
     expect((await register('198.51.100.1')).status).toBe(201);
@@ -102,7 +110,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
     expect(await clientCount()).toBe(before + 2);
     expect((await register('198.51.100.2')).status).toBe(201);
     // The next window starts afresh.
-    harness.advance(60_000);
+    advance(60_000);
     expect((await register('198.51.100.1')).status).toBe(201);
   });
 
@@ -118,6 +126,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
           { clientAddress: '198.51.100.9' },
         ),
       );
+    startOfWindow();
     expect((await approve()).status).toBe(400);
     const limited = await approve();
     expect(limited.status).toBe(429);
@@ -140,6 +149,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
           }),
         }),
       );
+    startOfWindow();
     for (let i = 0; i < 4; i++) expect((await call(first.key)).status).toBe(200);
     const limited = await call(first.key);
     expect(limited.status).toBe(429);
@@ -159,7 +169,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
   });
 
   it('cleanup deletes clients that never obtained a token after a day and idle ones after 90 days', async () => {
-    harness.advance(60_000);
+    advance(60_000);
     const registerClient = async () => ((await (await register()).json()) as { client_id: string }).client_id;
     const unused = await registerClient();
     const used = await registerClient();
@@ -199,20 +209,20 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
         .where('client_id', '=', clientId)
         .executeTakeFirst()) !== undefined;
 
-    harness.advance(DAY_MS / 2);
+    advance(DAY_MS / 2);
     await harness.server.cleanup();
     expect([await exists(unused), await exists(used)]).toEqual([true, true]);
 
-    harness.advance(DAY_MS);
+    advance(DAY_MS);
     const first = await harness.server.cleanup();
     expect(first.clients).toBeGreaterThanOrEqual(1);
     expect([await exists(unused), await exists(used)]).toEqual([false, true]);
 
     // The refresh token lives 30 days; 90 days after it died the client goes, tokens and all.
-    harness.advance(60 * DAY_MS);
+    advance(60 * DAY_MS);
     await harness.server.cleanup();
     expect(await exists(used)).toBe(true);
-    harness.advance(61 * DAY_MS);
+    advance(61 * DAY_MS);
     await harness.server.cleanup();
     expect(await exists(used)).toBe(false);
     const leftovers = await harness.db
