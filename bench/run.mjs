@@ -198,20 +198,24 @@ async function throughput(workload, database, env) {
 /** Captures ours' tools/list result and get_form_schema descriptor, so the ceilings answer the same bytes. */
 async function captureFixtures(database, env) {
   const ours = await server('ours', env);
-  const list = WORKLOADS.find((w) => w.name === 'tools/list');
-  const schema = WORKLOADS.find((w) => w.name === 'get_form_schema');
-  const listed = await probe(ours.url, list, headersFor(list, database.apiKey), list.bodies(database)[0]);
-  const described = await probe(
-    ours.url,
-    schema,
-    headersFor(schema, database.apiKey),
-    schema.bodies(database)[0],
-  );
+  const capture = async (name) => {
+    const workload = WORKLOADS.find((w) => w.name === name);
+    return probe(ours.url, workload, headersFor(workload, database.apiKey), workload.bodies(database)[0]);
+  };
+  const listed = await capture('tools/list');
+  const listedModern = await capture('tools/list 2026');
+  const described = await capture('get_form_schema');
   const toolsListFile = join(scratch, 'tools-list-result.json');
+  const modernToolsListFile = join(scratch, 'tools-list-2026-result.json');
   const formSchemaFile = join(scratch, 'form-schema.json');
   writeFileSync(toolsListFile, JSON.stringify(listed.result));
+  writeFileSync(modernToolsListFile, JSON.stringify(listedModern.result));
   writeFileSync(formSchemaFile, JSON.stringify(described.result.structuredContent));
-  return { BENCH_FIXED_RESULT_FILE: toolsListFile, BENCH_FORM_SCHEMA_FILE: formSchemaFile };
+  return {
+    BENCH_FIXED_RESULT_FILE: toolsListFile,
+    BENCH_FIXED_MODERN_RESULT_FILE: modernToolsListFile,
+    BENCH_FORM_SCHEMA_FILE: formSchemaFile,
+  };
 }
 
 async function memory(database, env) {

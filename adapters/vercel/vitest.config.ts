@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['@filing-mcp/test-db/global-setup'],
+    // Fails a test file that opens one kind of database without saying why in a name.
+    setupFiles: ['@filing-mcp/test-db/database-coverage'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

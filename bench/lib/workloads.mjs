@@ -11,7 +11,8 @@ export const SERVERS = {
     label: 'node:http + pg ceiling',
     database: true,
   },
-  sdk: { script: 'servers/sdk.mjs', path: '/', label: 'official SDK, stateless' },
+  sdk: { script: 'servers/sdk.mjs', path: '/', label: 'official SDK v1, low-level Server, stateless' },
+  sdk2: { script: 'servers/sdk2.mjs', path: '/', label: 'official SDK v2, createMcpHandler' },
   ours: { script: 'servers/ours.mjs', path: '/mcp-server', label: 'ours (Node adapter)', database: true },
   // Ours without the in-process credential cache: every call looks its key up, as the db ceiling does.
   'ours-nocache': {
@@ -26,6 +27,15 @@ export const SERVERS = {
 const rpc = (id, method, params) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 const call = (id, name, args) => rpc(id, 'tools/call', { name, arguments: args });
 
+/** MCP 2026-07-28: the per-request `_meta` every request carries. */
+export const MODERN_VERSION = '2026-07-28';
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+};
+const modernRpc = (id, method, params) => rpc(id, method, { ...params, _meta: MODERN_META });
+
 /**
  * The workloads. `ceiling` names the server the others are divided by; `sdk` is there when the
  * SDK anchor runs the workload. `bodies(db)` builds the requests from the seeded database.
@@ -34,10 +44,20 @@ export const WORKLOADS = [
   {
     name: 'tools/list',
     description: 'tools/list without a credential',
-    servers: ['ceiling', 'sdk', 'ours'],
+    servers: ['ceiling', 'sdk', 'sdk2', 'ours'],
     ceiling: 'ceiling',
     credential: false,
     bodies: () => [rpc(1, 'tools/list', {})],
+  },
+  {
+    name: 'tools/list 2026',
+    description: 'tools/list on the 2026-07-28 wire, without a credential',
+    servers: ['ceiling', 'sdk2', 'ours'],
+    ceiling: 'ceiling',
+    credential: false,
+    wire: 'modern',
+    method: 'tools/list',
+    bodies: () => [modernRpc(1, 'tools/list', {})],
   },
   {
     name: 'get_form_schema',
@@ -56,6 +76,20 @@ export const WORKLOADS = [
     bodies: (db) => db.filingIds.map((id, index) => call(index + 1, 'get_filing', { id })),
   },
   {
+    name: 'get_filing 2026',
+    description: 'tools/call get_filing (10k filings) with an API key, on the 2026-07-28 wire',
+    servers: ['db-ceiling', 'ours'],
+    ceiling: 'db-ceiling',
+    credential: true,
+    wire: 'modern',
+    method: 'tools/call',
+    toolName: 'get_filing',
+    bodies: (db) =>
+      db.filingIds.map((id, index) =>
+        modernRpc(index + 1, 'tools/call', { name: 'get_filing', arguments: { id } }),
+      ),
+  },
+  {
     name: 'create_filing',
     description: 'tools/call create_filing with an API key',
     servers: ['db-ceiling', 'ours'],
@@ -70,7 +104,9 @@ export function headersFor(workload, apiKey) {
   return {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2025-06-18',
+    'mcp-protocol-version': workload.wire === 'modern' ? MODERN_VERSION : '2025-06-18',
+    ...(workload.wire === 'modern' && { 'mcp-method': workload.method }),
+    ...(workload.toolName !== undefined && { 'mcp-name': workload.toolName }),
     ...(workload.credential && { authorization: `Bearer ${apiKey}` }),
   };
 }
@@ -99,7 +135,7 @@ export async function probe(url, workload, headers, body) {
   const message = parseRpcBody(response.headers.get('content-type'), text);
   if (!message || message.error) throw new Error(`JSON-RPC error: ${JSON.stringify(message?.error)}`);
   if (message.result?.isError) throw new Error(`tool error: ${JSON.stringify(message.result.content)}`);
-  if (workload.name === 'tools/list' && message.result?.tools?.length !== 14) {
+  if (workload.name.startsWith('tools/list') && message.result?.tools?.length !== 14) {
     throw new Error(`tools/list answered ${message.result?.tools?.length} tools, not 14`);
   }
   return { bytes: Buffer.byteLength(text), result: message.result };

@@ -1,11 +1,31 @@
 // The ceiling: a bare node:http server that reads the body, parses the JSON-RPC request and answers
-// a fixed, pre-serialised result (the bytes of our own tools/list result, so payload size is equal).
-// JSON or SSE framing by the Accept header, as an MCP server must.
+// a fixed result: the bytes of our own tools/list result on the wire the request speaks (2026-07-28
+// when its MCP-Protocol-Version header says so, else 2025), so payload sizes are equal. Like ours,
+// it encodes each answer once and splices only the request's id in per request. JSON or SSE framing
+// by the Accept header, as an MCP server must.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { announce } from '../lib/report.mjs';
 
-const fixedResult = readFileSync(process.env.BENCH_FIXED_RESULT_FILE, 'utf8');
+/** The head and tail bytes around the id, for JSON and for SSE. */
+function encodeOnce(resultFile) {
+  const result = readFileSync(resultFile, 'utf8');
+  const tail = Buffer.from(`,"result":${result}}`);
+  return {
+    json: [Buffer.from('{"jsonrpc":"2.0","id":'), tail],
+    sse: [
+      Buffer.from('event: message\ndata: {"jsonrpc":"2.0","id":'),
+      Buffer.from(`,"result":${result}}\n\n`),
+    ],
+  };
+}
+
+const legacy = encodeOnce(process.env.BENCH_FIXED_RESULT_FILE);
+const modern = process.env.BENCH_FIXED_MODERN_RESULT_FILE
+  ? encodeOnce(process.env.BENCH_FIXED_MODERN_RESULT_FILE)
+  : legacy;
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
 
 const server = createServer((request, response) => {
   const chunks = [];
@@ -15,18 +35,17 @@ const server = createServer((request, response) => {
     try {
       message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      response.writeHead(400, { 'content-type': 'application/json' });
+      response.writeHead(400, JSON_HEADERS);
       response.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}');
       return;
     }
-    const body = `{"jsonrpc":"2.0","id":${JSON.stringify(message.id ?? null)},"result":${fixedResult}}`;
-    if (request.headers.accept?.includes('text/event-stream')) {
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      response.end(`event: message\ndata: ${body}\n\n`);
-    } else {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(body);
-    }
+    const id = message.id;
+    const idBytes = Buffer.from(typeof id === 'number' ? String(id) : JSON.stringify(id ?? null));
+    const wire = request.headers['mcp-protocol-version'] === '2026-07-28' ? modern : legacy;
+    const sse = request.headers.accept?.includes('text/event-stream');
+    const [head, tail] = sse ? wire.sse : wire.json;
+    response.writeHead(200, sse ? SSE_HEADERS : JSON_HEADERS);
+    response.end(Buffer.concat([head, idBytes, tail], head.length + idBytes.length + tail.length));
   });
 });
 

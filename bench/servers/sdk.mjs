@@ -1,4 +1,4 @@
-// The anchor: the official MCP SDK in its recommended stateless mode (a new McpServer and a new
+// The anchor: the official MCP SDK v1 in its recommended stateless mode (a new low-level Server and a new
 // StreamableHTTPServerTransport per request, as in the SDK's simpleStatelessStreamableHttp example),
 // holding the same 14 tool definitions as ours: the product's own zod schemas, titles,
 // descriptions and annotations from createFilingTools. No database: get_form_schema answers the

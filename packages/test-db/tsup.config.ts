@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'global-setup': 'src/global-setup.ts',
+    'database-coverage': 'src/database-coverage.ts',
   },
   format: ['esm'],
   dts: true,
@@ -11,4 +12,5 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   platform: 'node',
+  external: ['vitest'],
 });

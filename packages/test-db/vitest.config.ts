@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['./src/global-setup.ts'],
+    setupFiles: ['./src/database-coverage.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

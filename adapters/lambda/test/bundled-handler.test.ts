@@ -61,102 +61,105 @@ function captureLog(): { lines: string[]; restore(): string[] } {
   };
 }
 
-describe.runIf(withPostgres)('bundled dist/lambda/handler.mjs', () => {
-  it('answers 500 without leaking settings when DATABASE_URL is missing, then recovers once it is set', async () => {
-    delete process.env.DATABASE_URL;
-    const failed = await entry.handler(mcpEvent({ jsonrpc: '2.0', id: 1, method: 'ping' }));
-    expect(failed.statusCode).toBe(500);
-    expect(JSON.parse(failed.body)).toEqual({ code: 500, message: 'Internal server error' });
-    const lines = captureLog();
-    await expect(entry.cleanupHandler(scheduledEvent())).rejects.toThrow(/DATABASE_URL/);
-    expect(lines.restore().map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({
-        event: 'oauth_cleanup_failed',
-        errorMessage: expect.stringMatching(/DATABASE_URL/),
-      }),
-    ]);
+describe.runIf(withPostgres)(
+  'bundled dist/lambda/handler.mjs (PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)',
+  () => {
+    it('answers 500 without leaking settings when DATABASE_URL is missing, then recovers once it is set', async () => {
+      delete process.env.DATABASE_URL;
+      const failed = await entry.handler(mcpEvent({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+      expect(failed.statusCode).toBe(500);
+      expect(JSON.parse(failed.body)).toEqual({ code: 500, message: 'Internal server error' });
+      const lines = captureLog();
+      await expect(entry.cleanupHandler(scheduledEvent())).rejects.toThrow(/DATABASE_URL/);
+      expect(lines.restore().map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({
+          event: 'oauth_cleanup_failed',
+          errorMessage: expect.stringMatching(/DATABASE_URL/),
+        }),
+      ]);
 
-    Object.assign(process.env, {
-      DATABASE_URL: database.url,
-      MIGRATE_ON_START: 'true',
-      MCP_BASE_URL: baseUrl,
-      APP_URL: 'https://app.filing-mcp.test',
-      SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+      Object.assign(process.env, {
+        DATABASE_URL: database.url,
+        MIGRATE_ON_START: 'true',
+        MCP_BASE_URL: baseUrl,
+        APP_URL: 'https://app.filing-mcp.test',
+        SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+      });
+      const initialized = await entry.handler(
+        mcpEvent({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'vitest', version: '1' },
+          },
+        }),
+      );
+      expect(initialized.statusCode).toBe(200);
+      const body = initialized.headers['content-type']?.startsWith('text/event-stream')
+        ? JSON.parse(
+            initialized.body
+              .split('\n')
+              .find((line) => line.startsWith('data: '))!
+              .slice(6),
+          )
+        : JSON.parse(initialized.body);
+      expect(body.result.serverInfo).toEqual({ name: 'filing-mcp', version: '1.1.0' });
     });
-    const initialized = await entry.handler(
-      mcpEvent({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'vitest', version: '1' },
-        },
-      }),
-    );
-    expect(initialized.statusCode).toBe(200);
-    const body = initialized.headers['content-type']?.startsWith('text/event-stream')
-      ? JSON.parse(
-          initialized.body
-            .split('\n')
-            .find((line) => line.startsWith('data: '))!
-            .slice(6),
-        )
-      : JSON.parse(initialized.body);
-    expect(body.result.serverInfo).toEqual({ name: 'filing-mcp', version: '1.1.0' });
-  });
 
-  it('ran the migrations on start (MIGRATE_ON_START=true): the tables exist in PostgreSQL', async () => {
-    const tables = await database.db
-      .selectFrom('information_schema.tables' as any)
-      .select('table_name' as any)
-      .where('table_schema' as any, '=', 'public')
-      .execute();
-    const names = tables.map((row: any) => row.table_name);
-    expect(names).toEqual(expect.arrayContaining(['partnership_filings', 'api_keys', 'oauth_clients']));
-  });
+    it('ran the migrations on start (MIGRATE_ON_START=true): the tables exist in PostgreSQL', async () => {
+      const tables = await database.db
+        .selectFrom('information_schema.tables' as any)
+        .select('table_name' as any)
+        .where('table_schema' as any, '=', 'public')
+        .execute();
+      const names = tables.map((row: any) => row.table_name);
+      expect(names).toEqual(expect.arrayContaining(['partnership_filings', 'api_keys', 'oauth_clients']));
+    });
 
-  it('serves the protected-resource metadata with resource equal to MCP_BASE_URL', async () => {
-    const result = await entry.handler(
-      functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-protected-resource' }),
-    );
-    expect(result.statusCode).toBe(200);
-    expect(JSON.parse(result.body).resource).toBe(baseUrl);
-  });
+    it('serves the protected-resource metadata with resource equal to MCP_BASE_URL', async () => {
+      const result = await entry.handler(
+        functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-protected-resource' }),
+      );
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body).resource).toBe(baseUrl);
+    });
 
-  it('streams an SSE reply through streamHandler with status and headers in the prelude', async () => {
-    const event = mcpEvent({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
-    event.headers.accept = 'text/event-stream, application/json';
-    const streamed = await stub.invoke(entry.streamHandler, event);
-    expect(streamed.prelude?.statusCode).toBe(200);
-    expect(streamed.prelude?.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(streamed.body).toMatch(/^event: message\ndata: /);
-    const frame = JSON.parse(
-      streamed.body
-        .split('\n')
-        .find((line) => line.startsWith('data: '))!
-        .slice(6),
-    );
-    expect(frame.id).toBe(7);
-    expect(frame.result.tools).toHaveLength(14);
-  });
+    it('streams an SSE reply through streamHandler with status and headers in the prelude', async () => {
+      const event = mcpEvent({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
+      event.headers.accept = 'text/event-stream, application/json';
+      const streamed = await stub.invoke(entry.streamHandler, event);
+      expect(streamed.prelude?.statusCode).toBe(200);
+      expect(streamed.prelude?.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(streamed.body).toMatch(/^event: message\ndata: /);
+      const frame = JSON.parse(
+        streamed.body
+          .split('\n')
+          .find((line) => line.startsWith('data: '))!
+          .slice(6),
+      );
+      expect(frame.id).toBe(7);
+      expect(frame.result.tools).toHaveLength(15);
+    });
 
-  it('answers 401 with the challenge for tools/call without a credential', async () => {
-    const result = await entry.handler(
-      mcpEvent({
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: { name: 'list_filings', arguments: {} },
-      }),
-    );
-    expect(result.statusCode).toBe(401);
-    expect(result.headers['www-authenticate']).toContain(
-      `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
-    );
-  });
-});
+    it('answers 401 with the challenge for tools/call without a credential', async () => {
+      const result = await entry.handler(
+        mcpEvent({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'tools/call',
+          params: { name: 'list_filings', arguments: {} },
+        }),
+      );
+      expect(result.statusCode).toBe(401);
+      expect(result.headers['www-authenticate']).toContain(
+        `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
+      );
+    });
+  },
+);
 
 describe.runIf(withPostgres)('bundled cleanupHandler on a ScheduledEvent', () => {
   it('deletes expired codes and tokens, keeps live ones, and logs the counts as one JSON line', async () => {

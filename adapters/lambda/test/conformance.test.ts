@@ -1,62 +1,85 @@
-import { createTargetParts, defineConformanceSuite } from '@filing-mcp/conformance';
-import { createFilingServer } from '@filing-mcp/filing-domain';
-import { createLambdaHandler, createStreamingLambdaHandler } from '../src/index.js';
-import { installAwsLambdaStub } from './aws-lambda-stub.js';
+import { resolve } from 'node:path';
+import {
+  createProcessClock,
+  createTargetParts,
+  defineConformanceSuite,
+  deployedEnvironment,
+} from '@filing-mcp/conformance';
+import type { LambdaFunctionURLResult } from 'aws-lambda';
+import { describe, it } from 'vitest';
 import { requestToFunctionUrlEvent, resultToResponse } from './function-url-client.js';
+import { awsLambdaRic, decodeHttpStream, requireRicUnderCi, startRicFunction } from './support/lambda-ric.js';
 
+// The deployed bundle (dist/lambda/handler.mjs, built by `pnpm build`) run by AWS's own runtime
+// interface client, aws-lambda-ric, against a local Runtime API: `handler` answers buffered,
+// `streamHandler` streams through the client's real awslambda.streamifyResponse. The Function URL
+// front end (HTTP request to event, result or stream to HTTP answer) is function-url-client.ts.
+const taskRoot = resolve(import.meta.dirname, '../dist/lambda');
 // The address a Function URL would have; the server is configured with it as {base_url}.
 const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/mcp-server';
+const only = {
+  database: 'postgres' as const,
+  because:
+    "the function runs in the Lambda runtime client's own process and reaches its database through DATABASE_URL; the core and node targets run these scenarios on PGlite",
+};
 
-defineConformanceSuite('lambda', async ({ database }) => {
-  const parts = await createTargetParts({ database, baseUrl });
-  const server = createFilingServer(parts.serverOptions);
-  const handler = createLambdaHandler(server);
-  return {
-    name: 'lambda',
-    baseUrl: parts.config.baseUrl,
-    appUrl: parts.config.appUrl,
-    fetch: async (input, init) => {
-      const event = await requestToFunctionUrlEvent(new Request(input, init));
-      return resultToResponse(await handler(event));
-    },
-    sessionSecret: parts.sessionSecret,
-    db: parts.db,
-    createApiKey: parts.createApiKey,
-    clock: parts.clock,
-    async close() {
-      await server.close();
-      await parts.close();
-    },
-  };
-});
+requireRicUnderCi();
+const ricMissing = 'unavailable' in awsLambdaRic ? awsLambdaRic.unavailable : undefined;
 
-defineConformanceSuite('lambda-stream', async ({ database }) => {
-  const parts = await createTargetParts({ database, baseUrl });
-  const server = createFilingServer(parts.serverOptions);
-  const runtime = installAwsLambdaStub();
-  const handler = createStreamingLambdaHandler(server);
-  return {
-    name: 'lambda-stream',
-    baseUrl: parts.config.baseUrl,
-    appUrl: parts.config.appUrl,
-    fetch: async (input, init) => {
-      const event = await requestToFunctionUrlEvent(new Request(input, init));
-      const streamed = await runtime.invoke(handler, event);
-      if (!streamed.prelude) throw new Error('the streaming handler sent no prelude');
-      const headers = new Headers(streamed.prelude.headers);
-      for (const cookie of streamed.prelude.cookies) headers.append('set-cookie', cookie);
-      const status = streamed.prelude.statusCode;
-      const nullBody = status === 204 || status === 304;
-      return new Response(nullBody ? null : Buffer.concat(streamed.chunks), { status, headers });
-    },
-    sessionSecret: parts.sessionSecret,
-    db: parts.db,
-    createApiKey: parts.createApiKey,
-    clock: parts.clock,
-    async close() {
-      await server.close();
-      await parts.close();
-      runtime.uninstall();
-    },
-  };
-});
+if (ricMissing) {
+  describe('lambda and lambda-stream on the real Lambda runtime (PostgreSQL only: see the targets)', () => {
+    it.skip(`skipped: ${ricMissing}`, () => {});
+  });
+} else {
+  for (const [name, handler] of [
+    ['lambda', 'handler.handler'],
+    ['lambda-stream', 'handler.streamHandler'],
+  ] as const) {
+    defineConformanceSuite(
+      name,
+      async ({ database }) => {
+        const parts = await createTargetParts({ database, baseUrl });
+        const processClock = createProcessClock(parts.clock);
+        const runtime = await startRicFunction({
+          taskRoot,
+          handler,
+          env: { ...deployedEnvironment(parts), ...processClock.env },
+          preload: [processClock.preload],
+        });
+        return {
+          name,
+          baseUrl: parts.config.baseUrl,
+          appUrl: parts.config.appUrl,
+          fetch: async (input, init) => {
+            const event = await requestToFunctionUrlEvent(new Request(input, init));
+            const outcome = await runtime.invoke(event);
+            if (outcome.kind === 'error') {
+              // The Function URL front end answers 502 when the function fails.
+              return new Response('Internal Server Error', { status: 502 });
+            }
+            if (name === 'lambda') {
+              return resultToResponse(JSON.parse(outcome.body.toString('utf8')) as LambdaFunctionURLResult);
+            }
+            if (outcome.mode !== 'streaming') throw new Error('streamHandler answered without streaming');
+            const streamed = decodeHttpStream(outcome.body);
+            const headers = new Headers(streamed.prelude.headers);
+            for (const cookie of streamed.prelude.cookies ?? []) headers.append('set-cookie', cookie);
+            const status = streamed.prelude.statusCode ?? 200;
+            const nullBody = status === 204 || status === 304;
+            return new Response(nullBody ? null : streamed.body, { status, headers });
+          },
+          sessionSecret: parts.sessionSecret,
+          db: parts.db,
+          createApiKey: parts.createApiKey,
+          clock: processClock.clock,
+          async close() {
+            await runtime.close();
+            await parts.close();
+            processClock.close();
+          },
+        };
+      },
+      { only },
+    );
+  }
+}

@@ -41,3 +41,4 @@ export {
   SettingError,
 } from './settings.js';
 export { type StartedServer, type StartServerOptions, startServer } from './start-server.js';
+export { createPacketWorker, type PacketService } from './companion/packet-worker.js';

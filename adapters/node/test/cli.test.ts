@@ -169,7 +169,7 @@ describe('filing-mcp configuration errors exit 1, name the setting, show no stac
   });
 });
 
-describe('filing-mcp api-key on the embedded database', () => {
+describe('filing-mcp api-key on the embedded database (PGlite only: the embedded database is PGlite)', () => {
   it('creates a key (alone on stdout), lists it without the key or its hash, revokes it', async () => {
     const dataDir = freshDir('api-keys');
     const env = { DATA_DIR: dataDir };

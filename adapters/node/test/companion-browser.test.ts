@@ -10,6 +10,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
 
 /**
+ * PGlite only: the browser drives the same pages and storage paths that companion.test.ts checks on
+ * both databases, and starting Chromium is the slow part, so a second database would add run time
+ * and no coverage.
+ *
  * End to end in a real browser: Debian's Chromium (`apt-get install -y chromium`) driven by
  * playwright-core. Screenshots of the consent page and a filing page go to adapters/node/artifacts/.
  */
@@ -117,7 +121,7 @@ function cspViolations(): string[] {
   return consoleMessages.filter((message) => /Content Security Policy/i.test(message));
 }
 
-describe('OAuth consent in Chromium', () => {
+describe('OAuth consent in Chromium (PGlite only: companion.test.ts runs these pages on both databases)', () => {
   it('register, /authorize, consent page, Approve, callback with code, state and iss, token, tool call', async () => {
     const flow = await startAuthorization('Browser Test Client');
     await page.goto(flow.url.href);
@@ -301,7 +305,19 @@ describe('filing pages in Chromium', () => {
 
     const pdf = await mcp.callTool({ name: 'get_pdf_url', arguments: { id } });
     const { url: pdfUrl } = pdf.structuredContent as { url: string };
-    await page.goto(pdfUrl);
+    // The link answers the packet of official forms to its owner, in the browser.
+    const response = await page.goto(pdfUrl);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toBe('application/pdf');
+    // Chromium shows it in its PDF viewer; the bytes, fetched with the same browser context:
+    const saved = await (await context.request.get(pdfUrl)).body();
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(saved.length).toBeGreaterThan(50_000);
+    await page.goto(viewUrl);
+
+    // The printable view of the data moved to its own page, linked from the filing page.
+    await page.getByRole('link', { name: 'Printable view' }).click();
+    expect(page.url()).toBe(`${viewUrl}/print`);
     const printable = (await page.locator('main').textContent()) ?? '';
     expect(printable).toContain('Printable view');
     expect(printable).toContain('Pereira Holdings Lda');

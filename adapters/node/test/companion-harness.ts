@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
-import { createPGliteDb } from '@filing-mcp/test-db';
+import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { type CompanionApp, createCompanionApp } from '../src/companion/index.js';
 import { createLogger } from '../src/logger.js';
@@ -8,7 +8,7 @@ import { createNodeServer } from '../src/node-server.js';
 
 /**
  * The adapter's own server (`createNodeServer`, what `filing-mcp serve` runs) with the companion
- * pages mounted, on a real socket on port 0 and an in-memory PGlite database.
+ * pages mounted, on a real socket on port 0 and a test database (in-memory PGlite unless told).
  */
 export interface CompanionHarness {
   db: Kysely<any>;
@@ -32,9 +32,15 @@ export interface CompanionHarness {
   close(): Promise<void>;
 }
 
-/** Starts a {@link CompanionHarness}; one per test file (PGlite takes seconds to start). */
-export async function startCompanionHarness(): Promise<CompanionHarness> {
-  const database = await createPGliteDb();
+/**
+ * Starts a {@link CompanionHarness}; one per test file (PGlite takes seconds to start).
+ *
+ * @param create - the database to run on: a variant of `testDatabases()`; PGlite by default
+ */
+export async function startCompanionHarness(
+  create: DatabaseVariant['create'] = createPGliteDb,
+): Promise<CompanionHarness> {
+  const database = await create();
   const { db } = database;
   await migrateToLatest(db);
   const sessionSecret = randomBytes(48).toString('base64url');

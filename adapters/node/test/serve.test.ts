@@ -20,7 +20,7 @@ function logLines(stdout: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe('filing-mcp serve on the embedded database (child process)', () => {
+describe('filing-mcp serve on the embedded database (PGlite in the child process)', () => {
   let workDir: string;
   let dataDir: string;
   let apiKey: string;

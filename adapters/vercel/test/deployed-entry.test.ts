@@ -42,7 +42,8 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
     body: JSON.stringify(body),
   });
 
-describe.runIf(withPostgres)('api/mcp-server.js on the Vercel runtime', () => {
+const ONLY = '(PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)';
+describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, () => {
   it('exports default { fetch }, which the runtime serves as a web handler', () => {
     expect(served.detected.kind).toBe('fetch');
   });
@@ -133,6 +134,6 @@ describe.runIf(withPostgres)('api/mcp-server.js on the Vercel runtime', () => {
         .find((line) => line.startsWith('data: '))!
         .slice(6),
     );
-    expect(frame.result.tools).toHaveLength(14);
+    expect(frame.result.tools).toHaveLength(15);
   });
 });

@@ -75,7 +75,8 @@ describe('vercel.json crons', () => {
   });
 });
 
-describe.runIf(withPostgres)('api/oauth-cleanup.js on the Vercel runtime', () => {
+const ONLY = '(PostgreSQL only: the deployed entry speaks to DATABASE_URL with pg)';
+describe.runIf(withPostgres)(`api/oauth-cleanup.js on the Vercel runtime ${ONLY}`, () => {
   it('exports default { fetch }, which the runtime serves as a web handler', () => {
     expect(served.detected.kind).toBe('fetch');
   });

@@ -58,6 +58,20 @@ function sourcePattern(source: string): RegExp {
   return new RegExp(`${pattern}/?$`);
 }
 
+/**
+ * The paths at which the platform invokes the function at `route`: its own path and every
+ * `vercel.json` rewrite to it.
+ */
+export async function functionRoutes(vercelJsonPath: string, route: string): Promise<RegExp[]> {
+  const vercelJson = JSON.parse(await readFile(vercelJsonPath, 'utf8')) as { rewrites?: Rewrite[] };
+  return [
+    sourcePattern(route),
+    ...(vercelJson.rewrites ?? [])
+      .filter((rewrite) => rewrite.destination === route)
+      .map((rewrite) => sourcePattern(rewrite.source)),
+  ];
+}
+
 /** Background work handed to `waitUntil` through Vercel's request context. */
 export interface WaitUntilRecorder {
   /** Promises handed over so far. */
@@ -99,13 +113,7 @@ export async function serveVercelFunction(options: {
 
   const moduleExports = options.moduleExports ?? (await import(pathToFileURL(options.functionPath).href));
   const detected = detectHandler(moduleExports);
-  const vercelJson = JSON.parse(await readFile(options.vercelJsonPath, 'utf8')) as { rewrites?: Rewrite[] };
-  const routes = [
-    sourcePattern(options.route),
-    ...(vercelJson.rewrites ?? [])
-      .filter((rewrite) => rewrite.destination === options.route)
-      .map((rewrite) => sourcePattern(rewrite.source)),
-  ];
+  const routes = await functionRoutes(options.vercelJsonPath, options.route);
 
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;

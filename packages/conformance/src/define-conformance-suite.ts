@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { ConformanceDatabase, ConformanceTarget } from './conformance-target.js';
 import { corsScenarios } from './scenarios/cors.js';
 import { mcpAuthScenarios } from './scenarios/mcp-auth.js';
+import { mcpModernScenarios } from './scenarios/mcp-modern.js';
 import { mcpTransportScenarios } from './scenarios/mcp-transport.js';
 import { oauthApproveScenarios } from './scenarios/oauth-approve.js';
 import { oauthAuthorizeScenarios } from './scenarios/oauth-authorize.js';
@@ -16,6 +17,7 @@ import type { ScenarioContext } from './support/scenario-context.js';
 
 const SCENARIOS = [
   mcpTransportScenarios,
+  mcpModernScenarios,
   mcpAuthScenarios,
   corsScenarios,
   toolScenarios,
@@ -27,6 +29,15 @@ const SCENARIOS = [
   oauthRevokeScenarios,
   realClientScenarios,
 ];
+
+/** How a target's suite is registered. */
+export interface ConformanceSuiteOptions {
+  /**
+   * Runs on one database only, for the reason given: it goes into the describe name, where the
+   * both-databases check of `@filing-mcp/test-db` reads it.
+   */
+  only?: { database: ConformanceDatabase; because: string };
+}
 
 /**
  * Registers the whole conformance suite for one target, once per database (`${targetName} on
@@ -47,9 +58,15 @@ const SCENARIOS = [
 export function defineConformanceSuite(
   targetName: string,
   createTarget: (options: { database: ConformanceDatabase }) => Promise<ConformanceTarget>,
+  options: ConformanceSuiteOptions = {},
 ): void {
+  const only = options.only;
   for (const { name: database } of testDatabases()) {
-    describe(`${targetName} on ${database}`, () => {
+    if (only && database !== only.database) continue;
+    const why = only
+      ? ` (${only.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} only: ${only.because})`
+      : '';
+    describe(`${targetName} on ${database}${why}`, () => {
       let target: ConformanceTarget | undefined;
       const context: ScenarioContext = {
         get target() {

@@ -1,11 +1,13 @@
 export type { ConformanceClock, ConformanceDatabase, ConformanceTarget } from './conformance-target.js';
 export { createControllableClock } from './controllable-clock.js';
 export { CORE_BASE_URL, createCoreTarget } from './core-target.js';
-export { defineConformanceSuite } from './define-conformance-suite.js';
+export { type ConformanceSuiteOptions, defineConformanceSuite } from './define-conformance-suite.js';
 export {
   CONFORMANCE_APP_URL,
   type ConformanceServerConfig,
   type TargetParts,
   createTargetParts,
+  deployedEnvironment,
 } from './target-parts.js';
 export { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from './oauth-rows.js';
+export { createProcessClock, type ProcessClock } from './process-clock.js';

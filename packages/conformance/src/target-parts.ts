@@ -25,6 +25,8 @@ export interface ConformanceServerConfig {
 export interface TargetParts {
   /** Migrated database, fresh for this target. */
   db: Kysely<any>;
+  /** Its connection URL on PostgreSQL (for a server in another process); undefined on PGlite. */
+  databaseUrl: string | undefined;
   clock: ConformanceClock;
   config: ConformanceServerConfig;
   /** Ready-made options for `createFilingServer(serverOptions)`. */
@@ -78,6 +80,7 @@ export async function createTargetParts(options: {
   };
   return {
     db: database.db,
+    databaseUrl: 'url' in database ? (database.url as string) : undefined,
     clock,
     config,
     serverOptions: { db: database.db, config, now: clock.now },
@@ -90,5 +93,23 @@ export async function createTargetParts(options: {
       return created.key;
     },
     close: () => database.close(),
+  };
+}
+
+/**
+ * The environment a deployed entry (configured from `process.env`) needs to serve the same
+ * configuration as `parts.serverOptions`, on the parts' PostgreSQL database.
+ */
+export function deployedEnvironment(parts: TargetParts): Record<string, string> {
+  if (!parts.databaseUrl) throw new Error('a deployed entry reaches its database by URL: use PostgreSQL');
+  return {
+    DATABASE_URL: parts.databaseUrl,
+    MCP_BASE_URL: parts.config.baseUrl,
+    APP_URL: parts.config.appUrl,
+    SESSION_JWT_SECRET: parts.sessionSecret,
+    MCP_REQUIRE_AUTH: parts.config.requireAuth,
+    AUTH_CACHE_TTL_MS: String(parts.config.authCacheTtlMs),
+    ALLOWED_HOSTS: parts.config.allowedHosts.join(','),
+    ALLOWED_ORIGINS: parts.config.allowedOrigins.join(','),
   };
 }

@@ -97,6 +97,12 @@ export const filingServerConfigSchema = z
       .object({ unusedSeconds: lifetimeSeconds.optional(), idleSeconds: lifetimeSeconds.optional() })
       .strict()
       .optional(),
+    toolsListTtlSeconds: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .max(86_400, { message: 'must be at most 86400 (a day)' })
+      .default(300),
   })
   .strict();
 
@@ -111,6 +117,8 @@ export const filingServerConfigSchema = z
  * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
  *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
  * - `listLimitMax`: upper bound of the list tools' `limit` (default 200).
+ * - `toolsListTtlSeconds`: the `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP
+ *   2026-07-28 wire, whose `cacheScope` is `public` (the list is the same for every user); default 300.
  * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
  *   `refreshToken` (30 days); positive integers.
  * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
@@ -191,6 +199,7 @@ const ENV_NAMES: Record<string, string> = {
   'rateLimits.toolsCall': 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
   'clientExpiry.unusedSeconds': 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
   'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
+  toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
 };
 
 /** `RATE_LIMITS` (`on` or `off`) and the per-minute limits; `off` wins. */
@@ -252,6 +261,8 @@ function flag(value: string | undefined): boolean | string | undefined {
  * `DATABASE_STATEMENT_TIMEOUT_MS` and `DATABASE_IDLE_TIMEOUT_MS`, the limits `RATE_LIMITS` (`on` |
  * `off`) and `RATE_LIMIT_<REGISTER|TOKEN|AUTHORIZE|APPROVE|REVOKE|TOOLS_CALL>_PER_MINUTE`, and the
  * client expiry `OAUTH_UNUSED_CLIENT_TTL_SECONDS` / `OAUTH_IDLE_CLIENT_TTL_SECONDS`. Validates the result and throws
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and `MCP_TOOLS_LIST_TTL_SECONDS` (300, the caching
+ * hint of `tools/list` on the 2026-07-28 wire). Validates the result and throws
  * {@link FilingConfigError} naming the environment variable at fault.
  *
  * @example
@@ -293,6 +304,7 @@ export function configFromEnv(env: Record<string, string | undefined>): FilingSe
       unusedSeconds: numeric(env.OAUTH_UNUSED_CLIENT_TTL_SECONDS),
       idleSeconds: numeric(env.OAUTH_IDLE_CLIENT_TTL_SECONDS),
     }),
+    toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

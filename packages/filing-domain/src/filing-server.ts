@@ -297,6 +297,8 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ),
     authenticate,
     requireAuth: config.requireAuth,
+    // The 14 tools are the same for every user: any cache may share the list (MCP 2026-07-28).
+    cacheHints: { ttlMs: config.toolsListTtlSeconds * 1000, cacheScope: 'public' },
     resourceMetadataUrl: `${baseUrl}/.well-known/oauth-protected-resource`,
     ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
     ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),

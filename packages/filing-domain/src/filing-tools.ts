@@ -1,3 +1,4 @@
+import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { type ToolDefinition, ToolError, defineTool } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import {
   resolveFilingKind,
 } from './form-schema-descriptor.js';
 import { partnershipFormDataSchema } from './partnership-form.js';
+import { filingReadinessSchema } from './filing-readiness.js';
 import { faxLogSchema, filingSchema, filingSummarySchema, paymentSchema } from './records.js';
 import { singleMemberFormDataSchema } from './single-member-form.js';
 import {
@@ -74,7 +76,7 @@ function stringField(formData: Record<string, unknown>, name: string): string | 
 }
 
 /**
- * The 14 filing tools of the spec, bound to a database and the companion app's address. Every
+ * The 14 filing tools of the spec and check_filing (issue 16), bound to a database and the companion app's address. Every
  * tool acts on behalf of `context.auth.userId` and sees only that user's records; a missing
  * filing and another user's filing both answer the tool error `Filing not found`.
  */
@@ -363,6 +365,34 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
     },
   });
 
+  const checkFiling = defineTool({
+    name: 'check_filing',
+    title: 'Check whether a filing is ready',
+    description:
+      'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions and answers { kind, ready, missing: [{ form, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included }], due_date, extended_due_date, how_to_file }. Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
+    inputSchema: z.object({
+      id: filingId.describe('UUID of the filing (single-member or partnership).'),
+      kind: kindArgument
+        .optional()
+        .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
+    }),
+    outputSchema: filingReadinessSchema,
+    annotations: readOnly,
+    handler: async (args, { auth }) => {
+      const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
+      const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
+      const filing =
+        kind &&
+        (await repository.getFiling(
+          kind === '5472' ? 'filings' : 'partnership_filings',
+          auth.userId,
+          args.id,
+        ));
+      if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+      return checkFilingReadiness(kind, filing.form_data);
+    },
+  });
+
   return [
     listFilings,
     getFiling,
@@ -378,5 +408,6 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
     listFaxLogs,
     getFormSchema,
     getPdfUrl,
+    checkFiling,
   ];
 }

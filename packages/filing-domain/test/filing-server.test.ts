@@ -45,7 +45,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     expect(result.instructions).toContain('5472');
   });
 
-  it('tools/list: 14 tools, each with a description, object input and output schemas, and annotations', async () => {
+  it('tools/list: the 14 tools and check_filing, each with a description, object input and output schemas, and annotations', async () => {
     const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
     expect(result.tools.map((tool: any) => tool.name).sort()).toEqual(
       [
@@ -57,6 +57,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
         'get_form_schema',
         'get_partnership_filing',
         'get_pdf_url',
+        'check_filing',
         'list_fax_logs',
         'list_filings',
         'list_partnership_filings',
@@ -143,6 +144,50 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     expect(response.status).toBe(401);
     await strict.close();
   });
+
+  it('MCP 2026-07-28: discover is open by default, challenged under requireAuth "all"; MCP_TOOLS_LIST_TTL_SECONDS sets ttlMs', async () => {
+    const discover = (server: FilingServer) =>
+      server.fetch(
+        new Request(BASE_URL, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'server/discover',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'server/discover',
+            params: {
+              _meta: {
+                'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+                'io.modelcontextprotocol/clientCapabilities': {},
+              },
+            },
+          }),
+        }),
+      );
+    const config = { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET } };
+    const open = createFilingServer({
+      db: harness.db,
+      config: configFromEnv({
+        MCP_BASE_URL: BASE_URL,
+        APP_URL,
+        SESSION_JWT_SECRET: SESSION_SECRET,
+        MCP_TOOLS_LIST_TTL_SECONDS: '60',
+      }),
+    });
+    const response = await discover(open);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as any).result).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
+    const strict = createFilingServer({ db: harness.db, config: { ...config, requireAuth: 'all' } });
+    const refused = await discover(strict);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
+    await open.close();
+    await strict.close();
+  });
 });
 
 describe('configuration', () => {
@@ -215,6 +260,8 @@ describe('configuration', () => {
     ['SESSION_JWT_SECRET or SESSION_JWKS_URL', { SESSION_JWT_SECRET: undefined }],
     ['MCP_REQUIRE_AUTH', { MCP_REQUIRE_AUTH: 'sometimes' }],
     ['AUTH_CACHE_TTL_MS', { AUTH_CACHE_TTL_MS: 'five' }],
+    ['MCP_TOOLS_LIST_TTL_SECONDS', { MCP_TOOLS_LIST_TTL_SECONDS: '-1' }],
+    ['MCP_TOOLS_LIST_TTL_SECONDS', { MCP_TOOLS_LIST_TTL_SECONDS: '1.5' }],
   ])('configFromEnv names %s when it is wrong', (name, change) => {
     const env = { MCP_BASE_URL: BASE_URL, APP_URL, SESSION_JWT_SECRET: SESSION_SECRET, ...change };
     expect(() => configFromEnv(env)).toThrow(name);

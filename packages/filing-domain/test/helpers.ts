@@ -62,6 +62,10 @@ export interface Harness {
   logs: FilingLogEvent[];
   /** Waits for every background write started so far. */
   settle(): Promise<void>;
+  /** The server's clock: real time (or the time it was frozen at) plus what `advance` added. */
+  now(): number;
+  /** Stops the server's clock until the returned function is called. */
+  freeze(): () => void;
   /** Milliseconds added to the real clock. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -77,10 +81,12 @@ export async function startHarness(
   const queryLog = new QueryLog();
   const logs: FilingLogEvent[] = [];
   let offset = 0;
+  let frozenAt: number | undefined;
+  const now = () => (frozenAt ?? Date.now()) + offset;
   const server = createFilingServer({
     db: database.db.withPlugin(queryLog),
     config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET }, ...config },
-    now: () => Date.now() + offset,
+    now,
     logger: (event) => logs.push(event),
   });
   // Every background write (last-used times) is also remembered here, so a test can wait for all
@@ -106,6 +112,13 @@ export async function startHarness(
     },
     queryLog,
     logs,
+    now,
+    freeze() {
+      frozenAt = Date.now();
+      return () => {
+        frozenAt = undefined;
+      };
+    },
     advance(ms) {
       offset += ms;
     },

@@ -10,7 +10,8 @@ const SETTINGS = {
   SESSION_JWT_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
 };
 
-describe.skipIf(process.env.TEST_DB === 'pglite')('createPostgresFilingServerFromEnv', () => {
+const ONLY = '(PostgreSQL only: it connects to DATABASE_URL with pg)';
+describe.skipIf(process.env.TEST_DB === 'pglite')(`createPostgresFilingServerFromEnv ${ONLY}`, () => {
   it('refuses without a connection string, naming the first variable, and opens no pool', async () => {
     const pools: unknown[] = [];
     const attempt = createPostgresFilingServerFromEnv(SETTINGS, {
@@ -112,7 +113,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')('createPostgresFilingServerFro
         );
         expect(response.status).toBe(200);
         const body = (await response.json()) as { result: { tools: unknown[] } };
-        expect(body.result.tools).toHaveLength(14);
+        expect(body.result.tools).toHaveLength(15);
         const { rows } = await sql<{ n: number }>`select count(*)::int as n from filings`.execute(
           deployed.db,
         );

@@ -3,19 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createPGliteDb, type TestDatabase } from '@filing-mcp/test-db';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createFilingServer, type FilingServer, migrateToLatest } from '../src/index.js';
 import { APP_URL, SESSION_SECRET } from './helpers.js';
 
-describe('official MCP SDK client over a real socket', () => {
+describe.each(testDatabases())('official MCP SDK client over a real socket on $name', ({ create }) => {
   let database: TestDatabase;
   let server: FilingServer;
   let http: Server;
   let baseUrl: string;
 
   beforeAll(async () => {
-    database = await createPGliteDb();
+    database = await create();
     await migrateToLatest(database.db);
     http = createServer();
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -53,7 +53,7 @@ describe('official MCP SDK client over a real socket', () => {
       expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
       expect(client.getInstructions()).toContain('get_form_schema');
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(14);
+      expect(tools).toHaveLength(15);
 
       const schema = await client.callTool({
         name: 'get_form_schema',

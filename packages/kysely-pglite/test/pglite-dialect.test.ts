@@ -7,7 +7,7 @@ interface Database {
   notes: { id: Generated<number>; body: string; created_at: Generated<Date> };
 }
 
-describe('PGliteDialect', () => {
+describe('PGliteDialect (PGlite only: this package is the PGlite dialect)', () => {
   let db: Kysely<Database>;
 
   beforeAll(async () => {

@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 // Races need a real server: PGlite is one session. TEST_DB=pglite runs without one.
-describe.skipIf(process.env.TEST_DB === 'pglite')('atomic single use on real PostgreSQL', () => {
+const ONLY = '(PostgreSQL only: PGlite is one session, so statements never race)';
+describe.skipIf(process.env.TEST_DB === 'pglite')(`atomic single use on real PostgreSQL ${ONLY}`, () => {
   it('the same code exchanged 20 times in parallel: exactly one 200', async () => {
     const grant = await codeFor(server);
     const responses = await Promise.all(Array.from({ length: 20 }, () => exchange(server, grant)));

@@ -1,13 +1,14 @@
 /**
  * CORS headers every response of the service carries: the spec's Limits part merged with INTEROP
- * item 4 (`last-event-id` added to the allowed headers). Lower-case names, as HTTP/2 sends them.
+ * item 4 (`last-event-id` added to the allowed headers) and MCP 2026-07-28 (`mcp-method`, `mcp-name`,
+ * which its clients send on every request). Lower-case names, as HTTP/2 sends them.
  * Frozen, because it is shared by every response.
  */
 export const corsHeaders: Readonly<Record<string, string>> = Object.freeze({
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS, DELETE',
   'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type, mcp-session-id, mcp-protocol-version, last-event-id',
+    'authorization, x-client-info, apikey, content-type, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
   'access-control-expose-headers': 'mcp-session-id, www-authenticate',
 });
 

@@ -2,6 +2,8 @@ import { createAllowListCheck } from './allow-list-check.js';
 import { bearerCredential } from './bearer-credential.js';
 import { inspectParams, isEchoableId, MAX_PARAMS_DEPTH } from './client-input.js';
 import { preflightResponse } from './cors.js';
+import { createLegacyEra } from './eras/legacy.js';
+import { createModernEra, hasModernClaim } from './eras/modern.js';
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import {
   ACCEPTED_HEADERS,
@@ -12,76 +14,45 @@ import {
   JSON_HEADERS,
   jsonResponse,
   METHOD_NOT_ALLOWED_HEADERS,
-  type ResponseId,
   resultMessage,
   retryAfterHeaders,
   SSE_HEADERS,
-  type StaticResult,
   sseFrame,
-  staticResult,
   staticResultBody,
 } from './json-rpc-response.js';
-import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol-versions.js';
+import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
+import type { PrimitiveServices } from './handler-context.js';
+import { createRequestStateSeal } from './input-required.js';
+import { completionsPrimitive } from './primitives/completions.js';
+import { loggingPrimitive } from './primitives/logging.js';
+import { promptsPrimitive } from './primitives/prompts.js';
+import { resourcesPrimitive } from './primitives/resources.js';
+import { toolsPrimitive } from './primitives/tools.js';
+import { createListenHub, type ListChangedKind } from './listen.js';
+import { streamedReply, wantsStream } from './request-stream.js';
+import {
+  DEFAULT_PROTOCOL_VERSION,
+  FIRST_MODERN_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './protocol-versions.js';
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
-import { ToolError } from './tool-error.js';
-import { createToolRegistry, invalidArgumentsText } from './tool-registry.js';
-import type {
-  AuthInfo,
-  McpServer,
-  McpServerOptions,
-  RequestContext,
-  RetryableError,
-  ToolContext,
-} from './types.js';
+import type { AuthInfo, McpServer, McpServerOptions, RequestContext } from './types.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_MAX_BATCH_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 const ACCEPTED = 202;
 const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
-
-/** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
-interface RpcCall {
-  id: string | number | undefined;
-  method: string;
-  params: unknown;
-}
-
-/** A field path for an error message, cut short: its keys come from the client. */
-function shownPath(path: ReadonlyArray<string | number>): string {
-  const text = path.join('.');
-  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
-}
-
-/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
-interface StaticAnswer {
-  id: ResponseId;
-  result: StaticResult;
-}
-
-/** One response message: serialized, or a {@link StaticAnswer}. */
-type Answer = string | StaticAnswer;
 
 function answerText(answer: Answer): string {
   return typeof answer === 'string' ? answer : resultMessage(answer.id, answer.result.json);
 }
 
-const EMPTY_RESULT = staticResult('{}');
-const RESOURCES_LIST_RESULT = staticResult('{"resources":[]}');
-const PROMPTS_LIST_RESULT = staticResult('{"prompts":[]}');
+const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
-/** What one HTTP request knows while its messages run. */
-interface Exchange {
-  request: Request;
-  context: RequestContext | undefined;
-  auth: AuthInfo | undefined;
-  /** Set when a message failed with a retryable error: a one-message reply takes its status. */
-  retry?: RetryableError;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+/** A dated revision older than the modern era (2024-11-05, say): a legacy client, not a modern one. */
+function isLegacyEraDate(version: string): boolean {
+  return DATE_VERSION.test(version) && version < FIRST_MODERN_PROTOCOL_VERSION;
 }
 
 function isJsonMediaType(contentType: string | null): boolean {
@@ -96,6 +67,12 @@ function isJsonMediaType(contentType: string | null): boolean {
  * Checks one JSON-RPC message: an {@link RpcCall}, or the serialized -32600 response it earns.
  * A request whose id cannot be read is answered with id `null`, as JSON-RPC 2.0 says.
  */
+/** A field path for an error message, cut short: its keys come from the client. */
+function shownPath(path: ReadonlyArray<string | number>): string {
+  const text = path.join('.');
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+}
+
 function toCall(message: unknown): RpcCall | string {
   if (!isPlainObject(message)) {
     return errorMessage(null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC object');
@@ -162,43 +139,24 @@ function toCall(message: unknown): RpcCall | string {
  * ```
  */
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const registry = createToolRegistry(options.tools);
   const authenticate = options.authenticate;
   const requireAuthForAll = options.requireAuth === 'all';
+  const requireAuthForNone = options.requireAuth === 'none';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const sseAllowed = options.responseMode !== 'json';
   const onError = options.onError;
-  const retryableError = options.retryableError;
   const allowListCheck = createAllowListCheck(options);
 
   const protocolVersions = new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS);
   const defaultProtocolVersion = options.defaultProtocolVersion ?? DEFAULT_PROTOCOL_VERSION;
   const supportedVersionsText = [...protocolVersions].join(', ');
 
-  // The spec's server-identity table says capabilities is an empty object, but MCP clients (the
-  // official SDK Client among them) refuse to call tools/list on a server that does not advertise
-  // `tools`. Advertising it with listChanged false is the smallest truthful answer: the tool set
-  // never changes at runtime and this stateless server never sends notifications.
-  const capabilities = { tools: { listChanged: false } };
   const serverInfo: Record<string, string> = {
     name: options.serverInfo.name,
     version: options.serverInfo.version,
   };
   if (options.serverInfo.title !== undefined) serverInfo.title = options.serverInfo.title;
-  const initializeResultJson = (protocolVersion: string): string =>
-    JSON.stringify({
-      protocolVersion,
-      capabilities,
-      serverInfo,
-      ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
-    });
-  const initializeResults = new Map<string, StaticResult>();
-  for (const version of protocolVersions) {
-    initializeResults.set(version, staticResult(initializeResultJson(version)));
-  }
-  const defaultInitializeResult = staticResult(initializeResultJson(defaultProtocolVersion));
-  const toolsListResult = staticResult(registry.listResultJson);
 
   const metadataUrl = options.resourceMetadataUrl;
   // The URL goes inside a quoted-string of the challenge; a quote or backslash would break it.
@@ -219,148 +177,61 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
   };
 
-  const internalError = (id: ResponseId): string =>
-    errorMessage(id, JsonRpcErrorCode.InternalError, 'Internal error');
-
-  const toolErrorResult = (id: ResponseId, text: string): string =>
-    resultMessage(id, '{"content":[{"type":"text","text":' + JSON.stringify(text) + '}],"isError":true}');
-
-  // Results a handler returned as frozen objects (static answers such as a schema descriptor),
-  // validated and serialized the first time and reused while the object lives.
-  const staticResults = new WeakMap<object, string>();
-
-  async function callTool(id: ResponseId, params: unknown, exchange: Exchange): Promise<string> {
-    if (!isPlainObject(params)) {
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: expected an object with name');
-    }
-    const name = params.name;
-    if (typeof name !== 'string') {
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: name must be a string');
-    }
-    const tool = registry.byName.get(name);
-    if (tool === undefined) {
-      const shown = name.length > 128 ? `${name.slice(0, 128)}...` : name;
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, `Unknown tool: ${shown}`);
-    }
-    let args = params.arguments;
-    if (args === undefined || args === null) args = {};
-    else if (!isPlainObject(args)) {
-      return errorMessage(id, JsonRpcErrorCode.InvalidParams, 'Invalid params: arguments must be an object');
-    }
-    const where = { method: 'tools/call', tool: name };
-    try {
-      const parsed = tool.inputSchema.safeParse(args);
-      if (!parsed.success) return toolErrorResult(id, invalidArgumentsText(parsed.error));
-      const { request, context } = exchange;
-      const toolContext: ToolContext = {
-        // tools/call always needs a credential, so authentication has run and succeeded.
-        auth: exchange.auth!,
-        request,
-        waitUntil:
-          context?.waitUntil ??
-          ((promise) => {
-            promise.catch((error: unknown) => reportError(error, where));
-          }),
-        // Read on demand: some bridges (@hono/node-server) create an AbortController per request
-        // the first time `signal` is read, and most handlers never read it.
-        get signal() {
-          return request.signal;
-        },
-      };
-      let output: unknown;
-      try {
-        output = await tool.handler(parsed.data, toolContext);
-      } catch (error) {
-        if (error instanceof ToolError || (error as ToolError | null)?.code === 'tool_error') {
-          return toolErrorResult(id, (error as ToolError).message);
-        }
-        throw error;
+  const services: PrimitiveServices = {
+    reportError,
+    ...(options.retryableError !== undefined && { retryableError: options.retryableError }),
+    seal: createRequestStateSeal({
+      secret: options.requestStateSecret,
+      lifetimeMs: options.requestStateLifetimeMs,
+    }),
+    logging: options.logging === true,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+  const resources = resourcesPrimitive(options.resources ?? [], options.resourceTemplates ?? [], services);
+  const prompts = promptsPrimitive(options.prompts ?? [], services);
+  const hasCompleter =
+    (options.prompts ?? []).some((prompt) => prompt.arguments?.some((argument) => argument.complete)) ||
+    (options.resourceTemplates ?? []).some((template) => Object.keys(template.complete ?? {}).length > 0);
+  const completions = completionsPrimitive(
+    {
+      prompt: (name, argument) => prompts.completerFor(name, argument),
+      resource: (uriTemplate, variable) => resources.completerFor(uriTemplate, variable),
+    },
+    hasCompleter,
+    services,
+  );
+  const table = createMethodTable([
+    toolsPrimitive(options.tools, services),
+    resources,
+    prompts,
+    completions,
+    loggingPrimitive(services.logging),
+  ]);
+  // Servers that opt in announce list changes on 2026 `subscriptions/listen` streams.
+  const announced = new Set<ListChangedKind>();
+  if (options.listChanged === true) {
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      if (kind in table.capabilities) {
+        table.capabilities[kind] = { ...(table.capabilities[kind] as object), listChanged: true };
+        announced.add(kind);
       }
-      const staticResult = staticResults.get(output as object);
-      if (staticResult !== undefined) return resultMessage(id, staticResult);
-      if (!isPlainObject(output)) {
-        throw new TypeError(
-          `Tool ${name} returned ${Array.isArray(output) ? 'an array' : typeof output}, not a plain object`,
-        );
-      }
-      const frozen = Object.isFrozen(output) ? output : undefined;
-      if (tool.outputSchema !== undefined) {
-        const checked = tool.outputSchema.safeParse(output);
-        if (!checked.success) {
-          throw new TypeError(`Tool ${name} returned a result that does not match its outputSchema`, {
-            cause: checked.error,
-          });
-        }
-        output = checked.data;
-      }
-      const json = JSON.stringify(output);
-      const result =
-        '{"content":[{"type":"text","text":' + JSON.stringify(json) + '}],"structuredContent":' + json + '}';
-      if (frozen !== undefined) staticResults.set(frozen, result);
-      return resultMessage(id, result);
-    } catch (error) {
-      const retry = retryableError?.(error);
-      if (retry !== undefined) {
-        exchange.retry = retry;
-        return errorMessage(id, retry.code, retry.message);
-      }
-      reportError(error, where);
-      return internalError(id);
     }
   }
-
-  /** Runs one checked call; resolves its serialized response, or `undefined` for a notification. */
-  async function run(call: RpcCall, exchange: Exchange): Promise<Answer | undefined> {
-    const { id, method, params } = call;
-    // Notifications get no answer (JSON-RPC 2.0) and, in this stateless server, have no effect:
-    // notifications/initialized and notifications/cancelled included.
-    if (id === undefined) return undefined;
-    const problem = params === undefined ? undefined : inspectParams(params);
-    if (problem !== undefined) {
-      if (problem.kind === 'depth') {
-        return errorMessage(
-          id,
-          JsonRpcErrorCode.InvalidParams,
-          `Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels`,
-        );
-      }
-      const [first, ...rest] = problem.path;
-      // A bad tool argument is the agent's to correct, so it is a tool error naming the field.
-      if (method === 'tools/call' && first === 'arguments' && rest.length > 0) {
-        return toolErrorResult(id, `Invalid arguments: ${shownPath(rest)}: ${problem.problem}`);
-      }
-      return errorMessage(
-        id,
-        JsonRpcErrorCode.InvalidParams,
-        `Invalid params: ${shownPath(problem.path)}: ${problem.problem}`,
-      );
-    }
-    switch (method) {
-      case 'tools/call':
-        return callTool(id, params, exchange);
-      case 'tools/list':
-        return { id, result: toolsListResult };
-      case 'initialize': {
-        const requested = isPlainObject(params) ? params.protocolVersion : undefined;
-        if (typeof requested !== 'string') {
-          return errorMessage(
-            id,
-            JsonRpcErrorCode.InvalidParams,
-            'Invalid params: protocolVersion must be a string',
-          );
-        }
-        return { id, result: initializeResults.get(requested) ?? defaultInitializeResult };
-      }
-      case 'ping':
-        return { id, result: EMPTY_RESULT };
-      case 'resources/list':
-        return { id, result: RESOURCES_LIST_RESULT };
-      case 'prompts/list':
-        return { id, result: PROMPTS_LIST_RESULT };
-      default:
-        return errorMessage(id, JsonRpcErrorCode.MethodNotFound, 'Method not found');
-    }
-  }
+  const listenHub = announced.size > 0 ? createListenHub(announced) : undefined;
+  const serverInfoMeta = { 'io.modelcontextprotocol/serverInfo': serverInfo };
+  const legacy = createLegacyEra({
+    table,
+    serverInfo,
+    instructions: options.instructions,
+    protocolVersions,
+    defaultProtocolVersion,
+  });
+  const modern = createModernEra({
+    table,
+    serverInfo,
+    instructions: options.instructions,
+    cacheHints: options.cacheHints ?? { ttlMs: 0, cacheScope: 'private' },
+  });
 
   /** The 401 answer: one -32001 error per request, with its id (spec: Authentication rule 2). */
   function unauthorized(calls: ReadonlyArray<RpcCall | string>, batch: boolean, invalid: boolean): Response {
@@ -379,6 +250,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   function needsCredential(call: RpcCall | string): boolean {
+    if (requireAuthForNone) return false;
     return (
       requireAuthForAll || (typeof call !== 'string' && call.id !== undefined && call.method === 'tools/call')
     );
@@ -400,6 +272,135 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       body = encodeBody('[' + messages.map(answerText).join(',') + ']');
     }
     return new Response(body, { status: 200, headers });
+  }
+
+  /**
+   * Authenticates at most once per HTTP request. A credential that is present is always checked,
+   * whatever the method, so clients holding an expired token learn it and refresh (INTEROP 10).
+   * Resolves the caller (or none, when no credential is needed), or the 401/500 answer.
+   */
+  async function authenticateOnce(
+    calls: ReadonlyArray<RpcCall | string>,
+    batch: boolean,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Promise<{ auth: AuthInfo | undefined } | Response> {
+    let auth: AuthInfo | undefined;
+    const credential = bearerCredential(request);
+    const needed = calls.some(needsCredential);
+    if (credential !== undefined && (authenticate !== undefined || needed)) {
+      if (authenticate !== undefined) {
+        try {
+          auth = await authenticate(credential, request, context);
+        } catch (error) {
+          const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
+          const retry = options.retryableError?.(error);
+          if (retry !== undefined) {
+            return errorResponse(
+              retry.status,
+              id,
+              retry.code,
+              retry.message,
+              retryAfterHeaders(retry.retryAfterSeconds),
+            );
+          }
+          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
+          return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
+        }
+      }
+      if (auth === undefined) return unauthorized(calls, batch, true);
+      if (context !== undefined) context.auth = auth;
+    } else if (needed) {
+      return unauthorized(calls, batch, false);
+    }
+    return { auth };
+  }
+
+  /** One modern (2026-07-28) request: the validation ladder, authentication, then the method. */
+  async function handleModern(
+    call: RpcCall,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Promise<Response> {
+    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as legacy
+    // does (challenged, like every message, when every method needs a credential).
+    if (call.id === undefined) {
+      const authenticated = await authenticateOnce([call], false, request, context);
+      if (authenticated instanceof Response) return authenticated;
+      return new Response(null, { status: ACCEPTED, headers: ACCEPTED_HEADERS });
+    }
+    const checked = modern.validate(call, request.headers);
+    if ('status' in checked) return jsonResponse(checked.status, checked.body);
+    const refusedParams = paramsProblemAnswer(call);
+    if (refusedParams !== undefined) return jsonResponse(200, refusedParams);
+    const authenticated = await authenticateOnce([call], false, request, context);
+    if (authenticated instanceof Response) return authenticated;
+    const exchange: Exchange = {
+      request,
+      context,
+      auth: authenticated.auth,
+      era: 'modern',
+      clientCapabilities: checked.capabilities,
+    };
+    if (listenHub !== undefined && call.method === 'subscriptions/listen') {
+      return listenHub.listen(call, serverInfoMeta);
+    }
+    const wantsSse =
+      sseAllowed && (request.headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
+    if (wantsSse && wantsStream(call, false)) {
+      // Progress or log notifications go out as they happen; an error is then answered in-band.
+      return streamedReply(
+        call.id ?? null,
+        exchange,
+        async (streamed) => {
+          const answer = await modern.run(call, streamed);
+          return 'sse' in answer ? undefined : answer.message;
+        },
+        answerText,
+        reportError,
+      );
+    }
+    const answer = await modern.run(call, exchange);
+    if ('sse' in answer) return new Response(encodeBody(answer.sse), { status: 200, headers: SSE_HEADERS });
+    if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
+    return reply([answer.message], false, wantsSse);
+  }
+
+  /**
+   * The answer a request earns for its params alone (client-input.ts: too deep, a NUL or a lone
+   * surrogate), or undefined. Notifications get none: they are never answered.
+   */
+  function paramsProblemAnswer(call: RpcCall): string | undefined {
+    const { id, method, params } = call;
+    if (id === undefined || params === undefined) return undefined;
+    const problem = inspectParams(params);
+    if (problem === undefined) return undefined;
+    if (problem.kind === 'depth') {
+      return errorMessage(
+        id,
+        JsonRpcErrorCode.InvalidParams,
+        `Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels`,
+      );
+    }
+    const [first, ...rest] = problem.path;
+    // A bad tool argument is the agent's to correct, so it is a tool error naming the field.
+    if (method === 'tools/call' && first === 'arguments' && rest.length > 0) {
+      const text = `Invalid arguments: ${shownPath(rest)}: ${problem.problem}`;
+      return resultMessage(
+        id,
+        '{"content":[{"type":"text","text":' + JSON.stringify(text) + '}],"isError":true}',
+      );
+    }
+    return errorMessage(
+      id,
+      JsonRpcErrorCode.InvalidParams,
+      `Invalid params: ${shownPath(problem.path)}: ${problem.problem}`,
+    );
+  }
+
+  /** A legacy message: its params checked, then its method. */
+  function runChecked(call: RpcCall, exchange: Exchange): Promise<Answer | undefined> | string {
+    return paramsProblemAnswer(call) ?? legacy.run(call, exchange);
   }
 
   async function handle(request: Request, context: RequestContext | undefined): Promise<Response> {
@@ -425,8 +426,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         METHOD_NOT_ALLOWED_HEADERS,
       );
     }
+    // The era is the request's (digest section 1): a `_meta` protocolVersion claim in the body, or a
+    // version header that names no legacy revision (a modern one, or one not a date), means modern.
+    // A legacy-era date this server does not speak is refused as it always was.
     const protocolVersion = headers.get('mcp-protocol-version');
-    if (protocolVersion !== null && !protocolVersions.has(protocolVersion)) {
+    const modernHeader =
+      protocolVersion !== null && !protocolVersions.has(protocolVersion) && !isLegacyEraDate(protocolVersion);
+    if (protocolVersion !== null && !modernHeader && !protocolVersions.has(protocolVersion)) {
       return errorResponse(
         400,
         null,
@@ -468,6 +474,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     const batch = Array.isArray(payload);
     let calls: Array<RpcCall | string>;
     if (Array.isArray(payload)) {
+      if (
+        modernHeader ||
+        payload.some((message) => isPlainObject(message) && hasModernClaim(message.params))
+      ) {
+        return errorResponse(
+          400,
+          null,
+          JsonRpcErrorCode.InvalidRequest,
+          'Invalid Request: MCP 2026-07-28 has no batches; send one request per POST',
+        );
+      }
       if (payload.length === 0) {
         return errorResponse(400, null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: empty batch');
       }
@@ -483,45 +500,29 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     } else {
       const call = toCall(payload);
       if (typeof call === 'string') return jsonResponse(400, call);
+      if (modernHeader || hasModernClaim(call.params)) return handleModern(call, request, context);
       calls = [call];
     }
 
-    // Authenticate at most once per HTTP request. A credential that is present is always checked,
-    // whatever the method, so clients holding an expired token learn it and refresh (INTEROP 10).
-    let auth: AuthInfo | undefined;
-    const credential = bearerCredential(request);
-    const needed = calls.some(needsCredential);
-    if (credential !== undefined && (authenticate !== undefined || needed)) {
-      if (authenticate !== undefined) {
-        try {
-          auth = await authenticate(credential, request, context);
-        } catch (error) {
-          const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
-          const retry = retryableError?.(error);
-          if (retry !== undefined) {
-            return errorResponse(
-              retry.status,
-              id,
-              retry.code,
-              retry.message,
-              retryAfterHeaders(retry.retryAfterSeconds),
-            );
-          }
-          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
-          return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
-        }
-      }
-      if (auth === undefined) return unauthorized(calls, batch, true);
-      if (context !== undefined) context.auth = auth;
-    } else if (needed) {
-      return unauthorized(calls, batch, false);
-    }
+    const authenticated = await authenticateOnce(calls, batch, request, context);
+    if (authenticated instanceof Response) return authenticated;
+    const auth = authenticated.auth;
 
     const exchange: Exchange = { request, context, auth };
     const wantsSse =
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
     if (!batch) {
-      const message = await run(calls[0] as RpcCall, exchange);
+      const call = calls[0] as RpcCall;
+      if (wantsSse && wantsStream(call, services.logging)) {
+        return streamedReply(
+          call.id ?? null,
+          exchange,
+          (streamed) => legacy.run(call, streamed),
+          answerText,
+          reportError,
+        );
+      }
+      const message = await runChecked(call, exchange);
       const retry = exchange.retry;
       if (retry !== undefined && typeof message === 'string') {
         return jsonResponse(retry.status, message, retryAfterHeaders(retry.retryAfterSeconds));
@@ -529,7 +530,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : run(call, exchange))),
+      calls.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
     );
     const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);
@@ -537,6 +538,10 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   return {
+    notifyListChanged(kind) {
+      if (!announced.has(kind)) throw new TypeError(`This server does not announce ${kind} list changes`);
+      listenHub?.notify(kind);
+    },
     async fetch(request: Request, context?: RequestContext): Promise<Response> {
       try {
         return await handle(request, context);

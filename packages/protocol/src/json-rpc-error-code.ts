@@ -20,6 +20,12 @@ export const JsonRpcErrorCode = {
   InternalError: -32603,
   /** Missing, invalid or expired credential (HTTP 401 with a `WWW-Authenticate` challenge). */
   Unauthorized: -32001,
+  /** MCP 2026-07-28: a required `Mcp-*` or `MCP-Protocol-Version` header is missing or disagrees with the body (HTTP 400). */
+  HeaderMismatch: -32020,
+  /** MCP 2026-07-28: the request needs a client capability its `_meta` does not declare (HTTP 400). */
+  MissingRequiredClientCapability: -32021,
+  /** MCP 2026-07-28: the request's protocol version is not served; `data` has `supported` and `requested` (HTTP 400). */
+  UnsupportedProtocolVersion: -32022,
   /** A dependency (the database) did not answer in time; retry after the `Retry-After` seconds. */
   ServiceUnavailable: -32003,
   /** Too many requests for this credential; retry after the `Retry-After` seconds. */

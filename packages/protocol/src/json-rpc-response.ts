@@ -93,8 +93,8 @@ export function resultMessage(id: ResponseId, resultJson: string): string {
   return '{"jsonrpc":"2.0","id":' + idJson(id) + ',"result":' + resultJson + '}';
 }
 
-/** An error response. `message` is JSON-escaped here. */
-export function errorMessage(id: ResponseId, code: number, message: string): string {
+/** An error response. `message` (and `data`, when given) are JSON-escaped here. */
+export function errorMessage(id: ResponseId, code: number, message: string, data?: unknown): string {
   return (
     '{"jsonrpc":"2.0","id":' +
     idJson(id) +
@@ -102,6 +102,7 @@ export function errorMessage(id: ResponseId, code: number, message: string): str
     code +
     ',"message":' +
     JSON.stringify(message) +
+    (data === undefined ? '' : ',"data":' + JSON.stringify(data)) +
     '}}'
   );
 }

@@ -13,3 +13,12 @@ export const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
  * transport says servers should treat such requests as 2025-03-26.
  */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
+
+/**
+ * Revisions of the modern era (MCP 2026-07-28 and later): no handshake, per-request `_meta`. These
+ * are the `supportedVersions` of `server/discover`, and the `supported` list of every -32022.
+ */
+export const MODERN_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2026-07-28']);
+
+/** The first modern revision: a date at or after it in `MCP-Protocol-Version` selects the modern era. */
+export const FIRST_MODERN_PROTOCOL_VERSION = '2026-07-28';

@@ -4,6 +4,8 @@ import type { ToolDefinition } from './types.js';
 /** The tools of one server: lookup by name and the serialized `tools/list` result. */
 export interface ToolRegistry {
   byName: Map<string, ToolDefinition<any, any>>;
+  /** Per tool, its arguments annotated with `x-mcp-header` (argument name -> header name). */
+  paramHeaders: Map<string, ReadonlyMap<string, string>>;
   /** `{"tools":[...]}`, serialized once. */
   listResultJson: string;
 }
@@ -25,6 +27,25 @@ function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: strin
   return jsonSchema;
 }
 
+// MCP 2026-07-28 (SEP-2243): an `x-mcp-header` names the `Mcp-Param-{Name}` header that mirrors
+// a top-level argument; the name is an HTTP token.
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+function paramHeadersOf(schema: Record<string, unknown>, tool: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null) return headers;
+  for (const [argument, property] of Object.entries(properties as Record<string, unknown>)) {
+    const header = (property as Record<string, unknown> | null)?.['x-mcp-header'];
+    if (header === undefined) continue;
+    if (typeof header !== 'string' || !HEADER_NAME.test(header)) {
+      throw new TypeError(`x-mcp-header of ${tool}.${argument} must be an HTTP header token`);
+    }
+    headers.set(argument, header);
+  }
+  return headers;
+}
+
 /**
  * Validates the tool definitions and derives everything `tools/list` and `tools/call` need, once.
  * Throws on a definition no client could use (duplicate or malformed name, empty description, a
@@ -33,6 +54,7 @@ function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: strin
 export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>>): ToolRegistry {
   const byName = new Map<string, ToolDefinition<any, any>>();
   const listed: Record<string, unknown>[] = [];
+  const paramHeaders = new Map<string, ReadonlyMap<string, string>>();
   for (const definition of tools) {
     const { name } = definition;
     if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
@@ -46,7 +68,14 @@ export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>
     const entry: Record<string, unknown> = { name };
     if (definition.title !== undefined) entry.title = definition.title;
     entry.description = definition.description;
-    entry.inputSchema = objectJsonSchema(definition.inputSchema, 'input', `inputSchema of tool ${name}`);
+    if (definition.inputJsonSchema !== undefined) {
+      if (definition.inputJsonSchema.type !== 'object') {
+        throw new TypeError(`inputJsonSchema of tool ${name} must have type "object"`);
+      }
+      entry.inputSchema = definition.inputJsonSchema;
+    } else {
+      entry.inputSchema = objectJsonSchema(definition.inputSchema, 'input', `inputSchema of tool ${name}`);
+    }
     if (definition.outputSchema !== undefined) {
       entry.outputSchema = objectJsonSchema(
         definition.outputSchema,
@@ -57,8 +86,10 @@ export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>
     if (definition.annotations !== undefined) entry.annotations = { ...definition.annotations };
     listed.push(entry);
     byName.set(name, definition);
+    const headers = paramHeadersOf(entry.inputSchema as Record<string, unknown>, name);
+    if (headers.size > 0) paramHeaders.set(name, headers);
   }
-  return { byName, listResultJson: JSON.stringify({ tools: listed }) };
+  return { byName, paramHeaders, listResultJson: JSON.stringify({ tools: listed }) };
 }
 
 /**

@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import type { ToolResult } from './content.js';
+import type { HandlerContext } from './handler-context.js';
+import type { InputRequired } from './input-required.js';
+import type { ListChangedKind } from './listen.js';
+import type { PromptDefinition } from './primitives/prompts.js';
+import type { ResourceDefinition, ResourceTemplateDefinition } from './primitives/resources.js';
 
 /** Who made a request, as established by the server's {@link Authenticate} hook. */
 export interface AuthInfo {
@@ -44,14 +50,16 @@ export interface RequestContext {
   clientAddress?: string;
 }
 
-/** What a tool handler receives besides its validated arguments. */
-export interface ToolContext {
-  /** Present for every tool call that passed authentication (tools/call requires it by default). */
+/**
+ * What a tool handler receives besides its validated arguments: the {@link HandlerContext}
+ * (request, cancellation signal, progress, logging, input responses) with the caller always known.
+ */
+export interface ToolContext extends HandlerContext {
+  /**
+   * The caller. Present for every tool call that passed authentication (tools/call requires it by
+   * default); with `requireAuth: 'none'`, an anonymous call gets `{ userId: '' }`.
+   */
   auth: AuthInfo;
-  request: Request;
-  waitUntil: (promise: Promise<unknown>) => void;
-  /** Aborted when the client disconnects, where the runtime reports it. */
-  signal: AbortSignal;
 }
 
 /** MCP tool annotations (hints for agents). */
@@ -78,14 +86,26 @@ export interface ToolDefinition<
   title?: string;
   description: string;
   inputSchema: Input;
+  /**
+   * The input schema `tools/list` shows, verbatim (JSON Schema 2020-12 kept intact: `$schema`,
+   * `$defs`, `$anchor`, `allOf`/`anyOf`, `if`/`then`/`else`, `additionalProperties`, and
+   * `x-mcp-header` annotations). Root `type` must be `"object"`. Arguments are still validated
+   * with `inputSchema`. Without it, the listed schema is derived from `inputSchema`.
+   */
+  inputJsonSchema?: Readonly<Record<string, unknown>>;
   outputSchema?: z.ZodObject<any>;
   annotations?: ToolAnnotations;
   /**
-   * Runs the tool. A handler that answers the same deeply frozen object again (a static result,
+   * Runs the tool. A plain object becomes `structuredContent` plus one text item with its JSON;
+   * {@link toolResult} answers a full `CallToolResult` (any content kinds);
+   * {@link inputRequired} asks the client for input first (2026 wire). A handler that answers the same deeply frozen object again (a static result,
    * e.g. a schema descriptor) has it validated and serialized once; the bytes are reused while the
    * object lives. Freeze it deeply: nested objects are not checked again.
    */
-  handler: (args: z.output<Input>, context: ToolContext) => Promise<Output> | Output;
+  handler: (
+    args: z.output<Input>,
+    context: ToolContext,
+  ) => Promise<Output | ToolResult | InputRequired> | Output | ToolResult | InputRequired;
 }
 
 /** How to answer an error the client should retry (see `retryableError`). */
@@ -103,17 +123,54 @@ export interface RetryableError {
 export interface McpServerOptions {
   serverInfo: { name: string; version: string; title?: string };
   instructions?: string;
-  /** Protocol versions this server speaks. Default: 2025-03-26, 2025-06-18, 2025-11-25. */
+  /**
+   * Legacy protocol versions (`initialize` handshake) this server speaks. Default: 2025-03-26,
+   * 2025-06-18, 2025-11-25. The modern revision (2026-07-28) is always served beside them, per request.
+   */
   protocolVersions?: string[];
   /** Answered when the client asks for a version not in `protocolVersions`. Default 2025-06-18. */
   defaultProtocolVersion?: string;
   tools: ToolDefinition<any, any>[];
+  /** Resources with a fixed URI (`resources/list`, `resources/read`). Declares `resources` when any. */
+  resources?: ResourceDefinition[];
+  /** Resource templates (`resources/templates/list`, read through `resources/read`). */
+  resourceTemplates?: ResourceTemplateDefinition[];
+  /** Prompts (`prompts/list`, `prompts/get`). Declares `prompts` when any. */
+  prompts?: PromptDefinition[];
+  /**
+   * Declares the `logging` capability: handlers' `context.log` messages go out on the request's SSE
+   * stream (legacy wire: every level; 2026 wire: at or above the request's `_meta` logLevel).
+   */
+  logging?: boolean;
+  /**
+   * Announces list changes (`listChanged: true` on the declared tools, prompts and resources
+   * capabilities): call `notifyListChanged` and 2026 clients listening with `subscriptions/listen`
+   * get `notifications/<kind>/list_changed`. The legacy wire has no stream to deliver them on.
+   */
+  listChanged?: boolean;
+  /** Items per page of `resources/list`, `resources/templates/list` and `prompts/list` (default 100). */
+  pageSize?: number;
+  /**
+   * Secret (32+ characters) that seals `requestState` (AES-GCM); the same on every instance.
+   * Without it each instance makes a random key, so a retried request must reach the same instance.
+   */
+  requestStateSecret?: string;
+  /** How long a sealed `requestState` stays valid (default 10 minutes). */
+  requestStateLifetimeMs?: number;
   /** Verifies `Authorization: Bearer` credentials. Without it, methods that need auth always answer 401. */
   authenticate?: Authenticate;
-  /** Which MCP methods need a credential: `'tools/call'` (the spec's default) or `'all'`. */
-  requireAuth?: 'tools/call' | 'all';
+  /**
+   * Which MCP methods need a credential: `'tools/call'` (the spec's default), `'all'`, or
+   * `'none'` (a public server, such as a test fixture: a credential that is sent is still checked).
+   */
+  requireAuth?: 'tools/call' | 'all' | 'none';
   /** Absolute URL of the RFC 9728 protected-resource metadata, named in the 401 challenge. */
   resourceMetadataUrl?: string;
+  /**
+   * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the modern
+   * wire. `public` only when the tool list is the same for every caller. Default: `ttlMs` 0, `private`.
+   */
+  cacheHints?: { ttlMs: number; cacheScope: 'public' | 'private' };
   /** Maximum request body in bytes (default 1 MiB); larger answers 413. */
   maxBodyBytes?: number;
   /** Maximum messages in a JSON-RPC batch (default 100); larger answers -32600. */
@@ -149,5 +206,13 @@ export interface McpServerOptions {
 
 /** The object {@link createMcpServer} returns: plug it into any Fetch-API runtime. */
 export interface McpServer {
+  /** Answers one HTTP request (any path: route before calling it). */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /**
+   * Announces that the tools, prompts or resources list changed: `notifications/<kind>/list_changed`
+   * goes to every open 2026 `subscriptions/listen` stream of this instance that asked for it,
+   * tagged with its subscription id. Throws unless the server was created with `listChanged: true`
+   * and serves that kind.
+   */
+  notifyListChanged(kind: ListChangedKind): void;
 }

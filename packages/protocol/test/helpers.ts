@@ -11,7 +11,7 @@ export const CORS_EXPECTED = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS, DELETE',
   'access-control-allow-headers':
-    'authorization, x-client-info, apikey, content-type, mcp-session-id, mcp-protocol-version, last-event-id',
+    'authorization, x-client-info, apikey, content-type, mcp-session-id, mcp-protocol-version, last-event-id, mcp-method, mcp-name',
   'access-control-expose-headers': 'mcp-session-id, www-authenticate',
 };
 

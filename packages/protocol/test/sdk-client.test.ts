@@ -30,6 +30,7 @@ describe.each([
   const seenContentTypes = new Set<string>();
   const { server: core, calls } = makeServer({ responseMode: mode });
   const recording: McpServer = {
+    notifyListChanged: core.notifyListChanged,
     async fetch(request) {
       const response = await core.fetch(request);
       const type = response.headers.get('content-type');

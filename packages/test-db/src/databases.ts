@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from '@filing-mcp/kysely-pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { recordOpenedDatabase } from './opened-databases.js';
 
 /** A test database with its Kysely instance. */
 export interface TestDatabase<DB = any> {
@@ -17,6 +18,7 @@ export interface PostgresTestDatabase<DB = any> extends TestDatabase<DB> {
 
 /** A fresh in-memory PGlite database (starting one takes 1.5-5 s: share it per test file). */
 export async function createPGliteDb<DB = any>(): Promise<TestDatabase<DB>> {
+  recordOpenedDatabase('pglite');
   const pglite = await PGlite.create();
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return { db, close: () => db.destroy() };
@@ -41,6 +43,7 @@ let counter = 0;
 export async function createPostgresDb<DB = any>(
   options: { max?: number } = {},
 ): Promise<PostgresTestDatabase<DB>> {
+  recordOpenedDatabase('postgres');
   const admin = new URL(serverUrl());
   const name = `test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const client = new pg.Client({ connectionString: admin.toString() });

@@ -7,3 +7,4 @@ export {
   type TestDatabase,
 } from './databases.js';
 export { startPostgresServer, type PostgresServer } from './postgres-server.js';
+export { type DatabaseKind, openedDatabases } from './opened-databases.js';

@@ -5,7 +5,8 @@ import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-
 import type { CompanionContext } from './companion-context.js';
 import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
-import { filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
+import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
+import { createPacketWorker } from './packet-worker.js';
 import { readFormBody } from './form-body.js';
 import { errorPage } from './page.js';
 
@@ -68,7 +69,7 @@ function withoutTrailingSlash(url: string): string {
 /**
  * The local companion pages for the embedded default (issue 6): the OAuth consent page at
  * `{app_url}/oauth/authorize`, the filing pages the tools link to (`/filings/{id}`,
- * `/partnership/{id}` and their `/pdf` print views), an index of the local user's filings at
+ * `/partnership/{id}`, their `/pdf` packets of the official IRS forms and `/print` views), an index of the local user's filings at
  * `{app_url}/`, and the API-keys page at `{app_url}/api-keys`. Plain server-rendered HTML with
  * CSRF-protected forms and a strict Content-Security-Policy; every page acts for `userId` alone.
  *
@@ -94,6 +95,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
+    packets: createPacketWorker(),
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -167,6 +169,10 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       if (id === undefined) return undefined;
       if (segments.length === 2) return allow('GET', { GET: () => filingPage(context, kind, id) });
       if (segments.length === 3 && segments[2] === 'pdf') {
+        const format = new URL(request.url).searchParams.get('format');
+        return allow('GET', { GET: () => filingPacket(context, kind, id, format) });
+      }
+      if (segments.length === 3 && segments[2] === 'print') {
         return allow('GET', { GET: () => filingPrintPage(context, kind, id) });
       }
     }

@@ -1,6 +1,7 @@
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
+import type { PacketService } from './packet-worker.js';
 
 /** What every companion page handler needs, built once by `createCompanionApp`. */
 export interface CompanionContext {
@@ -18,4 +19,6 @@ export interface CompanionContext {
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */
   signSessionJwt(): Promise<string>;
+  /** The IRS-forms packet builder (a worker thread, started on the first PDF request). */
+  packets: PacketService;
 }

@@ -10,10 +10,11 @@ import {
   partnershipFormDataSchema,
   singleMemberFormDataSchema,
 } from '@filing-mcp/filing-domain';
+import { UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
 import { renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
-import { errorPage, pageResponse } from './page.js';
+import { errorPage, pageResponse, securityHeaders } from './page.js';
 
 /** The two kinds of filing the tools link to, as the companion shows them. */
 export type FilingPageKind = 'filing' | 'partnership';
@@ -21,6 +22,8 @@ export type FilingPageKind = 'filing' | 'partnership';
 interface KindDescription {
   table: FilingTableName;
   title: string;
+  /** The filing kind as irs-forms names it. */
+  formsKind: '5472' | 'partnership';
   viewUrl(appUrl: string, id: string): string;
   pdfUrl(appUrl: string, id: string): string;
   /** The form's top-level fields in the order of the form schema. */
@@ -30,6 +33,7 @@ interface KindDescription {
 const KINDS: Record<FilingPageKind, KindDescription> = {
   filing: {
     table: 'filings',
+    formsKind: '5472',
     title: 'Form 5472 / 1120 filing',
     viewUrl: filingViewUrl,
     pdfUrl: filingPdfUrl,
@@ -37,6 +41,7 @@ const KINDS: Record<FilingPageKind, KindDescription> = {
   },
   partnership: {
     table: 'partnership_filings',
+    formsKind: 'partnership',
     title: 'Partnership filing (1065, K-1, 8804 / 8805)',
     viewUrl: partnershipFilingViewUrl,
     pdfUrl: partnershipFilingPdfUrl,
@@ -100,7 +105,7 @@ export async function filingPage(
     title: `${name}: ${description.title}`,
     body: html`<p class="muted">${description.title}</p>
 <h1>${name}</h1>
-<p class="noprint"><a href="${description.pdfUrl(context.appUrl, filing.id)}">Printable view (PDF link)</a> · <a href="${context.appPath}/">All filings</a></p>
+<p class="noprint"><a href="${description.pdfUrl(context.appUrl, filing.id)}">IRS forms (PDF)</a> · <a href="${description.pdfUrl(context.appUrl, filing.id)}?format=zip">One PDF per form (ZIP)</a> · <a href="${printUrl(description, context.appUrl, filing.id)}">Printable view</a> · <a href="${context.appPath}/">All filings</a></p>
 <h2>Summary</h2>
 ${summary(filing)}
 <h2>Form data</h2>
@@ -108,10 +113,74 @@ ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
   });
 }
 
+/** `{app_url}/filings/{id}/print`: the printable HTML view of the filing's data. */
+function printUrl(description: KindDescription, appUrl: string, id: string): string {
+  return `${description.viewUrl(appUrl, id)}/print`;
+}
+
+function fileStem(filing: Filing): string {
+  const stem = (filing.llc_name ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${stem.slice(0, 60) || 'filing'}-irs-forms`;
+}
+
 /**
  * GET `{app_url}/filings/{id}/pdf` and `{app_url}/partnership/{id}/pdf`: what get_pdf_url links
- * to. The local companion renders no PDF forms; it shows a print-ready page (print it to PDF from
- * the browser). Filling the official IRS forms is the hosted companion app's job.
+ * to. The filing's packet of official IRS forms as one PDF, or with `?format=zip` one PDF per form
+ * in a ZIP. Only the owner's filings: anything else is the same 404 page as a missing filing, with
+ * nothing of the packet. Text the forms cannot print answers 422 naming the field.
+ */
+export async function filingPacket(
+  context: CompanionContext,
+  kind: FilingPageKind,
+  id: string,
+  format: string | null,
+): Promise<Response> {
+  if (format !== null && format !== 'zip' && format !== 'pdf') {
+    return errorPage(context, 400, 'Unknown format', 'Use format=pdf (the default) or format=zip.');
+  }
+  const filing = await loadFiling(context, kind, id);
+  if (!filing) return notFound(context);
+  const formsKind = KINDS[kind].formsKind;
+  const builder = context.packets;
+  const headers = {
+    ...securityHeaders(),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+  try {
+    if (format === 'zip') {
+      const files = await builder.buildFiles(formsKind, filing.form_data);
+      const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
+      return new Response(zip, {
+        headers: {
+          ...headers,
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="${fileStem(filing)}.zip"`,
+        },
+      });
+    }
+    const packet = await builder.build(formsKind, filing.form_data);
+    return new Response(packet.pdf, {
+      headers: {
+        ...headers,
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="${fileStem(filing)}.pdf"`,
+        'x-form-editions': packet.editions.map((edition) => `${edition.form} ${edition.edition}`).join(', '),
+      },
+    });
+  } catch (error) {
+    if (error instanceof UnprintableTextError) {
+      return errorPage(context, 422, 'The forms cannot be printed', error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * GET `{app_url}/filings/{id}/print` and `{app_url}/partnership/{id}/print`: the filing's data as a
+ * print-ready page, linked from the filing page.
  */
 export async function filingPrintPage(
   context: CompanionContext,
@@ -126,7 +195,7 @@ export async function filingPrintPage(
     ...context,
     navigation: false,
     title: `${name}: printable view`,
-    body: html`<p class="notice noprint">Printable view. The local companion does not generate the IRS PDF forms: use your browser's Print command to save this page as a PDF. <a href="${description.viewUrl(context.appUrl, filing.id)}">Back to the filing</a></p>
+    body: html`<p class="notice noprint">Printable view of the filing's data. The official IRS forms are in the <a href="${description.pdfUrl(context.appUrl, filing.id)}">PDF packet</a>. <a href="${description.viewUrl(context.appUrl, filing.id)}">Back to the filing</a></p>
 <h1>${name}</h1>
 <p>${description.title}</p>
 ${summary(filing)}

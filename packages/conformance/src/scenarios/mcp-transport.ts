@@ -18,6 +18,7 @@ const TOOL_NAMES = [
   'list_fax_logs',
   'get_form_schema',
   'get_pdf_url',
+  'check_filing',
 ];
 
 const clientInfo = { name: 'conformance', version: '1.0.0' };
@@ -71,7 +72,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toEqual({ jsonrpc: '2.0', id, result: {} });
     });
 
-    it('tools/list lists the 14 tools with descriptions, object input schemas and annotations', async () => {
+    it('tools/list lists the 15 tools (the 14 of the spec and check_filing) with descriptions, object input schemas and annotations', async () => {
       const { response, body } = await rpc(context.target, 'tools/list');
       expect(response.status).toBe(200);
       const tools = body.result.tools as any[];
@@ -129,7 +130,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toHaveLength(2);
       const byId = new Map(body.map((message) => [message.id, message]));
       expect(byId.get(ping.id)).toEqual({ jsonrpc: '2.0', id: ping.id, result: {} });
-      expect(byId.get(list.id).result.tools).toHaveLength(14);
+      expect(byId.get(list.id).result.tools).toHaveLength(15);
     });
 
     it('a batch of only notifications answers 202', async () => {
@@ -275,7 +276,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
         headers: { 'mcp-protocol-version': '2025-06-18' },
       });
       expect(response.status).toBe(200);
-      expect(body.result.tools).toHaveLength(14);
+      expect(body.result.tools).toHaveLength(15);
     });
 
     it('a Content-Type other than JSON answers 415', async () => {

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  Client as V2Client,
+  type OAuthClientProvider as V2OAuthClientProvider,
+  StreamableHTTPClientTransport as V2Transport,
+  UnauthorizedError as V2UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -21,6 +27,8 @@ import type { Scenarios } from '../support/scenario-context.js';
  */
 class ConsentingOAuthProvider implements OAuthClientProvider {
   authorizationCode: string | undefined;
+  /** The query of the redirect back to the client (code, state, iss), for `finishAuth`. */
+  callbackParams: URLSearchParams | undefined;
   readonly savedTokens: OAuthTokens[] = [];
   registrations = 0;
   private client: OAuthClientInformationMixed | undefined;
@@ -102,7 +110,59 @@ class ConsentingOAuthProvider implements OAuthClientProvider {
     expect(callback.searchParams.get('state')).toBe(this.expectedState);
     expect(callback.searchParams.get('iss')).toBe(this.target.baseUrl);
     this.authorizationCode = callback.searchParams.get('code') ?? undefined;
+    this.callbackParams = callback.searchParams;
   }
+}
+
+type CallTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * With an authorized client: calls each of the 14 tools once as a user would, then lets the access
+ * token expire and checks that the client refreshes it (one registration, two token sets).
+ */
+async function callEveryToolAndRefresh(
+  target: ConformanceTarget,
+  provider: ConsentingOAuthProvider,
+  callTool: CallTool,
+): Promise<void> {
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = (await callTool(name, args)) as any;
+    expect(result.isError ?? false, `${name}: ${JSON.stringify(result.content)}`).toBe(false);
+    return result.structuredContent as Record<string, any>;
+  };
+
+  expect(Object.keys((await call('get_form_schema', { kind: '5472' })).fields)).toContain('llcName');
+  const filing = await call('create_filing', { form_data: singleMemberForm() });
+  expect((await call('get_filing', { id: filing.id })).llc_name).toBe('Northwind Holdings LLC');
+  expect((await call('list_filings', { limit: 10 })).filings).toHaveLength(1);
+  expect(await call('update_filing', { id: filing.id, llc_name: 'SDK LLC' })).toEqual({
+    id: filing.id,
+    view_url: filing.view_url,
+  });
+  expect(await call('get_pdf_url', { id: filing.id })).toEqual({
+    url: `${target.appUrl}/filings/${filing.id}/pdf`,
+    kind: '5472',
+  });
+  expect(await call('delete_filing', { id: filing.id })).toEqual({ ok: true });
+
+  const partnership = await call('create_partnership_filing', { form_data: partnershipForm() });
+  expect((await call('get_partnership_filing', { id: partnership.id })).llc_name).toBe('Fjord Partners LLC');
+  expect((await call('list_partnership_filings')).filings).toHaveLength(1);
+  expect(
+    await call('update_partnership_filing', {
+      id: partnership.id,
+      form_data: { partnershipName: 'SDK LP' },
+    }),
+  ).toEqual({ ok: true });
+  expect(await call('delete_partnership_filing', { id: partnership.id })).toEqual({ ok: true });
+  expect(await call('list_payments')).toEqual({ payments: [] });
+  expect(await call('list_fax_logs')).toEqual({ fax_logs: [] });
+
+  target.clock.advance(3600 * 1000 + 5000);
+  expect(await call('list_filings')).toEqual({ filings: [] });
+  expect(provider.savedTokens).toHaveLength(2);
+  expect(provider.savedTokens[1]!.access_token).not.toBe(provider.savedTokens[0]!.access_token);
+  expect(provider.registrations).toBe(1);
 }
 
 /** Real clients end to end: the official MCP SDK client and oauth4webapi (INTEROP 1-3, 12-17; issue "Real clients in CI"). */
@@ -120,7 +180,7 @@ export const realClientScenarios: Scenarios = (context) => {
       try {
         expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(14);
+        expect(tools).toHaveLength(15);
 
         const unauthorized = await client
           .callTool({ name: 'list_filings', arguments: {} })
@@ -131,50 +191,54 @@ export const realClientScenarios: Scenarios = (context) => {
         await transport.finishAuth(provider.authorizationCode!);
         expect(provider.savedTokens).toHaveLength(1);
 
-        const call = async (name: string, args: Record<string, unknown> = {}) => {
-          const result = (await client.callTool({ name, arguments: args })) as any;
-          expect(result.isError ?? false, `${name}: ${JSON.stringify(result.content)}`).toBe(false);
-          return result.structuredContent as Record<string, any>;
-        };
-
-        expect(Object.keys((await call('get_form_schema', { kind: '5472' })).fields)).toContain('llcName');
-        const filing = await call('create_filing', { form_data: singleMemberForm() });
-        expect((await call('get_filing', { id: filing.id })).llc_name).toBe('Northwind Holdings LLC');
-        expect((await call('list_filings', { limit: 10 })).filings).toHaveLength(1);
-        expect(await call('update_filing', { id: filing.id, llc_name: 'SDK LLC' })).toEqual({
-          id: filing.id,
-          view_url: filing.view_url,
-        });
-        expect(await call('get_pdf_url', { id: filing.id })).toEqual({
-          url: `${target.appUrl}/filings/${filing.id}/pdf`,
-          kind: '5472',
-        });
-        expect(await call('delete_filing', { id: filing.id })).toEqual({ ok: true });
-
-        const partnership = await call('create_partnership_filing', { form_data: partnershipForm() });
-        expect((await call('get_partnership_filing', { id: partnership.id })).llc_name).toBe(
-          'Fjord Partners LLC',
+        await callEveryToolAndRefresh(target, provider, (name, args) =>
+          client.callTool({ name, arguments: args }),
         );
-        expect((await call('list_partnership_filings')).filings).toHaveLength(1);
-        expect(
-          await call('update_partnership_filing', {
-            id: partnership.id,
-            form_data: { partnershipName: 'SDK LP' },
-          }),
-        ).toEqual({ ok: true });
-        expect(await call('delete_partnership_filing', { id: partnership.id })).toEqual({ ok: true });
-        expect(await call('list_payments')).toEqual({ payments: [] });
-        expect(await call('list_fax_logs')).toEqual({ fax_logs: [] });
-
-        target.clock.advance(3600 * 1000 + 5000);
-        expect(await call('list_filings')).toEqual({ filings: [] });
-        expect(provider.savedTokens).toHaveLength(2);
-        expect(provider.savedTokens[1]!.access_token).not.toBe(provider.savedTokens[0]!.access_token);
-        expect(provider.registrations).toBe(1);
       } finally {
         await client.close();
       }
     });
+
+    it.each([
+      ['its default mode', undefined, '2025-11-25'],
+      ["'auto' negotiation", 'auto', '2026-07-28'],
+      ['pinned to 2026-07-28', { pin: '2026-07-28' }, '2026-07-28'],
+    ] as const)(
+      'the official SDK v2 client in %s completes OAuth, calls every tool and refreshes',
+      async (_name, mode, negotiated) => {
+        const target = context.target;
+        const provider = new ConsentingOAuthProvider(target, randomUUID());
+        const transport = new V2Transport(new URL(target.baseUrl), {
+          fetch: target.fetch,
+          authProvider: provider as unknown as V2OAuthClientProvider,
+        });
+        const client = new V2Client(
+          { name: 'conformance-sdk-v2-client', version: '1.0.0' },
+          mode === undefined ? {} : { versionNegotiation: { mode } },
+        );
+        await client.connect(transport);
+        try {
+          expect(client.getNegotiatedProtocolVersion()).toBe(negotiated);
+          expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
+          const { tools } = await client.listTools();
+          expect(tools).toHaveLength(15);
+
+          const unauthorized = await client
+            .callTool({ name: 'list_filings', arguments: {} })
+            .catch((error: unknown) => error);
+          expect(unauthorized).toBeInstanceOf(V2UnauthorizedError);
+          expect(provider.registrations).toBe(1);
+          await transport.finishAuth(provider.callbackParams!);
+          expect(provider.savedTokens).toHaveLength(1);
+
+          await callEveryToolAndRefresh(target, provider, (name, args) =>
+            client.callTool({ name, arguments: args }),
+          );
+        } finally {
+          await client.close();
+        }
+      },
+    );
 
     it.each(['none', 'client_secret_post'] as const)(
       'oauth4webapi discovers, registers (%s), authorizes, exchanges, refreshes and revokes',

@@ -13,7 +13,7 @@ function headerList(response: Response, name: string): string[] {
     .filter(Boolean);
 }
 
-/** Request headers a browser client must be allowed to send (spec: Limits, CORS; INTEROP item 4). */
+/** Request headers a browser client must be allowed to send (spec: Limits, CORS; INTEROP item 4; MCP 2026-07-28). */
 export const CORS_ALLOWED_HEADERS = [
   'authorization',
   'x-client-info',
@@ -22,6 +22,8 @@ export const CORS_ALLOWED_HEADERS = [
   'mcp-session-id',
   'mcp-protocol-version',
   'last-event-id',
+  'mcp-method',
+  'mcp-name',
 ];
 
 /** Asserts the permissive CORS headers every response carries (spec: Limits; INTEROP item 4). */

@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+
+let harness: CompanionHarness;
+
+beforeAll(async () => {
+  harness = await startCompanionHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+function withTempFile<T>(bytes: Uint8Array, name: string, use: (path: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'companion-packet-'));
+  try {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return use(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the PDF link get_pdf_url returns', () => {
+  it('answers the owner the whole packet of official forms as application/pdf', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Acme Holdings LLC',
+      formData: EXAMPLE_SINGLE_MEMBER_FILING,
+    });
+    const response = await fetch(`${harness.appUrl}/filings/${id}/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      'inline; filename="acme-holdings-llc-irs-forms.pdf"',
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-form-editions')).toBe(
+      '1120 2025, 5472 Rev. December 2023, 7004 Rev. December 2025',
+    );
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    const text = withTempFile(pdf, 'packet.pdf', (path) =>
+      execFileSync('pdftotext', ['-f', '7', '-l', '7', path, '-'], { encoding: 'utf8' }),
+    );
+    expect(text).toContain('Acme Holdings LLC');
+    expect(text).toContain('12-3456789');
+    expect(text).toContain('Maria Garcia');
+  });
+
+  it('answers another user’s filing with the 404 page and no byte of the packet', async () => {
+    const foreign = await harness.createFiling({
+      userId: 'someone-else',
+      llcName: 'Acme Holdings LLC',
+      formData: EXAMPLE_SINGLE_MEMBER_FILING,
+    });
+    for (const suffix of ['pdf', 'pdf?format=zip']) {
+      const response = await fetch(`${harness.appUrl}/filings/${foreign}/${suffix}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const body = await response.text();
+      expect(body).not.toContain('%PDF');
+      expect(body).not.toContain('Acme Holdings');
+    }
+  });
+
+  it('answers ?format=zip with one PDF per form, named in filing order', async () => {
+    const id = await harness.createFiling({
+      kind: 'partnership',
+      llcName: 'Blue River Partners LLC',
+      formData: EXAMPLE_PARTNERSHIP_FILING,
+    });
+    const response = await fetch(`${harness.appUrl}/partnership/${id}/pdf?format=zip`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="blue-river-partners-llc-irs-forms.zip"',
+    );
+    const zip = new Uint8Array(await response.arrayBuffer());
+    const names = withTempFile(zip, 'packet.zip', (path) => {
+      expect(execFileSync('unzip', ['-tq', path], { encoding: 'utf8' })).toContain('No errors');
+      return execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' }).trim().split('\n');
+    });
+    expect(names).toEqual([
+      '01-form-1065-blue-river-partners-llc.pdf',
+      '02-schedule-k-1-form-1065-kenji-tanaka.pdf',
+      '03-schedule-k-1-form-1065-lone-star-capital-inc.pdf',
+    ]);
+  });
+
+  it('answers 422 naming the field when a value cannot be printed on the forms', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Acme Holdings LLC',
+      formData: { ...EXAMPLE_SINGLE_MEMBER_FILING, ownerName: '王小明' },
+    });
+    const response = await fetch(`${harness.appUrl}/filings/${id}/pdf`);
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain('form_data.ownerName holds');
+  });
+
+  it('answers 400 to an unknown format', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Acme Holdings LLC',
+      formData: EXAMPLE_SINGLE_MEMBER_FILING,
+    });
+    const response = await fetch(`${harness.appUrl}/filings/${id}/pdf?format=docx`);
+    expect(response.status).toBe(400);
+  });
+});

@@ -1,0 +1,130 @@
+// Micro-benchmark: in-process tools/list and resources/read (no HTTP, no sockets) on the 2026-07-28
+// wire, for the fixture server built on @filing-mcp/protocol (examples/everything-server) against
+// the official SDK v2 (@modelcontextprotocol/server createMcpHandler, its McpServer factory run per
+// request as the stateless handler does) serving the same definitions: the same tool names,
+// descriptions and zod input schemas, the same resources and prompts. Each measured call builds a
+// Request, calls fetch and reads the whole body.
+//
+// Run: pnpm turbo run build --filter=@filing-mcp/example-everything-server... && pnpm --filter @filing-mcp/bench bench:everything
+// Env: ROUNDS (default 21), SAMPLE_MS (default 60). Numbers on a shared machine are noisy; the
+// interleaved rounds and the median keep bursts from deciding the ratio.
+
+import { createEverythingServer, everythingDefinitions } from '@filing-mcp/example-everything-server';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 21);
+const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 60);
+const WARMUP_MS = 1500;
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+};
+const OPERATIONS = {
+  'tools/list': { params: {}, name: undefined },
+  'resources/read': { params: { uri: 'test://static-text' }, name: 'test://static-text' },
+};
+
+function makeRequest(operation) {
+  const { params, name } = OPERATIONS[operation];
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': operation,
+  };
+  if (name !== undefined) headers['mcp-name'] = name;
+  return new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: operation, params: { ...params, _meta: META } }),
+  });
+}
+
+const ours = createEverythingServer();
+
+function buildSdkServer() {
+  const server = new McpServer({ name: 'filing-mcp-everything-server', version: '1.1.0' });
+  for (const tool of everythingDefinitions.tools) {
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: tool.inputSchema },
+      async () => ({
+        content: [{ type: 'text', text: tool.name }],
+      }),
+    );
+  }
+  for (const resource of everythingDefinitions.resources) {
+    server.registerResource(
+      resource.name,
+      resource.uri,
+      { title: resource.title, description: resource.description, mimeType: resource.mimeType },
+      async (uri) => ({ contents: [await resource.read(uri.href, /** @type {any} */ ({}))] }),
+    );
+  }
+  return server;
+}
+const sdk = createMcpHandler(buildSdkServer);
+
+const IMPLEMENTATIONS = {
+  'everything-server (protocol)': (request) => ours.fetch(request),
+  'SDK v2 createMcpHandler': (request) => sdk.fetch(request),
+};
+
+// The two must answer the same thing before their speed means anything.
+for (const operation of Object.keys(OPERATIONS)) {
+  for (const [name, fetch] of Object.entries(IMPLEMENTATIONS)) {
+    const response = await fetch(makeRequest(operation));
+    const text = await response.text();
+    if (response.status !== 200 || !text.includes('"result"')) {
+      throw new Error(`${name} ${operation}: ${response.status} ${text.slice(0, 300)}`);
+    }
+  }
+}
+
+async function timeCalls(fetch, operation, budgetMs) {
+  const budget = BigInt(Math.round(budgetMs * 1e6));
+  const start = process.hrtime.bigint();
+  let calls = 0;
+  let elapsed = 0n;
+  while (elapsed < budget) {
+    await (await fetch(makeRequest(operation))).text();
+    calls++;
+    elapsed = process.hrtime.bigint() - start;
+  }
+  return Number(elapsed) / 1000 / calls;
+}
+
+for (const fetch of Object.values(IMPLEMENTATIONS)) {
+  for (const operation of Object.keys(OPERATIONS)) await timeCalls(fetch, operation, WARMUP_MS);
+}
+const samples = {};
+for (let round = 0; round < ROUNDS; round++) {
+  const order = Object.entries(IMPLEMENTATIONS);
+  if (round % 2 === 1) order.reverse();
+  for (const [name, fetch] of order) {
+    for (const operation of Object.keys(OPERATIONS)) {
+      const key = `${operation}\t${name}`;
+      samples[key] ??= [];
+      samples[key].push(await timeCalls(fetch, operation, SAMPLE_MS));
+    }
+  }
+}
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+console.log(
+  `everything micro-benchmark: node ${process.version}, ${ROUNDS} interleaved rounds of ${SAMPLE_MS} ms samples`,
+);
+console.log('operation\timplementation\tmedian us/call');
+const [a, b] = Object.keys(IMPLEMENTATIONS);
+for (const operation of Object.keys(OPERATIONS)) {
+  const oursUs = median(samples[`${operation}\t${a}`]);
+  const theirsUs = median(samples[`${operation}\t${b}`]);
+  console.log(`${operation}\t${a}\t${oursUs.toFixed(1)}`);
+  console.log(`${operation}\t${b}\t${theirsUs.toFixed(1)}`);
+  console.log(`${operation}\tratio (SDK v2 / ours)\t${(theirsUs / oursUs).toFixed(1)}x`);
+}

@@ -1,0 +1,104 @@
+import type { FormEdition, FormId } from './form-edition.js';
+import { FormRegistry } from './form-edition.js';
+import { DEFAULT_EDITIONS } from './editions/index.js';
+import { yearOf } from './field-text.js';
+import type { PartnershipInput, SingleMemberInput } from './filing-input.js';
+
+/** The two kinds of filing, as the tools name them. */
+export type FilingKind = '5472' | 'partnership';
+
+/** One copy of one form in a packet. */
+export interface PlannedForm {
+  kind: 'form';
+  edition: FormEdition;
+  input: unknown;
+  /** File name inside the ZIP, e.g. `02-form-5472-acme-holdings.pdf`. */
+  fileName: string;
+}
+
+/** The reasonable-cause letter (not an IRS form). */
+export interface PlannedLetter {
+  kind: 'letter';
+  filing: SingleMemberInput;
+  fileName: string;
+}
+
+/** Everything a packet holds, in filing order, before any PDF work. */
+export interface PacketPlan {
+  filingKind: FilingKind;
+  parts: Array<PlannedForm | PlannedLetter>;
+  /** The editions used, one entry per form. */
+  editions: Array<{ form: FormId; edition: string }>;
+}
+
+let defaultRegistry: FormRegistry | undefined;
+
+/** The registry of the vendored editions (built once, on first use). */
+export function defaultFormRegistry(): FormRegistry {
+  defaultRegistry ??= new FormRegistry(DEFAULT_EDITIONS);
+  return defaultRegistry;
+}
+
+function slug(value: string | undefined): string {
+  const text = (value ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return text === '' ? 'unnamed' : text;
+}
+
+/**
+ * Which forms a filing needs, with the input of each copy: a single-member filing is a pro forma
+ * 1120, one 5472 per related party (one when none is listed yet), 7004 when `generateForm7004`, and
+ * the reasonable-cause letter when `generateLateFilingLetter`; a partnership is a 1065 and one
+ * Schedule K-1 per partner.
+ */
+export function planPacket(
+  filingKind: FilingKind,
+  formData: Record<string, unknown>,
+  registry: FormRegistry = defaultFormRegistry(),
+): PacketPlan {
+  const parts: PacketPlan['parts'] = [];
+  const taxYear = yearOf(typeof formData.taxYearBegin === 'string' ? formData.taxYearBegin : undefined);
+  const add = (form: FormId, input: unknown, name: string | undefined) => {
+    const edition = registry.select(form, taxYear);
+    const index = String(parts.length + 1).padStart(2, '0');
+    parts.push({
+      kind: 'form',
+      edition,
+      input,
+      fileName: `${index}-${slug(edition.title)}-${slug(name)}.pdf`,
+    });
+  };
+
+  if (filingKind === '5472') {
+    const filing = formData as SingleMemberInput;
+    add('1120', { filing }, filing.llcName ?? '');
+    const parties = Array.isArray(filing.relatedParties) ? filing.relatedParties : [];
+    const formCount = Math.max(parties.length, 1);
+    if (parties.length === 0)
+      add('5472', { filing, relatedParty: undefined, formCount }, filing.llcName ?? '');
+    for (const relatedParty of parties) add('5472', { filing, relatedParty, formCount }, relatedParty.name);
+    if (filing.generateForm7004 === true) add('7004', { filing }, filing.llcName ?? '');
+    if (filing.generateLateFilingLetter === true) {
+      const index = String(parts.length + 1).padStart(2, '0');
+      parts.push({ kind: 'letter', filing, fileName: `${index}-reasonable-cause-letter.pdf` });
+    }
+  } else {
+    const filing = formData as PartnershipInput;
+    add('1065', { filing }, filing.partnershipName ?? '');
+    for (const partner of Array.isArray(filing.partners) ? filing.partners : []) {
+      add('1065-K1', { filing, partner }, partner.name);
+    }
+  }
+
+  const editions: PacketPlan['editions'] = [];
+  for (const part of parts) {
+    if (part.kind !== 'form') continue;
+    if (!editions.some((seen) => seen.form === part.edition.form)) {
+      editions.push({ form: part.edition.form, edition: part.edition.edition });
+    }
+  }
+  return { filingKind, parts, editions };
+}

@@ -1,0 +1,9 @@
+export { fillFormFields, loadTemplate, templateField } from './pdf/fill-form.js';
+export {
+  type Packet,
+  PacketBuilder,
+  type PacketBuilderOptions,
+  type PacketFile,
+  type TemplateLoader,
+} from './pdf/packet-builder.js';
+export { TemplateFieldError } from './pdf/template-field-error.js';

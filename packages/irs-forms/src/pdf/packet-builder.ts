@@ -1,0 +1,237 @@
+import {
+  PDFArray,
+  PDFDocument,
+  type PDFFont,
+  PDFName,
+  type PDFObject,
+  PDFPage,
+  StandardFonts,
+} from 'pdf-lib';
+import type { FieldValue, FormEdition } from '../form-edition.js';
+import type { FormRegistry } from '../form-edition.js';
+import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
+import { UnprintableTextError, unprintableValues } from '../printable-text.js';
+import { drawLateFilingLetter } from './late-filing-letter.js';
+import { loadTemplate, templateField } from './fill-form.js';
+
+/** Gives the bytes of a template file (`f5472.pdf`): files on Node, bundled assets elsewhere. */
+export type TemplateLoader = (fileName: string) => Promise<Uint8Array> | Uint8Array;
+
+/** One filled form (or the letter) as its own PDF. */
+export interface PacketFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/** A built packet: the PDF and the form editions it used. */
+export interface Packet {
+  pdf: Uint8Array;
+  editions: PacketPlan['editions'];
+}
+
+interface WidgetBox {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A template parsed once: its pages without form fields, and where each mapped field sits. */
+interface PreparedTemplate {
+  doc: PDFDocument;
+  pageCount: number;
+  boxes: Map<string, WidgetBox[]>;
+}
+
+const CONTENTS = PDFName.of('Contents');
+
+/** Pages of one template copied into a packet, with their content before any drawing. */
+interface CopiedPages {
+  pages: PDFPage[];
+  contents: Array<PDFObject | undefined>;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function pageIndexOf(doc: PDFDocument, pageRef: unknown): number {
+  return doc.getPages().findIndex((page) => page.ref === pageRef);
+}
+
+async function prepareTemplate(edition: FormEdition, bytes: Uint8Array): Promise<PreparedTemplate> {
+  const doc = await loadTemplate(bytes);
+  const boxes = new Map<string, WidgetBox[]>();
+  for (const [key, field] of Object.entries(edition.fields)) {
+    const target = templateField(doc, edition, key, field);
+    const widgets = target.acroField.getWidgets().map((widget) => {
+      const rect = widget.getRectangle();
+      const page = pageIndexOf(doc, widget.P());
+      return { page: page === -1 ? 0 : page, ...rect };
+    });
+    boxes.set(key, widgets);
+  }
+  // Drop the interactive layer once: copies of these pages carry only the printed form, so a
+  // packet never drags the field tree along and needs no flattening.
+  for (const page of doc.getPages()) page.node.delete(PDFName.of('Annots'));
+  doc.catalog.delete(PDFName.of('AcroForm'));
+  return { doc, pageCount: doc.getPageCount(), boxes };
+}
+
+function fitSize(font: PDFFont, text: string, width: number, height: number, lines: number): number {
+  let size = Math.min(9, (height - 1) / (lines * 1.15));
+  const widest = Math.max(...text.split('\n').map((line) => font.widthOfTextAtSize(line, 1)));
+  if (widest * size > width - 3) size = (width - 3) / widest;
+  return Math.max(size, 4);
+}
+
+function drawValue(page: PDFPage, font: PDFFont, box: WidgetBox, value: FieldValue): void {
+  if (value === true) {
+    const size = Math.min(box.width, box.height);
+    const width = font.widthOfTextAtSize('X', size);
+    page.drawText('X', {
+      x: box.x + (box.width - width) / 2,
+      y: box.y + (box.height - size * 0.72) / 2,
+      size,
+      font,
+    });
+    return;
+  }
+  if (typeof value !== 'string' || value === '') return;
+  const lines = value.split('\n');
+  const size = fitSize(font, value, box.width, box.height, lines.length);
+  const lineHeight = size * 1.15;
+  const top = lines.length === 1 ? box.y + (box.height - size * 0.72) / 2 : box.y + box.height - size;
+  lines.forEach((line, index) => {
+    page.drawText(line, { x: box.x + 2, y: top - index * lineHeight, size, font });
+  });
+}
+
+/** Options of {@link PacketBuilder}. */
+export interface PacketBuilderOptions {
+  loadTemplate: TemplateLoader;
+  /** The installed editions; default: the vendored ones. */
+  registry?: FormRegistry;
+}
+
+/**
+ * Builds filing packets from the official templates. Each template is read and parsed once, on
+ * first use (never at start-up), its form fields are checked against the edition's map and then
+ * dropped; a packet copies the printed pages and draws the values where the fields were, with the
+ * standard Helvetica font, so there is nothing to flatten and no font to embed. Work yields to the
+ * event loop between forms so that a server stays responsive while packets are built.
+ *
+ * @example
+ * ```ts
+ * const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templatePath(name)) });
+ * const { pdf, editions } = await builder.build('5472', filing.form_data);
+ * ```
+ */
+export class PacketBuilder {
+  readonly #loadTemplate: TemplateLoader;
+  readonly #registry: FormRegistry;
+  readonly #templates = new Map<FormEdition, Promise<PreparedTemplate>>();
+
+  constructor(options: PacketBuilderOptions) {
+    this.#loadTemplate = options.loadTemplate;
+    this.#registry = options.registry ?? defaultFormRegistry();
+  }
+
+  #template(edition: FormEdition): Promise<PreparedTemplate> {
+    let prepared = this.#templates.get(edition);
+    if (!prepared) {
+      prepared = Promise.resolve(this.#loadTemplate(edition.template)).then((bytes) =>
+        prepareTemplate(edition, bytes),
+      );
+      // A failed load is not cached: the next packet tries again.
+      prepared.catch(() => this.#templates.delete(edition));
+      this.#templates.set(edition, prepared);
+    }
+    return prepared;
+  }
+
+  /** The plan of a filing's packet (forms, editions, file names), checked for unprintable text. */
+  plan(kind: FilingKind, formData: Record<string, unknown>): PacketPlan {
+    const [unprintable] = unprintableValues(formData);
+    if (unprintable) throw new UnprintableTextError(unprintable);
+    return planPacket(kind, formData, this.#registry);
+  }
+
+  /** The whole packet as one PDF. */
+  async build(kind: FilingKind, formData: Record<string, unknown>): Promise<Packet> {
+    const plan = this.plan(kind, formData);
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    await this.#addParts(doc, plan.parts);
+    return { pdf: await doc.save({ objectsPerTick: 100, useObjectStreams: false }), editions: plan.editions };
+  }
+
+  /** One PDF per form (and the letter), for the ZIP download. */
+  async buildFiles(kind: FilingKind, formData: Record<string, unknown>): Promise<PacketFile[]> {
+    const plan = this.plan(kind, formData);
+    const files: PacketFile[] = [];
+    for (const part of plan.parts) {
+      const doc = await PDFDocument.create({ updateMetadata: false });
+      await this.#addParts(doc, [part]);
+      files.push({
+        fileName: part.fileName,
+        bytes: await doc.save({ objectsPerTick: 100, useObjectStreams: false }),
+      });
+    }
+    return files;
+  }
+
+  async #addParts(doc: PDFDocument, parts: PacketPlan['parts']): Promise<void> {
+    const font = doc.embedStandardFont(StandardFonts.Helvetica);
+    // Pages copied into this document, by template: a second copy of a form reuses the page
+    // objects' content streams and resources instead of copying them again.
+    const copied = new Map<PreparedTemplate, CopiedPages>();
+    for (const part of parts) {
+      if (part.kind === 'letter') {
+        drawLateFilingLetter(doc, font, part.filing);
+        continue;
+      }
+      const template = await this.#template(part.edition);
+      const pages = await this.#copyPages(doc, template, copied);
+      const values = part.edition.values(part.input);
+      for (const [key, boxes] of template.boxes) {
+        const value = values[key];
+        if (value === undefined || value === false) continue;
+        for (const box of boxes) drawValue(pages[box.page]!, font, box, value);
+      }
+      for (const stamp of part.edition.stamps?.(part.input) ?? []) {
+        pages[stamp.page]?.drawText(stamp.text, { x: stamp.x, y: stamp.y, size: stamp.size, font });
+      }
+      await yieldToEventLoop();
+    }
+  }
+
+  async #copyPages(
+    doc: PDFDocument,
+    template: PreparedTemplate,
+    copied: Map<PreparedTemplate, CopiedPages>,
+  ): Promise<PDFPage[]> {
+    const first = copied.get(template);
+    if (!first) {
+      const pages = await doc.copyPages(
+        template.doc,
+        Array.from({ length: template.pageCount }, (_, index) => index),
+      );
+      for (const page of pages) doc.addPage(page);
+      // The printed form's content, before anything is drawn on this copy.
+      const contents = pages.map((page) => {
+        const resolved = page.node.Contents();
+        return resolved instanceof PDFArray ? resolved.clone(doc.context) : page.node.get(CONTENTS);
+      });
+      copied.set(template, { pages, contents });
+      return pages;
+    }
+    return first.pages.map((original, index) => {
+      const node = original.node.clone(doc.context);
+      const contents = first.contents[index];
+      if (contents instanceof PDFArray) node.set(CONTENTS, contents.clone(doc.context));
+      else if (contents) node.set(CONTENTS, contents);
+      const page = PDFPage.of(node, doc.context.register(node), doc);
+      doc.addPage(page);
+      return page;
+    });
+  }
+}

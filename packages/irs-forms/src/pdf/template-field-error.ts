@@ -1,0 +1,5 @@
+/** A field map that does not match its template: a mapped name is missing or of another type. */
+export class TemplateFieldError extends Error {
+  override readonly name = 'TemplateFieldError';
+  readonly code = 'template_field_mismatch';
+}

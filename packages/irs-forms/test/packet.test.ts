@@ -1,0 +1,156 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DEFAULT_EDITIONS,
+  form5472RevDecember2023,
+  FormRegistry,
+  UnprintableTextError,
+  zipStore,
+} from '@filing-mcp/irs-forms';
+import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { completePartnership, completeSingleMember, countingLoader } from './fixtures.js';
+import { pdfText } from './pdf-text.js';
+
+// Pages of each vendored template.
+const PAGES = { '1120': 6, '5472': 3, '7004': 1, '1065': 6, 'K-1': 1 };
+
+describe('single-member packet', () => {
+  const loader = countingLoader();
+  const builder = new PacketBuilder({ loadTemplate: loader.load });
+
+  it('loads no template before the first packet', () => {
+    expect(loader.reads).toEqual([]);
+  });
+
+  it('is a pro forma 1120, one 5472 per related party, a 7004 and the letter, naming its editions', async () => {
+    const packet = await builder.build('5472', completeSingleMember);
+    const doc = await PDFDocument.load(packet.pdf);
+    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472'] + PAGES['7004'] + 1);
+    expect(doc.getForm().getFields()).toEqual([]);
+    expect(packet.editions).toEqual([
+      { form: '1120', edition: '2025' },
+      { form: '5472', edition: 'Rev. December 2023' },
+      { form: '7004', edition: 'Rev. December 2025' },
+    ]);
+
+    const proForma = pdfText(packet.pdf, 1);
+    expect(proForma).toContain('Foreign-owned U.S. DE');
+    expect(proForma).toContain('Acme Holdings LLC');
+    expect(proForma).toContain('12-3456789');
+
+    const first5472 = pdfText(packet.pdf, PAGES['1120'] + 1);
+    expect(first5472).toContain('Form 5472');
+    expect(first5472).toContain('Acme Holdings LLC');
+    expect(first5472).toContain('12-3456789');
+    expect(first5472).toContain('Maria Garcia, Calle Mayor 1, Madrid 28013, Spain');
+    expect(pdfText(packet.pdf, PAGES['1120'] + 2)).toContain('Maria Garcia');
+    expect(pdfText(packet.pdf, PAGES['1120'] + PAGES['5472'] + 2)).toContain(
+      'Garcia Consulting SL, Madrid, Spain',
+    );
+
+    const form7004 = pdfText(packet.pdf, PAGES['1120'] + 2 * PAGES['5472'] + 1);
+    expect(form7004).toContain('Form 7004');
+    expect(form7004).toContain('Acme Holdings LLC');
+    const letter = pdfText(packet.pdf, doc.getPageCount());
+    expect(letter).toContain('reasonable cause');
+    expect(letter).toContain('Acme Holdings LLC');
+  });
+
+  it('reads each template once, however many packets it builds', async () => {
+    await builder.build('5472', completeSingleMember);
+    expect(loader.reads.sort()).toEqual(['f1120.pdf', 'f5472.pdf', 'f7004.pdf']);
+  });
+
+  it('leaves out 7004 and the letter unless asked', async () => {
+    const packet = await builder.build('5472', {
+      ...completeSingleMember,
+      generateForm7004: false,
+      generateLateFilingLetter: false,
+    });
+    const doc = await PDFDocument.load(packet.pdf);
+    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472']);
+    expect(packet.editions.map((edition) => edition.form)).toEqual(['1120', '5472']);
+  });
+
+  it('refuses text the standard fonts cannot print, naming the field', async () => {
+    const filing = {
+      ...completeSingleMember,
+      relatedParties: [{ id: 'rp-1', name: '李小龙', relationship: 'Sole owner' }],
+    };
+    await expect(builder.build('5472', filing)).rejects.toThrow(UnprintableTextError);
+    await expect(builder.build('5472', filing)).rejects.toThrow(
+      /form_data\.relatedParties\[0\]\.name.*U\+674E/,
+    );
+    // Accented Latin letters print.
+    await expect(
+      builder.build('5472', { ...completeSingleMember, ownerName: 'José Núñez' }),
+    ).resolves.toBeDefined();
+  });
+
+  it('gives one PDF per form, with the file names the ZIP uses', async () => {
+    const files = await builder.buildFiles('5472', completeSingleMember);
+    expect(files.map((file) => file.fileName)).toEqual([
+      '01-form-1120-pro-forma-acme-holdings-llc.pdf',
+      '02-form-5472-maria-garcia.pdf',
+      '03-form-5472-garcia-consulting-sl.pdf',
+      '04-form-7004-acme-holdings-llc.pdf',
+      '05-reasonable-cause-letter.pdf',
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'irs-zip-'));
+    try {
+      writeFileSync(
+        join(dir, 'packet.zip'),
+        zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes }))),
+      );
+      expect(execFileSync('unzip', ['-tq', join(dir, 'packet.zip')], { encoding: 'utf8' })).toContain(
+        'No errors',
+      );
+      execFileSync('unzip', ['-q', join(dir, 'packet.zip'), '-d', dir]);
+      const second = await PDFDocument.load(
+        new Uint8Array(execFileSync('cat', [join(dir, files[1]!.fileName)])),
+      );
+      expect(second.getPageCount()).toBe(PAGES['5472']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('partnership packet', () => {
+  const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
+
+  it('is a 1065 and one Schedule K-1 per partner', async () => {
+    const packet = await builder.build('partnership', completePartnership);
+    const doc = await PDFDocument.load(packet.pdf);
+    expect(doc.getPageCount()).toBe(PAGES['1065'] + 2 * PAGES['K-1']);
+    expect(packet.editions).toEqual([
+      { form: '1065', edition: '2025' },
+      { form: '1065-K1', edition: '2025' },
+    ]);
+    const page1 = pdfText(packet.pdf, 1);
+    expect(page1).toContain('Blue River Partners LLC');
+    expect(page1).toContain('98-7654321');
+    expect(pdfText(packet.pdf, PAGES['1065'] + 1)).toContain('Kenji Tanaka');
+    expect(pdfText(packet.pdf, PAGES['1065'] + PAGES['K-1'] + 1)).toContain('Lone Star Capital Inc');
+  });
+});
+
+describe('a newer edition', () => {
+  it('is used for the tax years it serves, with no change to the packet builder', async () => {
+    const newer = { ...form5472RevDecember2023, edition: 'Rev. December 2026', firstTaxYear: 2026 };
+    const registry = new FormRegistry([...DEFAULT_EDITIONS, newer]);
+    const builder = new PacketBuilder({ loadTemplate: countingLoader().load, registry });
+    const packet2026 = await builder.build('5472', {
+      ...completeSingleMember,
+      taxYearBegin: '2026-01-01',
+      taxYearEnd: '2026-12-31',
+    });
+    expect(packet2026.editions).toContainEqual({ form: '5472', edition: 'Rev. December 2026' });
+    const packet2025 = await builder.build('5472', completeSingleMember);
+    expect(packet2025.editions).toContainEqual({ form: '5472', edition: 'Rev. December 2023' });
+  });
+});

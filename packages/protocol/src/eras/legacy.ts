@@ -1,0 +1,101 @@
+import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
+import { errorMessage, resultMessage, type StaticResult, staticResult } from '../json-rpc-response.js';
+import { FIRST_MODERN_PROTOCOL_VERSION } from '../protocol-versions.js';
+import { type Answer, type Exchange, isPlainObject, type MethodTable, type RpcCall } from '../methods.js';
+
+/** What the legacy era needs to know about the server. */
+export interface LegacyEraOptions {
+  table: MethodTable;
+  serverInfo: Record<string, string>;
+  instructions: string | undefined;
+  /** The legacy revisions `initialize` agrees to. */
+  protocolVersions: ReadonlySet<string>;
+  /** Answered when the client asks for a version outside `protocolVersions`. */
+  defaultProtocolVersion: string;
+}
+
+/** The 2025 revisions: runs one message with the `initialize` handshake's rules. */
+export interface LegacyEra {
+  /** Resolves the response message, or `undefined` for a notification. */
+  run(call: RpcCall, exchange: Exchange): Promise<Answer | undefined>;
+}
+
+const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const EMPTY_RESULT = staticResult('{}');
+// A server without resources or prompts answers their list methods with empty lists, as it always has.
+const FALLBACK_RESULTS: ReadonlyMap<string, StaticResult> = new Map([
+  ['resources/list', staticResult('{"resources":[]}')],
+  ['prompts/list', staticResult('{"prompts":[]}')],
+]);
+
+/**
+ * The 2025-03-26, 2025-06-18 and 2025-11-25 revisions: `initialize` negotiates the version,
+ * `ping` answers, notifications are accepted and ignored, results carry no envelope. Every answer
+ * that never changes is encoded here, once.
+ */
+export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
+  const { table, serverInfo, instructions } = options;
+  const initializeResultJson = (protocolVersion: string): string =>
+    JSON.stringify({
+      protocolVersion,
+      capabilities: table.capabilities,
+      serverInfo,
+      ...(instructions === undefined ? {} : { instructions }),
+    });
+  const initializeResults = new Map<string, StaticResult>();
+  for (const version of options.protocolVersions) {
+    initializeResults.set(version, staticResult(initializeResultJson(version)));
+  }
+  const defaultInitializeResult = staticResult(initializeResultJson(options.defaultProtocolVersion));
+  // The modern revision has no handshake: an initialize asking for it gets the newest legacy one.
+  const newestLegacy = [...options.protocolVersions].sort().at(-1);
+  const modernInitializeResult =
+    newestLegacy === undefined ? defaultInitializeResult : initializeResults.get(newestLegacy)!;
+
+  const fixedResults = new Map<string, StaticResult>();
+  for (const [name, entry] of table.methods) {
+    if ('fixed' in entry) fixedResults.set(name, staticResult(entry.fixed));
+  }
+
+  return {
+    async run(call, exchange) {
+      const { id, method, params } = call;
+      // Notifications get no answer (JSON-RPC 2.0) and, in this stateless server, have no effect:
+      // notifications/initialized and notifications/cancelled included.
+      if (id === undefined) return undefined;
+      const entry = table.methods.get(method);
+      if (entry !== undefined) {
+        if ('fixed' in entry) return { id, result: fixedResults.get(method)! };
+        const outcome = await entry.handle(params, exchange);
+        return typeof outcome === 'string'
+          ? resultMessage(id, outcome)
+          : errorMessage(id, outcome.code, outcome.message, outcome.data);
+      }
+      switch (method) {
+        case 'initialize': {
+          const requested = isPlainObject(params) ? params.protocolVersion : undefined;
+          if (typeof requested !== 'string') {
+            return errorMessage(
+              id,
+              JsonRpcErrorCode.InvalidParams,
+              'Invalid params: protocolVersion must be a string',
+            );
+          }
+          const result =
+            initializeResults.get(requested) ??
+            (requested >= FIRST_MODERN_PROTOCOL_VERSION && DATE_VERSION.test(requested)
+              ? modernInitializeResult
+              : defaultInitializeResult);
+          return { id, result };
+        }
+        case 'ping':
+          return { id, result: EMPTY_RESULT };
+        default: {
+          const fallback = FALLBACK_RESULTS.get(method);
+          if (fallback !== undefined) return { id, result: fallback };
+          return errorMessage(id, JsonRpcErrorCode.MethodNotFound, 'Method not found');
+        }
+      }
+    },
+  };
+}

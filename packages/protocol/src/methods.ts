@@ -1,0 +1,90 @@
+import type { ResponseId, StaticResult } from './json-rpc-response.js';
+import type { AuthInfo, RequestContext, RetryableError } from './types.js';
+
+/** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
+export interface RpcCall {
+  id: string | number | undefined;
+  method: string;
+  params: unknown;
+}
+
+/** What one HTTP request knows while its messages run. */
+export interface Exchange {
+  request: Request;
+  context: RequestContext | undefined;
+  auth: AuthInfo | undefined;
+  /** `'modern'` for a 2026-07-28 request; absent or `'legacy'` for the 2025 revisions. */
+  era?: 'legacy' | 'modern';
+  /** Modern era only: the client capabilities the request's `_meta` declares (the only ones to trust). */
+  clientCapabilities?: Record<string, unknown>;
+  /** Writes one serialized notification on the request's SSE stream; absent when not streamed. */
+  notify?: (message: string) => void;
+  /** Aborted when the client closes the response stream (or disconnects). */
+  signal?: AbortSignal;
+  /** Set when a message failed with a retryable error: a one-message reply takes its status. */
+  retry?: RetryableError;
+}
+
+/** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** What a method handler produces: a serialized result object (JSON text), or an error. */
+export type Outcome = string | RpcError;
+
+/**
+ * One method of the table. A `fixed` method always answers the same result, which each era
+ * encodes once at construction (with its own envelope); `cacheable` marks a result that carries
+ * caching hints on the modern wire. A `handle` method computes its answer per request.
+ */
+export type MethodEntry =
+  | { fixed: string; cacheable?: boolean }
+  | { handle: (params: unknown, exchange: Exchange) => Outcome | Promise<Outcome>; cacheable?: boolean };
+
+/**
+ * A primitive (tools, resources, prompts, completions...): the methods it answers and the server
+ * capabilities it declares. Both eras serve the same table; they differ only in the envelope.
+ */
+export interface Primitive {
+  /** Merged into the server's `capabilities` (e.g. `{ tools: { listChanged: false } }`). */
+  capabilities: Record<string, unknown>;
+  methods: Record<string, MethodEntry>;
+}
+
+/** The methods of every primitive, by name, and the capabilities they declare together. */
+export interface MethodTable {
+  methods: Map<string, MethodEntry>;
+  capabilities: Record<string, unknown>;
+}
+
+/** Builds the one table both eras share. Two primitives may not answer the same method. */
+export function createMethodTable(primitives: ReadonlyArray<Primitive>): MethodTable {
+  const methods = new Map<string, MethodEntry>();
+  const capabilities: Record<string, unknown> = {};
+  for (const primitive of primitives) {
+    Object.assign(capabilities, primitive.capabilities);
+    for (const [name, entry] of Object.entries(primitive.methods)) {
+      if (methods.has(name)) throw new TypeError(`Method ${name} is registered twice`);
+      methods.set(name, entry);
+    }
+  }
+  return { methods, capabilities };
+}
+
+/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
+export interface StaticAnswer {
+  id: ResponseId;
+  result: StaticResult;
+}
+
+/** One response message: serialized, or a {@link StaticAnswer}. */
+export type Answer = string | StaticAnswer;
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
