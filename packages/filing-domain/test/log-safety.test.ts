@@ -19,7 +19,7 @@ describe('log safety', () => {
   });
 
   // Issue 14: authorize_error warnings copied the caller's raw client_id, seen at 3,000 characters.
-  describe('through the server', () => {
+  describe('through the server (PGlite only: log lines do not depend on the database)', () => {
     let harness: Harness;
     beforeAll(async () => {
       harness = await startHarness({ name: 'pglite', create: createPGliteDb });
