@@ -3,6 +3,7 @@
 // orchestrator sends to /dev/null), node:crypto hashing, the core's default credential cache unless
 // AUTH_CACHE_TTL_MS says otherwise.
 import { createRequire } from 'node:module';
+import { boundedPool, pgPoolOptions, resolveDatabaseSettings } from '@filing-mcp/filing-domain';
 import { createNodeServer, startTelemetry } from '@filing-mcp/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import { announce } from '../lib/report.mjs';
@@ -17,11 +18,10 @@ if (process.env.BENCH_TELEMETRY === '1') {
 const telemetry = await startTelemetry(process.env);
 const pg = createRequire(import.meta.url)('pg');
 
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.BENCH_DB_POOL ?? 10),
-});
-const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+// The pool the Node adapter builds: the shared database settings, time limits included.
+const settings = resolveDatabaseSettings(undefined, { poolMax: Number(process.env.BENCH_DB_POOL ?? 10) });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...pgPoolOptions(settings) });
+const db = new Kysely({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
 const ttl = process.env.AUTH_CACHE_TTL_MS;
 
 const node = await createNodeServer({
@@ -31,6 +31,8 @@ const node = await createNodeServer({
   config: {
     appUrl: 'http://127.0.0.1/app',
     session: { secret: process.env.SESSION_JWT_SECRET },
+    // A load test from one address with one credential: the abuse limits would answer 429 (RATE_LIMITS=off).
+    rateLimits: false,
     ...(ttl !== undefined && ttl !== '' && { authCacheTtlMs: Number(ttl) }),
   },
   onClose: async () => {

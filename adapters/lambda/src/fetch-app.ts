@@ -7,6 +7,8 @@ export interface FetchContext {
   waitUntil?: (promise: Promise<unknown>) => void;
   /** The API Gateway / Function URL request id, for log lines. */
   requestId?: string;
+  /** The client's address (per-address rate limits): the platform's source IP. */
+  clientAddress?: string;
   /** Filled in by the core after authentication, so that the adapter could log who called. */
   auth?: { userId: string; credentialPrefix?: string };
 }

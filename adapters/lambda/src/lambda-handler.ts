@@ -33,6 +33,7 @@ export function createLambdaHandler(app: FetchApp, options: LambdaHandlerOptions
       response = await app.fetch(request, {
         waitUntil: background.waitUntil,
         requestId: event.requestContext.requestId ?? lambdaContext?.awsRequestId,
+        ...(event.requestContext.http.sourceIp && { clientAddress: event.requestContext.http.sourceIp }),
       });
     } catch (error) {
       onError(error, 'fetch');

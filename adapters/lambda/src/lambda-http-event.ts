@@ -18,7 +18,8 @@ export interface LambdaHttpEvent {
     requestId: string;
     /** `$default` for Function URLs and the default HTTP API stage; otherwise a named stage. */
     stage?: string;
-    http: { method: string; path?: string };
+    /** `sourceIp`: the client's address as API Gateway / the Function URL saw it. */
+    http: { method: string; path?: string; sourceIp?: string };
   };
 }
 

@@ -1,32 +1,31 @@
+import type { pgPoolOptions } from '@filing-mcp/filing-domain';
 import pg from 'pg';
 
-/** Pool settings for one Lambda container; the defaults suit one request at a time. */
+/** Pool settings for one Lambda container: the shared database settings, resolved. */
 export interface LambdaPoolOptions {
   connectionString: string;
   /**
-   * Connections per container (default 2). A container serves one request at a time; the second
-   * connection lets a `waitUntil` write overlap the next query. Concurrency comes from containers,
-   * so put a pooler (RDS Proxy, PgBouncer in transaction mode, Neon/Supabase) in front of Postgres.
+   * `pgPoolOptions` of the shared database settings. The Lambda default is 2 connections per
+   * container: a container serves one request at a time, and the second connection lets a
+   * `waitUntil` write overlap the next query. Concurrency comes from containers, so put a pooler
+   * (RDS Proxy, PgBouncer in transaction mode, Neon/Supabase) in front of Postgres.
    */
-  max?: number;
-  /** Close connections idle this long (default 10 s); a frozen container must not hold them for ever. */
-  idleTimeoutMillis?: number;
-  /** Give up connecting after this long (default 5 s) so an invocation fails before its timeout. */
-  connectionTimeoutMillis?: number;
+  options: ReturnType<typeof pgPoolOptions>;
   /** Told when an idle connection dies (the server or proxy closed it while the container slept). */
   onError?: (error: Error) => void;
 }
 
+/** Pool size and idle timeout on Lambda when the settings leave them unset. */
+export const LAMBDA_POOL_DEFAULTS = { poolMax: 2, idleTimeoutMs: 10_000 };
+
 /**
- * A `pg` pool sized for Lambda.
+ * A `pg` pool for Lambda.
  * @internal
  */
 export function createLambdaPool(options: LambdaPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 2,
-    idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
-    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    ...options.options,
     allowExitOnIdle: true,
   });
   // Without a listener, an idle client's error (connection closed while frozen) crashes the process.

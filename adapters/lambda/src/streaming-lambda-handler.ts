@@ -46,6 +46,7 @@ export function createStreamingLambdaHandler(
       response = await app.fetch(eventToRequest(event, options), {
         waitUntil: background.waitUntil,
         requestId: event.requestContext.requestId ?? lambdaContext?.awsRequestId,
+        ...(event.requestContext.http.sourceIp && { clientAddress: event.requestContext.http.sourceIp }),
       });
     } catch (error) {
       onError(error, 'fetch');

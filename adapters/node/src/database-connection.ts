@@ -2,6 +2,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from '@filing-mcp/kysely-pglite';
+import {
+  boundedPool,
+  type DatabaseSettings,
+  pgPoolOptions,
+  resolveDatabaseSettings,
+} from '@filing-mcp/filing-domain';
 import { Kysely, PostgresDialect } from 'kysely';
 
 // `pg` is required when a PostgreSQL URL is opened, not at import: the embedded database never
@@ -25,8 +31,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Data directory of the embedded database (PGlite keeps its files in `<dataDir>/pgdata`). */
   dataDir: string;
-  /** Maximum connections of the pg pool; default 10. */
+  /** Maximum connections of the pg pool when `database.poolMax` is unset; default 10. */
   poolMax?: number;
+  /** The shared pool size and time limits (`configFromEnv(...).database`); defaults otherwise. */
+  database?: DatabaseSettings;
 }
 
 /** Directory inside the data directory that holds PGlite's PostgreSQL files. */
@@ -44,11 +52,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
   let kind: DatabaseKind;
   if (options.databaseUrl) {
     const pg = require('pg') as typeof import('pg');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const settings = resolveDatabaseSettings(options.database, { poolMax: options.poolMax ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, ...pgPoolOptions(settings) });
     // An idle client losing its server connection emits 'error' on the pool; unhandled, it would
     // end the process. The next query gets a fresh connection.
     pool.on('error', () => {});
-    db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
     kind = 'postgres';
   } else {
     const pglite = await PGlite.create(embeddedDatabaseDir(options.dataDir));

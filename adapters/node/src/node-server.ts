@@ -7,6 +7,7 @@ import {
   type FilingServer,
   type FilingServerConfig,
   type HashFunction,
+  isClientDisconnect,
 } from '@filing-mcp/filing-domain';
 import {
   type AllowList,
@@ -116,6 +117,8 @@ const NOOP_METER = createNoopMeter();
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 // The buckets the HTTP conventions advise for http.server.request.duration (seconds).
 const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+// Routine: a client that closed its connection before its answer.
+const DEBUG_EVENTS = new Set(['client_disconnected']);
 
 interface RequestState {
   requestId: string;
@@ -250,7 +253,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       errorHandler: (error) => {
         if (error instanceof RequestError) return errorResponse(400, 'Bad request');
         try {
-          logger.error('unhandled_error', { errorName: (error as Error)?.name ?? 'unknown' });
+          const name = (error as Error)?.name ?? 'unknown';
+          if (isClientDisconnect(error)) logger.debug('client_disconnected', { errorName: name });
+          else logger.error('unhandled_error', { errorName: name });
         } catch {
           // The logger itself may be what failed; the client still gets its answer.
         }
@@ -262,7 +267,12 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   const server = createServer((incoming, outgoing) => {
     const header = incoming.headers['x-request-id'];
     const requestId = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-    const state: RequestState = { requestId, start: performance.now(), context: { requestId } };
+    const clientAddress = incoming.socket.remoteAddress;
+    const state: RequestState = {
+      requestId,
+      start: performance.now(),
+      context: { requestId, ...(clientAddress !== undefined && { clientAddress }) },
+    };
     states.set(incoming, state);
     inFlight.add(outgoing);
     outgoing.setHeader('x-request-id', requestId);
@@ -335,7 +345,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
           ? 'error'
           : WARN_EVENTS.has(event.event) || event.event.endsWith('_error')
             ? 'warn'
-            : 'info';
+            : DEBUG_EVENTS.has(event.event)
+              ? 'debug'
+              : 'info';
         logger[level](event.event, logSafeFields(event));
       },
     });

@@ -105,6 +105,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     database = await openDatabase({
       dataDir: settings.dataDir,
       poolMax: settings.poolMax,
+      ...(config.database !== undefined && { database: config.database }),
       ...(settings.databaseUrl !== undefined && { databaseUrl: settings.databaseUrl }),
     });
     await migrateToLatest(database.db);

@@ -3,14 +3,14 @@ import {
   migrateToLatest,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
-import { createServerlessPool } from './postgres-pool.js';
+import { createServerlessPool, VERCEL_POOL_DEFAULTS } from './postgres-pool.js';
 
 /** The deployed server and the resources it owns. */
 export type VercelFilingServer = PostgresFilingServer;
 
 /**
  * Builds the filing server from environment variables: `DATABASE_URL` (or `POSTGRES_URL`, as the
- * Vercel Postgres / Neon integrations name it; required), `DATABASE_POOL_MAX` (default 3),
+ * Vercel Postgres / Neon integrations name it; required), the database settings (`DATABASE_POOL_MAX` default 3, time limits),
  * `MIGRATE_ON_START=true` to run migrations first, and everything `configFromEnv` reads
  * (`MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, ...). Throws an error naming
  * the setting when one is missing or invalid. Log events go to stdout as JSON lines.
@@ -21,6 +21,7 @@ export function createFilingServerFromEnv(
   return createPostgresFilingServerFromEnv(env, {
     connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
     createPool: createServerlessPool,
+    platformDefaults: VERCEL_POOL_DEFAULTS,
     migrate: migrateToLatest,
   });
 }

@@ -1,22 +1,24 @@
+import type { pgPoolOptions } from '@filing-mcp/filing-domain';
 import { attachDatabasePool } from '@vercel/functions/db-connections';
 import pg from 'pg';
 
-/** Pool settings for one Vercel Function instance. */
+/** Pool settings for one Vercel Function instance: the shared database settings, resolved. */
 export interface ServerlessPoolOptions {
   connectionString: string;
   /**
-   * Connections per instance (default 3): with Fluid compute one instance serves several requests at
-   * once, but instances multiply under load, so keep this small and put a pooler (PgBouncer in
-   * transaction mode, Neon/Supabase poolers, RDS Proxy) in front of Postgres.
+   * `pgPoolOptions` of the shared database settings. The Vercel default is 3 connections per
+   * instance: with Fluid compute one instance serves several requests at once, but instances
+   * multiply under load, so keep this small and put a pooler (PgBouncer in transaction mode,
+   * Neon/Supabase poolers, RDS Proxy) in front of Postgres. Idle connections close after 5 s by
+   * default, so a suspended instance holds none for long.
    */
-  max?: number;
-  /** Close connections idle this long (default 5 s), so a suspended instance holds none for long. */
-  idleTimeoutMillis?: number;
-  /** Give up connecting after this long (default 5 s). */
-  connectionTimeoutMillis?: number;
+  options: ReturnType<typeof pgPoolOptions>;
   /** Told when an idle connection dies (closed by the server or the pooler). */
   onError?: (error: Error) => void;
 }
+
+/** Pool size and idle timeout on Vercel when the settings leave them unset. */
+export const VERCEL_POOL_DEFAULTS = { poolMax: 3, idleTimeoutMs: 5_000 };
 
 /**
  * A `pg` pool sized for serverless, registered with Vercel so that the instance is not suspended
@@ -26,9 +28,7 @@ export interface ServerlessPoolOptions {
 export function createServerlessPool(options: ServerlessPoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 3,
-    idleTimeoutMillis: options.idleTimeoutMillis ?? 5_000,
-    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    ...options.options,
     allowExitOnIdle: true,
   });
   // Without a listener, an idle client's error (connection closed by a pooler) crashes the process.

@@ -52,9 +52,13 @@ export function createVercelFunction(
     async fetch(request) {
       try {
         const requestId = request.headers.get('x-vercel-id');
+        // Vercel's edge sets X-Real-IP (and X-Forwarded-For) to the client address, overwriting
+        // what the client sent.
+        const clientAddress = request.headers.get('x-real-ip');
         return await (await currentApp()).fetch(request, {
           waitUntil,
           ...(requestId && { requestId }),
+          ...(clientAddress && { clientAddress }),
         });
       } catch (error) {
         onError(error);

@@ -15,6 +15,8 @@ export interface ConformanceServerConfig {
   session: { secret: string };
   requireAuth: 'tools/call';
   authCacheTtlMs: number;
+  /** Off: the scenarios register clients and call tools far faster than the default limits allow. */
+  rateLimits: false;
   allowedHosts: string[];
   allowedOrigins: string[];
 }
@@ -72,6 +74,7 @@ export async function createTargetParts(options: {
     session: { secret: sessionSecret },
     requireAuth: 'tools/call',
     authCacheTtlMs: 0,
+    rateLimits: false,
     allowedHosts: [new URL(baseUrl).host],
     allowedOrigins: [new URL(appUrl).origin, new URL(baseUrl).origin],
   };

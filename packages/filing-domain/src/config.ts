@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseSettingsSchema } from './database-settings.js';
 
 const httpUrl = (what: string) =>
   z
@@ -76,6 +77,26 @@ export const filingServerConfigSchema = z
       .optional(),
     requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
     listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
+    database: databaseSettingsSchema.optional(),
+    rateLimits: z
+      .union([
+        z.literal(false),
+        z
+          .object({
+            register: positiveInt.optional(),
+            token: positiveInt.optional(),
+            authorize: positiveInt.optional(),
+            approve: positiveInt.optional(),
+            revoke: positiveInt.optional(),
+            toolsCall: positiveInt.optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
+    clientExpiry: z
+      .object({ unusedSeconds: lifetimeSeconds.optional(), idleSeconds: lifetimeSeconds.optional() })
+      .strict()
+      .optional(),
     toolsListTtlSeconds: z
       .number({ message: 'must be an integer' })
       .int({ message: 'must be an integer' })
@@ -103,6 +124,13 @@ export const filingServerConfigSchema = z
  * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
  *   refresh twice in parallel (default 0: off; INTEROP 17).
  * - `requirePkceForPublicClients`: whether a public client must send a `code_challenge` (default true).
+ * - `database`: PostgreSQL pool size and time limits, applied by every adapter (see `DatabaseSettings`).
+ * - `rateLimits`: requests per minute per client address (`register`, `token`, `authorize`,
+ *   `approve`, `revoke`) and per credential (`toolsCall`), shared through PostgreSQL; `false` turns
+ *   every limit off. Defaults in `DEFAULT_RATE_LIMITS`.
+ * - `clientExpiry`: seconds after which the cleanup job deletes a registered client that never
+ *   obtained a token (`unusedSeconds`, default 86400) and one with no live grant (`idleSeconds`,
+ *   default 7776000, 90 days).
  */
 export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
 
@@ -157,8 +185,43 @@ const ENV_NAMES: Record<string, string> = {
   'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
   'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
+  'database.poolMax': 'DATABASE_POOL_MAX (or PG_POOL_MAX)',
+  'database.connectTimeoutMs': 'DATABASE_CONNECT_TIMEOUT_MS',
+  'database.acquireTimeoutMs': 'DATABASE_ACQUIRE_TIMEOUT_MS',
+  'database.statementTimeoutMs': 'DATABASE_STATEMENT_TIMEOUT_MS',
+  'database.idleTimeoutMs': 'DATABASE_IDLE_TIMEOUT_MS',
+  rateLimits: 'RATE_LIMITS',
+  'rateLimits.register': 'RATE_LIMIT_REGISTER_PER_MINUTE',
+  'rateLimits.token': 'RATE_LIMIT_TOKEN_PER_MINUTE',
+  'rateLimits.authorize': 'RATE_LIMIT_AUTHORIZE_PER_MINUTE',
+  'rateLimits.approve': 'RATE_LIMIT_APPROVE_PER_MINUTE',
+  'rateLimits.revoke': 'RATE_LIMIT_REVOKE_PER_MINUTE',
+  'rateLimits.toolsCall': 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
+  'clientExpiry.unusedSeconds': 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
+  'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
   toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
 };
+
+/** `RATE_LIMITS` (`on` or `off`) and the per-minute limits; `off` wins. */
+function rateLimitsFromEnv(env: Record<string, string | undefined>) {
+  const mode = blankToUndefined(env.RATE_LIMITS)?.toLowerCase();
+  if (mode === 'off') return false;
+  if (mode !== undefined && mode !== 'on') return mode;
+  return defined({
+    register: numeric(env.RATE_LIMIT_REGISTER_PER_MINUTE),
+    token: numeric(env.RATE_LIMIT_TOKEN_PER_MINUTE),
+    authorize: numeric(env.RATE_LIMIT_AUTHORIZE_PER_MINUTE),
+    approve: numeric(env.RATE_LIMIT_APPROVE_PER_MINUTE),
+    revoke: numeric(env.RATE_LIMIT_REVOKE_PER_MINUTE),
+    toolsCall: numeric(env.RATE_LIMIT_TOOLS_CALL_PER_MINUTE),
+  });
+}
+
+/** Keeps only the entries that are set. */
+function defined<T extends Record<string, unknown>>(record: T): Partial<T> | undefined {
+  const entries = Object.entries(record).filter(([, value]) => value !== undefined);
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as Partial<T>);
+}
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -193,6 +256,11 @@ function flag(value: string | undefined): boolean | string | undefined {
  * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
  * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
  * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and the database settings `DATABASE_POOL_MAX` (or
+ * `PG_POOL_MAX`), `DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_ACQUIRE_TIMEOUT_MS`,
+ * `DATABASE_STATEMENT_TIMEOUT_MS` and `DATABASE_IDLE_TIMEOUT_MS`, the limits `RATE_LIMITS` (`on` |
+ * `off`) and `RATE_LIMIT_<REGISTER|TOKEN|AUTHORIZE|APPROVE|REVOKE|TOOLS_CALL>_PER_MINUTE`, and the
+ * client expiry `OAUTH_UNUSED_CLIENT_TTL_SECONDS` / `OAUTH_IDLE_CLIENT_TTL_SECONDS`. Validates the result and throws
  * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and `MCP_TOOLS_LIST_TTL_SECONDS` (300, the caching
  * hint of `tools/list` on the 2026-07-28 wire). Validates the result and throws
  * {@link FilingConfigError} naming the environment variable at fault.
@@ -224,6 +292,18 @@ export function configFromEnv(env: Record<string, string | undefined>): FilingSe
     lifetimes: Object.values(lifetimes).some((value) => value !== undefined) ? lifetimes : undefined,
     refreshGraceSeconds: numeric(env.OAUTH_REFRESH_GRACE_SECONDS),
     requirePkceForPublicClients: flag(env.OAUTH_REQUIRE_PKCE),
+    database: defined({
+      poolMax: numeric(env.DATABASE_POOL_MAX) ?? numeric(env.PG_POOL_MAX),
+      connectTimeoutMs: numeric(env.DATABASE_CONNECT_TIMEOUT_MS),
+      acquireTimeoutMs: numeric(env.DATABASE_ACQUIRE_TIMEOUT_MS),
+      statementTimeoutMs: numeric(env.DATABASE_STATEMENT_TIMEOUT_MS),
+      idleTimeoutMs: numeric(env.DATABASE_IDLE_TIMEOUT_MS),
+    }),
+    rateLimits: rateLimitsFromEnv(env),
+    clientExpiry: defined({
+      unusedSeconds: numeric(env.OAUTH_UNUSED_CLIENT_TTL_SECONDS),
+      idleSeconds: numeric(env.OAUTH_IDLE_CLIENT_TTL_SECONDS),
+    }),
     toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {

@@ -4,14 +4,20 @@ import {
   type AuthInfo,
   createAllowListCheck,
   createMcpServer,
+  JsonRpcErrorCode,
   preflightResponse,
   type RequestContext,
+  type ToolContext,
   withCors,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { API_KEY_PATTERN, API_KEY_PREFIX, deleteApiKey, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
+import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
+import { isDatabaseUnavailable } from './database-settings.js';
+import { isClientDisconnect, logSafeEvent } from './log-safety.js';
+import { DEFAULT_RATE_LIMITS, RateLimitedError, RateLimiter, type RateLimitScope } from './rate-limiter.js';
 import { FILING_SCOPES, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
@@ -66,10 +72,11 @@ export interface FilingServer {
   /** Serves one request; `context.waitUntil` lets background work (last-used times) outlive it. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
   /**
-   * Deletes expired authorization codes and OAuth tokens (the maintenance job the adapters
+   * Deletes expired authorization codes and OAuth tokens, abandoned clients (`clientExpiry`) and
+   * past rate-limit counters (the maintenance job the adapters
    * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).
    */
-  cleanup(): Promise<{ codes: number; tokens: number }>;
+  cleanup(): Promise<{ codes: number; tokens: number; clients: number; rateLimitCounters: number }>;
   /**
    * The check behind `GET /readyz`: the database answers within the readiness timeout and every
    * migration is applied. Never throws.
@@ -94,11 +101,14 @@ export interface FilingServer {
   close(): Promise<void>;
 }
 
-function jsonResponse(status: number, body: unknown): Response {
+/** `Retry-After` of the 503 answered while the database is down or does not answer in time. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return withCors(
     new Response(JSON.stringify(body), {
       status,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
     }),
   );
 }
@@ -158,7 +168,8 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   const { db } = options;
   const hash = options.hash ?? sha256Hex;
   const clock = options.now ?? Date.now;
-  const log: FilingLogger = options.logger ?? (() => {});
+  const sink = options.logger;
+  const log: FilingLogger = sink === undefined ? () => {} : (event) => sink(logSafeEvent(event));
   const baseUrl = config.baseUrl;
   const basePath = config.basePath ?? new URL(baseUrl).pathname.replace(/\/+$/, '');
 
@@ -178,7 +189,21 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     logger: log,
     onCredentialsEnded: (hashes) => forgetCredentials(hashes),
     scopes: FILING_SCOPES,
+    unavailable: (error) => (isDatabaseUnavailable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined),
   });
+
+  const limiter =
+    config.rateLimits === false
+      ? undefined
+      : new RateLimiter({
+          db,
+          limits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
+          now: clock,
+          onError: (error) => log({ event: 'rate_limit_error', ...errorSummary(error) }),
+        });
+  const clientExpiry = { ...DEFAULT_CLIENT_EXPIRY, ...config.clientExpiry };
+  // Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit.
+  const credentialKeys = new WeakMap<AuthInfo, string>();
 
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
   function forgetCredentials(credentialHashes: Iterable<string>): void {
@@ -235,6 +260,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
         credentialPrefix: apiKey.prefix,
         ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
       };
+      credentialKeys.set(auth, credentialHash.slice(0, 32));
       cache.set(credentialHash, auth, now, apiKey.expiresAt);
       touchInBackground(context, apiKey.id, apiKey.lastUsedAt, now);
       return auth;
@@ -251,11 +277,51 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       credentialPrefix: ACCESS_TOKEN_PREFIX,
       expiresAt: token.expiresAt,
     };
+    credentialKeys.set(auth, credentialHash.slice(0, 32));
     cache.set(credentialHash, auth, now, token.expiresAt * 1000);
     return auth;
   }
 
-  const tools = createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax });
+  /** Every tool counts against its credential's `tools/call` limit before it runs. */
+  function withToolsCallLimit<T extends { handler: (args: any, context: ToolContext) => unknown }>(
+    tools: T[],
+  ): T[] {
+    if (limiter === undefined) return tools;
+    return tools.map((tool) => ({
+      ...tool,
+      handler: async (args: unknown, context: ToolContext) => {
+        const key = credentialKeys.get(context.auth) ?? `user:${context.auth.userId}`;
+        const retryAfter = await limiter.hitFast('toolsCall', key);
+        if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
+        return tool.handler(args, context);
+      },
+    }));
+  }
+
+  // OAuth endpoints limited per client address: path (after the base path) -> scope.
+  const limitedRoutes = new Map<string, RateLimitScope>([
+    [`${basePath}/register`, 'register'],
+    [`${basePath}/token`, 'token'],
+    [`${basePath}/authorize`, 'authorize'],
+    [`${basePath}/approve`, 'approve'],
+    [`${basePath}/revoke`, 'revoke'],
+  ]);
+
+  /** The 429 of an OAuth endpoint: `/approve` answers in the spec's `{code, message}`, the others as OAuth. */
+  function tooManyRequests(scope: RateLimitScope, retryAfter: number): Response {
+    const headers = { 'retry-after': String(retryAfter), pragma: 'no-cache' };
+    return scope === 'approve'
+      ? jsonResponse(429, { code: 429, message: 'Too many requests' }, headers)
+      : jsonResponse(
+          429,
+          { error: 'too_many_requests', error_description: 'rate limit reached; retry later' },
+          headers,
+        );
+  }
+
+  const tools = withToolsCallLimit(
+    createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+  );
   const toolNames = tools.map((tool) => tool.name);
   // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
   const telemetry = createFilingTelemetry({ toolNames, sensitiveTools: toolNames });
@@ -276,7 +342,30 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
     ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),
     ...(config.allowedOrigins && { allowedOrigins: config.allowedOrigins }),
-    onError: (error, where) => log({ event: 'mcp_error', ...where, ...errorSummary(error) }),
+    retryableError: (error) => {
+      if (error instanceof RateLimitedError) {
+        return {
+          status: 429,
+          code: JsonRpcErrorCode.RateLimited,
+          message: 'Too many requests: the tools/call limit of this credential is reached; retry later',
+          retryAfterSeconds: error.retryAfterSeconds,
+        };
+      }
+      if (!isDatabaseUnavailable(error)) return undefined;
+      log({ event: 'database_unavailable', ...errorSummary(error) });
+      return {
+        status: 503,
+        code: JsonRpcErrorCode.ServiceUnavailable,
+        message: 'Service unavailable: the database did not answer in time; retry later',
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      };
+    },
+    onError: (error, where) =>
+      log({
+        event: isClientDisconnect(error) ? 'client_disconnected' : 'mcp_error',
+        ...where,
+        ...errorSummary(error),
+      }),
   });
 
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
@@ -313,8 +402,9 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     ) {
       return path === '/healthz' ? healthResponse() : readinessResponse(await checkReadiness());
     }
-    if (oauthRoutes.has(path)) return telemetry.oauthRequest(request, path, () => routeOther(request));
-    return routeOther(request);
+    if (oauthRoutes.has(path))
+      return telemetry.oauthRequest(request, path, () => routeOther(request, path, context));
+    return routeOther(request, path, context);
   }
 
   async function mcpFetch(request: Request, context: RequestContext | undefined): Promise<Response> {
@@ -325,11 +415,21 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   }
 
   /** The routes that are neither the MCP endpoint nor a probe: OAuth, well-known documents, 404. */
-  async function routeOther(request: Request): Promise<Response> {
+  async function routeOther(
+    request: Request,
+    path: string,
+    context: RequestContext | undefined,
+  ): Promise<Response> {
     const refused = allowListCheck?.(request);
     if (refused !== undefined) {
       const header = refused === 'host' ? 'Host' : 'Origin';
       return jsonResponse(403, { code: 403, message: `Forbidden: ${header} not allowed` });
+    }
+    const scope = limiter === undefined ? undefined : limitedRoutes.get(path);
+    const clientAddress = context?.clientAddress;
+    if (scope !== undefined && clientAddress !== undefined && request.method !== 'OPTIONS') {
+      const retryAfter = await limiter!.hit(scope, clientAddress.slice(0, 64));
+      if (retryAfter !== undefined) return tooManyRequests(scope, retryAfter);
     }
     // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
     // (RFC 8414 / RFC 9728) are oauth-core's; it answers undefined for anything else.
@@ -343,11 +443,27 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       try {
         return await route(request, context);
       } catch (error) {
-        log({ event: 'unhandled_error', requestId: context?.requestId, ...errorSummary(error) });
+        if (isDatabaseUnavailable(error)) {
+          return jsonResponse(
+            503,
+            { code: 503, message: 'Service unavailable' },
+            { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+          );
+        }
+        if (isClientDisconnect(error, request)) {
+          log({ event: 'client_disconnected', requestId: context?.requestId, ...errorSummary(error) });
+        } else {
+          log({ event: 'unhandled_error', requestId: context?.requestId, ...errorSummary(error) });
+        }
         return jsonResponse(500, { code: 500, message: 'Internal server error' });
       }
     },
-    cleanup: () => oauth.cleanup(),
+    async cleanup() {
+      const clients = await deleteAbandonedClients(db, clock(), clientExpiry);
+      const expired = await oauth.cleanup();
+      const rateLimitCounters = (await limiter?.cleanup()) ?? 0;
+      return { ...expired, clients, rateLimitCounters };
+    },
     checkReadiness,
     async revokeApiKey(id, userId) {
       const keyHash = await deleteApiKey(db, id, userId);
@@ -359,6 +475,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     forgetAllCredentials: () => cache.clear(),
     async close() {
       await Promise.allSettled([...pending]);
+      await limiter?.flush();
       cache.clear();
       recentlyTouched.clear();
     },

@@ -19,7 +19,19 @@ export {
   parseFilingServerConfig,
   type ResolvedFilingServerConfig,
 } from './config.js';
+export { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
 export { CredentialCache } from './credential-cache.js';
+export {
+  boundedPool,
+  DatabaseUnavailableError,
+  type DatabaseSettings,
+  databaseSettingsSchema,
+  isDatabaseUnavailable,
+  type PgPoolLike,
+  pgPoolOptions,
+  type ResolvedDatabaseSettings,
+  resolveDatabaseSettings,
+} from './database-settings.js';
 export type { ApiKeyTable, FaxLogTable, FilingDatabase, FilingTable, PaymentTable } from './database.js';
 export {
   FilingRepository,
@@ -55,6 +67,14 @@ export {
 } from './form-schema-descriptor.js';
 export { type HashFunction, sha256Hex } from './hash.js';
 export { FILING_MIGRATION_NAMES, migrateFilingDomain, migrateToLatest } from './migrations.js';
+export { isClientDisconnect, logSafeEvent, logSafeText, MAX_LOG_VALUE_LENGTH } from './log-safety.js';
+export {
+  DEFAULT_RATE_LIMITS,
+  RateLimitedError,
+  RateLimiter,
+  type RateLimitScope,
+  type RateLimitsPerMinute,
+} from './rate-limiter.js';
 export { type PartnershipFormData, partnerSchema, partnershipFormDataSchema } from './partnership-form.js';
 export {
   type FaxLog,

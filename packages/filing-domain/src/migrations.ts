@@ -135,6 +135,31 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+// Issue 14 (0003: after 0002_api_key_scope_and_ended_notify): shared rate-limit counters, one row per bucket (scope and key) and one-minute window;
+// and until when each OAuth client last had a live grant, so that the cleanup job can expire
+// clients after their tokens (oauth-core's rows) are gone.
+migrations['0003_abuse_limits'] = {
+  async up(db) {
+    await db.schema
+      .createTable('oauth_client_activity')
+      .ifNotExists()
+      .addColumn('client_id', 'text', (column) => column.primaryKey())
+      .addColumn('live_until', 'timestamptz', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable('rate_limit_counters')
+      .ifNotExists()
+      .addColumn('bucket', 'text', (column) => column.notNull())
+      .addColumn('window_start', 'bigint', (column) => column.notNull())
+      .addColumn('hits', 'integer', (column) => column.notNull())
+      .addPrimaryKeyConstraint('rate_limit_counters_pkey', ['bucket', 'window_start'])
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('rate_limit_counters').ifExists().execute();
+    await db.schema.dropTable('oauth_client_activity').ifExists().execute();
+  },
+};
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
 
@@ -144,7 +169,7 @@ const provider: MigrationProvider = {
 
 /**
  * Brings the filing domain's tables (`filings`, `partnership_filings`, `payments`, `fax_logs`,
- * `api_keys`) to the latest version. Its bookkeeping lives in `filing_migration` and
+ * `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
  * `filing_migration_lock`, apart from oauth-core's, so each package migrates independently.
  * Throws the migration's error when one fails.
  */

@@ -18,22 +18,70 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(`createPostgresFilingServerFro
       connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
       createPool: (settings) => {
         pools.push(settings);
-        return new pg.Pool(settings);
+        return new pg.Pool({ connectionString: settings.connectionString, ...settings.options });
       },
+      platformDefaults: { poolMax: 2 },
       migrate: migrateToLatest,
     });
     await expect(attempt).rejects.toThrow('DATABASE_URL is not set');
     expect(pools).toEqual([]);
   });
 
-  it('refuses a DATABASE_POOL_MAX that is not a positive integer', async () => {
-    for (const value of ['0', '-1', '2.5', 'ten']) {
+  it('refuses a DATABASE_POOL_MAX that is not a positive integer, and bad time limits', async () => {
+    const pools: unknown[] = [];
+    const cases: Array<[string, string]> = [
+      ['DATABASE_POOL_MAX', '0'],
+      ['DATABASE_POOL_MAX', '-1'],
+      ['DATABASE_POOL_MAX', '2.5'],
+      ['DATABASE_POOL_MAX', 'ten'],
+      ['DATABASE_STATEMENT_TIMEOUT_MS', '0'],
+      ['DATABASE_ACQUIRE_TIMEOUT_MS', 'soon'],
+    ];
+    for (const [name, value] of cases) {
       const attempt = createPostgresFilingServerFromEnv(
-        { ...SETTINGS, DATABASE_URL: 'postgres://127.0.0.1:9/none', DATABASE_POOL_MAX: value },
-        { createPool: (settings) => new pg.Pool(settings), migrate: migrateToLatest },
+        { ...SETTINGS, DATABASE_URL: 'postgres://127.0.0.1:9/none', [name]: value },
+        {
+          createPool: (settings) => {
+            pools.push(settings);
+            return new pg.Pool({ connectionString: settings.connectionString });
+          },
+          platformDefaults: { poolMax: 2 },
+          migrate: migrateToLatest,
+        },
       );
-      await expect(attempt).rejects.toThrow('DATABASE_POOL_MAX must be a positive integer.');
+      await expect(attempt).rejects.toThrow(`Invalid environment: ${name}`);
     }
+    expect(pools).toEqual([]);
+  });
+
+  it('hands every adapter the same pool options: platform defaults, then the shared variables', async () => {
+    const seen: unknown[] = [];
+    const build = (env: Record<string, string>) =>
+      createPostgresFilingServerFromEnv(
+        { ...SETTINGS, DATABASE_URL: 'postgres://127.0.0.1:9/none', ...env },
+        {
+          createPool: (settings) => {
+            seen.push(settings.options);
+            return new pg.Pool({ connectionString: settings.connectionString, ...settings.options });
+          },
+          platformDefaults: { poolMax: 3, idleTimeoutMs: 5000 },
+          migrate: migrateToLatest,
+        },
+      ).then((deployed) => deployed.close());
+    await build({});
+    await build({
+      PG_POOL_MAX: '7',
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      DATABASE_IDLE_TIMEOUT_MS: '3000',
+    });
+    await build({ DATABASE_POOL_MAX: '4', PG_POOL_MAX: '7' });
+    expect(seen).toEqual([
+      { max: 3, connectionTimeoutMillis: 5000, idleTimeoutMillis: 5000, query_timeout: 10000 },
+      { max: 7, connectionTimeoutMillis: 1000, idleTimeoutMillis: 3000, query_timeout: 2000 },
+      { max: 4, connectionTimeoutMillis: 5000, idleTimeoutMillis: 5000, query_timeout: 10000 },
+    ]);
   });
 
   it('falls back to POSTGRES_URL, passes the pool size, migrates on MIGRATE_ON_START and serves', async () => {
@@ -45,11 +93,12 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(`createPostgresFilingServerFro
         {
           connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
           createPool: (settings) => {
-            sizes.push(settings.max);
-            const pool = new pg.Pool({ connectionString: settings.connectionString, max: settings.max });
+            sizes.push(settings.options.max);
+            const pool = new pg.Pool({ connectionString: settings.connectionString, ...settings.options });
             pool.on('error', settings.onError);
             return pool;
           },
+          platformDefaults: { poolMax: 5 },
           migrate: migrateToLatest,
         },
       );

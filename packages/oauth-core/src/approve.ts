@@ -1,5 +1,6 @@
 import { validateAuthorizationRequest } from './authorization-request.js';
 import { redirectWith } from './authorize.js';
+import { paramsTextProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { generateAuthorizationCode } from './credentials.js';
 import { jsonResponse } from './errors.js';
@@ -8,12 +9,18 @@ import { jsonObjectParams, readBodyText } from './request-body.js';
 /** An `/approve` failure, answered as the spec's `{code, message}` (plus a `detail` for 400s). */
 export class ApproveError extends Error {
   override readonly name = 'ApproveError';
-  readonly status: 400 | 401 | 500;
+  readonly status: 400 | 401 | 500 | 503;
   readonly detail: string | undefined;
 
-  constructor(status: 400 | 401 | 500, detail?: string, options?: { cause?: unknown }) {
+  constructor(status: 400 | 401 | 500 | 503, detail?: string, options?: { cause?: unknown }) {
     super(
-      status === 400 ? 'Bad request' : status === 401 ? 'Unauthorized' : 'Internal server error',
+      status === 400
+        ? 'Bad request'
+        : status === 401
+          ? 'Unauthorized'
+          : status === 503
+            ? 'Service unavailable'
+            : 'Internal server error',
       options,
     );
     this.status = status;
@@ -21,11 +28,11 @@ export class ApproveError extends Error {
   }
 
   /** The answer; a 401 also carries a Bearer challenge (RFC 6750). */
-  toResponse(): Response {
+  toResponse(headers: Record<string, string> = {}): Response {
     return jsonResponse(
       { code: this.status, message: this.message, ...(this.detail ? { detail: this.detail } : {}) },
       this.status,
-      this.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+      this.status === 401 ? { 'www-authenticate': 'Bearer', ...headers } : headers,
     );
   }
 }
@@ -54,6 +61,8 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
   }
   const params = jsonObjectParams(body);
   if (!(params instanceof Map)) throw new ApproveError(400, `the field ${params.invalid} must be a string`);
+  const textProblem = paramsTextProblem(params);
+  if (textProblem !== undefined) throw new ApproveError(400, `invalid_request: ${textProblem}`);
 
   const result = await validateAuthorizationRequest(
     params,

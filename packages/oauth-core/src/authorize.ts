@@ -1,4 +1,5 @@
 import { validateAuthorizationRequest } from './authorization-request.js';
+import { paramsTextProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { OAuthError } from './errors.js';
 import { singleValuedParams } from './request-body.js';
@@ -28,6 +29,9 @@ export async function handleAuthorize(context: OAuthContext, request: Request): 
     // Which of two values is meant cannot be known, so not even the redirect URI can be trusted.
     throw new OAuthError('invalid_request', `the parameter ${params.duplicate} was sent more than once`);
   }
+  const textProblem = paramsTextProblem(params);
+  // Before any look-up, and never redirected: the client and redirect URI are not yet trusted.
+  if (textProblem !== undefined) throw new OAuthError('invalid_request', textProblem);
   const result = await validateAuthorizationRequest(
     params,
     context.store,

@@ -1,3 +1,4 @@
+import { textProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { timingSafeEqual } from './crypto.js';
 import { OAuthError } from './errors.js';
@@ -46,6 +47,10 @@ export function readPresentedClient(request: Request, params: ReadonlyMap<string
       clientSecret = formDecode(decoded.slice(colon + 1));
     } catch {
       throw invalidClient('the Basic authorization header is malformed', true);
+    }
+    const problem = textProblem(clientId) ?? textProblem(clientSecret);
+    if (problem !== undefined) {
+      throw new OAuthError('invalid_request', `the Basic credentials ${problem}`);
     }
     if (params.has('client_secret')) {
       throw new OAuthError('invalid_request', 'use one client authentication method, not two');

@@ -10,7 +10,8 @@ export type OAuthErrorCode =
   | 'invalid_target'
   | 'invalid_redirect_uri'
   | 'invalid_client_metadata'
-  | 'server_error';
+  | 'server_error'
+  | 'temporarily_unavailable';
 
 /**
  * An OAuth error answer `{error, error_description}` (spec: OAuth errors). The description never
@@ -29,7 +30,15 @@ export class OAuthError extends Error {
   ) {
     super(description, { cause: options.cause });
     this.code = code;
-    this.status = options.status ?? (code === 'invalid_client' ? 401 : code === 'server_error' ? 500 : 400);
+    this.status =
+      options.status ??
+      (code === 'invalid_client'
+        ? 401
+        : code === 'server_error'
+          ? 500
+          : code === 'temporarily_unavailable'
+            ? 503
+            : 400);
     this.headers = options.headers ?? {};
   }
 

@@ -1,3 +1,4 @@
+import { jsonTextProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { generateClientId, generateClientSecret } from './credentials.js';
 import { jsonResponse, OAuthError } from './errors.js';
@@ -12,6 +13,23 @@ const AUTH_METHODS: readonly TokenEndpointAuthMethod[] = [
 ];
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 const MAX_CLIENT_NAME_LENGTH = 200;
+/** Largest registration document accepted, in bytes of UTF-8: registration must stay cheap to store. */
+export const MAX_CLIENT_METADATA_BYTES = 16 * 1024;
+/** Longest string accepted in any metadata field, known or not. */
+export const MAX_CLIENT_METADATA_FIELD_LENGTH = 4096;
+
+const utf8 = new TextEncoder();
+
+/** A string longer than {@link MAX_CLIENT_METADATA_FIELD_LENGTH} anywhere in the document, by its top-level field. */
+function overlongField(metadata: Record<string, unknown>): string | undefined {
+  for (const [name, value] of Object.entries(metadata)) {
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((item) => typeof item === 'string' && item.length > MAX_CLIENT_METADATA_FIELD_LENGTH)) {
+      return /^[A-Za-z0-9_.-]{1,64}$/.test(name) ? name : '(a field)';
+    }
+  }
+  return undefined;
+}
 
 function metadataError(description: string): OAuthError {
   return new OAuthError('invalid_client_metadata', description);
@@ -27,6 +45,12 @@ function stringArray(value: unknown): value is string[] {
  */
 export async function handleRegister(context: OAuthContext, request: Request): Promise<Response> {
   const text = await readBodyText(request, () => metadataError('the body is too large or not UTF-8'));
+  if (
+    text.length > MAX_CLIENT_METADATA_BYTES / 4 &&
+    utf8.encode(text).byteLength > MAX_CLIENT_METADATA_BYTES
+  ) {
+    throw metadataError(`the registration document must be at most ${MAX_CLIENT_METADATA_BYTES} bytes`);
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -36,7 +60,13 @@ export async function handleRegister(context: OAuthContext, request: Request): P
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw metadataError('the body must be a JSON object');
   }
+  const textProblem = jsonTextProblem(body);
+  if (textProblem !== undefined) throw metadataError(textProblem);
   const metadata = body as Record<string, unknown>;
+  const overlong = overlongField(metadata);
+  if (overlong !== undefined) {
+    throw metadataError(`${overlong} must be at most ${MAX_CLIENT_METADATA_FIELD_LENGTH} characters`);
+  }
 
   const redirectUris = metadata.redirect_uris;
   if (!Array.isArray(redirectUris) || redirectUris.length === 0) {

@@ -1,3 +1,4 @@
+import { paramsTextProblem } from './client-text.js';
 import { OAuthError } from './errors.js';
 
 /** Largest request body the OAuth endpoints read; registration documents and token requests are small. */
@@ -80,7 +81,7 @@ export async function readParams(request: Request): Promise<Map<string, string>>
     }
     const params = jsonObjectParams(body);
     if (!(params instanceof Map)) throw invalid(`the parameter ${params.invalid} must be a string`);
-    return params;
+    return checkedText(params, invalid);
   }
   if (
     contentType !== '' &&
@@ -91,5 +92,14 @@ export async function readParams(request: Request): Promise<Map<string, string>>
   }
   const params = singleValuedParams(new URLSearchParams(text));
   if (!(params instanceof Map)) throw invalid(`the parameter ${params.duplicate} was sent more than once`);
+  return checkedText(params, invalid);
+}
+
+function checkedText(
+  params: Map<string, string>,
+  invalid: (description: string) => Error,
+): Map<string, string> {
+  const problem = paramsTextProblem(params);
+  if (problem !== undefined) throw invalid(problem);
   return params;
 }

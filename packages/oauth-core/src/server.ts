@@ -25,6 +25,15 @@ function documentResponse(body: string): Response {
   });
 }
 
+/** How a store that is down or too slow is answered: 503 with `Retry-After`, so clients retry. */
+function unavailable(kind: RouteKind, retryAfterSeconds: number): Response {
+  const headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  if (kind === 'approve') return new ApproveError(503).toResponse(headers);
+  return new OAuthError('temporarily_unavailable', 'the service is temporarily unavailable; retry later', {
+    headers,
+  }).toResponse();
+}
+
 /** How an unexpected failure is answered on each kind of route (spec: OAuth errors). */
 function failure(kind: RouteKind): Response {
   if (kind === 'approve') return new ApproveError(500).toResponse();
@@ -126,6 +135,15 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
       return await route.run(request);
     } catch (error) {
       if (error instanceof OAuthError || error instanceof ApproveError) return error.toResponse();
+      const retryAfter = options.unavailable?.(error);
+      if (retryAfter !== undefined) {
+        context.log({
+          event: 'store_unavailable',
+          route: route.kind,
+          error: (error as Error)?.name ?? 'unknown',
+        });
+        return unavailable(route.kind, retryAfter);
+      }
       // Only the error's name: driver messages can quote the values of a failed statement.
       context.log({ event: 'server_error', route: route.kind, error: (error as Error)?.name ?? 'unknown' });
       return failure(route.kind);

@@ -83,6 +83,12 @@ export interface OAuthServerOptions {
    * them here so that revocation takes effect at once in this process.
    */
   onCredentialsEnded?: (accessTokenHashes: readonly string[]) => void;
+  /**
+   * Recognises a store failure the client should retry (the database is down or did not answer in
+   * time) and returns the seconds for `Retry-After`; the endpoint then answers 503
+   * (`temporarily_unavailable`) instead of 500. Default: every store failure is a 500.
+   */
+  unavailable?: (error: unknown) => number | undefined;
 }
 
 /** The object {@link createOAuthServer} returns. */

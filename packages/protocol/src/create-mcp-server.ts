@@ -1,5 +1,6 @@
 import { createAllowListCheck } from './allow-list-check.js';
 import { bearerCredential } from './bearer-credential.js';
+import { inspectParams, isEchoableId, MAX_PARAMS_DEPTH } from './client-input.js';
 import { preflightResponse } from './cors.js';
 import { createLegacyEra } from './eras/legacy.js';
 import { createModernEra, hasModernClaim } from './eras/modern.js';
@@ -14,6 +15,7 @@ import {
   jsonResponse,
   METHOD_NOT_ALLOWED_HEADERS,
   resultMessage,
+  retryAfterHeaders,
   SSE_HEADERS,
   sseFrame,
   staticResultBody,
@@ -67,6 +69,12 @@ function isJsonMediaType(contentType: string | null): boolean {
  * Checks one JSON-RPC message: an {@link RpcCall}, or the serialized -32600 response it earns.
  * A request whose id cannot be read is answered with id `null`, as JSON-RPC 2.0 says.
  */
+/** A field path for an error message, cut short: its keys come from the client. */
+function shownPath(path: ReadonlyArray<string | number>): string {
+  const text = path.join('.');
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+}
+
 function toCall(message: unknown): RpcCall | string {
   if (!isPlainObject(message)) {
     return errorMessage(null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC object');
@@ -77,6 +85,13 @@ function toCall(message: unknown): RpcCall | string {
       null,
       JsonRpcErrorCode.InvalidRequest,
       'Invalid Request: id must be a string or a number',
+    );
+  }
+  if (id !== undefined && !isEchoableId(id)) {
+    return errorMessage(
+      null,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: id must be a string or a finite number',
     );
   }
   const responseId = id === undefined ? null : id;
@@ -221,6 +236,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
   const services: PrimitiveServices = {
     reportError,
+    ...(options.retryableError !== undefined && { retryableError: options.retryableError }),
     seal: createRequestStateSeal({
       secret: options.requestStateSecret,
       lifetimeMs: options.requestStateLifetimeMs,
@@ -370,8 +386,18 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         try {
           auth = await authenticate(credential, request, context);
         } catch (error) {
-          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
           const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
+          const retry = options.retryableError?.(error);
+          if (retry !== undefined) {
+            return errorResponse(
+              retry.status,
+              id,
+              retry.code,
+              retry.message,
+              retryAfterHeaders(retry.retryAfterSeconds),
+            );
+          }
+          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
           return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
         }
       }
@@ -403,6 +429,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       observeRefusal([call], request, checked.status, checked.body);
       return jsonResponse(checked.status, checked.body);
     }
+    const refusedParams = paramsProblemAnswer(call);
+    if (refusedParams !== undefined) return jsonResponse(200, refusedParams);
     const authenticated = await authenticateOnce([call], false, request, context);
     if (authenticated instanceof Response) {
       observeRefusal([call], request, authenticated.status);
@@ -450,6 +478,38 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     if ('sse' in answer) return new Response(encodeBody(answer.sse), { status: 200, headers: SSE_HEADERS });
     if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
     return reply([answer.message], false, wantsSse);
+  }
+
+  /**
+   * The answer a request earns for its params alone (client-input.ts: too deep, a NUL or a lone
+   * surrogate), or undefined. Notifications get none: they are never answered.
+   */
+  function paramsProblemAnswer(call: RpcCall): string | undefined {
+    const { id, method, params } = call;
+    if (id === undefined || params === undefined) return undefined;
+    const problem = inspectParams(params);
+    if (problem === undefined) return undefined;
+    if (problem.kind === 'depth') {
+      return errorMessage(
+        id,
+        JsonRpcErrorCode.InvalidParams,
+        `Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels`,
+      );
+    }
+    const [first, ...rest] = problem.path;
+    // A bad tool argument is the agent's to correct, so it is a tool error naming the field.
+    if (method === 'tools/call' && first === 'arguments' && rest.length > 0) {
+      const text = `Invalid arguments: ${shownPath(rest)}: ${problem.problem}`;
+      return resultMessage(
+        id,
+        '{"content":[{"type":"text","text":' + JSON.stringify(text) + '}],"isError":true}',
+      );
+    }
+    return errorMessage(
+      id,
+      JsonRpcErrorCode.InvalidParams,
+      `Invalid params: ${shownPath(problem.path)}: ${problem.problem}`,
+    );
   }
 
   async function handle(request: Request, context: RequestContext | undefined): Promise<Response> {
@@ -567,6 +627,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       observer === undefined
         ? legacy.run(call, on)
         : observed(call, request, () => legacy.run(call, on), answerOutcome(call));
+    // Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler.
+    const runChecked = (call: RpcCall): Promise<Answer | undefined> | string =>
+      paramsProblemAnswer(call) ?? runLegacy(call);
     if (!batch) {
       const call = calls[0] as RpcCall;
       if (wantsSse && wantsStream(call, services.logging)) {
@@ -578,11 +641,15 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           reportError,
         );
       }
-      const message = await runLegacy(call, exchange);
+      const message = await runChecked(call);
+      const retry = exchange.retry;
+      if (retry !== undefined && typeof message === 'string') {
+        return jsonResponse(retry.status, message, retryAfterHeaders(retry.retryAfterSeconds));
+      }
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : runLegacy(call))),
+      calls.map((call) => (typeof call === 'string' ? call : runChecked(call))),
     );
     const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);

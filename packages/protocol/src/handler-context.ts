@@ -10,7 +10,7 @@ import { isLoggingLevel, type LoggingLevel, logNotification, shouldLog } from '.
 import { McpError } from './mcp-error.js';
 import type { Exchange } from './methods.js';
 import { progressNotification, progressTokenOf } from './progress.js';
-import type { AuthInfo } from './types.js';
+import type { AuthInfo, RetryableError } from './types.js';
 
 /**
  * What a tool, resource, prompt or completion handler receives besides its arguments: who asks,
@@ -52,6 +52,8 @@ export interface HandlerContext {
 export interface PrimitiveServices {
   /** Reports an unexpected error to the server's `onError` hook (never throws). */
   reportError: (error: unknown, where: { method?: string; tool?: string }) => void;
+  /** The server's `retryableError` option: errors the client should retry (503, 429). */
+  retryableError?: (error: unknown) => RetryableError | undefined;
   /** Seals and opens `requestState`. */
   seal: RequestStateSeal;
   /** Whether the server declares `logging` (legacy wire: logs go out at every level). */

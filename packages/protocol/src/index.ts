@@ -1,5 +1,6 @@
 export { type AllowListCheck, type AllowListViolation, createAllowListCheck } from './allow-list-check.js';
 export { bearerCredential } from './bearer-credential.js';
+export { MAX_PARAMS_DEPTH } from './client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './cors.js';
 export type { Completer } from './completer.js';
 export {
@@ -68,6 +69,7 @@ export type {
   McpServer,
   McpServerOptions,
   RequestContext,
+  RetryableError,
   ToolAnnotations,
   ToolContext,
   ToolDefinition,

@@ -23,6 +23,11 @@ export const ACCEPTED_HEADERS = headerList();
 /** Headers of the 405 answer to GET, DELETE and other methods. */
 export const METHOD_NOT_ALLOWED_HEADERS = headerList({ ...CONTENT_TYPE_JSON, allow: 'POST, OPTIONS' });
 
+/** Headers of an answer the client should retry after `seconds` (503, 429). */
+export function retryAfterHeaders(seconds: number): HeaderList {
+  return headerList({ ...CONTENT_TYPE_JSON, 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
+}
+
 /** Headers of a 401 challenge; built once per server because they name its metadata URL. */
 export function challengeHeaders(challenge: string): HeaderList {
   return headerList({ ...CONTENT_TYPE_JSON, 'www-authenticate': challenge });

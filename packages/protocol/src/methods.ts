@@ -1,5 +1,5 @@
 import type { ResponseId, StaticResult } from './json-rpc-response.js';
-import type { AuthInfo, RequestContext } from './types.js';
+import type { AuthInfo, RequestContext, RetryableError } from './types.js';
 
 /** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
 export interface RpcCall {
@@ -21,6 +21,8 @@ export interface Exchange {
   notify?: (message: string) => void;
   /** Aborted when the client closes the response stream (or disconnects). */
   signal?: AbortSignal;
+  /** Set when a message failed with a retryable error: a one-message reply takes its status. */
+  retry?: RetryableError;
 }
 
 /** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */

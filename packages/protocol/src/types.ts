@@ -44,6 +44,11 @@ export interface RequestContext {
   requestId?: string;
   /** Set by the core after a successful authentication. */
   auth?: AuthInfo;
+  /**
+   * The client's network address as the adapter knows it (socket address, the platform's source
+   * IP); per-address rate limits apply only when it is set.
+   */
+  clientAddress?: string;
 }
 
 /**
@@ -102,6 +107,17 @@ export interface ToolDefinition<
     args: z.output<Input>,
     context: ToolContext,
   ) => Promise<Output | ToolResult | InputRequired> | Output | ToolResult | InputRequired;
+}
+
+/** How to answer an error the client should retry (see `retryableError`). */
+export interface RetryableError {
+  /** HTTP status of a one-message request, e.g. 503 or 429. */
+  status: number;
+  /** JSON-RPC error code, e.g. `JsonRpcErrorCode.ServiceUnavailable`. */
+  code: number;
+  message: string;
+  /** Seconds for `Retry-After`. */
+  retryAfterSeconds: number;
 }
 
 /** Options of {@link createMcpServer}. */
@@ -186,6 +202,13 @@ export interface McpServerOptions {
    * `text/event-stream`, else JSON; `'json'` always answers JSON.
    */
   responseMode?: 'auto' | 'json';
+  /**
+   * Recognises an error thrown by `authenticate` or a tool handler that the client should retry
+   * (the database timed out, a rate limit was reached) and says how to answer it. A request of one
+   * message answers the HTTP `status` with `Retry-After` and a JSON-RPC error of `code`; in a batch,
+   * only that message gets the error. Errors it does not recognise stay -32603.
+   */
+  retryableError?: (error: unknown) => RetryableError | undefined;
   /** Called with unexpected errors (handler bugs, authenticate throwing). Never receives credentials. */
   onError?: (error: unknown, context: { method?: string; tool?: string }) => void;
   /**

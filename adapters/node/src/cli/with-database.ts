@@ -21,6 +21,8 @@ export async function withDatabase<T>(
     const database = await openDatabase({
       dataDir: settings.dataDir,
       poolMax: 2,
+      // Commands (migrate above all) may run longer statements than a request should.
+      database: { statementTimeoutMs: 3_600_000 },
       ...(settings.databaseUrl !== undefined && { databaseUrl: settings.databaseUrl }),
     });
     try {

@@ -147,6 +147,11 @@ export function toolsPrimitive(
       return result;
     } catch (error) {
       if (error instanceof McpError) return errorOutcome(error);
+      const retry = services.retryableError?.(error);
+      if (retry !== undefined) {
+        exchange.retry = retry;
+        return { code: retry.code, message: retry.message };
+      }
       reportError(error, where);
       return INTERNAL_ERROR;
     }
