@@ -41,9 +41,15 @@ describe.each(testDatabases())('readiness (GET /readyz) on $name', ({ create }) 
   it('reports migrations_pending when one known migration is missing from the bookkeeping', async () => {
     const check = createReadinessCheck(database.db);
     expect(await check()).toEqual({ ready: true });
+    // The row goes back as it was: re-running the first of several migrations is out of order.
+    const bookkeeping = database.db.selectFrom('filing_migration' as any).selectAll();
+    const row = await bookkeeping.where('name', '=', FILING_MIGRATION_NAMES[0]!).executeTakeFirstOrThrow();
     await database.db.deleteFrom('filing_migration').where('name', '=', FILING_MIGRATION_NAMES[0]!).execute();
     expect(await check()).toMatchObject({ ready: false, reason: 'migrations_pending' });
-    await migrateToLatest(database.db);
+    await database.db
+      .insertInto('filing_migration' as any)
+      .values(row)
+      .execute();
     expect(await check()).toEqual({ ready: true });
   });
 
