@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { CREDENTIAL_ENDED_CHANNEL } from '@filing-mcp/oauth-core/kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from './logger.js';
 
 /** `application_name` of the listening connection, so an operator can find it in `pg_stat_activity`. */
@@ -56,7 +57,10 @@ export function startCredentialListener(options: CredentialListenerOptions): Cre
   }
 
   async function connect(): Promise<void> {
-    const current = new pg.Client({
+    // Required here, not at import: a driver loaded before the OpenTelemetry SDK starts is one its
+    // instrumentation cannot wrap (see database-connection.ts).
+    const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
+    const current = new Client({
       connectionString: options.connectionString,
       application_name: CREDENTIAL_LISTENER_APPLICATION_NAME,
       keepAlive: true,

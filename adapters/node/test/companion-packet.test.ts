@@ -27,7 +27,7 @@ function withTempFile<T>(bytes: Uint8Array, name: string, use: (path: string) =>
   }
 }
 
-describe('the PDF link get_pdf_url returns', () => {
+describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn from the filing row alone, and companion.test.ts checks the storage of the pages on both databases)', () => {
   it('answers the owner the whole packet of official forms as application/pdf', async () => {
     const id = await harness.createFiling({
       llcName: 'Acme Holdings LLC',
