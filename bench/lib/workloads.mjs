@@ -144,7 +144,9 @@ export async function probe(url, workload, headers, body) {
   if (!message || message.error) throw new Error(`JSON-RPC error: ${JSON.stringify(message?.error)}`);
   if (message.result?.isError) throw new Error(`tool error: ${JSON.stringify(message.result.content)}`);
   if (workload.name.startsWith('tools/list') && message.result?.tools?.length !== 15) {
-    throw new Error(`tools/list answered ${message.result?.tools?.length} tools, not 15 (the 14 of the spec and check_filing)`);
+    throw new Error(
+      `tools/list answered ${message.result?.tools?.length} tools, not 15 (the 14 of the spec and check_filing)`,
+    );
   }
   return { bytes: Buffer.byteLength(text), result: message.result };
 }
