@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { databaseSettingsSchema } from './database-settings.js';
 
 const httpUrl = (what: string) =>

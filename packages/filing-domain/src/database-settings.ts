@@ -1,5 +1,5 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const milliseconds = z
   .number({ message: 'must be an integer number of milliseconds' })

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
 export const filingReadinessSchema = z.object({

@@ -1,7 +1,7 @@
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { type ToolDefinition, ToolError, defineTool } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FilingRepository } from './filing-repository.js';
 import { calendarDate } from './form-fields.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A calendar date as the spec carries it: `YYYY-MM-DD`, a real day (no 2025-02-30) and a year

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { partnershipFormDataSchema } from './partnership-form.js';
 import { singleMemberFormDataSchema } from './single-member-form.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDate, openObject, stringOrNumber, text } from './form-fields.js';
 
 /** A partner of a partnership filing (one Schedule K-1, and 8805 when foreign). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The records tools answer with, as zod schemas (they are the tools' output schemas) and types.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDate, countries, stringOrNumber, text } from './form-fields.js';
 
 /** A related party of the foreign-owned LLC (Form 5472 Part IV). */

@@ -73,4 +73,6 @@ export type {
   ToolAnnotations,
   ToolContext,
   ToolDefinition,
+  LazySchema,
 } from './types.js';
+export { buildToolValidators, toolJsonSchemas } from './tool-registry.js';

@@ -1,9 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolDefinition } from './types.js';
+
+/** A tool's validators, built (a lazy `inputSchema`/`outputSchema` called) once. */
+export interface ToolSchemas {
+  input: z.ZodObject<any>;
+  output: z.ZodObject<any> | undefined;
+}
 
 /** The tools of one server: lookup by name and the serialized `tools/list` result. */
 export interface ToolRegistry {
   byName: Map<string, ToolDefinition<any, any>>;
+  /**
+   * The tool's validators: built on its first call when its schemas are lazy, then cached (a
+   * failed build is tried again on the next call). Eager schemas answer synchronously.
+   */
+  schemasOf(tool: ToolDefinition<any, any>): ToolSchemas | Promise<ToolSchemas>;
   /** Per tool, its arguments annotated with `x-mcp-header` (argument name -> header name). */
   paramHeaders: Map<string, ReadonlyMap<string, string>>;
   /** `{"tools":[...]}`, serialized once. */
@@ -46,6 +57,52 @@ function paramHeadersOf(schema: Record<string, unknown>, tool: string): Map<stri
   return headers;
 }
 
+function checkedSchema(schema: unknown, what: string): z.ZodObject<any> {
+  if (typeof (schema as z.ZodObject<any> | null)?.safeParse !== 'function') {
+    throw new TypeError(`${what} must be a zod object schema`);
+  }
+  return schema as z.ZodObject<any>;
+}
+
+/** Builds a tool's validators, calling lazy schema functions; throws on a definition error. */
+async function buildSchemas(tool: ToolDefinition<any, any>): Promise<ToolSchemas> {
+  const { inputSchema, outputSchema } = tool;
+  const input = typeof inputSchema === 'function' ? await inputSchema() : inputSchema;
+  const output = typeof outputSchema === 'function' ? await outputSchema() : outputSchema;
+  return {
+    input: checkedSchema(input, `inputSchema of tool ${tool.name}`),
+    output: output === undefined ? undefined : checkedSchema(output, `outputSchema of tool ${tool.name}`),
+  };
+}
+
+/**
+ * The JSON Schemas `tools/list` shows for a tool with eager zod schemas, as the registry derives
+ * them: for emitting them at build time (then given as `inputJsonSchema` / `outputJsonSchema`).
+ */
+export function toolJsonSchemas(tool: ToolDefinition<any, any>): {
+  inputJsonSchema: Record<string, unknown>;
+  outputJsonSchema?: Record<string, unknown>;
+} {
+  const { inputSchema, outputSchema } = tool;
+  if (typeof inputSchema === 'function' || typeof outputSchema === 'function') {
+    throw new TypeError(`Tool ${tool.name}: JSON Schemas are derived from eager zod schemas only`);
+  }
+  const inputJsonSchema = objectJsonSchema(inputSchema, 'input', `inputSchema of tool ${tool.name}`);
+  if (outputSchema === undefined) return { inputJsonSchema };
+  return {
+    inputJsonSchema,
+    outputJsonSchema: objectJsonSchema(outputSchema, 'output', `outputSchema of tool ${tool.name}`),
+  };
+}
+
+/**
+ * Builds every tool's validators now (lazy ones included), so that a test or a build step fails
+ * on a definition error instead of a user's first call. Throws the first error met.
+ */
+export async function buildToolValidators(tools: ReadonlyArray<ToolDefinition<any, any>>): Promise<void> {
+  for (const tool of tools) await buildSchemas(tool);
+}
+
 /**
  * Validates the tool definitions and derives everything `tools/list` and `tools/call` need, once.
  * Throws on a definition no client could use (duplicate or malformed name, empty description, a
@@ -68,6 +125,12 @@ export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>
     const entry: Record<string, unknown> = { name };
     if (definition.title !== undefined) entry.title = definition.title;
     entry.description = definition.description;
+    if (typeof definition.inputSchema === 'function' && definition.inputJsonSchema === undefined) {
+      throw new TypeError(`Tool ${name} builds its inputSchema lazily, so it needs inputJsonSchema`);
+    }
+    if (typeof definition.outputSchema === 'function' && definition.outputJsonSchema === undefined) {
+      throw new TypeError(`Tool ${name} builds its outputSchema lazily, so it needs outputJsonSchema`);
+    }
     if (definition.inputJsonSchema !== undefined) {
       if (definition.inputJsonSchema.type !== 'object') {
         throw new TypeError(`inputJsonSchema of tool ${name} must have type "object"`);
@@ -76,9 +139,14 @@ export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>
     } else {
       entry.inputSchema = objectJsonSchema(definition.inputSchema, 'input', `inputSchema of tool ${name}`);
     }
-    if (definition.outputSchema !== undefined) {
+    if (definition.outputJsonSchema !== undefined) {
+      if (definition.outputJsonSchema.type !== 'object') {
+        throw new TypeError(`outputJsonSchema of tool ${name} must have type "object"`);
+      }
+      entry.outputSchema = definition.outputJsonSchema;
+    } else if (definition.outputSchema !== undefined) {
       entry.outputSchema = objectJsonSchema(
-        definition.outputSchema,
+        definition.outputSchema as z.ZodObject<any>,
         'output',
         `outputSchema of tool ${name}`,
       );
@@ -89,7 +157,29 @@ export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>
     const headers = paramHeadersOf(entry.inputSchema as Record<string, unknown>, name);
     if (headers.size > 0) paramHeaders.set(name, headers);
   }
-  return { byName, paramHeaders, listResultJson: JSON.stringify({ tools: listed }) };
+  const schemas = new Map<string, ToolSchemas | Promise<ToolSchemas>>();
+  function schemasOf(tool: ToolDefinition<any, any>): ToolSchemas | Promise<ToolSchemas> {
+    const known = schemas.get(tool.name);
+    if (known !== undefined) return known;
+    if (typeof tool.inputSchema !== 'function' && typeof tool.outputSchema !== 'function') {
+      const eager = { input: tool.inputSchema, output: tool.outputSchema as z.ZodObject<any> | undefined };
+      schemas.set(tool.name, eager);
+      return eager;
+    }
+    const building = buildSchemas(tool).then(
+      (built) => {
+        schemas.set(tool.name, built);
+        return built;
+      },
+      (error: unknown) => {
+        schemas.delete(tool.name);
+        throw error;
+      },
+    );
+    schemas.set(tool.name, building);
+    return building;
+  }
+  return { byName, schemasOf, paramHeaders, listResultJson: JSON.stringify({ tools: listed }) };
 }
 
 /**

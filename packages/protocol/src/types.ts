@@ -1,5 +1,5 @@
 import type { McpMessageObserver } from './message-observer.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ToolResult } from './content.js';
 import type { HandlerContext } from './handler-context.js';
 import type { InputRequired } from './input-required.js';
@@ -86,7 +86,12 @@ export interface ToolDefinition<
   name: string;
   title?: string;
   description: string;
-  inputSchema: Input;
+  /**
+   * The zod schema the arguments are validated with, or a function building it (sync or async),
+   * called on the tool's first call and cached: a server then builds no zod schema, or loads no
+   * zod at all, before a tool is called. A function needs `inputJsonSchema` for `tools/list`.
+   */
+  inputSchema: Input | LazySchema<Input>;
   /**
    * The input schema `tools/list` shows, verbatim (JSON Schema 2020-12 kept intact: `$schema`,
    * `$defs`, `$anchor`, `allOf`/`anyOf`, `if`/`then`/`else`, `additionalProperties`, and
@@ -94,7 +99,13 @@ export interface ToolDefinition<
    * with `inputSchema`. Without it, the listed schema is derived from `inputSchema`.
    */
   inputJsonSchema?: Readonly<Record<string, unknown>>;
-  outputSchema?: z.ZodObject<any>;
+  /** The result's zod schema, or a function building it on first use (then give `outputJsonSchema`). */
+  outputSchema?: z.ZodObject<any> | LazySchema<z.ZodObject<any>>;
+  /**
+   * The output schema `tools/list` shows, verbatim (root `type` must be `"object"`), e.g. emitted at
+   * build time from `outputSchema`. Without it, the listed schema is derived from `outputSchema`.
+   */
+  outputJsonSchema?: Readonly<Record<string, unknown>>;
   annotations?: ToolAnnotations;
   /**
    * Runs the tool. A plain object becomes `structuredContent` plus one text item with its JSON;
@@ -108,6 +119,9 @@ export interface ToolDefinition<
     context: ToolContext,
   ) => Promise<Output | ToolResult | InputRequired> | Output | ToolResult | InputRequired;
 }
+
+/** A zod schema built on first use (see `ToolDefinition.inputSchema`). */
+export type LazySchema<Schema extends z.ZodObject<any>> = () => Schema | Promise<Schema>;
 
 /** How to answer an error the client should retry (see `retryableError`). */
 export interface RetryableError {

@@ -74,7 +74,9 @@ export function toolsPrimitive(
     const where = { method: 'tools/call', tool: name };
     const binding = { method: 'tools/call', target: name };
     try {
-      const parsed = tool.inputSchema.safeParse(args);
+      let schemas = registry.schemasOf(tool);
+      if (schemas instanceof Promise) schemas = await schemas;
+      const parsed = schemas.input.safeParse(args);
       if (!parsed.success) return toolErrorResult(invalidArgumentsText(parsed.error));
       const handlerContext = await createHandlerContext(params, exchange, binding, services);
       // tools/call needs a credential unless the server is public, so auth is known or anonymous.
@@ -104,8 +106,8 @@ export function toolsPrimitive(
         if (!Array.isArray(content)) throw new TypeError(`Tool ${name} returned a result without content`);
         const result: Record<string, unknown> = { content };
         if (structuredContent !== undefined) {
-          if (tool.outputSchema !== undefined && isError !== true) {
-            const checked = tool.outputSchema.safeParse(structuredContent);
+          if (schemas.output !== undefined && isError !== true) {
+            const checked = schemas.output.safeParse(structuredContent);
             if (!checked.success) {
               throw new TypeError(
                 `Tool ${name} returned structuredContent that does not match its outputSchema`,
@@ -118,7 +120,7 @@ export function toolsPrimitive(
           } else {
             result.structuredContent = structuredContent;
           }
-        } else if (tool.outputSchema !== undefined && isError !== true) {
+        } else if (schemas.output !== undefined && isError !== true) {
           throw new TypeError(`Tool ${name} has an outputSchema but returned no structuredContent`);
         }
         if (isError !== undefined) result.isError = isError;
@@ -131,8 +133,8 @@ export function toolsPrimitive(
         );
       }
       const frozen = Object.isFrozen(output) ? output : undefined;
-      if (tool.outputSchema !== undefined) {
-        const checked = tool.outputSchema.safeParse(output);
+      if (schemas.output !== undefined) {
+        const checked = schemas.output.safeParse(output);
         if (!checked.success) {
           throw new TypeError(`Tool ${name} returned a result that does not match its outputSchema`, {
             cause: checked.error,
