@@ -1,25 +1,8 @@
-import { checkFilingReadiness } from '@filing-mcp/irs-forms';
-import { type ToolDefinition, ToolError, defineTool } from '@filing-mcp/protocol';
+import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import * as z from 'zod';
-import { FilingRepository } from './filing-repository.js';
-import { calendarDate } from './form-fields.js';
-import {
-  type FilingKind,
-  filingKindAliases,
-  formSchemaDescriptor,
-  resolveFilingKind,
-} from './form-schema-descriptor.js';
-import { partnershipFormDataSchema } from './partnership-form.js';
-import { filingReadinessSchema } from './filing-readiness.js';
-import { faxLogSchema, filingSchema, filingSummarySchema, paymentSchema } from './records.js';
-import { singleMemberFormDataSchema } from './single-member-form.js';
-import {
-  filingPdfUrl,
-  filingViewUrl,
-  partnershipFilingPdfUrl,
-  partnershipFilingViewUrl,
-} from './view-urls.js';
+import type * as z from 'zod';
+import type { FilingToolFactory } from './filing-tool-definitions.js';
+import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from './tools-list.generated.js';
 
 /** Default of the list tools' `limit` argument (spec: Limits). */
 export const DEFAULT_LIST_LIMIT = 50;
@@ -41,373 +24,77 @@ export interface FilingToolsOptions {
   listLimitMax?: number;
 }
 
-const filingId = z.guid({ message: 'must be a UUID' });
-const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
-const kindArgument = z.enum(kindNames, { message: 'must be 5472 or partnership' });
-
-const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const creates = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-const overwrites = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
-
-const createdSchema = z.object({
-  id: z.string().describe('UUID of the filing.'),
-  view_url: z.string().describe('Link to the filing in the companion app.'),
-});
-const okSchema = z.object({ ok: z.literal(true) });
-
-// PostgreSQL refuses U+0000 in text and jsonb; tell the agent which input it was instead of
-// answering an internal error.
-const NUL_REJECTED = new Set(['22P05', '22021']);
-
-async function storing<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (NUL_REJECTED.has((error as { code?: string } | null)?.code ?? '')) {
-      throw new ToolError('Text values must not contain the NUL character (U+0000)', { cause: error });
-    }
-    throw error;
-  }
-}
-
-function stringField(formData: Record<string, unknown>, name: string): string | null {
-  const value = formData[name];
-  return typeof value === 'string' ? value : value == null ? null : String(value);
+/** One tool of the build-time `tools/list` answer. */
+interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolDefinition['annotations'];
 }
 
 /**
- * The 14 filing tools of the spec and check_filing (issue 16), bound to a database and the companion app's address. Every
- * tool acts on behalf of `context.auth.userId` and sees only that user's records; a missing
- * filing and another user's filing both answer the tool error `Filing not found`.
+ * The `tools` of the `tools/list` answer for a `limit` bound, from the list generated at build time
+ * (`src/tools-list.generated.ts`, emitted from the zod definitions; a test proves the two equal
+ * byte for byte and fails when the file is stale).
  */
-/** get_form_schema's answer for one kind (a type alias, so it is a plain JSON record). */
-type FormSchemaResult = { kind: FilingKind; description: string; fields: Record<string, string> };
-
-function frozenDescriptor(kind: FilingKind): FormSchemaResult {
-  const { description, fields } = formSchemaDescriptor(kind);
-  return Object.freeze({ kind, description, fields: Object.freeze({ ...fields }) });
+export function listedFilingTools(listLimitMax: number): ListedTool[] {
+  if (!Number.isSafeInteger(listLimitMax) || listLimitMax < 1) {
+    throw new TypeError(`listLimitMax must be a positive integer, not ${listLimitMax}`);
+  }
+  const json = TOOLS_LIST_TEMPLATE.replaceAll(LIST_LIMIT_MAX_PLACEHOLDER, String(listLimitMax));
+  return (JSON.parse(json) as { tools: ListedTool[] }).tools;
 }
 
+/**
+ * The 14 filing tools of the spec and check_filing (issue 16), bound to a database and the
+ * companion app's address. Every tool acts on behalf of `context.auth.userId` and sees only that
+ * user's records; a missing filing and another user's filing both answer the tool error
+ * `Filing not found`.
+ *
+ * Cheap to call: `tools/list` comes from the list generated at build time, and nothing of zod, the
+ * repository or the form checks is loaded until a tool is first called; each tool's validators
+ * and handler are then built on its first call (`buildToolValidators` builds them all, for tests).
+ */
 export function createFilingTools(options: FilingToolsOptions): ToolDefinition<any, any>[] {
-  const repository = new FilingRepository(options.db);
-  const { appUrl } = options;
-  const listLimitMax = options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX;
-  const limit = z
-    .number()
-    .int({ message: 'must be an integer' })
-    .min(1, { message: 'must be at least 1' })
-    .max(listLimitMax, { message: `must be at most ${listLimitMax}` })
-    .default(DEFAULT_LIST_LIMIT)
-    .describe(
-      `How many filings to return, newest first: 1 to ${listLimitMax}, default ${DEFAULT_LIST_LIMIT}.`,
+  const listed = listedFilingTools(options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX);
+  let factories: Promise<Record<string, FilingToolFactory>> | undefined;
+  const built = new Map<string, ToolDefinition<any, any>>();
+
+  async function definition(name: string): Promise<ToolDefinition<any, any>> {
+    const known = built.get(name);
+    if (known !== undefined) return known;
+    factories ??= import('./filing-tool-definitions.js').then(
+      (module) => module.filingToolFactories(options),
+      (error: unknown) => {
+        factories = undefined;
+        throw error;
+      },
     );
-  const filingsResult = z.object({ filings: z.array(filingSummarySchema) });
+    const build = (await factories)[name];
+    if (build === undefined) throw new TypeError(`Tool ${name} is listed but not defined`);
+    const tool = build();
+    if (tool.name !== name) throw new TypeError(`Tool ${name} is defined as ${tool.name}`);
+    built.set(name, tool);
+    return tool;
+  }
 
-  const listFilings = defineTool({
-    name: 'list_filings',
-    title: 'List single-member filings',
-    description: `Lists your single-member (forms 5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at. Answers { filings: [...] }.`,
-    inputSchema: z.object({ limit }),
-    outputSchema: filingsResult,
-    annotations: readOnly,
-    handler: async (args, { auth }) => ({
-      filings: await repository.listFilings('filings', auth.userId, args.limit),
-    }),
+  return listed.map((entry): ToolDefinition<any, any> => {
+    const { name } = entry;
+    return {
+      name,
+      ...(entry.title !== undefined && { title: entry.title }),
+      description: entry.description,
+      inputSchema: async () => (await definition(name)).inputSchema,
+      inputJsonSchema: entry.inputSchema,
+      ...(entry.outputSchema !== undefined && {
+        // The eager definitions' schemas are zod objects: buildToolValidators checks it.
+        outputSchema: async () => (await definition(name)).outputSchema as z.ZodObject<any>,
+        outputJsonSchema: entry.outputSchema,
+      }),
+      ...(entry.annotations !== undefined && { annotations: entry.annotations }),
+      handler: async (args, context) => (await definition(name)).handler(args, context),
+    };
   });
-
-  const getFiling = defineTool({
-    name: 'get_filing',
-    title: 'Get a single-member filing',
-    description: 'Returns one single-member (5472/1120) filing with its full form_data.',
-    inputSchema: z.object({ id: filingId.describe('UUID of the filing.') }),
-    outputSchema: filingSchema,
-    annotations: readOnly,
-    handler: async (args, { auth }) => {
-      const filing = await repository.getFiling('filings', auth.userId, args.id);
-      if (!filing) throw new ToolError(FILING_NOT_FOUND);
-      return filing;
-    },
-  });
-
-  const createFiling = defineTool({
-    name: 'create_filing',
-    title: 'Create a single-member filing',
-    description:
-      'Creates a single-member foreign-owned LLC filing (forms 5472 and 1120) with status completed. Call get_form_schema first for the form_data fields. llc_name and ein default to form_data.llcName and form_data.ein; tax_year_begin and tax_year_end default to form_data.taxYearBegin and form_data.taxYearEnd. Answers { id, view_url }.',
-    inputSchema: z.object({
-      form_data: singleMemberFormDataSchema,
-      llc_name: z.string().optional().describe('Entity name on the record; default form_data.llcName.'),
-      ein: z.string().optional().describe('EIN on the record; default form_data.ein.'),
-      tax_year_begin: calendarDate
-        .optional()
-        .describe('Start of the tax year, YYYY-MM-DD; default form_data.taxYearBegin.'),
-      tax_year_end: calendarDate
-        .optional()
-        .describe('End of the tax year, YYYY-MM-DD; default form_data.taxYearEnd.'),
-    }),
-    outputSchema: createdSchema,
-    annotations: creates,
-    handler: async (args, { auth }) => {
-      const formData = args.form_data;
-      const id = await storing(
-        repository.createFiling('filings', {
-          userId: auth.userId,
-          llcName: args.llc_name ?? stringField(formData, 'llcName'),
-          ein: args.ein ?? stringField(formData, 'ein'),
-          taxYearBegin: args.tax_year_begin ?? formData.taxYearBegin ?? null,
-          taxYearEnd: args.tax_year_end ?? formData.taxYearEnd ?? null,
-          formData,
-        }),
-      );
-      return { id, view_url: filingViewUrl(appUrl, id) };
-    },
-  });
-
-  const updateFiling = defineTool({
-    name: 'update_filing',
-    title: 'Update a single-member filing',
-    description:
-      'Updates a single-member filing: only the supplied fields change; form_data is merged into the stored form_data at the top level (a supplied field replaces the stored one). The status is not changed. Answers { id, view_url }.',
-    inputSchema: z.object({
-      id: filingId.describe('UUID of the filing.'),
-      llc_name: z.string().optional().describe('New entity name on the record.'),
-      ein: z.string().optional().describe('New EIN on the record.'),
-      tax_year_begin: calendarDate.optional().describe('New start of the tax year, YYYY-MM-DD.'),
-      tax_year_end: calendarDate.optional().describe('New end of the tax year, YYYY-MM-DD.'),
-      form_data: singleMemberFormDataSchema
-        .optional()
-        .describe('form_data fields to replace; others are kept.'),
-    }),
-    outputSchema: createdSchema,
-    annotations: overwrites,
-    handler: async (args, { auth }) => {
-      const found = await storing(
-        repository.updateFiling(auth.userId, args.id, {
-          llcName: args.llc_name,
-          ein: args.ein,
-          taxYearBegin: args.tax_year_begin,
-          taxYearEnd: args.tax_year_end,
-          formData: args.form_data,
-        }),
-      );
-      if (!found) throw new ToolError(FILING_NOT_FOUND);
-      return { id: args.id, view_url: filingViewUrl(appUrl, args.id) };
-    },
-  });
-
-  const deleteFiling = defineTool({
-    name: 'delete_filing',
-    title: 'Delete a single-member filing',
-    description: 'Deletes a single-member filing permanently. Answers { ok: true }.',
-    inputSchema: z.object({ id: filingId.describe('UUID of the filing.') }),
-    outputSchema: okSchema,
-    annotations: overwrites,
-    handler: async (args, { auth }) => {
-      if (!(await repository.deleteFiling('filings', auth.userId, args.id)))
-        throw new ToolError(FILING_NOT_FOUND);
-      return { ok: true as const };
-    },
-  });
-
-  const listPartnershipFilings = defineTool({
-    name: 'list_partnership_filings',
-    title: 'List partnership filings',
-    description:
-      'Lists your partnership (form 1065, K-1, 8804/8805) filings, newest first, in the same summary shape as list_filings (llc_name is the partnership name). Answers { filings: [...] }.',
-    inputSchema: z.object({ limit }),
-    outputSchema: filingsResult,
-    annotations: readOnly,
-    handler: async (args, { auth }) => ({
-      filings: await repository.listFilings('partnership_filings', auth.userId, args.limit),
-    }),
-  });
-
-  const getPartnershipFiling = defineTool({
-    name: 'get_partnership_filing',
-    title: 'Get a partnership filing',
-    description: 'Returns one partnership filing with its full partnership form_data.',
-    inputSchema: z.object({ id: filingId.describe('UUID of the partnership filing.') }),
-    outputSchema: filingSchema,
-    annotations: readOnly,
-    handler: async (args, { auth }) => {
-      const filing = await repository.getFiling('partnership_filings', auth.userId, args.id);
-      if (!filing) throw new ToolError(FILING_NOT_FOUND);
-      return filing;
-    },
-  });
-
-  const createPartnershipFiling = defineTool({
-    name: 'create_partnership_filing',
-    title: 'Create a partnership filing',
-    description:
-      'Creates a partnership filing (form 1065, Schedule K-1, forms 8804/8805) with status completed. Call get_form_schema with kind "partnership" first. The record takes llc_name from form_data.partnershipName, and ein and tax years from form_data. Answers { id, view_url }.',
-    inputSchema: z.object({ form_data: partnershipFormDataSchema }),
-    outputSchema: createdSchema,
-    annotations: creates,
-    handler: async (args, { auth }) => {
-      const formData = args.form_data;
-      const id = await storing(
-        repository.createFiling('partnership_filings', {
-          userId: auth.userId,
-          llcName: stringField(formData, 'partnershipName'),
-          ein: stringField(formData, 'ein'),
-          taxYearBegin: formData.taxYearBegin ?? null,
-          taxYearEnd: formData.taxYearEnd ?? null,
-          formData,
-        }),
-      );
-      return { id, view_url: partnershipFilingViewUrl(appUrl, id) };
-    },
-  });
-
-  const updatePartnershipFiling = defineTool({
-    name: 'update_partnership_filing',
-    title: 'Update a partnership filing',
-    description:
-      'Updates a partnership filing: form_data is merged into the stored form_data at the top level, and the record’s llc_name (from partnershipName), ein and tax years are recomputed from the merged form_data. The status is not changed. Answers { ok: true }.',
-    inputSchema: z.object({
-      id: filingId.describe('UUID of the partnership filing.'),
-      form_data: partnershipFormDataSchema.describe('form_data fields to replace; others are kept.'),
-    }),
-    outputSchema: okSchema,
-    annotations: overwrites,
-    handler: async (args, { auth }) => {
-      const found = await storing(repository.updatePartnershipFiling(auth.userId, args.id, args.form_data));
-      if (!found) throw new ToolError(FILING_NOT_FOUND);
-      return { ok: true as const };
-    },
-  });
-
-  const deletePartnershipFiling = defineTool({
-    name: 'delete_partnership_filing',
-    title: 'Delete a partnership filing',
-    description: 'Deletes a partnership filing permanently. Answers { ok: true }.',
-    inputSchema: z.object({ id: filingId.describe('UUID of the partnership filing.') }),
-    outputSchema: okSchema,
-    annotations: overwrites,
-    handler: async (args, { auth }) => {
-      if (!(await repository.deleteFiling('partnership_filings', auth.userId, args.id))) {
-        throw new ToolError(FILING_NOT_FOUND);
-      }
-      return { ok: true as const };
-    },
-  });
-
-  const listPayments = defineTool({
-    name: 'list_payments',
-    title: 'List payments',
-    description: `Lists your ${RECORD_LIST_LIMIT} newest payments (amount in the smallest currency unit, lower-case currency, filings_purchased). Answers { payments: [...] }.`,
-    inputSchema: z.object({}),
-    outputSchema: z.object({ payments: z.array(paymentSchema) }),
-    annotations: readOnly,
-    handler: async (_args, { auth }) => ({
-      payments: await repository.listPayments(auth.userId, RECORD_LIST_LIMIT),
-    }),
-  });
-
-  const listFaxLogs = defineTool({
-    name: 'list_fax_logs',
-    title: 'List fax logs',
-    description: `Lists your ${RECORD_LIST_LIMIT} newest fax submissions with their delivery status. Answers { fax_logs: [...] }.`,
-    inputSchema: z.object({}),
-    outputSchema: z.object({ fax_logs: z.array(faxLogSchema) }),
-    annotations: readOnly,
-    handler: async (_args, { auth }) => ({
-      fax_logs: await repository.listFaxLogs(auth.userId, RECORD_LIST_LIMIT),
-    }),
-  });
-
-  const formSchemaResults: Record<FilingKind, FormSchemaResult> = {
-    '5472': frozenDescriptor('5472'),
-    partnership: frozenDescriptor('partnership'),
-  };
-
-  const getFormSchema = defineTool({
-    name: 'get_form_schema',
-    title: 'Get the form schema',
-    description:
-      'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields }.',
-    inputSchema: z.object({
-      kind: kindArgument.optional().describe('Filing kind: "5472" (default) or "partnership".'),
-      formType: kindArgument
-        .optional()
-        .describe('Same as kind, e.g. "form-5472-1120"; kind wins when both are given.'),
-    }),
-    outputSchema: z.object({
-      kind: z.enum(['5472', 'partnership']),
-      description: z.string(),
-      fields: z.record(z.string(), z.string()),
-    }),
-    annotations: readOnly,
-    // The same frozen object every time: the protocol core validates and serializes it once.
-    handler: (args) => formSchemaResults[resolveFilingKind(args.kind ?? args.formType ?? '5472') ?? '5472'],
-  });
-
-  const getPdfUrl = defineTool({
-    name: 'get_pdf_url',
-    title: 'Get the PDF link of a filing',
-    description:
-      'Answers { url, kind }: a link to the filing’s PDF in the companion app. Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership").',
-    inputSchema: z.object({
-      id: filingId.describe('UUID of the filing (single-member or partnership).'),
-      kind: kindArgument
-        .optional()
-        .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
-    }),
-    outputSchema: z.object({ url: z.string(), kind: z.enum(['5472', 'partnership']) }),
-    annotations: readOnly,
-    handler: async (args, { auth }) => {
-      const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
-      const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
-      if (!kind) throw new ToolError(FILING_NOT_FOUND);
-      const url = kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
-      return { url, kind };
-    },
-  });
-
-  const checkFiling = defineTool({
-    name: 'check_filing',
-    title: 'Check whether a filing is ready',
-    description:
-      'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions and answers { kind, ready, missing: [{ form, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included }], due_date, extended_due_date, how_to_file }. Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
-    inputSchema: z.object({
-      id: filingId.describe('UUID of the filing (single-member or partnership).'),
-      kind: kindArgument
-        .optional()
-        .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
-    }),
-    outputSchema: filingReadinessSchema,
-    annotations: readOnly,
-    handler: async (args, { auth }) => {
-      const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
-      const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
-      const filing =
-        kind &&
-        (await repository.getFiling(
-          kind === '5472' ? 'filings' : 'partnership_filings',
-          auth.userId,
-          args.id,
-        ));
-      if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
-      return checkFilingReadiness(kind, filing.form_data);
-    },
-  });
-
-  return [
-    listFilings,
-    getFiling,
-    createFiling,
-    updateFiling,
-    deleteFiling,
-    listPartnershipFilings,
-    getPartnershipFiling,
-    createPartnershipFiling,
-    updatePartnershipFiling,
-    deletePartnershipFiling,
-    listPayments,
-    listFaxLogs,
-    getFormSchema,
-    getPdfUrl,
-    checkFiling,
-  ];
 }
