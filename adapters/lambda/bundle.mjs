@@ -1,9 +1,12 @@
-// Bundles src/handler.ts and its dependencies into one ESM file for Lambda: dist/lambda/handler.mjs.
+// Bundles src/handler.ts and its dependencies for Lambda: dist/lambda/handler.mjs, the entry, and
+// dist/lambda/chunks/*.mjs, loaded on first use (the whole dist/lambda directory is deployed).
 // Run from this directory after building the workspace packages it imports (`pnpm bundle`).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { contributions, fullClosure, kb, staticClosure } from './bundle-report.mjs';
 
 const outfile = 'dist/lambda/handler.mjs';
 
@@ -25,13 +28,35 @@ const englishOnlyZodLocales = {
     }));
   },
 };
-// The migrator (src/migrate.ts) is its own file, dist/lambda/migrate.mjs, which the handler imports
-// only when MIGRATE_ON_START=true: Kysely's migrator and schema builder then cost nothing on a cold
-// start that does not migrate.
-const migratorApart = {
-  name: 'migrator-apart',
+// Our workspace packages are bundled from their TypeScript sources rather than their single-file
+// dist builds: esbuild then sees each module, drops the ones the handler never imports
+// (`sideEffects: false`) and moves the ones it imports dynamically (the tool definitions with their
+// zod schemas, the migrator) into chunks loaded on first use.
+const packagesDir = resolve(import.meta.dirname, '../../packages');
+const sourceEntries = { '.': 'src/index.ts', './kysely': 'src/kysely/index.ts' };
+const workspaceSources = {
+  name: 'workspace-sources',
   setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/migrate\.js$/ }, () => ({ path: './migrate.mjs', external: true }));
+    plugin.onResolve({ filter: /^@filing-mcp\/[^/]+/ }, (args) => {
+      const [, name, subpath] = args.path.match(/^@filing-mcp\/([^/]+)(\/.*)?$/);
+      const entry = sourceEntries[subpath ? `.${subpath}` : '.'];
+      const file = entry && resolve(packagesDir, name, entry);
+      return file && existsSync(file) ? { path: file } : undefined;
+    });
+  },
+};
+// pg reaches its native binding only through `pg.native`, which we never use; its JavaScript
+// wrapper (pg/lib/native) would otherwise be bundled for nothing.
+const noPgNative = {
+  name: 'no-pg-native',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/native$/ }, (args) =>
+      /[\\/]pg[\\/]lib$/.test(args.resolveDir) ? { path: 'pg-native-unused', namespace: 'no-pg-native' } : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: 'no-pg-native' }, () => ({
+      contents: "module.exports = null;",
+      loader: 'js',
+    }));
   },
 };
 const common = {
@@ -48,19 +73,19 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
+await rm('dist/lambda', { recursive: true, force: true });
 await mkdir('dist/lambda', { recursive: true });
+// One build, split into chunks: the handler (the entry Lambda loads), the migrator (loaded only with
+// MIGRATE_ON_START=true) and what they share, each dynamic import() a chunk of its own.
 const result = await build({
   ...common,
-  entryPoints: ['src/handler.ts'],
-  outfile,
-  plugins: [englishOnlyZodLocales, migratorApart],
+  entryPoints: { handler: 'src/handler.ts', migrate: 'src/migrate.ts' },
+  outdir: 'dist/lambda',
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [workspaceSources, englishOnlyZodLocales, noPgNative],
   metafile: true,
-});
-await build({
-  ...common,
-  entryPoints: ['src/migrate.ts'],
-  outfile: 'dist/lambda/migrate.mjs',
-  plugins: [englishOnlyZodLocales],
 });
 // template.yaml names these exports as handlers; a bundle without one of them would deploy and then
 // fail on every invocation, so refuse to write it.
@@ -73,10 +98,15 @@ if (missingExports.length > 0) {
 // Marks the directory as ESM for the Lambda runtime even if the zip is deployed on its own.
 await writeFile('dist/lambda/package.json', '{"type":"module"}\n');
 await writeFile('dist/lambda/meta.json', JSON.stringify(result.metafile));
+const metafile = result.metafile;
+const migrator = 'dist/lambda/migrate.mjs';
+const startup = contributions(metafile, staticClosure(metafile, outfile));
+const everything = contributions(metafile, fullClosure(metafile, outfile));
+const migratorOnly = fullClosure(metafile, migrator).filter((file) => !fullClosure(metafile, outfile).includes(file));
 const code = await readFile(outfile);
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`${outfile}: ${kb(code.length)} minified, ${kb(gzipSync(code).length)} gzipped`);
-const migrator = await readFile('dist/lambda/migrate.mjs');
+console.log(`loaded at start (the entry and its static chunks): ${kb(startup.bytes)} minified`);
+console.log(`everything the handler can load: ${kb(everything.bytes)} minified`);
 console.log(
-  `dist/lambda/migrate.mjs (loaded only with MIGRATE_ON_START=true): ${kb(migrator.length)} minified`,
+  `migrator (loaded only with MIGRATE_ON_START=true): ${kb(contributions(metafile, migratorOnly).bytes)} more`,
 );

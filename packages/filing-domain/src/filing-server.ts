@@ -1,5 +1,3 @@
-import { createOAuthServer } from '@filing-mcp/oauth-core';
-import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import {
   type AuthInfo,
   createAllowListCheck,
@@ -11,18 +9,18 @@ import {
   withCors,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { API_KEY_PATTERN, API_KEY_PREFIX, deleteApiKey, touchApiKey, verifyApiKey } from './api-keys.js';
 import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
-import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
 import { isDatabaseUnavailable } from './database-settings.js';
+import type { FilingBackend } from './filing-backend.js';
 import { isClientDisconnect, logSafeEvent } from './log-safety.js';
-import { DEFAULT_RATE_LIMITS, RateLimitedError, RateLimiter, type RateLimitScope } from './rate-limiter.js';
-import { FILING_SCOPES, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
+import { healthResponse, type Readiness, readinessResponse } from './probe-responses.js';
+import { RateLimitedError } from './rate-limited-error.js';
+import type { RateLimitScope } from './rate-limiter.js';
+import { scopesToChallenge, TOOL_SCOPES } from './scopes.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { createFilingTelemetry } from './telemetry.js';
-import { createReadinessCheck, healthResponse, type Readiness, readinessResponse } from './readiness.js';
 
 /** serverInfo the `initialize` result reports (spec: Server identity). */
 export const FILING_SERVER_INFO = Object.freeze({ name: 'filing-mcp', version: '1.1.0' });
@@ -33,15 +31,6 @@ export const FILING_SERVER_INSTRUCTIONS =
   'and partnership filings (form 1065, Schedule K-1, forms 8804 and 8805). Call get_form_schema first to ' +
   'learn the form_data fields, then create_filing (or create_partnership_filing). Every tool acts on your ' +
   'own records only.';
-
-/** Prefix of OAuth access tokens (spec: Credentials). */
-const ACCESS_TOKEN_PREFIX = 'mcp_at_';
-// Longer than any credential we issue (API key 67, access token 50); longer ones are refused
-// before hashing, so a huge header cannot make us hash megabytes.
-const MAX_CREDENTIAL_LENGTH = 256;
-// Authentication rule 3 says "asynchronously"; about once a minute per key is plenty for a
-// "last used" column and keeps hot keys from writing on every call.
-const LAST_USED_INTERVAL_MS = 60_000;
 
 /** A log-safe event: never a raw credential, code or secret. */
 export interface FilingLogEvent {
@@ -54,8 +43,13 @@ export type FilingLogger = (event: FilingLogEvent) => void;
 
 /** Options of {@link createFilingServer}. */
 export interface FilingServerOptions {
-  /** Kysely on PostgreSQL or PGlite, migrated with `migrateToLatest`. The caller owns and closes it. */
-  db: Kysely<any>;
+  /**
+   * Kysely on PostgreSQL or PGlite, migrated with `migrateToLatest`. The caller owns and closes it.
+   * Or a function answering it, called once by the first request that needs the database: a
+   * serverless entry then loads no database module before that (`initialize`, `tools/list`,
+   * probes and preflights need none).
+   */
+  db: Kysely<any> | (() => Promise<Kysely<any>>);
   /** Settings, validated here with zod; a bad setting throws an error naming it. */
   config: FilingServerConfig;
   /** SHA-256 hex function for credentials, default WebCrypto. */
@@ -154,7 +148,8 @@ function errorSummary(error: unknown): Record<string, unknown> {
  * When `config.allowedHosts` / `allowedOrigins` are set, every route but `OPTIONS` answers 403 to
  * a Host or Origin they do not list (the MCP endpoint with a JSON-RPC error, the others with
  * `{ code: 403, message }`); a preflight stays 200, since the request it announces is refused.
- * Everything expensive (config validation, JSON Schemas, metadata) happens here, once.
+ * The configuration is validated here; the tools' validators and everything that needs the database
+ * (authentication, OAuth, limits, readiness) are built by the first request that needs them.
  *
  * @example
  * ```ts
@@ -173,35 +168,6 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   const baseUrl = config.baseUrl;
   const basePath = config.basePath ?? new URL(baseUrl).pathname.replace(/\/+$/, '');
 
-  const oauth = createOAuthServer({
-    baseUrl,
-    basePath,
-    appUrl: config.appUrl,
-    store: createKyselyOAuthStore(db),
-    session: config.session,
-    hash,
-    ...(config.lifetimes && { lifetimes: config.lifetimes }),
-    ...(config.requirePkceForPublicClients !== undefined && {
-      requirePkceForPublicClients: config.requirePkceForPublicClients,
-    }),
-    ...(config.refreshGraceSeconds !== undefined && { refreshGraceSeconds: config.refreshGraceSeconds }),
-    now: () => clock(),
-    logger: log,
-    onCredentialsEnded: (hashes) => forgetCredentials(hashes),
-    scopes: FILING_SCOPES,
-    unavailable: (error) => (isDatabaseUnavailable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined),
-  });
-
-  const limiter =
-    config.rateLimits === false
-      ? undefined
-      : new RateLimiter({
-          db,
-          limits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
-          now: clock,
-          onError: (error) => log({ event: 'rate_limit_error', ...errorSummary(error) }),
-        });
-  const clientExpiry = { ...DEFAULT_CLIENT_EXPIRY, ...config.clientExpiry };
   // Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit.
   const credentialKeys = new WeakMap<AuthInfo, string>();
 
@@ -210,9 +176,6 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     for (const credentialHash of credentialHashes) cache.delete(credentialHash);
   }
   const pending = new Set<Promise<unknown>>();
-  // Keys whose last-used time this instance has written recently: stops a burst of parallel
-  // first calls from each scheduling a write.
-  const recentlyTouched = new Map<string, number>();
 
   function inBackground(context: RequestContext | undefined, work: Promise<unknown>): void {
     const tracked = work
@@ -222,76 +185,61 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     context?.waitUntil?.(tracked);
   }
 
-  function touchInBackground(
-    context: RequestContext | undefined,
-    keyId: string,
-    lastUsedAt: number | null,
-    now: number,
-  ): void {
-    if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_INTERVAL_MS) return;
-    const touched = recentlyTouched.get(keyId);
-    if (touched !== undefined && now - touched < LAST_USED_INTERVAL_MS) return;
-    if (recentlyTouched.size >= config.authCacheMaxEntries) recentlyTouched.clear();
-    recentlyTouched.set(keyId, now);
-    inBackground(context, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
+  let databasePromise: Promise<Kysely<any>> | undefined;
+  /** The database, opened once (when `db` is a function) by the first request that needs it. */
+  function lazyDb(): Promise<Kysely<any>> {
+    if (typeof db !== 'function') return Promise.resolve(db);
+    databasePromise ??= db().catch((error: unknown) => {
+      databasePromise = undefined;
+      throw error;
+    });
+    return databasePromise;
   }
 
-  async function authenticate(
-    credential: string,
-    _request: Request,
-    context?: RequestContext,
-  ): Promise<AuthInfo | undefined> {
-    if (credential.length > MAX_CREDENTIAL_LENGTH) return undefined;
-    const isApiKey = credential.startsWith(API_KEY_PREFIX);
-    if (isApiKey ? !API_KEY_PATTERN.test(credential) : !credential.startsWith(ACCESS_TOKEN_PREFIX)) {
-      return undefined;
-    }
-    const credentialHash = await hash(credential);
-    const now = clock();
-    const cached = cache.get(credentialHash, now);
-    if (cached !== undefined) return cached;
-
-    if (isApiKey) {
-      const apiKey = await verifyApiKey(db, credential, { keyHash: credentialHash, now });
-      if (apiKey === undefined) return undefined;
-      const auth: AuthInfo = {
-        userId: apiKey.userId,
-        scopes: apiKey.scope.split(' '),
-        credentialPrefix: apiKey.prefix,
-        ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
-      };
-      credentialKeys.set(auth, credentialHash.slice(0, 32));
-      cache.set(credentialHash, auth, now, apiKey.expiresAt);
-      touchInBackground(context, apiKey.id, apiKey.lastUsedAt, now);
-      return auth;
-    }
-
-    const token = await oauth.verifyAccessToken(credential);
-    if (token === undefined) return undefined;
-    // RFC 8707: a token bound to another resource is not for this server.
-    if (token.resource && token.resource.replace(/\/+$/, '') !== baseUrl) return undefined;
-    const auth: AuthInfo = {
-      userId: token.userId,
-      clientId: token.clientId,
-      scopes: token.scope.split(' ').filter(Boolean),
-      credentialPrefix: ACCESS_TOKEN_PREFIX,
-      expiresAt: token.expiresAt,
-    };
-    credentialKeys.set(auth, credentialHash.slice(0, 32));
-    cache.set(credentialHash, auth, now, token.expiresAt * 1000);
-    return auth;
+  // The parts that need the database (Kysely, the OAuth server, the driver behind `db`) are a
+  // module of their own, loaded and built once by the first request that needs them.
+  let backendPromise: Promise<FilingBackend> | undefined;
+  function backend(): Promise<FilingBackend> {
+    backendPromise ??= (async () => {
+      const [{ createFilingBackend }, database] = await Promise.all([
+        import('./filing-backend.js'),
+        lazyDb(),
+      ]);
+      return createFilingBackend({
+        db: database,
+        config,
+        baseUrl,
+        basePath,
+        hash,
+        clock,
+        log,
+        errorSummary,
+        cache,
+        credentialKeys,
+        inBackground,
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+        ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
+      });
+    })().catch((error: unknown) => {
+      backendPromise = undefined;
+      throw error;
+    });
+    return backendPromise;
   }
+
+  const authenticate = async (credential: string, request: Request, context?: RequestContext) =>
+    (await backend()).authenticate(credential, request, context);
 
   /** Every tool counts against its credential's `tools/call` limit before it runs. */
   function withToolsCallLimit<T extends { handler: (args: any, context: ToolContext) => unknown }>(
     tools: T[],
   ): T[] {
-    if (limiter === undefined) return tools;
+    if (config.rateLimits === false) return tools;
     return tools.map((tool) => ({
       ...tool,
       handler: async (args: unknown, context: ToolContext) => {
         const key = credentialKeys.get(context.auth) ?? `user:${context.auth.userId}`;
-        const retryAfter = await limiter.hitFast('toolsCall', key);
+        const retryAfter = await (await backend()).limiter!.hitFast('toolsCall', key);
         if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
         return tool.handler(args, context);
       },
@@ -320,7 +268,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   }
 
   const tools = withToolsCallLimit(
-    createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    createFilingTools({ db: lazyDb, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
   );
   const toolNames = tools.map((tool) => tool.name);
   // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
@@ -378,9 +326,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   const oauthRoutes = new Set(
     ['/register', '/authorize', '/approve', '/token', '/revoke'].map((p) => basePath + p),
   );
-  const checkReadiness = createReadinessCheck(db, {
-    ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
-  });
+  const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
 
   async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
     // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
@@ -425,6 +371,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       const header = refused === 'host' ? 'Host' : 'Origin';
       return jsonResponse(403, { code: 403, message: `Forbidden: ${header} not allowed` });
     }
+    const { limiter, oauth } = await backend();
     const scope = limiter === undefined ? undefined : limitedRoutes.get(path);
     const clientAddress = context?.clientAddress;
     if (scope !== undefined && clientAddress !== undefined && request.method !== 'OPTIONS') {
@@ -459,25 +406,19 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
       }
     },
     async cleanup() {
-      const clients = await deleteAbandonedClients(db, clock(), clientExpiry);
-      const expired = await oauth.cleanup();
-      const rateLimitCounters = (await limiter?.cleanup()) ?? 0;
-      return { ...expired, clients, rateLimitCounters };
+      return (await backend()).cleanup();
     },
     checkReadiness,
     async revokeApiKey(id, userId) {
-      const keyHash = await deleteApiKey(db, id, userId);
-      if (keyHash === undefined) return false;
-      cache.delete(keyHash);
-      return true;
+      return (await backend()).revokeApiKey(id, userId);
     },
     forgetCredentials,
     forgetAllCredentials: () => cache.clear(),
     async close() {
       await Promise.allSettled([...pending]);
-      await limiter?.flush();
+      const built = backendPromise && (await backendPromise.catch(() => undefined));
+      await built?.close();
       cache.clear();
-      recentlyTouched.clear();
     },
   };
 }

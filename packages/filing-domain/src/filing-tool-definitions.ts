@@ -1,5 +1,6 @@
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { type ToolDefinition, ToolError, defineTool } from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import { FilingRepository } from './filing-repository.js';
 import {
@@ -80,7 +81,9 @@ export type FilingToolFactory = () => ToolDefinition<any, any>;
  * filing both answer the tool error `Filing not found`. `createFilingTools` serves them lazily;
  * {@link createEagerFilingTools} builds them all.
  */
-export function filingToolFactories(options: FilingToolsOptions): Record<string, FilingToolFactory> {
+export function filingToolFactories(
+  options: FilingToolsOptions & { db: Kysely<any> },
+): Record<string, FilingToolFactory> {
   const repository = new FilingRepository(options.db);
   const { appUrl } = options;
   const listLimitMax = options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX;
@@ -428,6 +431,8 @@ export function filingToolFactories(options: FilingToolsOptions): Record<string,
  * Every filing tool built now, zod schemas and all: what `tools/list` is generated from at build
  * time (`src/tools-list.generated.ts`) and what the tests compare the lazy tools with.
  */
-export function createEagerFilingTools(options: FilingToolsOptions): ToolDefinition<any, any>[] {
+export function createEagerFilingTools(
+  options: FilingToolsOptions & { db: Kysely<any> },
+): ToolDefinition<any, any>[] {
   return Object.values(filingToolFactories(options)).map((build) => build());
 }

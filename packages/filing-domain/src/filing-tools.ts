@@ -16,8 +16,11 @@ export const FILING_NOT_FOUND = 'Filing not found';
 
 /** Options of {@link createFilingTools}. */
 export interface FilingToolsOptions {
-  /** Kysely instance on a database migrated with `migrateToLatest`. */
-  db: Kysely<any>;
+  /**
+   * Kysely instance on a database migrated with `migrateToLatest`, or a function answering it
+   * (called by the first tool call; the filing server passes its lazily opened database).
+   */
+  db: Kysely<any> | (() => Promise<Kysely<any>>);
   /** `{app_url}` of the companion app; view and PDF links point into it. */
   appUrl: string;
   /** Upper bound of the list tools' `limit` argument, default {@link DEFAULT_LIST_LIMIT_MAX}. */
@@ -65,8 +68,12 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
   async function definition(name: string): Promise<ToolDefinition<any, any>> {
     const known = built.get(name);
     if (known !== undefined) return known;
-    factories ??= import('./filing-tool-definitions.js').then(
-      (module) => module.filingToolFactories(options),
+    const { db } = options;
+    factories ??= Promise.all([
+      import('./filing-tool-definitions.js'),
+      typeof db === 'function' ? db() : db,
+    ]).then(
+      ([module, database]) => module.filingToolFactories({ ...options, db: database }),
       (error: unknown) => {
         factories = undefined;
         throw error;

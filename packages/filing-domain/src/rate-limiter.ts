@@ -22,14 +22,9 @@ const WINDOW_MS = 60_000;
 const FLUSH_INTERVAL_MS = 1000;
 const MAX_BUCKETS = 10_000;
 
-/** A rate limit was reached; retry after `retryAfterSeconds`. */
-export class RateLimitedError extends Error {
-  override readonly name = 'RateLimitedError';
-  readonly code = 'rate_limited';
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many requests');
-  }
-}
+import { RateLimitedError } from './rate-limited-error.js';
+
+export { RateLimitedError };
 
 interface Bucket {
   window: number;

@@ -1,0 +1,76 @@
+// What each dependency and each of our packages contributes to the Lambda bundle, from esbuild's
+// metafile (dist/lambda/meta.json, written by bundle.mjs). Used by bundle.mjs and `pnpm bench`.
+
+/** The package an input belongs to: `zod`, `@opentelemetry/api`, `@filing-mcp/protocol`, `adapters/lambda`. */
+export function packageOf(input) {
+  const dependency = input.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//);
+  if (dependency) return dependency[1];
+  const ours = input.match(/(?:^|\/)packages\/([^/]+)\//);
+  if (ours) return `@filing-mcp/${ours[1]}`;
+  if (input.startsWith('src/') || input.includes('adapters/lambda/')) return '@filing-mcp/lambda';
+  return input.replace(/^.*:/, '');
+}
+
+/**
+ * The output files a module load evaluates before any dynamic import runs: the entry and, through
+ * static imports, the chunks it needs (the set a cold start pays for before the first request).
+ */
+export function staticClosure(metafile, entry) {
+  const seen = new Set();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file) || !metafile.outputs[file]) continue;
+    seen.add(file);
+    for (const imported of metafile.outputs[file].imports) {
+      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
+    }
+  }
+  return [...seen];
+}
+
+/** Every output file reachable from `entry`, dynamic imports included (what the handler can load). */
+export function fullClosure(metafile, entry) {
+  const seen = new Set();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file) || !metafile.outputs[file]) continue;
+    seen.add(file);
+    for (const imported of metafile.outputs[file].imports) {
+      if (!imported.external) pending.push(imported.path);
+    }
+  }
+  return [...seen];
+}
+
+/** `{ bytes, packages: [[name, bytes], ...] }` (largest first) of a set of output files. */
+export function contributions(metafile, files) {
+  const packages = new Map();
+  let bytes = 0;
+  for (const file of files) {
+    const output = metafile.outputs[file];
+    bytes += output.bytes;
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = packageOf(input);
+      packages.set(name, (packages.get(name) ?? 0) + bytesInOutput);
+    }
+  }
+  return { bytes, packages: [...packages].sort((a, b) => b[1] - a[1]) };
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Lines describing a set of outputs: the total, then each package over `minBytes`. */
+export function contributionLines(title, { bytes, packages }, minBytes = 512) {
+  const lines = [`${title}: ${kb(bytes)} minified`];
+  const small = packages.filter(([, size]) => size < minBytes);
+  for (const [name, size] of packages.filter(([, size]) => size >= minBytes)) {
+    lines.push(`  ${name.padEnd(32)} ${kb(size).padStart(9)}`);
+  }
+  if (small.length > 0) {
+    const rest = small.reduce((sum, [, size]) => sum + size, 0);
+    lines.push(`  ${`${small.length} smaller parts`.padEnd(32)} ${kb(rest).padStart(9)}`);
+  }
+  return lines;
+}
