@@ -34,11 +34,26 @@ const englishOnlyZodLocales = {
 // zod schemas, the migrator) into chunks loaded on first use.
 const packagesDir = resolve(import.meta.dirname, '../../packages');
 const sourceEntries = { '.': 'src/index.ts', './kysely': 'src/kysely/index.ts' };
+// A package's index re-exports every module of it. Imported through it, a module that the entry
+// needs would make the entry also import, for evaluation order, the chunks of every module the
+// index names (the database side and the OAuth server included) although it uses none of them.
+// These imports on the way to `initialize` therefore go to the module itself; esbuild fails the
+// build if that module lacks a name the importer uses.
+const deepImports = [
+  [
+    /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
+    '@filing-mcp/filing-domain',
+    'filing-domain/src/postgres-server-from-env.ts',
+  ],
+  [/filing-domain[\\/]src[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+];
 const workspaceSources = {
   name: 'workspace-sources',
   setup(plugin) {
     plugin.onResolve({ filter: /^@filing-mcp\/[^/]+/ }, (args) => {
       const [, name, subpath] = args.path.match(/^@filing-mcp\/([^/]+)(\/.*)?$/);
+      const deep = deepImports.find(([importer, path]) => path === args.path && importer.test(args.importer));
+      if (deep) return { path: resolve(packagesDir, deep[2]) };
       const entry = sourceEntries[subpath ? `.${subpath}` : '.'];
       const file = entry && resolve(packagesDir, name, entry);
       return file && existsSync(file) ? { path: file } : undefined;
@@ -51,10 +66,12 @@ const noPgNative = {
   name: 'no-pg-native',
   setup(plugin) {
     plugin.onResolve({ filter: /^\.\/native$/ }, (args) =>
-      /[\\/]pg[\\/]lib$/.test(args.resolveDir) ? { path: 'pg-native-unused', namespace: 'no-pg-native' } : undefined,
+      /[\\/]pg[\\/]lib$/.test(args.resolveDir)
+        ? { path: 'pg-native-unused', namespace: 'no-pg-native' }
+        : undefined,
     );
     plugin.onLoad({ filter: /.*/, namespace: 'no-pg-native' }, () => ({
-      contents: "module.exports = null;",
+      contents: 'module.exports = null;',
       loader: 'js',
     }));
   },
@@ -102,7 +119,9 @@ const metafile = result.metafile;
 const migrator = 'dist/lambda/migrate.mjs';
 const startup = contributions(metafile, staticClosure(metafile, outfile));
 const everything = contributions(metafile, fullClosure(metafile, outfile));
-const migratorOnly = fullClosure(metafile, migrator).filter((file) => !fullClosure(metafile, outfile).includes(file));
+const migratorOnly = fullClosure(metafile, migrator).filter(
+  (file) => !fullClosure(metafile, outfile).includes(file),
+);
 const code = await readFile(outfile);
 console.log(`${outfile}: ${kb(code.length)} minified, ${kb(gzipSync(code).length)} gzipped`);
 console.log(`loaded at start (the entry and its static chunks): ${kb(startup.bytes)} minified`);

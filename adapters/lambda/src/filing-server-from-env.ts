@@ -1,5 +1,5 @@
 import { createPostgresFilingServerFromEnv, type PostgresFilingServer } from '@filing-mcp/filing-domain';
-import { createLambdaPool, LAMBDA_POOL_DEFAULTS } from './postgres-pool.js';
+import { LAMBDA_POOL_DEFAULTS } from './pool-defaults.js';
 
 /** The deployed server and the resources it owns. */
 export type LambdaFilingServer = PostgresFilingServer;
@@ -14,8 +14,11 @@ export function createFilingServerFromEnv(
   env: Record<string, string | undefined>,
 ): Promise<LambdaFilingServer> {
   return createPostgresFilingServerFromEnv(env, {
-    createPool: createLambdaPool,
+    // pg and Kysely load with the first request that needs the database, not on every cold start:
+    // `initialize`, `tools/list` and the probes answer without them.
+    createPool: async (settings) => (await import('./postgres-pool.js')).createLambdaPool(settings),
     platformDefaults: LAMBDA_POOL_DEFAULTS,
+    lazyDatabase: true,
     // Loaded only here: the migrator is a separate file of the bundle, not part of every cold start.
     migrate: async (db) => (await import('./migrate.js')).migrateToLatest(db),
   });

@@ -15,8 +15,7 @@ export interface LambdaPoolOptions {
   onError?: (error: Error) => void;
 }
 
-/** Pool size and idle timeout on Lambda when the settings leave them unset. */
-export const LAMBDA_POOL_DEFAULTS = { poolMax: 2, idleTimeoutMs: 10_000 };
+export { LAMBDA_POOL_DEFAULTS } from './pool-defaults.js';
 
 /**
  * A `pg` pool for Lambda.

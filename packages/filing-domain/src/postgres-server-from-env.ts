@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import { configFromEnv } from './config.js';
 import { boundedPool, type PgPoolLike, pgPoolOptions, resolveDatabaseSettings } from './database-settings.js';
 import { createFilingServer, type FilingLogEvent, type FilingServer } from './filing-server.js';
@@ -15,7 +15,7 @@ export interface PostgresServerFromEnvOptions {
     connectionString: string;
     options: ReturnType<typeof pgPoolOptions>;
     onError(error: Error): void;
-  }): PgPoolLike;
+  }): PgPoolLike | Promise<PgPoolLike>;
   /** The platform's pool size and idle timeout when `DATABASE_POOL_MAX` / `DATABASE_IDLE_TIMEOUT_MS` are unset. */
   platformDefaults: { poolMax: number; idleTimeoutMs?: number };
   /**
@@ -23,12 +23,22 @@ export interface PostgresServerFromEnvOptions {
    * bundle can keep the migrator out of its cold start (Lambda loads it lazily).
    */
   migrate(db: Kysely<any>): Promise<void>;
+  /**
+   * Opens the database (loads Kysely, creates the pool) on the first request that needs it rather
+   * than before the server is returned, so a cold start answers `initialize` without loading a
+   * database module. `MIGRATE_ON_START=true` opens it at once. `db` of the result is then
+   * available once the database is open (see `PostgresFilingServer.database`).
+   */
+  lazyDatabase?: boolean;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */
 export interface PostgresFilingServer {
   server: FilingServer;
+  /** The database; with `lazyDatabase`, reading it before the database is open throws. */
   db: Kysely<any>;
+  /** The database, opened now if it is not open yet. */
+  database(): Promise<Kysely<any>>;
   /** Closes the server, then the database pool. */
   close(): Promise<void>;
 }
@@ -52,26 +62,50 @@ export async function createPostgresFilingServerFromEnv(
   const config = configFromEnv(env);
   const settings = resolveDatabaseSettings(config.database, options.platformDefaults);
   const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
-  const pool = options.createPool({
-    connectionString,
-    options: pgPoolOptions(settings),
-    onError: (error) =>
-      log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
-  });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
+  let opened: Kysely<any> | undefined;
+  let opening: Promise<Kysely<any>> | undefined;
+  async function open(): Promise<Kysely<any>> {
+    const [{ openKysely }, pool] = await Promise.all([
+      import('./open-kysely.js'),
+      options.createPool({
+        connectionString: connectionString!,
+        options: pgPoolOptions(settings),
+        onError: (error) =>
+          log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
+      }),
+    ]);
+    opened = openKysely(boundedPool(pool, settings));
+    return opened;
+  }
+  function database(): Promise<Kysely<any>> {
+    opening ??= open().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  }
+  const lazy = options.lazyDatabase === true && env.MIGRATE_ON_START !== 'true';
+  const db = lazy ? undefined : await database();
   try {
-    if (env.MIGRATE_ON_START === 'true') await options.migrate(db);
-    const server = createFilingServer({ db, config, logger: log });
+    if (db && env.MIGRATE_ON_START === 'true') await options.migrate(db);
+    const server = createFilingServer({ db: db ?? database, config, logger: log });
     return {
       server,
-      db,
+      get db(): Kysely<any> {
+        if (opened === undefined) {
+          throw new Error('The database opens on the first request that needs it: await database() first.');
+        }
+        return opened;
+      },
+      database,
       async close() {
         await server.close();
-        await db.destroy();
+        const open = opening && (await opening.catch(() => undefined));
+        await open?.destroy();
       },
     };
   } catch (error) {
-    await db.destroy();
+    await db?.destroy();
     throw error;
   }
 }
