@@ -9,7 +9,7 @@ import {
   withCors,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { type FilingServerConfig, parseFilingServerConfig } from './config.js';
+import type { FilingServerConfig, ResolvedFilingServerConfig } from './config.js';
 import { CredentialCache } from './credential-cache.js';
 import { isDatabaseUnavailable } from './database-settings.js';
 import type { FilingBackend } from './filing-backend.js';
@@ -142,24 +142,14 @@ function errorSummary(error: unknown): Record<string, unknown> {
 }
 
 /**
- * Builds the whole filing-mcp service over one database: the 14 tools on the MCP endpoint at
- * `config.baseUrl`, the OAuth 2.1 authorization server and its well-known documents, CORS on every
- * answer, and authentication of API keys (`nf_...`) and OAuth access tokens (`mcp_at_...`).
- * When `config.allowedHosts` / `allowedOrigins` are set, every route but `OPTIONS` answers 403 to
- * a Host or Origin they do not list (the MCP endpoint with a JSON-RPC error, the others with
- * `{ code: 403, message }`); a preflight stays 200, since the request it announces is refused.
- * The configuration is validated here; the tools' validators and everything that needs the database
- * (authentication, OAuth, limits, readiness) are built by the first request that needs them.
- *
- * @example
- * ```ts
- * await migrateToLatest(db);
- * const server = createFilingServer({ db, config: configFromEnv(process.env) });
- * const response = await server.fetch(new Request('https://api.example.com/mcp-server', init));
- * ```
+ * {@link createFilingServer} with its configuration already resolved (validated, defaults
+ * applied): what a serverless entry calls after resolving the configuration without zod.
+ * @internal
  */
-export function createFilingServer(options: FilingServerOptions): FilingServer {
-  const config = parseFilingServerConfig(options.config);
+export function createFilingServerWithConfig(
+  options: Omit<FilingServerOptions, 'config'>,
+  config: ResolvedFilingServerConfig,
+): FilingServer {
   const { db } = options;
   const hash = options.hash ?? sha256Hex;
   const clock = options.now ?? Date.now;

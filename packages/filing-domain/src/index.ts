@@ -25,13 +25,12 @@ export {
   boundedPool,
   DatabaseUnavailableError,
   type DatabaseSettings,
-  databaseSettingsSchema,
   isDatabaseUnavailable,
   type PgPoolLike,
   pgPoolOptions,
   type ResolvedDatabaseSettings,
-  resolveDatabaseSettings,
 } from './database-settings.js';
+export { databaseSettingsSchema, resolveDatabaseSettings } from './database-settings-schema.js';
 export type { ApiKeyTable, FaxLogTable, FilingDatabase, FilingTable, PaymentTable } from './database.js';
 export {
   FilingRepository,
@@ -40,8 +39,8 @@ export {
   filingTable,
   type NewFiling,
 } from './filing-repository.js';
+export { createFilingServer } from './create-filing-server.js';
 export {
-  createFilingServer,
   FILING_SERVER_INFO,
   FILING_SERVER_INSTRUCTIONS,
   type FilingLogEvent,

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
-import { configFromEnv } from './config.js';
-import { boundedPool, type PgPoolLike, pgPoolOptions, resolveDatabaseSettings } from './database-settings.js';
-import { createFilingServer, type FilingLogEvent, type FilingServer } from './filing-server.js';
+import type { ResolvedFilingServerConfig } from './config.js';
+import { rawConfigFromEnv } from './config-env.js';
+import { resolveConfigFast, resolveDatabaseSettingsFast } from './config-fast-path.js';
+import { boundedPool, type PgPoolLike, pgPoolOptions } from './database-settings.js';
+import { createFilingServerWithConfig, type FilingLogEvent, type FilingServer } from './filing-server.js';
 
 /** What a serverless adapter supplies: its own pool (sizes differ per platform) and migrator. */
 export interface PostgresServerFromEnvOptions {
@@ -59,8 +61,19 @@ export async function createPostgresFilingServerFromEnv(
   if (!connectionString) {
     throw new Error(`${variables[0]} is not set: give the PostgreSQL connection string (postgres://...).`);
   }
-  const config = configFromEnv(env);
-  const settings = resolveDatabaseSettings(config.database, options.platformDefaults);
+  // The usual settings resolve without zod; anything else (or an error to name) goes to the schema.
+  let config: ResolvedFilingServerConfig | undefined = resolveConfigFast(rawConfigFromEnv(env));
+  let settings = resolveDatabaseSettingsFast(config?.database, options.platformDefaults);
+  if (config === undefined || settings === undefined) {
+    const [{ configFromEnv, parseFilingServerConfig }, { resolveDatabaseSettings }] = await Promise.all([
+      import('./config.js'),
+      import('./database-settings-schema.js'),
+    ]);
+    config = parseFilingServerConfig(configFromEnv(env));
+    settings = resolveDatabaseSettings(config.database, options.platformDefaults);
+  }
+  const resolved = config;
+  const poolSettings = settings;
   const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
   let opened: Kysely<any> | undefined;
   let opening: Promise<Kysely<any>> | undefined;
@@ -69,12 +82,12 @@ export async function createPostgresFilingServerFromEnv(
       import('./open-kysely.js'),
       options.createPool({
         connectionString: connectionString!,
-        options: pgPoolOptions(settings),
+        options: pgPoolOptions(poolSettings),
         onError: (error) =>
           log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
       }),
     ]);
-    opened = openKysely(boundedPool(pool, settings));
+    opened = openKysely(boundedPool(pool, poolSettings));
     return opened;
   }
   function database(): Promise<Kysely<any>> {
@@ -88,7 +101,7 @@ export async function createPostgresFilingServerFromEnv(
   const db = lazy ? undefined : await database();
   try {
     if (db && env.MIGRATE_ON_START === 'true') await options.migrate(db);
-    const server = createFilingServer({ db: db ?? database, config, logger: log });
+    const server = createFilingServerWithConfig({ db: db ?? database, logger: log }, resolved);
     return {
       server,
       get db(): Kysely<any> {

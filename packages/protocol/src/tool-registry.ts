@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { ToolDefinition } from './types.js';
 
 /** A tool's validators, built (a lazy `inputSchema`/`outputSchema` called) once. */
@@ -30,7 +30,9 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
  * root must be `type: "object"` (INTEROP item 9).
  */
 function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): Record<string, unknown> {
-  const jsonSchema = z.toJSONSchema(schema, { io }) as Record<string, unknown>;
+  // The schema's own method (the same emitter as `z.toJSONSchema`): this module then imports
+  // nothing of zod, so a server whose tools bring their JSON Schemas loads no zod to list them.
+  const jsonSchema = schema.toJSONSchema({ io }) as Record<string, unknown>;
   delete jsonSchema.$schema;
   if (jsonSchema.type !== 'object') {
     throw new TypeError(`${what} must be a z.object(), whose JSON Schema has type "object"`);

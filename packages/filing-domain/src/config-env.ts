@@ -1,0 +1,98 @@
+// The environment variables as a configuration object, not yet validated: zod-free, so that a
+// serverless entry can read its settings without loading zod (see config-fast-path.ts).
+
+/** `RATE_LIMITS` (`on` or `off`) and the per-minute limits; `off` wins. */
+function rateLimitsFromEnv(env: Record<string, string | undefined>) {
+  const mode = blankToUndefined(env.RATE_LIMITS)?.toLowerCase();
+  if (mode === 'off') return false;
+  if (mode !== undefined && mode !== 'on') return mode;
+  return defined({
+    register: numeric(env.RATE_LIMIT_REGISTER_PER_MINUTE),
+    token: numeric(env.RATE_LIMIT_TOKEN_PER_MINUTE),
+    authorize: numeric(env.RATE_LIMIT_AUTHORIZE_PER_MINUTE),
+    approve: numeric(env.RATE_LIMIT_APPROVE_PER_MINUTE),
+    revoke: numeric(env.RATE_LIMIT_REVOKE_PER_MINUTE),
+    toolsCall: numeric(env.RATE_LIMIT_TOOLS_CALL_PER_MINUTE),
+  });
+}
+
+/** Keeps only the entries that are set. */
+function defined<T extends Record<string, unknown>>(record: T): Partial<T> | undefined {
+  const entries = Object.entries(record).filter(([, value]) => value !== undefined);
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as Partial<T>);
+}
+
+function list(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** A decimal number as a number, so the schema can say what is wrong with it; anything else as given. */
+function numeric(value: string | undefined): number | string | undefined {
+  const text = blankToUndefined(value);
+  return text !== undefined && /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** `true` or `false` (any case) as a boolean; anything else as given, for the schema to refuse. */
+function flag(value: string | undefined): boolean | string | undefined {
+  const text = blankToUndefined(value);
+  if (text === undefined) return undefined;
+  const lower = text.toLowerCase();
+  return lower === 'true' ? true : lower === 'false' ? false : text;
+}
+
+/** The configuration the environment describes, as given (`configFromEnv` validates it). */
+export function rawConfigFromEnv(env: Record<string, string | undefined>) {
+  const lifetimes = {
+    authorizationCode: numeric(env.OAUTH_CODE_TTL_SECONDS),
+    accessToken: numeric(env.OAUTH_ACCESS_TOKEN_TTL_SECONDS),
+    refreshToken: numeric(env.OAUTH_REFRESH_TOKEN_TTL_SECONDS),
+  };
+  const config = {
+    baseUrl: blankToUndefined(env.MCP_BASE_URL),
+    appUrl: blankToUndefined(env.APP_URL),
+    session: {
+      secret: blankToUndefined(env.SESSION_JWT_SECRET),
+      jwksUrl: blankToUndefined(env.SESSION_JWKS_URL),
+      issuer: blankToUndefined(env.SESSION_JWT_ISSUER),
+      audience: blankToUndefined(env.SESSION_JWT_AUDIENCE),
+    },
+    requireAuth: blankToUndefined(env.MCP_REQUIRE_AUTH),
+    authCacheTtlMs: numeric(env.AUTH_CACHE_TTL_MS),
+    allowedHosts: list(env.ALLOWED_HOSTS),
+    allowedOrigins: list(env.ALLOWED_ORIGINS),
+    lifetimes: Object.values(lifetimes).some((value) => value !== undefined) ? lifetimes : undefined,
+    refreshGraceSeconds: numeric(env.OAUTH_REFRESH_GRACE_SECONDS),
+    requirePkceForPublicClients: flag(env.OAUTH_REQUIRE_PKCE),
+    database: defined({
+      poolMax: numeric(env.DATABASE_POOL_MAX) ?? numeric(env.PG_POOL_MAX),
+      connectTimeoutMs: numeric(env.DATABASE_CONNECT_TIMEOUT_MS),
+      acquireTimeoutMs: numeric(env.DATABASE_ACQUIRE_TIMEOUT_MS),
+      statementTimeoutMs: numeric(env.DATABASE_STATEMENT_TIMEOUT_MS),
+      idleTimeoutMs: numeric(env.DATABASE_IDLE_TIMEOUT_MS),
+    }),
+    rateLimits: rateLimitsFromEnv(env),
+    clientExpiry: defined({
+      unusedSeconds: numeric(env.OAUTH_UNUSED_CLIENT_TTL_SECONDS),
+      idleSeconds: numeric(env.OAUTH_IDLE_CLIENT_TTL_SECONDS),
+    }),
+    toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
+  };
+  for (const key of Object.keys(config) as (keyof typeof config)[]) {
+    if (config[key] === undefined) delete config[key];
+  }
+  for (const key of Object.keys(config.session) as (keyof typeof config.session)[]) {
+    if (config.session[key] === undefined) delete config.session[key];
+  }
+  for (const key of Object.keys(lifetimes) as (keyof typeof lifetimes)[]) {
+    if (lifetimes[key] === undefined) delete lifetimes[key];
+  }
+  return config;
+}
