@@ -53,7 +53,7 @@ if (flags.help) {
   --only <phase>         ${PHASES.join(' | ')} (repeat or comma-separate)
   --memory-duration <s>  seconds of load per memory round (default 60; --quick 3)
   --memory-rounds <n>    memory rounds (default 3; --quick 2)
-  --cold-runs <n>        cold starts per bundle (default 10; --quick 2)
+  --cold-runs <n>        cold starts per bundle (default 15; --quick 2)
   --db-pool <n>          pg pool size of ours and of the database ceiling (default 10)
   --filings <n>          filings in the table (default 10000)
   --profile              run ours with --cpu-prof (profiles in bench/results/profiles/;
@@ -79,7 +79,7 @@ const options = {
   warmup: positive(flags.warmup ?? (quick ? 1 : 3), 'warmup'),
   memoryDuration: positive(flags['memory-duration'] ?? (quick ? 3 : 60), 'memory-duration'),
   memoryRounds: positive(flags['memory-rounds'] ?? (quick ? 2 : 3), 'memory-rounds'),
-  coldRuns: positive(flags['cold-runs'] ?? (quick ? 2 : 10), 'cold-runs'),
+  coldRuns: positive(flags['cold-runs'] ?? (quick ? 2 : 15), 'cold-runs'),
   dbPool: positive(flags['db-pool'], 'db-pool'),
   filings: positive(flags.filings, 'filings'),
   profile: flags.profile,

@@ -17,12 +17,14 @@ export function pinSelf(core) {
  * Spawns `node <args>` pinned to `core` (when taskset exists; `taskset` execs node, so the pid is
  * node's own). The child reports on fd 3 (see `report`); stderr is kept (bounded) for errors.
  */
-export function spawnNode(core, args, { env = {}, cwd } = {}) {
+export function spawnNode(core, args, { env = {}, cwd, cleanEnv = false } = {}) {
   const command = hasTaskset && core !== undefined ? 'taskset' : process.execPath;
   const argv = hasTaskset && core !== undefined ? ['-c', String(core), process.execPath, ...args] : args;
   const child = spawn(command, argv, {
     cwd,
-    env: { ...process.env, ...env },
+    // cleanEnv: only `env` (as `env -i` would), e.g. a Lambda-like start without NODE_OPTIONS or
+    // NODE_EXTRA_CA_CERTS; otherwise the orchestrator's environment with `env` on top.
+    env: cleanEnv ? env : { ...process.env, ...env },
     // fd 3 carries the child's JSON lines (ready, results); its stdout (request logs) goes nowhere,
     // so the orchestrator spends no CPU reading logs on the load generator's core.
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { contributions, fullClosure, staticClosure } from '../../adapters/lambda/bundle-report.mjs';
 import { readJsonLine, spawnNode, stopChild } from './children.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -35,6 +36,30 @@ function sizeOf(file) {
   return { minifiedBytes: code.length, gzippedBytes: gzipSync(code).length };
 }
 
+/**
+ * Sizes of our split bundle from esbuild's metafile: everything the handler can load (`minifiedBytes`,
+ * and gzipped chunk by chunk) and what a cold start loads before the first request (`startupBytes`:
+ * the entry and its static chunks), each with what every dependency and package contributes.
+ */
+function splitSizes(lambdaDir) {
+  const metafile = JSON.parse(readFileSync(join(lambdaDir, 'dist', 'lambda', 'meta.json'), 'utf8'));
+  const entry = 'dist/lambda/handler.mjs';
+  const all = fullClosure(metafile, entry);
+  const startup = staticClosure(metafile, entry);
+  const gzipped = (files) =>
+    files.reduce((sum, file) => sum + gzipSync(readFileSync(join(lambdaDir, file))).length, 0);
+  return {
+    minifiedBytes: contributions(metafile, all).bytes,
+    gzippedBytes: gzipped(all),
+    startupBytes: contributions(metafile, startup).bytes,
+    startupGzippedBytes: gzipped(startup),
+    contributions: {
+      startup: contributions(metafile, startup).packages,
+      all: contributions(metafile, all).packages,
+    },
+  };
+}
+
 /** Builds the three bundles; answers `{ name, file, minifiedBytes, gzippedBytes }` for each (or an error). */
 export async function buildBundles() {
   mkdirSync(CACHE, { recursive: true });
@@ -47,7 +72,7 @@ export async function buildBundles() {
       name: 'ours',
       label: 'ours (adapters/lambda bundle)',
       file: oursFile,
-      ...sizeOf(oursFile),
+      ...splitSizes(lambdaDir),
     });
   } else {
     bundles.push({
@@ -129,9 +154,9 @@ function answerOk(message) {
   }
 }
 
-async function coldStartOnce(bundle, eventsFile, env) {
+async function coldStartOnce(bundle, eventsFile, env, cleanEnv = false) {
   const started = process.hrtime.bigint();
-  const child = spawnNode(1, [join(BENCH, 'cold', 'invoke.mjs'), bundle.file, eventsFile], { env });
+  const child = spawnNode(1, [join(BENCH, 'cold', 'invoke.mjs'), bundle.file, eventsFile], { env, cleanEnv });
   try {
     const loaded = await readJsonLine(child, (m) => m.loaded === true, 30_000, `${bundle.name} import`);
     const loadedAt = process.hrtime.bigint();
@@ -164,15 +189,25 @@ export async function measureColdStarts(bundles, { runs, database, log }) {
     APP_URL: 'https://app.example.com',
     SESSION_JWT_SECRET: database.sessionSecret,
   };
-  const samples = Object.fromEntries(bundles.map((bundle) => [bundle.name, []]));
-  const errors = {};
+  // Lambda sets no NODE_EXTRA_CA_CERTS or NODE_OPTIONS (on this machine the first adds about 50 ms
+  // to every Node start): the same starts run again in an environment of PATH, HOME and the
+  // handler's own settings only, as `env -i` would give.
+  const cleanEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env };
   const runnable = bundles.filter((bundle) => bundle.file);
+  const clean = runnable
+    .filter((bundle) => bundle.name === 'ours' || bundle.name === 'minimal-handler')
+    .map((bundle) => ({ ...bundle, name: `${bundle.name}:clean-env`, clean: true }));
+  const all = [...runnable, ...clean];
+  const samples = Object.fromEntries(all.map((bundle) => [bundle.name, []]));
+  const errors = {};
   for (let run = 0; run < runs; run++) {
-    for (let offset = 0; offset < runnable.length; offset++) {
-      const bundle = runnable[(run + offset) % runnable.length];
+    for (let offset = 0; offset < all.length; offset++) {
+      const bundle = all[(run + offset) % all.length];
       if (errors[bundle.name]) continue;
       try {
-        samples[bundle.name].push(await coldStartOnce(bundle, eventsFile, env));
+        samples[bundle.name].push(
+          await coldStartOnce(bundle, eventsFile, bundle.clean ? cleanEnv : env, bundle.clean === true),
+        );
       } catch (error) {
         errors[bundle.name] = String(error?.message ?? error).slice(0, 800);
         log(`cold start of ${bundle.name} failed: ${errors[bundle.name]}`);
