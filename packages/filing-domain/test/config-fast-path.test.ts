@@ -10,7 +10,7 @@ import { resolveConfigFast, resolveDatabaseSettingsFast } from '../src/config-fa
 const SECRET = 'a-session-secret-that-is-long-enough-0123456789';
 
 /** Each setting drawn from valid values, edge values and wrong ones; sometimes left out. */
-const pick = <T>(...values: T[]) =>
+const pick = (...values: unknown[]) =>
   fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 5 },
     { arbitrary: fc.constantFrom(...values), weight: 1 },
