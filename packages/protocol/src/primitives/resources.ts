@@ -187,6 +187,12 @@ export function resourcesPrimitive(
       return JSON.stringify({ contents });
     } catch (error) {
       if (error instanceof McpError) return errorOutcome(error);
+      // A database outage or a rate limit: the client should retry (503/429 with Retry-After).
+      const retry = services.retryableError?.(error);
+      if (retry !== undefined) {
+        exchange.retry = retry;
+        return { code: retry.code, message: retry.message };
+      }
       services.reportError(error, { method: 'resources/read' });
       return errorOutcome(error);
     }
