@@ -14,8 +14,7 @@ export const FILING_SCOPES: readonly ScopeDefinition[] = Object.freeze([
   },
   {
     name: 'filings:read',
-    description:
-      'Read only: list and read your filings, form schemas, payments, fax logs, PDF links and PDF packets.',
+    description: 'Read only: list and read your filings, form schemas, payments, fax logs and PDF links.',
   },
   { name: 'filings:write', description: 'Create, change and delete your filings.' },
 ]);
