@@ -25,7 +25,7 @@ import {
   migrateToLatest,
   packetUri,
 } from '../src/index.js';
-import { APP_URL, SESSION_SECRET } from './helpers.js';
+import { APP_URL, oauthGrant, SESSION_SECRET } from './helpers.js';
 
 const V2026 = '2026-07-28';
 // "%PDF" in base64: the first bytes of any packet blob.
@@ -315,7 +315,7 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
     expect(((await templates.json()) as any).result.resourceTemplates).toHaveLength(2);
   });
 
-  it('a filings:read key reads the packet; a filings:write key gets 403 insufficient_scope and nothing', async () => {
+  it('a filings:read key and a filings:read OAuth token read the packet; a filings:write key gets 403 insufficient_scope and nothing', async () => {
     const uri = packetUri('5472', filingId);
     const client = await connectV1(readOnlyKey);
     try {
@@ -323,6 +323,17 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
       expect(new TextDecoder().decode(blobBytes(contents).subarray(0, 5))).toBe('%PDF-');
     } finally {
       await client.close();
+    }
+    // An OAuth access token granted filings:read alone, on the 2026 wire.
+    const grant = await oauthGrant(server, 'packet-owner', { scope: 'filings:read' });
+    expect(grant.scope).toBe('filings:read');
+    const v2 = await connectV2(grant.accessToken);
+    try {
+      const { contents } = await v2.readResource({ uri });
+      const pdf = blobBytes(contents as ReadonlyArray<Record<string, unknown>>);
+      expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
+    } finally {
+      await v2.close();
     }
     for (const modern of [false, true]) {
       const { response, body, text } = await rawRead(uri, { key: writeOnlyKey, modern });
