@@ -315,6 +315,52 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
     expect(((await templates.json()) as any).result.resourceTemplates).toHaveLength(2);
   });
 
+  it('reads count against the per-credential tools/call limit: over it, 429 -32004 with Retry-After and no packet', async () => {
+    // Pinned to the start of a minute, so the two reads and the refused one share a window.
+    const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    let built = 0;
+    const limited = createFilingServer({
+      db: database.db,
+      config: {
+        baseUrl,
+        appUrl: APP_URL,
+        session: { secret: SESSION_SECRET },
+        rateLimits: { toolsCall: 2 },
+      },
+      now: () => start,
+      packets: {
+        build: async () => {
+          built++;
+          return { pdf: new TextEncoder().encode('%PDF-1.7 stand-in') };
+        },
+      },
+    });
+    try {
+      const { key } = await createApiKey(database.db, { userId: 'packet-owner' });
+      const read = () =>
+        limited.fetch(
+          new Request(baseUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 4,
+              method: 'resources/read',
+              params: { uri: packetUri('5472', filingId) },
+            }),
+          }),
+        );
+      for (let i = 0; i < 2; i++) expect((await read()).status).toBe(200);
+      const refused = await read();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(((await refused.json()) as any).error.code).toBe(-32004);
+      expect(built).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a filings:read key and a filings:read OAuth token read the packet; a filings:write key gets 403 insufficient_scope and nothing', async () => {
     const uri = packetUri('5472', filingId);
     const client = await connectV1(readOnlyKey);
