@@ -20,6 +20,7 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Attributes, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
+import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
 import { nodeSha256Hex } from './node-hash.js';
 
@@ -334,8 +335,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   try {
     if (!appUrl)
       throw new TypeError('appUrl is required when the companion pages are not served (set APP_URL)');
+    // One worker thread builds the packets of the MCP resources and of the companion's PDF links.
+    const packets = createPacketWorker();
     core = createFilingServer({
       db: options.db,
+      packets,
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: clock,
@@ -363,6 +367,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         userId: options.companion.userId,
         sessionSecret,
         core,
+        packets,
         ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
         ...(config.session.audience && { sessionAudience: config.session.audience }),
       });

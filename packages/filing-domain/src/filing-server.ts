@@ -17,7 +17,8 @@ import { isClientDisconnect, logSafeEvent } from './log-safety.js';
 import { healthResponse, type Readiness, readinessResponse } from './probe-responses.js';
 import { RateLimitedError } from './rate-limited-error.js';
 import type { RateLimitScope } from './rate-limiter.js';
-import { scopesToChallenge, TOOL_SCOPES } from './scopes.js';
+import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
+import { createPacketResourceTemplates, type FilingPacketBuilder } from './packet-resources.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { createFilingTelemetry } from './telemetry.js';
@@ -59,6 +60,13 @@ export interface FilingServerOptions {
   logger?: FilingLogger;
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
+  /**
+   * Builds filing packets (the official IRS forms as one PDF). With it, the server declares the
+   * `resources` capability and serves each packet as an MCP resource
+   * (`filing://filings/{id}/packet.pdf`, `filing://partnership/{id}/packet.pdf`) to its owner;
+   * without it, the server has tools only.
+   */
+  packets?: FilingPacketBuilder;
 }
 
 /** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
@@ -260,6 +268,24 @@ export function createFilingServerWithConfig(
   const tools = withToolsCallLimit(
     createFilingTools({ db: lazyDb, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
   );
+  const packetTemplates =
+    options.packets === undefined
+      ? []
+      : createPacketResourceTemplates({ db: lazyDb, packets: options.packets }).map((template) =>
+          config.rateLimits === false
+            ? template
+            : {
+                ...template,
+                // A packet costs more than any tool: reads count against the same per-credential limit.
+                read: async (...args: Parameters<typeof template.read>) => {
+                  const auth = args[2].auth;
+                  const key = (auth && credentialKeys.get(auth)) ?? `user:${auth?.userId}`;
+                  const retryAfter = await (await backend()).limiter!.hitFast('toolsCall', key);
+                  if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
+                  return template.read(...args);
+                },
+              },
+        );
   const toolNames = tools.map((tool) => tool.name);
   // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
   const telemetry = createFilingTelemetry({ toolNames, sensitiveTools: toolNames });
@@ -273,6 +299,14 @@ export function createFilingServerWithConfig(
     authenticate,
     // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
     authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
+    // The packets are one user's data: reading one needs a credential (the tools/call challenge),
+    // and no cache may keep or share it.
+    ...(packetTemplates.length > 0 && {
+      resourceTemplates: packetTemplates,
+      authorizeResourceRead: (_uri: string, auth: AuthInfo) =>
+        resourceScopesToChallenge(auth.scopes ?? ['mcp']),
+      resourceReadCacheHints: { ttlMs: 0, cacheScope: 'private' as const },
+    }),
     requireAuth: config.requireAuth,
     // The 14 tools are the same for every user: any cache may share the list (MCP 2026-07-28).
     cacheHints: { ttlMs: config.toolsListTtlSeconds * 1000, cacheScope: 'public' },
