@@ -62,15 +62,18 @@ export async function createPostgresFilingServerFromEnv(
     throw new Error(`${variables[0]} is not set: give the PostgreSQL connection string (postgres://...).`);
   }
   // The usual settings resolve without zod; anything else (or an error to name) goes to the schema.
-  let config: ResolvedFilingServerConfig | undefined = resolveConfigFast(rawConfigFromEnv(env));
-  let settings = resolveDatabaseSettingsFast(config?.database, options.platformDefaults);
+  const raw = rawConfigFromEnv(env);
+  let config: ResolvedFilingServerConfig | undefined = resolveConfigFast(raw);
+  let settings = resolveDatabaseSettingsFast(raw.database, options.platformDefaults);
   if (config === undefined || settings === undefined) {
     const [{ configFromEnv, parseFilingServerConfig }, { resolveDatabaseSettings }] = await Promise.all([
       import('./config.js'),
       import('./database-settings-schema.js'),
     ]);
-    config = parseFilingServerConfig(configFromEnv(env));
-    settings = resolveDatabaseSettings(config.database, options.platformDefaults);
+    // The settings as given (not the parsed ones, whose defaults would hide the platform's).
+    const given = configFromEnv(env);
+    config = parseFilingServerConfig(given);
+    settings = resolveDatabaseSettings(given.database, options.platformDefaults);
   }
   const resolved = config;
   const poolSettings = settings;
