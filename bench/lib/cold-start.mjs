@@ -1,7 +1,7 @@
 // Bundle sizes and cold starts: our Lambda bundle (adapters/lambda `bundle` script), a minimal
 // fetch handler and an SDK-based handler, each started as a fresh process by the local harness.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -15,10 +15,17 @@ const CACHE = join(BENCH, '.cache');
 const MCP_BASE_URL = 'https://bench.lambda-url.local';
 
 async function bundleBenchHandler(name) {
-  const outfile = join(CACHE, `${name}.mjs`);
-  await build({
-    entryPoints: [join(BENCH, 'cold', `${name}.mjs`)],
-    outfile,
+  // Split like ours (ESM chunks): the SDK anchor holds our lazily loaded tool definitions, whose
+  // dynamic imports a one-file bundle would turn into lazily initialised modules that zod's
+  // circular imports do not survive.
+  const outdir = join(CACHE, name);
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: { [name]: join(BENCH, 'cold', `${name}.mjs`) },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     minify: true,
     platform: 'node',
@@ -27,13 +34,22 @@ async function bundleBenchHandler(name) {
     legalComments: 'none',
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     logLevel: 'error',
+    metafile: true,
+    absWorkingDir: BENCH,
   });
-  return outfile;
+  const files = Object.keys(result.metafile.outputs).map((file) => join(BENCH, file));
+  return { file: join(outdir, `${name}.mjs`), files };
 }
 
-function sizeOf(file) {
-  const code = readFileSync(file);
-  return { minifiedBytes: code.length, gzippedBytes: gzipSync(code).length };
+function sizeOf(files) {
+  let minifiedBytes = 0;
+  let gzippedBytes = 0;
+  for (const file of files) {
+    const code = readFileSync(file);
+    minifiedBytes += code.length;
+    gzippedBytes += gzipSync(code).length;
+  }
+  return { minifiedBytes, gzippedBytes };
 }
 
 /**
@@ -86,8 +102,8 @@ export async function buildBundles() {
     ['sdk-handler', 'official SDK handler, stateless'],
   ]) {
     try {
-      const file = await bundleBenchHandler(name);
-      bundles.push({ name, label, file, ...sizeOf(file) });
+      const { file, files } = await bundleBenchHandler(name);
+      bundles.push({ name, label, file, ...sizeOf(files) });
     } catch (error) {
       bundles.push({ name, label, error: String(error?.message ?? error).slice(0, 500) });
     }

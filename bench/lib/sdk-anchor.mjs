@@ -1,12 +1,12 @@
 // The official SDKs' servers holding the same 14 tools as ours (the product's own zod schemas,
-// titles, descriptions and annotations from createFilingTools), each in its best case: the
+// titles, descriptions and annotations from createEagerFilingTools, built at load as an SDK server would), each in its best case: the
 // low-level `Server` with the tools/list result built once, rather than `McpServer` converting the
 // zod schemas on every request. No database: get_form_schema answers the fixed descriptor; the
 // other tools are not exercised. v1 (`@modelcontextprotocol/sdk`) is shared by the throughput
 // anchor (servers/sdk.mjs) and the cold-start bundle (cold/sdk-handler.mjs); v2
 // (`@modelcontextprotocol/server`) backs servers/sdk2.mjs through `createMcpHandler`.
 import {
-  createFilingTools,
+  createEagerFilingTools,
   FILING_SERVER_INFO,
   FILING_SERVER_INSTRUCTIONS,
   formSchemaDescriptor,
@@ -16,7 +16,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
-const definitions = createFilingTools({ db: /** @type {any} */ ({}), appUrl: 'http://127.0.0.1/app' });
+const definitions = createEagerFilingTools({ db: /** @type {any} */ ({}), appUrl: 'http://127.0.0.1/app' });
 const descriptor = formSchemaDescriptor('5472');
 const formSchema = {
   kind: descriptor.kind,

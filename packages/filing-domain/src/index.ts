@@ -48,6 +48,7 @@ export {
   type FilingServer,
   type FilingServerOptions,
 } from './filing-server.js';
+export { createEagerFilingTools } from './filing-tool-definitions.js';
 export {
   createFilingTools,
   DEFAULT_LIST_LIMIT,
