@@ -3,7 +3,7 @@ import {
   migrateToLatest,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
-import { createServerlessPool, VERCEL_POOL_DEFAULTS } from './postgres-pool.js';
+import { VERCEL_POOL_DEFAULTS } from './pool-defaults.js';
 
 /** The deployed server and the resources it owns. */
 export type VercelFilingServer = PostgresFilingServer;
@@ -20,8 +20,11 @@ export function createFilingServerFromEnv(
 ): Promise<VercelFilingServer> {
   return createPostgresFilingServerFromEnv(env, {
     connectionStringVariables: ['DATABASE_URL', 'POSTGRES_URL'],
-    createPool: createServerlessPool,
+    // pg and Kysely load with the first request that needs the database: `initialize`,
+    // `tools/list` and the probes answer without them.
+    createPool: async (settings) => (await import('./postgres-pool.js')).createServerlessPool(settings),
     platformDefaults: VERCEL_POOL_DEFAULTS,
+    lazyDatabase: true,
     migrate: migrateToLatest,
   });
 }

@@ -17,8 +17,7 @@ export interface ServerlessPoolOptions {
   onError?: (error: Error) => void;
 }
 
-/** Pool size and idle timeout on Vercel when the settings leave them unset. */
-export const VERCEL_POOL_DEFAULTS = { poolMax: 3, idleTimeoutMs: 5_000 };
+export { VERCEL_POOL_DEFAULTS } from './pool-defaults.js';
 
 /**
  * A `pg` pool sized for serverless, registered with Vercel so that the instance is not suspended
