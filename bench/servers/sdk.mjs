@@ -1,7 +1,7 @@
 // The anchor: the official MCP SDK v1 in its recommended stateless mode (a new low-level Server and a new
 // StreamableHTTPServerTransport per request, as in the SDK's simpleStatelessStreamableHttp example),
 // holding the same 14 tool definitions as ours: the product's own zod schemas, titles,
-// descriptions and annotations from createFilingTools. No database: get_form_schema answers the
+// descriptions and annotations from createEagerFilingTools. No database: get_form_schema answers the
 // fixed descriptor; the other tools are not exercised. The body is parsed here with JSON.parse
 // instead of express.json(), which spares the SDK a framework's cost.
 import { createServer } from 'node:http';
