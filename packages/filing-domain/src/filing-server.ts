@@ -1,4 +1,8 @@
-import { createOAuthServer } from '@filing-mcp/oauth-core';
+import {
+  type ClientMetadataDocumentOptions,
+  createOAuthServer,
+  type OAuthClientRecord,
+} from '@filing-mcp/oauth-core';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import {
   type AuthInfo,
@@ -63,6 +67,11 @@ export interface FilingServerOptions {
   /** Clock in Unix milliseconds (tests). */
   now?: () => number;
   logger?: FilingLogger;
+  /**
+   * Accept Client ID Metadata Documents (https `client_id`s), fetched through this fetcher; on Node,
+   * `clientMetadataDocumentsFromEnv(process.env)` from `@filing-mcp/filing-domain/node`. Default: off.
+   */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
 }
@@ -97,6 +106,12 @@ export interface FilingServer {
    * notification connection was lost), so nothing stale outlives the reconnection.
    */
   forgetAllCredentials(): void;
+  /**
+   * The OAuth client a `client_id` names (a registration, or a validated Client ID Metadata
+   * Document), for a consent page; throws an OAuth `invalid_client` error naming the rule a
+   * document breaks.
+   */
+  resolveOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined>;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -189,6 +204,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     logger: log,
     onCredentialsEnded: (hashes) => forgetCredentials(hashes),
     scopes: FILING_SCOPES,
+    ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
     unavailable: (error) => (isDatabaseUnavailable(error) ? DATABASE_RETRY_AFTER_SECONDS : undefined),
   });
 
@@ -473,6 +489,7 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     },
     forgetCredentials,
     forgetAllCredentials: () => cache.clear(),
+    resolveOAuthClient: (clientId) => oauth.resolveClient(clientId),
     async close() {
       await Promise.allSettled([...pending]);
       await limiter?.flush();

@@ -107,6 +107,7 @@ export async function startHarness(
     revokeApiKey: (id, userId) => server.revokeApiKey(id, userId),
     forgetCredentials: (hashes) => server.forgetCredentials(hashes),
     forgetAllCredentials: () => server.forgetAllCredentials(),
+    resolveOAuthClient: (clientId) => server.resolveOAuthClient(clientId),
     close: () => server.close(),
   };
   return {

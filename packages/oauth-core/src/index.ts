@@ -31,3 +31,13 @@ export type {
   ProtectedResourceMetadata,
   SessionJwtOptions,
 } from './types.js';
+export {
+  ClientMetadataDocumentError,
+  type ClientMetadataDocumentFetcher,
+  type ClientMetadataDocumentOptions,
+  type ClientMetadataDocumentResponse,
+  documentCacheSeconds,
+  isClientIdMetadataDocumentUrl,
+  MAX_DOCUMENT_CACHE_SECONDS,
+  redirectsOnlyToLoopback,
+} from './client-id-metadata-document.js';
