@@ -76,7 +76,8 @@ export async function authenticateClient(
   try {
     client = await context.resolveClient(presented.clientId);
   } catch (error) {
-    if (error instanceof OAuthError && error.code === 'invalid_client') throw invalidClient(error.message, presented.basic);
+    if (error instanceof OAuthError && error.code === 'invalid_client')
+      throw invalidClient(error.message, presented.basic);
     throw error;
   }
   if (!client) throw invalidClient('unknown client', presented.basic);

@@ -60,9 +60,12 @@ function invalidDocument(description: string): OAuthError {
   return new OAuthError('invalid_client', `client metadata document: ${description}`, { status: 400 });
 }
 
-/** Whether a client_id is meant as a metadata document URL (rather than a registered `mcp_client_...`). */
-export function isClientIdMetadataDocumentUrl(clientId: string, allowHttp = false): boolean {
-  return clientId.startsWith('https://') || (allowHttp && clientId.startsWith('http://'));
+/**
+ * Whether a client_id is meant as a metadata document URL (rather than a registered
+ * `mcp_client_...`): it starts with `https://` (or `http://`, which is then refused unless allowed).
+ */
+export function isClientIdMetadataDocumentUrl(clientId: string): boolean {
+  return clientId.startsWith('https://') || clientId.startsWith('http://');
 }
 
 /** The URL of a client_id that names a metadata document, or the rule it breaks. */
@@ -81,9 +84,15 @@ function clientIdUrl(clientId: string, allowHttp: boolean): URL {
   }
   if (url.username || url.password) throw invalidDocument('the client_id URL must not contain credentials');
   if (clientId.includes('#')) throw invalidDocument('the client_id URL must not contain a fragment');
-  const rawPath = clientId.slice(clientId.indexOf('//') + 2).replace(/^[^/?]*/, '').split('?')[0] ?? '';
+  const rawPath =
+    clientId
+      .slice(clientId.indexOf('//') + 2)
+      .replace(/^[^/?]*/, '')
+      .split('?')[0] ?? '';
   if (rawPath === '' || rawPath === '/') throw invalidDocument('the client_id URL must have a path');
-  if (rawPath.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e%2e?$/i.test(segment))) {
+  if (
+    rawPath.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e%2e?$/i.test(segment))
+  ) {
     throw invalidDocument('the client_id URL must not contain . or .. path segments');
   }
   return url;
@@ -92,7 +101,10 @@ function clientIdUrl(clientId: string, allowHttp: boolean): URL {
 /** Seconds the answer may be cached: 0 for `no-store` / `no-cache`, else `max-age` capped at 24 h. */
 export function documentCacheSeconds(cacheControl: string | null, defaultSeconds: number): number {
   if (cacheControl === null) return Math.min(defaultSeconds, MAX_DOCUMENT_CACHE_SECONDS);
-  const directives = cacheControl.toLowerCase().split(',').map((part) => part.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim());
   if (directives.some((directive) => directive === 'no-store' || directive === 'no-cache')) return 0;
   for (const directive of directives) {
     const maxAge = /^max-age\s*=\s*"?(\d+)"?$/.exec(directive);
@@ -119,7 +131,8 @@ export function clientFromMetadataDocument(clientId: string, body: string, now: 
     throw invalidDocument('its client_id must equal the URL it was fetched from, exactly');
   }
   for (const secret of SECRET_FIELDS) {
-    if (secret in fields) throw invalidDocument(`it must not contain ${secret} (it describes a public client)`);
+    if (secret in fields)
+      throw invalidDocument(`it must not contain ${secret} (it describes a public client)`);
   }
   const authMethod = fields.token_endpoint_auth_method;
   if (authMethod !== undefined && authMethod !== 'none') {
@@ -147,7 +160,9 @@ export function clientFromMetadataDocument(clientId: string, body: string, now: 
     !grantTypes.includes('authorization_code') ||
     grantTypes.some((grant) => !GRANT_TYPES.has(grant as string))
   ) {
-    throw invalidDocument('grant_types must include authorization_code and hold only authorization_code and refresh_token');
+    throw invalidDocument(
+      'grant_types must include authorization_code and hold only authorization_code and refresh_token',
+    );
   }
   const responseTypes = fields.response_types ?? ['code'];
   if (!Array.isArray(responseTypes) || responseTypes.length !== 1 || responseTypes[0] !== 'code') {
@@ -185,7 +200,8 @@ export function createClientResolver(
   const allowHttp = options.allowHttp ?? false;
   const maxEntries = options.cacheMaxEntries ?? 1000;
   const defaultSeconds = options.defaultMaxAgeSeconds ?? 300;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new TypeError('cacheMaxEntries must be a positive integer');
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new TypeError('cacheMaxEntries must be a positive integer');
   const cache = new Map<string, CachedClient>();
   const inFlight = new Map<string, Promise<OAuthClientRecord>>();
 
@@ -209,7 +225,7 @@ export function createClientResolver(
   }
 
   return async (clientId) => {
-    if (!isClientIdMetadataDocumentUrl(clientId, allowHttp)) return store.getClient(clientId);
+    if (!isClientIdMetadataDocumentUrl(clientId)) return store.getClient(clientId);
     const url = clientIdUrl(clientId, allowHttp);
     const cached = cache.get(clientId);
     if (cached !== undefined) {
@@ -240,7 +256,10 @@ export function redirectsOnlyToLoopback(redirectUris: readonly string[]): boolea
     redirectUris.every((uri) => {
       try {
         const url = new URL(uri);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && (LOOPBACK_REDIRECT_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname));
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          (LOOPBACK_REDIRECT_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))
+        );
       } catch {
         return false;
       }

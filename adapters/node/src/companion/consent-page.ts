@@ -116,7 +116,7 @@ export async function consentPage(context: CompanionContext, request: Request): 
   const scopes =
     'unknown' in requested ? (params.scope ?? '').split(' ').filter(Boolean) : requested.scope.split(' ');
   const name = client.clientName?.trim() || 'An unnamed application';
-  const documentHost = isClientIdMetadataDocumentUrl(client.clientId, true)
+  const documentHost = isClientIdMetadataDocumentUrl(client.clientId)
     ? new URL(client.clientId).host
     : undefined;
   const loopbackOnly = documentHost !== undefined && redirectsOnlyToLoopback(client.redirectUris);

@@ -50,7 +50,9 @@ async function vettedAddress(
   for (const { address } of addresses) {
     const special = specialAddress(address);
     if (special !== undefined && !(allowLoopback && special.loopback)) {
-      throw refuse(`the host ${hostname} resolves to ${address}, a ${special.range} address, which is never fetched`);
+      throw refuse(
+        `the host ${hostname} resolves to ${address}, a ${special.range} address, which is never fetched`,
+      );
     }
   }
   const chosen = addresses[0]!;
