@@ -1,4 +1,5 @@
 import { createPostgresFilingServerFromEnv, type PostgresFilingServer } from '@filing-mcp/filing-domain';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import { createLambdaPool, LAMBDA_POOL_DEFAULTS } from './postgres-pool.js';
 
 /** The deployed server and the resources it owns. */
@@ -18,5 +19,6 @@ export function createFilingServerFromEnv(
     platformDefaults: LAMBDA_POOL_DEFAULTS,
     // Loaded only here: the migrator is a separate file of the bundle, not part of every cold start.
     migrate: async (db) => (await import('./migrate.js')).migrateToLatest(db),
+    clientMetadataDocuments: clientMetadataDocumentsFromEnv,
   });
 }

@@ -3,6 +3,7 @@ import {
   migrateToLatest,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import { createServerlessPool, VERCEL_POOL_DEFAULTS } from './postgres-pool.js';
 
 /** The deployed server and the resources it owns. */
@@ -23,5 +24,6 @@ export function createFilingServerFromEnv(
     createPool: createServerlessPool,
     platformDefaults: VERCEL_POOL_DEFAULTS,
     migrate: migrateToLatest,
+    clientMetadataDocuments: clientMetadataDocumentsFromEnv,
   });
 }

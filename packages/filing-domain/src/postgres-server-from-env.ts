@@ -1,3 +1,4 @@
+import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { Kysely, PostgresDialect } from 'kysely';
 import { configFromEnv } from './config.js';
 import { boundedPool, type PgPoolLike, pgPoolOptions, resolveDatabaseSettings } from './database-settings.js';
@@ -23,6 +24,11 @@ export interface PostgresServerFromEnvOptions {
    * bundle can keep the migrator out of its cold start (Lambda loads it lazily).
    */
   migrate(db: Kysely<any>): Promise<void>;
+  /**
+   * Client ID Metadata Documents from the environment: on Node, `clientMetadataDocumentsFromEnv` of
+   * `@filing-mcp/filing-domain/node` (the SSRF-safe fetcher; `CIMD_ALLOW_LOOPBACK`). Default: off.
+   */
+  clientMetadataDocuments?(env: Record<string, string | undefined>): ClientMetadataDocumentOptions;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */
@@ -50,6 +56,7 @@ export async function createPostgresFilingServerFromEnv(
     throw new Error(`${variables[0]} is not set: give the PostgreSQL connection string (postgres://...).`);
   }
   const config = configFromEnv(env);
+  const clientMetadataDocuments = options.clientMetadataDocuments?.(env);
   const settings = resolveDatabaseSettings(config.database, options.platformDefaults);
   const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
   const pool = options.createPool({
@@ -61,7 +68,12 @@ export async function createPostgresFilingServerFromEnv(
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
   try {
     if (env.MIGRATE_ON_START === 'true') await options.migrate(db);
-    const server = createFilingServer({ db, config, logger: log });
+    const server = createFilingServer({
+      db,
+      config,
+      logger: log,
+      ...(clientMetadataDocuments && { clientMetadataDocuments }),
+    });
     return {
       server,
       db,

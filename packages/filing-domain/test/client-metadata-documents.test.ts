@@ -162,15 +162,22 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
     expect(documents.hits(path)).toBe(2);
   });
 
-  it('a redirect_uri the document does not list: 400 invalid_redirect_uri, never a redirect', async () => {
-    const { clientId } = publish(valid);
-    await refusedAt(
-      await authorize(clientId, 'http://127.0.0.1:8976/elsewhere'),
-      400,
-      'invalid_redirect_uri',
-      'redirect_uri is not registered for this client',
-    );
-  });
+  it.each([
+    'http://127.0.0.1:8976/elsewhere',
+    // Exactly as listed: no other loopback port, unlike registered clients (RFC 8252).
+    'http://127.0.0.1:8977/callback',
+  ])(
+    'a redirect_uri the document does not list (%s): 400 invalid_redirect_uri, never a redirect',
+    async (redirectUri) => {
+      const { clientId } = publish(valid);
+      await refusedAt(
+        await authorize(clientId, redirectUri),
+        400,
+        'invalid_redirect_uri',
+        'redirect_uri is not registered for this client',
+      );
+    },
+  );
 
   it.each([
     [

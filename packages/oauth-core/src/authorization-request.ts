@@ -1,8 +1,7 @@
 import { OAuthError } from './errors.js';
-import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { isConfiguredResource } from './resource-indicator.js';
 import type { ScopeSet } from './scopes.js';
-import type { ClientResolver } from './client-id-metadata-document.js';
+import { acceptsRedirectUri, type ClientResolver } from './client-id-metadata-document.js';
 import type { CodeChallengeMethod, OAuthClientRecord } from './store.js';
 
 /** An authorization request that passed every check of `/authorize` (and of `/approve`). */
@@ -69,7 +68,7 @@ export async function validateAuthorizationRequest(
   const redirectUri = params.get('redirect_uri');
   if (!redirectUri)
     return { ok: false, error: new OAuthError('invalid_request', 'redirect_uri is required') };
-  if (!isRegisteredRedirectUri(client.redirectUris, redirectUri)) {
+  if (!acceptsRedirectUri(client, redirectUri)) {
     return {
       ok: false,
       error: new OAuthError('invalid_redirect_uri', 'redirect_uri is not registered for this client'),

@@ -1,6 +1,6 @@
 import { jsonTextProblem } from './client-text.js';
 import { OAuthError } from './errors.js';
-import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
+import { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
 import type { OAuthClientRecord, OAuthStore } from './store.js';
 
 /**
@@ -265,4 +265,15 @@ export function redirectsOnlyToLoopback(redirectUris: readonly string[]): boolea
       }
     })
   );
+}
+
+/**
+ * Whether a client may be sent to `redirectUri`: a registered client as registration allows
+ * (exact, or a loopback http URI on any port, RFC 8252); a metadata-document client only to a URI
+ * its document lists, exactly.
+ */
+export function acceptsRedirectUri(client: OAuthClientRecord, redirectUri: string): boolean {
+  return isClientIdMetadataDocumentUrl(client.clientId)
+    ? client.redirectUris.includes(redirectUri)
+    : isRegisteredRedirectUri(client.redirectUris, redirectUri);
 }

@@ -32,6 +32,7 @@ export type {
   SessionJwtOptions,
 } from './types.js';
 export {
+  acceptsRedirectUri,
   ClientMetadataDocumentError,
   type ClientMetadataDocumentFetcher,
   type ClientMetadataDocumentOptions,

@@ -1,6 +1,6 @@
 import {
+  acceptsRedirectUri,
   isClientIdMetadataDocumentUrl,
-  isRegisteredRedirectUri,
   OAuthError,
   type OAuthClientRecord,
   redirectsOnlyToLoopback,
@@ -82,7 +82,7 @@ async function trust(context: CompanionContext, source: URLSearchParams): Promis
       'No application is registered with this client_id.',
     );
   }
-  if (!isRegisteredRedirectUri(client.redirectUris, params.redirect_uri)) {
+  if (!acceptsRedirectUri(client, params.redirect_uri)) {
     return errorPage(
       context,
       400,
