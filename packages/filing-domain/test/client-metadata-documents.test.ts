@@ -31,7 +31,11 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
       variant,
       {},
       {
-        clientMetadataDocuments: clientMetadataDocumentsFromEnv({ CIMD_ALLOW_LOOPBACK: '1' }),
+        // What CIMD_ALLOW_LOOPBACK=1 configures, with a shorter time limit for the slow-server case.
+        clientMetadataDocuments: {
+          ...clientMetadataDocumentsFromEnv({ CIMD_ALLOW_LOOPBACK: '1' }),
+          fetcher: createNodeClientMetadataFetcher({ allowLoopback: true, timeoutMs: 1000 }),
+        },
       },
     );
   });
@@ -236,6 +240,26 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
       400,
       'invalid_client',
       'client metadata document: the document is larger than 5120 bytes',
+    );
+  });
+
+  it('a document server that does not answer in time: 400 invalid_client', async () => {
+    const path = `/clients/${randomUUID()}.json`;
+    documents.route(path, { hang: true });
+    await refusedAt(
+      await authorize(`${documents.origin}${path}`),
+      400,
+      'invalid_client',
+      'client metadata document: the document did not arrive within 1000 ms',
+    );
+  });
+
+  it('a private address, even with the development switch: 400 invalid_client naming the range', async () => {
+    await refusedAt(
+      await authorize('http://10.20.30.40/client.json'),
+      400,
+      'invalid_client',
+      'client metadata document: the host 10.20.30.40 resolves to 10.20.30.40, a private 10.0.0.0/8 address, which is never fetched',
     );
   });
 
