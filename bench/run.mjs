@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   hasTaskset,
@@ -40,6 +40,7 @@ const { values: flags } = parseArgs({
     filings: { type: 'string', default: '10000' },
     profile: { type: 'boolean', default: false },
     telemetry: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -60,6 +61,9 @@ if (flags.help) {
                          summarise with node bench/profile-summary.mjs <file>)
   --telemetry            also measure ours with OpenTelemetry on (OTLP to a local receiver) on the
                          credentialed workloads
+  --baseline <dir>       also measure ours as built in another checkout (a git worktree of an
+                         earlier commit, built with pnpm build) in the same interleaved rounds,
+                         for the goals that say "no worse than before"
   --quick                short smoke run; results are not written to latest.*
 `);
   process.exit(0);
@@ -84,6 +88,7 @@ const options = {
   filings: positive(flags.filings, 'filings'),
   profile: flags.profile,
   telemetry: flags.telemetry,
+  baseline: flags.baseline === undefined ? undefined : resolve(flags.baseline),
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
 };
 for (const phase of options.only) {
@@ -135,7 +140,8 @@ function profileFlags(name) {
 async function server(name, env) {
   if (running.has(name)) return running.get(name);
   const spec = SERVERS[name];
-  const child = spawnNode(SERVER_CORE, [...profileFlags(name), join(BENCH, spec.script)], {
+  const script = spec.script.startsWith('/') ? spec.script : join(BENCH, spec.script);
+  const child = spawnNode(SERVER_CORE, [...profileFlags(name), script], {
     env: { ...env, ...spec.env },
   });
   const ready = await waitForReady(child, 30_000, name);
@@ -169,7 +175,10 @@ async function throughput(workload, database, env) {
   for (const name of workload.servers) {
     try {
       const entry = await server(name, env);
-      measurements.probes[name] = { bytes: (await probe(entry.url, workload, headers, bodies[0])).bytes };
+      const probed = await probe(entry.url, workload, headers, bodies[0], {
+        earlierCommit: name === 'ours-baseline',
+      });
+      measurements.probes[name] = { bytes: probed.bytes };
       ready.push(entry);
       measurements.runs[name] = [];
     } catch (error) {
@@ -312,9 +321,20 @@ async function main() {
     env.BENCH_OTLP_ENDPOINT = receiver.url;
   }
   try {
-    const workloads = WORKLOADS.filter((w) => selected(w.name)).map((w) =>
-      options.telemetry && w.credential ? { ...w, servers: [...w.servers, 'ours-otel'] } : w,
-    );
+    if (options.baseline !== undefined) {
+      SERVERS['ours-baseline'] = {
+        ...SERVERS.ours,
+        script: join(options.baseline, 'bench', 'servers', 'ours.mjs'),
+        label: `ours as built in ${options.baseline}`,
+      };
+      results.serverLabels['ours-baseline'] = SERVERS['ours-baseline'].label;
+    }
+    const workloads = WORKLOADS.filter((w) => selected(w.name)).map((w) => {
+      const extra = [];
+      if (options.telemetry && w.credential) extra.push('ours-otel');
+      if (options.baseline !== undefined && w.servers.includes('ours')) extra.push('ours-baseline');
+      return extra.length === 0 ? w : { ...w, servers: [...w.servers, ...extra] };
+    });
     if (workloads.length > 0) {
       Object.assign(env, await captureFixtures(database, env));
       for (const workload of workloads) await throughput(workload, database, env);

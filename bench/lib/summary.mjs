@@ -76,6 +76,13 @@ export function evaluateGoals(results) {
     if (otel === undefined) continue;
     add(`${name}: ours with OpenTelemetry / ours`, otel.ratioToOurs, '>= 0.85', otel.ratioToOurs >= 0.85);
   }
+  // --baseline: ours now against ours as built from an earlier commit, in the same rounds.
+  for (const { name, servers } of results.workloads) {
+    const baseline = servers['ours-baseline'];
+    if (baseline === undefined || servers.ours === undefined) continue;
+    const ratio = servers.ours.requestsPerSecond.median / baseline.requestsPerSecond.median;
+    add(`${name}: ours / ours at the baseline commit`, ratio, '>= 0.95', ratio >= 0.95);
+  }
   const bundle = (name) => results.coldStart?.bundles.find((b) => b.name === name);
   const ours = bundle('ours');
   add('Lambda bundle, minified', ours?.minifiedBytes, '<= 256 KB', ours?.minifiedBytes <= 256 * 1024);

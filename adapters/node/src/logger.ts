@@ -22,7 +22,10 @@ export interface LoggerOptions {
   level?: LogLevel;
   /** Default `json`. */
   format?: LogFormat;
-  /** Receives each complete line including its newline; default `process.stdout.write`. */
+  /**
+   * Receives each complete line including its newline. Default: standard output through
+   * {@link createStdoutLineWriter}, which writes the lines of one event-loop turn in one call.
+   */
   write?: (line: string) => void;
   /** Clock for the `time` field (tests). */
   now?: () => Date;
@@ -39,9 +42,50 @@ function textValue(value: string | number | boolean | null): string {
   return /^[^\s"=]+$/.test(text) ? text : JSON.stringify(text);
 }
 
+const FLUSH_BYTES = 64 * 1024;
+// One writer per process: every default logger shares it, so lines keep their order.
+let stdoutWriter: ((line: string) => void) | undefined;
+
 /**
- * Creates a {@link Logger}. Lines are written synchronously in one `write` call each, so lines of
- * concurrent requests never interleave.
+ * The default sink: lines written within one turn of the event loop reach standard output in one
+ * `write` call at the end of the turn (or as soon as 64 KiB are waiting), rather than one system
+ * call per line; under load the request log line was a tenth of the busy time. Lines stay whole
+ * and in order, and whatever is waiting is written synchronously when the process exits, an
+ * uncaught exception included; only a `SIGKILL` can lose the last turn's lines.
+ */
+export function createStdoutLineWriter(): (line: string) => void {
+  if (stdoutWriter !== undefined) return stdoutWriter;
+  let pending = '';
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    process.stdout.write(text);
+  };
+  process.once('exit', flush);
+  stdoutWriter = (line: string): void => {
+    pending += line;
+    if (pending.length >= FLUSH_BYTES) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return stdoutWriter;
+}
+
+/** `fields` as the end of a JSON object (`,"a":1}`), or `}` when there are none. */
+function jsonFieldsTail(fields: LogFields | undefined): string {
+  if (fields === undefined) return '}';
+  const json = JSON.stringify(fields);
+  return json.length === 2 ? '}' : `,${json.slice(1)}`;
+}
+
+/**
+ * Creates a {@link Logger}. Each line is handed to `write` whole, so lines of concurrent requests
+ * never interleave.
  *
  * @example
  * ```ts
@@ -52,19 +96,27 @@ function textValue(value: string | number | boolean | null): string {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
   const format = options.format ?? 'json';
-  const write = options.write ?? ((line: string) => process.stdout.write(line));
+  const write = options.write ?? createStdoutLineWriter();
   const now = options.now ?? (() => new Date());
   const threshold = LOG_LEVELS.indexOf(level);
 
-  function emit(lineLevel: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields = {}): void {
+  function emit(lineLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields): void {
     if (LOG_LEVELS.indexOf(lineLevel) < threshold) return;
     const time = now().toISOString();
     if (format === 'json') {
-      write(`${JSON.stringify({ time, level: lineLevel, msg: message, ...fields })}\n`);
+      // `{"time":...,"level":...,"msg":...,...fields}` without spreading into a new object per
+      // line; a field named like a fixed key replaces it, as the spread did.
+      if (fields !== undefined && ('time' in fields || 'level' in fields || 'msg' in fields)) {
+        write(`${JSON.stringify({ time, level: lineLevel, msg: message, ...fields })}\n`);
+        return;
+      }
+      write(
+        `{"time":"${time}","level":"${lineLevel}","msg":${JSON.stringify(message)}${jsonFieldsTail(fields)}\n`,
+      );
       return;
     }
     let line = `${time} ${lineLevel.toUpperCase()} ${message}`;
-    for (const [key, value] of Object.entries(fields)) {
+    for (const [key, value] of Object.entries(fields ?? {})) {
       if (value !== undefined) line += ` ${key}=${textValue(value)}`;
     }
     write(`${line}\n`);

@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
+import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
 import { nodeSha256Hex } from './node-hash.js';
 
@@ -341,8 +342,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   try {
     if (!appUrl)
       throw new TypeError('appUrl is required when the companion pages are not served (set APP_URL)');
+    // One worker thread builds the packets of the MCP resources and of the companion's PDF links.
+    const packets = createPacketWorker();
     core = createFilingServer({
       db: options.db,
+      packets,
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: clock,
@@ -375,6 +379,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         userId: options.companion.userId,
         sessionSecret,
         core,
+        packets,
         ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
         ...(config.session.audience && { sessionAudience: config.session.audience }),
       });

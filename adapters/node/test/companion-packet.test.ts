@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
 
@@ -109,5 +112,68 @@ describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn fro
     });
     const response = await fetch(`${harness.appUrl}/filings/${id}/pdf?format=docx`);
     expect(response.status).toBe(400);
+  });
+});
+
+describe('the same packet as an MCP resource, built on the server’s packet worker', () => {
+  async function connect(): Promise<Client> {
+    const { key } = await createApiKey(harness.db, { userId: harness.userId, scope: 'filings:read' });
+    const client = new Client({ name: 'packet-resource', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    return client;
+  }
+
+  it('reads filing://filings/{id}/packet.pdf with the official SDK client: the owner’s filled forms', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Acme Holdings LLC',
+      formData: EXAMPLE_SINGLE_MEMBER_FILING,
+    });
+    const client = await connect();
+    try {
+      expect(client.getServerCapabilities()?.resources).toEqual({});
+      const uri = `filing://filings/${id}/packet.pdf`;
+      const { contents } = await client.readResource({ uri });
+      expect(contents).toEqual([{ uri, mimeType: 'application/pdf', blob: expect.any(String) }]);
+      const pdf = Buffer.from((contents[0] as { blob: string }).blob, 'base64');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = withTempFile(pdf, 'packet.pdf', (path) =>
+        execFileSync('pdftotext', ['-f', '7', '-l', '7', path, '-'], { encoding: 'utf8' }),
+      );
+      expect(text).toContain('Acme Holdings LLC');
+      expect(text).toContain('Maria Garcia');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers -32602 naming the field when a value cannot be printed, and -32602 for another user’s filing', async () => {
+    const unprintable = await harness.createFiling({
+      llcName: 'Acme Holdings LLC',
+      formData: { ...EXAMPLE_SINGLE_MEMBER_FILING, ownerName: '王小明' },
+    });
+    const foreign = await harness.createFiling({
+      userId: 'someone-else',
+      llcName: 'Acme Holdings LLC',
+      formData: EXAMPLE_SINGLE_MEMBER_FILING,
+    });
+    const client = await connect();
+    try {
+      const uri = `filing://filings/${unprintable}/packet.pdf`;
+      const error = await client.readResource({ uri }).catch((caught) => caught);
+      expect(error).toMatchObject({ code: -32602, data: { uri, field: 'ownerName' } });
+      expect(error.message).toContain('form_data.ownerName holds');
+      const other = `filing://filings/${foreign}/packet.pdf`;
+      await expect(client.readResource({ uri: other })).rejects.toMatchObject({
+        code: -32602,
+        data: { uri: other },
+        message: expect.stringContaining('Resource not found'),
+      });
+    } finally {
+      await client.close();
+    }
   });
 });

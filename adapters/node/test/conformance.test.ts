@@ -31,6 +31,8 @@ defineConformanceSuite('node', async ({ database }) => {
   });
   return {
     name: 'node',
+    // The Node adapter hands the core its packet worker: the filing packets are MCP resources.
+    packetResources: true,
     baseUrl,
     appUrl: parts.config.appUrl,
     // Real sockets: scenarios' absolute URLs already point at the listening server.

@@ -39,6 +39,12 @@ export interface ConformanceTarget {
   createApiKey(userId: string, options?: { expiresAt?: Date }): Promise<string>;
   /** The server's clock. */
   clock: ConformanceClock;
+  /**
+   * True when the target serves the filing packets as MCP resources (it was given a packet
+   * builder: the Node adapter). Such a target declares `resources` and answers the resource methods
+   * on the 2026 wire too.
+   */
+  packetResources?: boolean;
   /** Stops the target and releases its database. */
   close(): Promise<void>;
 }

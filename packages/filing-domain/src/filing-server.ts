@@ -22,7 +22,8 @@ import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clien
 import { isDatabaseUnavailable } from './database-settings.js';
 import { isClientDisconnect, logSafeEvent } from './log-safety.js';
 import { DEFAULT_RATE_LIMITS, RateLimitedError, RateLimiter, type RateLimitScope } from './rate-limiter.js';
-import { FILING_SCOPES, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
+import { FILING_SCOPES, resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
+import { createPacketResourceTemplates, type FilingPacketBuilder } from './packet-resources.js';
 import { createFilingTools } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { createFilingTelemetry } from './telemetry.js';
@@ -74,6 +75,13 @@ export interface FilingServerOptions {
   clientMetadataDocuments?: ClientMetadataDocumentOptions;
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
+  /**
+   * Builds filing packets (the official IRS forms as one PDF). With it, the server declares the
+   * `resources` capability and serves each packet as an MCP resource
+   * (`filing://filings/{id}/packet.pdf`, `filing://partnership/{id}/packet.pdf`) to its owner;
+   * without it, the server has tools only.
+   */
+  packets?: FilingPacketBuilder;
 }
 
 /** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
@@ -338,6 +346,24 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
   const tools = withToolsCallLimit(
     createFilingTools({ db, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
   );
+  const packetTemplates =
+    options.packets === undefined
+      ? []
+      : createPacketResourceTemplates({ db, packets: options.packets }).map((template) =>
+          limiter === undefined
+            ? template
+            : {
+                ...template,
+                // A packet costs more than any tool: reads count against the same per-credential limit.
+                read: async (...args: Parameters<typeof template.read>) => {
+                  const auth = args[2].auth;
+                  const key = (auth && credentialKeys.get(auth)) ?? `user:${auth?.userId}`;
+                  const retryAfter = await limiter.hitFast('toolsCall', key);
+                  if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
+                  return template.read(...args);
+                },
+              },
+        );
   const toolNames = tools.map((tool) => tool.name);
   // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
   const telemetry = createFilingTelemetry({ toolNames, sensitiveTools: toolNames });
@@ -351,6 +377,14 @@ export function createFilingServer(options: FilingServerOptions): FilingServer {
     authenticate,
     // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
     authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
+    // The packets are one user's data: reading one needs a credential (the tools/call challenge),
+    // and no cache may keep or share it.
+    ...(packetTemplates.length > 0 && {
+      resourceTemplates: packetTemplates,
+      authorizeResourceRead: (_uri: string, auth: AuthInfo) =>
+        resourceScopesToChallenge(auth.scopes ?? ['mcp']),
+      resourceReadCacheHints: { ttlMs: 0, cacheScope: 'private' as const },
+    }),
     requireAuth: config.requireAuth,
     // The 14 tools are the same for every user: any cache may share the list (MCP 2026-07-28).
     cacheHints: { ttlMs: config.toolsListTtlSeconds * 1000, cacheScope: 'public' },

@@ -124,6 +124,14 @@ export {
   type FilingScope,
   filingScopeSet,
   parseFilingScope,
+  RESOURCE_READ_SCOPE,
+  resourceScopesToChallenge,
   scopesToChallenge,
   TOOL_SCOPES,
 } from './scopes.js';
+export {
+  createPacketResourceTemplates,
+  type FilingPacketBuilder,
+  PACKET_URI_TEMPLATES,
+  packetUri,
+} from './packet-resources.js';

@@ -65,7 +65,18 @@ export function parseFilingScope(scope: string | undefined): string | Error {
  * client that simply re-authorizes with the challenge's scope keeps what it had (SEP-2350 union).
  */
 export function scopesToChallenge(toolName: string, granted: readonly string[]): string[] | undefined {
-  const needed = TOOL_SCOPES[toolName];
+  return challengeFor(TOOL_SCOPES[toolName], granted);
+}
+
+/** The scope a `resources/read` of a filing packet needs: the packet is read-only filing data. */
+export const RESOURCE_READ_SCOPE: FilingScope = 'filings:read';
+
+/** Scope check of a `resources/read`, with the same challenge as {@link scopesToChallenge}. */
+export function resourceScopesToChallenge(granted: readonly string[]): string[] | undefined {
+  return challengeFor(RESOURCE_READ_SCOPE, granted);
+}
+
+function challengeFor(needed: FilingScope | undefined, granted: readonly string[]): string[] | undefined {
   if (needed === undefined || filingScopeSet.satisfies(granted, needed)) return undefined;
   const kept = filingScopeSet.names.filter((name) => granted.includes(name));
   return [...kept, needed];

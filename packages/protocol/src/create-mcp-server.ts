@@ -168,6 +168,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const challenge =
     'Bearer realm="mcp"' + (metadataUrl === undefined ? '' : `, resource_metadata="${metadataUrl}"`);
   const authorizeToolCall = options.authorizeToolCall;
+  const authorizeResourceRead = options.authorizeResourceRead;
   const missingCredentialHeaders = challengeHeaders(challenge);
   const invalidCredentialHeaders = challengeHeaders(`${challenge}, error="invalid_token"`);
 
@@ -244,7 +245,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     logging: options.logging === true,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
   };
-  const resources = resourcesPrimitive(options.resources ?? [], options.resourceTemplates ?? [], services);
+  const resources = resourcesPrimitive(
+    options.resources ?? [],
+    options.resourceTemplates ?? [],
+    services,
+    options.resourceReadCacheHints,
+  );
   const prompts = promptsPrimitive(options.prompts ?? [], services);
   const hasCompleter =
     (options.prompts ?? []).some((prompt) => prompt.arguments?.some((argument) => argument.complete)) ||
@@ -307,7 +313,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   /**
-   * The 403 scope challenge when a tools/call of the request needs scopes the credential lacks:
+   * The 403 scope challenge when a tools/call or resources/read of the request needs scopes the credential lacks:
    * every scope any refused call names, in one challenge (SEP-2350), or undefined when all may run.
    */
   function insufficientScope(
@@ -315,14 +321,25 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     batch: boolean,
     auth: AuthInfo,
   ): Response | undefined {
-    if (authorizeToolCall === undefined) return undefined;
+    if (authorizeToolCall === undefined && authorizeResourceRead === undefined) return undefined;
     const scopes = new Set<string>();
     const refusedIds: ResponseId[] = [];
     for (const call of calls) {
-      if (typeof call === 'string' || call.id === undefined || call.method !== 'tools/call') continue;
-      const name = isPlainObject(call.params) ? call.params.name : undefined;
-      if (typeof name !== 'string') continue;
-      const needed = authorizeToolCall(name, auth);
+      if (typeof call === 'string' || call.id === undefined) continue;
+      const authorize =
+        call.method === 'tools/call'
+          ? authorizeToolCall
+          : call.method === 'resources/read'
+            ? authorizeResourceRead
+            : undefined;
+      if (authorize === undefined) continue;
+      const target = isPlainObject(call.params)
+        ? call.method === 'tools/call'
+          ? call.params.name
+          : call.params.uri
+        : undefined;
+      if (typeof target !== 'string') continue;
+      const needed = authorize(target, auth);
       if (needed === undefined) continue;
       for (const scope of needed) scopes.add(scope);
       refusedIds.push(call.id);
@@ -344,8 +361,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
   function needsCredential(call: RpcCall | string): boolean {
     if (requireAuthForNone) return false;
+    if (requireAuthForAll) return true;
+    if (typeof call === 'string' || call.id === undefined) return false;
     return (
-      requireAuthForAll || (typeof call !== 'string' && call.id !== undefined && call.method === 'tools/call')
+      call.method === 'tools/call' ||
+      (call.method === 'resources/read' && authorizeResourceRead !== undefined)
     );
   }
 

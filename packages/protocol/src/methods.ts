@@ -1,3 +1,4 @@
+import type { CacheHints } from './eras/modern.js';
 import type { ResponseId, StaticResult } from './json-rpc-response.js';
 import type { AuthInfo, RequestContext, RetryableError } from './types.js';
 
@@ -38,11 +39,15 @@ export type Outcome = string | RpcError;
 /**
  * One method of the table. A `fixed` method always answers the same result, which each era
  * encodes once at construction (with its own envelope); `cacheable` marks a result that carries
- * caching hints on the modern wire. A `handle` method computes its answer per request.
+ * caching hints on the modern wire (the server's, or the entry's own). A `handle` method computes its answer per request.
  */
 export type MethodEntry =
   | { fixed: string; cacheable?: boolean }
-  | { handle: (params: unknown, exchange: Exchange) => Outcome | Promise<Outcome>; cacheable?: boolean };
+  | {
+      handle: (params: unknown, exchange: Exchange) => Outcome | Promise<Outcome>;
+      /** `true`: the server's caching hints; an object: this method's own. */
+      cacheable?: boolean | CacheHints;
+    };
 
 /**
  * A primitive (tools, resources, prompts, completions...): the methods it answers and the server

@@ -176,10 +176,21 @@ export interface McpServerOptions {
    */
   authorizeToolCall?: (toolName: string, auth: AuthInfo) => readonly string[] | undefined;
   /**
+   * Scope check of a `resources/read`, like {@link authorizeToolCall} (`undefined` lets it run, a
+   * scope list answers the 403 challenge). When set, `resources/read` needs a credential as
+   * `tools/call` does: without one it answers the 401 challenge. The list methods stay open.
+   */
+  authorizeResourceRead?: (uri: string, auth: AuthInfo) => readonly string[] | undefined;
+  /**
    * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the modern
    * wire. `public` only when the tool list is the same for every caller. Default: `ttlMs` 0, `private`.
    */
   cacheHints?: { ttlMs: number; cacheScope: 'public' | 'private' };
+  /**
+   * Caching hints of `resources/read` on the modern wire; default {@link cacheHints}. Resources
+   * that belong to a user say `{ ttlMs: 0, cacheScope: 'private' }`.
+   */
+  resourceReadCacheHints?: { ttlMs: number; cacheScope: 'public' | 'private' };
   /** Maximum request body in bytes (default 1 MiB); larger answers 413. */
   maxBodyBytes?: number;
   /** Maximum messages in a JSON-RPC batch (default 100); larger answers -32600. */

@@ -7,7 +7,7 @@ import type { CompanionContext } from './companion-context.js';
 import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
 import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
-import { createPacketWorker } from './packet-worker.js';
+import { createPacketWorker, type PacketService } from './packet-worker.js';
 import { readFormBody } from './form-body.js';
 import { errorPage } from './page.js';
 
@@ -29,6 +29,8 @@ export interface CompanionAppOptions {
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */
   sessionAudience?: string;
+  /** The packet builder, shared with the filing server's packet resources; default a worker of its own. */
+  packets?: PacketService;
 }
 
 /** The companion pages as one fetch handler. */
@@ -96,7 +98,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
-    packets: createPacketWorker(),
+    packets: options.packets ?? createPacketWorker(),
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

@@ -71,6 +71,7 @@ export const mcpModernScenarios: Scenarios = (context) => {
       });
       expect(body.result.instructions).toMatch(/get_form_schema/);
       expect(body.result.protocolVersion).toBeUndefined();
+      expect(body.result.capabilities.resources).toEqual(context.target.packetResources ? {} : undefined);
     });
 
     it('tools/list lists the same 15 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
@@ -172,7 +173,7 @@ export const mcpModernScenarios: Scenarios = (context) => {
       expect(wrongName.body).toMatchObject({ id: wrongName.id, error: { code: -32020 } });
     });
 
-    it.each(['initialize', 'ping', 'logging/setLevel', 'resources/list', 'prompts/list', 'no/such-method'])(
+    it.each(['initialize', 'ping', 'logging/setLevel', 'prompts/list', 'no/such-method'])(
       '%s answers 404 -32601 on the 2026-07-28 wire',
       async (method) => {
         const { response, body, id } = await modern(context.target, method);
@@ -180,6 +181,34 @@ export const mcpModernScenarios: Scenarios = (context) => {
         expect(body).toEqual({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
       },
     );
+
+    it('resources/* follow the declared capability: without packet resources 404 -32601; with them open public lists and a challenged read', async () => {
+      if (!context.target.packetResources) {
+        for (const method of ['resources/list', 'resources/templates/list']) {
+          const { response, body, id } = await modern(context.target, method);
+          expect(response.status).toBe(404);
+          expect(body).toEqual({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
+        }
+        return;
+      }
+      const list = await modern(context.target, 'resources/list');
+      expect(list.response.status).toBe(200);
+      expect(list.body.result).toMatchObject({ resources: [], resultType: 'complete', cacheScope: 'public' });
+      const templates = await modern(context.target, 'resources/templates/list');
+      expect(templates.body.result.resourceTemplates.map((t: any) => t.uriTemplate)).toEqual([
+        'filing://filings/{id}/packet.pdf',
+        'filing://partnership/{id}/packet.pdf',
+      ]);
+      const uri = 'filing://filings/00000000-0000-4000-8000-000000000000/packet.pdf';
+      const read = await modern(context.target, 'resources/read', { uri }, { headers: { 'mcp-name': uri } });
+      expect(read.response.status).toBe(401);
+      expect(read.response.headers.get('www-authenticate')).toContain('resource_metadata=');
+      expect(read.body).toEqual({
+        jsonrpc: '2.0',
+        id: read.id,
+        error: { code: -32001, message: 'Unauthorized' },
+      });
+    });
 
     it('subscriptions/listen is acknowledged, then closed cleanly', async () => {
       const id = requestId();

@@ -108,27 +108,44 @@ function rejection(
   return { status, body: errorMessage(id, code, message, data) };
 }
 
+function checkCacheHints(hints: CacheHints, name: string): void {
+  if (!Number.isInteger(hints.ttlMs) || hints.ttlMs < 0) {
+    throw new TypeError(`${name}: ttlMs must be an integer >= 0`);
+  }
+  if (hints.cacheScope !== 'public' && hints.cacheScope !== 'private') {
+    throw new TypeError(`${name}: cacheScope must be "public" or "private"`);
+  }
+}
+
 /**
  * The modern era. Results get `resultType: "complete"` and the server's identity in `_meta`;
  * cacheable ones (discover, `tools/list`...) the caching hints. Fixed results are encoded once here.
  */
 export function createModernEra(options: ModernEraOptions): ModernEra {
   const { table, cacheHints } = options;
-  if (!Number.isInteger(cacheHints.ttlMs) || cacheHints.ttlMs < 0) {
-    throw new TypeError('cacheHints.ttlMs must be an integer >= 0');
-  }
-  if (cacheHints.cacheScope !== 'public' && cacheHints.cacheScope !== 'private') {
-    throw new TypeError('cacheHints.cacheScope must be "public" or "private"');
-  }
+  checkCacheHints(cacheHints, 'cacheHints');
   const supported = new Set(MODERN_PROTOCOL_VERSIONS);
   const supportedList = [...MODERN_PROTOCOL_VERSIONS];
   const metaJson = JSON.stringify({ [SERVER_INFO_KEY]: options.serverInfo });
   const envelope = `"resultType":"complete","_meta":${metaJson}`;
   const cacheJson = `"ttlMs":${cacheHints.ttlMs},"cacheScope":"${cacheHints.cacheScope}"`;
 
-  /** A result object's JSON with the modern fields added (merging a `_meta` the result already has). */
-  const wrap = (json: string, cacheable: boolean): string => {
-    const extra = cacheable ? `${cacheJson},${envelope}` : envelope;
+  for (const [name, entry] of table.methods) {
+    if (typeof entry.cacheable === 'object') checkCacheHints(entry.cacheable, `the caching hints of ${name}`);
+  }
+
+  /**
+   * A result object's JSON with the modern fields added (merging a `_meta` the result already has):
+   * `cacheable` is `true` for the server's caching hints, or a method's own hints.
+   */
+  const wrap = (json: string, cacheable: boolean | CacheHints | undefined): string => {
+    const hints = typeof cacheable === 'object' ? cacheable : cacheable === true ? cacheHints : undefined;
+    const extra =
+      hints === undefined
+        ? envelope
+        : hints === cacheHints
+          ? `${cacheJson},${envelope}`
+          : `"ttlMs":${hints.ttlMs},"cacheScope":"${hints.cacheScope}",${envelope}`;
     if (json.includes('"_meta"') || json.includes('"resultType"')) {
       const result = JSON.parse(json) as Record<string, unknown>;
       const meta = isPlainObject(result._meta) ? result._meta : {};
@@ -136,8 +153,8 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
         ...result,
         resultType: result.resultType ?? 'complete',
         // An input_required result is never cached (SEP-2549): it carries no hints.
-        ...(cacheable && result.resultType !== 'input_required'
-          ? { ttlMs: cacheHints.ttlMs, cacheScope: cacheHints.cacheScope }
+        ...(hints !== undefined && result.resultType !== 'input_required'
+          ? { ttlMs: hints.ttlMs, cacheScope: hints.cacheScope }
           : {}),
         _meta: { ...meta, [SERVER_INFO_KEY]: options.serverInfo },
       });
@@ -368,7 +385,7 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
     }
     const outcome = await entry.handle(params, exchange);
     if (typeof outcome === 'string') {
-      return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable === true)) };
+      return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable)) };
     }
     const status =
       outcome.code === JsonRpcErrorCode.MissingRequiredClientCapability ||

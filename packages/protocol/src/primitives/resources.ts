@@ -1,5 +1,6 @@
 import type { Completer } from '../completer.js';
 import type { ContentAnnotations, ResourceContents } from '../content.js';
+import type { CacheHints } from '../eras/modern.js';
 import {
   createHandlerContext,
   type HandlerContext,
@@ -118,7 +119,7 @@ export interface ResourcesPrimitive extends Primitive {
 /**
  * The resources primitive: `resources/list` and `resources/templates/list` (paginated, serialized
  * once per page), `resources/read` (text and binary contents; unknown URIs -32602 with
- * `data.uri`), and the `resources` capability.
+ * `data.uri`; caching hints `readCacheHints`, default the server's), and the `resources` capability.
  *
  * @throws TypeError on a duplicate URI or template, or a malformed template.
  */
@@ -126,6 +127,7 @@ export function resourcesPrimitive(
   resources: readonly ResourceDefinition[],
   templates: readonly ResourceTemplateDefinition[],
   services: PrimitiveServices,
+  readCacheHints?: CacheHints,
 ): ResourcesPrimitive {
   const byUri = new Map<string, ResourceDefinition>();
   for (const resource of resources) {
@@ -185,6 +187,12 @@ export function resourcesPrimitive(
       return JSON.stringify({ contents });
     } catch (error) {
       if (error instanceof McpError) return errorOutcome(error);
+      // A database outage or a rate limit: the client should retry (503/429 with Retry-After).
+      const retry = services.retryableError?.(error);
+      if (retry !== undefined) {
+        exchange.retry = retry;
+        return { code: retry.code, message: retry.message };
+      }
       services.reportError(error, { method: 'resources/read' });
       return errorOutcome(error);
     }
@@ -212,7 +220,7 @@ export function resourcesPrimitive(
               handle: pagedList('resourceTemplates', templates.map(listEntry), services.pageSize),
               cacheable: true,
             },
-            'resources/read': { handle: read, cacheable: true },
+            'resources/read': { handle: read, cacheable: readCacheHints ?? true },
             // Legacy revisions only (2026-07-28 removed them). A stateless server has no stream to
             // send `notifications/resources/updated` on, so it accepts the (un)subscription of a
             // resource it serves and declares no `subscribe` capability.

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+
+const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+const at = new Date('2026-01-02T03:04:05.678Z');
+
+describe('createLogger (no database: the logger touches none)', () => {
+  it('writes one JSON object per line: time, level, msg, then the fields, undefined fields left out', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line) => lines.push(line), now: () => at });
+    logger.info('request', { method: 'POST', status: 200, user_id: undefined, aborted: true });
+    logger.warn('plain');
+    logger.debug('hidden below info');
+    expect(lines).toEqual([
+      '{"time":"2026-01-02T03:04:05.678Z","level":"info","msg":"request","method":"POST","status":200,"aborted":true}\n',
+      '{"time":"2026-01-02T03:04:05.678Z","level":"warn","msg":"plain"}\n',
+    ]);
+  });
+
+  it('escapes the message and the values, and lets a field named like a fixed key replace it', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line) => lines.push(line), now: () => at });
+    logger.error('quote " and \n newline', { value: 'a\u0000b' });
+    logger.info('x', { msg: 'override' });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      { time: at.toISOString(), level: 'error', msg: 'quote " and \n newline', value: 'a\u0000b' },
+      { time: at.toISOString(), level: 'info', msg: 'override' },
+    ]);
+    expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
+  });
+
+  // The default sink gathers a turn's lines into one write; nothing may be lost when the process
+  // ends right after logging, by process.exit or by an uncaught exception.
+  for (const [how, ending] of [
+    ['process.exit()', 'process.exit(0);'],
+    ['an uncaught exception', "throw new Error('boom');"],
+    ['the end of the event loop', ''],
+  ] as const) {
+    it(`writes every line of the default sink to stdout, in order, when the process ends by ${how}`, () => {
+      const script = `
+        import { createLogger } from ${JSON.stringify(DIST)};
+        const logger = createLogger();
+        for (let i = 0; i < 3000; i++) logger.info('line', { i });
+        ${ending}`;
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      const lines = child.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(3000);
+      expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+    });
+  }
+});
