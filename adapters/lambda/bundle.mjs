@@ -46,6 +46,12 @@ const deepImports = [
     'filing-domain/src/postgres-server-from-env.ts',
   ],
   [/filing-domain[\\/]src[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+  // The CIMD settings only; the fetcher itself loads with the first document to fetch.
+  [
+    /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
+    '@filing-mcp/filing-domain/node',
+    'filing-domain/src/node/client-metadata-env.ts',
+  ],
 ];
 const workspaceSources = {
   name: 'workspace-sources',

@@ -44,13 +44,18 @@ function expand(text, vars) {
   });
 }
 
-function run(command, args, options = {}) {
+function run(command, args, { onLine, ...options } = {}) {
   return new Promise((resolveRun, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let stdout = '';
     let stderr = '';
+    let pending = '';
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
+      if (onLine === undefined) return;
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop();
+      for (const line of lines) onLine(line);
     });
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -60,8 +65,33 @@ function run(command, args, options = {}) {
   });
 }
 
-function suite(pkg, args) {
-  return run('npx', ['-y', '-p', NODE_PACKAGE, '-p', pkg, 'conformance', ...args]);
+function suite(pkg, args, options) {
+  return run('npx', ['-y', '-p', NODE_PACKAGE, '-p', pkg, 'conformance', ...args], options);
+}
+
+/**
+ * A run's `"interact"` module gets every absolute URL the suite prints on a line of its own (the
+ * authorization URL of `authorization-code-grant`, which a user would open in a browser) and does
+ * what the user would. If it fails, the suite is stopped rather than left waiting for a callback.
+ */
+function interaction(module, vars, problems) {
+  if (module === undefined) return {};
+  const controller = new AbortController();
+  const running = [];
+  return {
+    signal: controller.signal,
+    onLine(line) {
+      const url = line.trim();
+      if (!/^https?:\/\/\S+$/.test(url)) return;
+      running.push(
+        module.default({ url, vars }).catch((error) => {
+          problems.push(`interaction with ${url.split('?')[0]} failed: ${error?.message ?? error}`);
+          controller.abort();
+        }),
+      );
+    },
+    settled: () => Promise.all(running),
+  };
 }
 
 /** Starts the server under test as a user would and waits until `readyUrl` answers 2xx. */
@@ -150,8 +180,10 @@ async function readResults(outputDir, command) {
   for (const entry of await readdir(outputDir, { recursive: true })) {
     if (!entry.endsWith('checks.json')) continue;
     const folder = entry.split(/[\\/]/)[0];
+    // `conformance authorization` names its folders authorization-server-<scenario>-<time>.
+    const prefix = command === 'authorization' ? 'authorization-server' : command;
     const scenario = folder
-      .replace(new RegExp(`^${command}-`), '')
+      .replace(new RegExp(`^${prefix}-`), '')
       .replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z?$/, '');
     results.set(scenario, JSON.parse(await readFile(join(outputDir, entry), 'utf8')));
   }
@@ -250,7 +282,7 @@ function draft(results) {
   return scenarios;
 }
 
-async function runOne(pkg, runSpec, vars, reasons, keepResults, drafting) {
+async function runOne(pkg, runSpec, vars, reasons, keepResults, drafting, baseDir) {
   const command = runSpec.command ?? 'server';
   const spec = { ...runSpec, command };
   const listed = await listScenarios(pkg, spec);
@@ -266,8 +298,19 @@ async function runOne(pkg, runSpec, vars, reasons, keepResults, drafting) {
   const problems = [];
   const counts = { pass: 0, 'expected-fail': 0, 'not-applicable': 0, problem: 0, checks: 0, warnings: 0 };
   const lines = [];
+  const interactModule =
+    runSpec.interact === undefined
+      ? undefined
+      : await import(pathToFileURL(resolve(baseDir, runSpec.interact)).href);
+  const interact = interaction(interactModule, vars, problems);
   try {
-    const outcome = await suite(pkg, args);
+    const outcome = await suite(pkg, args, {
+      ...(interact.onLine && { onLine: interact.onLine, signal: interact.signal }),
+    }).catch((error) => {
+      if (error?.name === 'AbortError') return { code: null, stdout: '', stderr: '' };
+      throw error;
+    });
+    await interact.settled?.();
     const results = await readResults(outputDir, command);
     if (drafting) console.log(JSON.stringify({ name: runSpec.name, scenarios: draft(results) }, null, 2));
     if (results.size === 0)
@@ -304,6 +347,15 @@ async function runOne(pkg, runSpec, vars, reasons, keepResults, drafting) {
       const bad = checks?.filter((check) => check.status === 'FAILURE').length ?? 0;
       lines.push(`  ${state.padEnd(14)} ${name}  (${ok} ok, ${bad} failed)`);
     }
+    if (runSpec.failOnWarning === true && counts.warnings > 0) {
+      for (const [name, checks] of results) {
+        for (const check of checks.filter((each) => each.status === 'WARNING')) {
+          problems.push(
+            `${name}: ${check.id} warned (the run allows no warning): ${failureText(check).slice(0, 300)}`,
+          );
+        }
+      }
+    }
   } finally {
     if (keepResults) console.error(`results kept in ${outputDir}`);
     else await rm(outputDir, { recursive: true, force: true });
@@ -335,6 +387,7 @@ export async function runTarget(targetPath, { only, keepResults = false, draftin
         reasons,
         keepResults,
         drafting,
+        baseDir,
       );
       console.log(`\n${pkg} ${runSpec.name}: conformance ${args.slice(0, -2).join(' ')}`);
       console.log(lines.join('\n'));

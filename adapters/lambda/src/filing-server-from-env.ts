@@ -1,4 +1,5 @@
 import { createPostgresFilingServerFromEnv, type PostgresFilingServer } from '@filing-mcp/filing-domain';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import { LAMBDA_POOL_DEFAULTS } from './pool-defaults.js';
 
 /** The deployed server and the resources it owns. */
@@ -21,5 +22,6 @@ export function createFilingServerFromEnv(
     lazyDatabase: true,
     // Loaded only here: the migrator is a separate file of the bundle, not part of every cold start.
     migrate: async (db) => (await import('./migrate.js')).migrateToLatest(db),
+    clientMetadataDocuments: clientMetadataDocumentsFromEnv,
   });
 }

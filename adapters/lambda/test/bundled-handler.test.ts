@@ -127,6 +127,17 @@ describe.runIf(withPostgres)(
       expect(JSON.parse(result.body).resource).toBe(baseUrl);
     });
 
+    it('advertises Client ID Metadata Documents in the authorization server metadata (issue 13)', async () => {
+      const result = await entry.handler(
+        functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-authorization-server' }),
+      );
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body)).toMatchObject({
+        issuer: baseUrl,
+        client_id_metadata_document_supported: true,
+      });
+    });
+
     it('streams an SSE reply through streamHandler with status and headers in the prelude', async () => {
       const event = mcpEvent({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
       event.headers.accept = 'text/event-stream, application/json';

@@ -20,6 +20,8 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Attributes, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion/index.js';
+import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
+import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
 import { nodeSha256Hex } from './node-hash.js';
@@ -72,6 +74,11 @@ export interface NodeServerOptions {
   cleanupIntervalMs?: number;
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
+  /**
+   * Client ID Metadata Documents: default on, fetched by the SSRF-safe Node fetcher of
+   * `@filing-mcp/filing-domain/node` (no loopback); `false` turns them off.
+   */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions | false;
   /** Runs last in `close()`, after every request finished: release what the server used (database). */
   onClose?: () => Promise<void>;
 }
@@ -343,6 +350,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: clock,
+      ...(options.clientMetadataDocuments !== false && {
+        clientMetadataDocuments: options.clientMetadataDocuments ?? {
+          fetcher: createNodeClientMetadataFetcher(),
+        },
+      }),
       ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
       logger: (event) => {
         const level = ERROR_EVENTS.has(event.event)

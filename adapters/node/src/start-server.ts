@@ -1,4 +1,5 @@
 import { configFromEnv, migrateToLatest } from '@filing-mcp/filing-domain';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import { type CredentialListener, startCredentialListener } from './credential-listener.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';
@@ -87,6 +88,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     settings.databaseUrl === undefined &&
     !isSet(env, 'SESSION_JWT_SECRET') &&
     !isSet(env, 'SESSION_JWKS_URL');
+  let clientMetadataDocuments: ReturnType<typeof clientMetadataDocumentsFromEnv>;
+  try {
+    clientMetadataDocuments = clientMetadataDocumentsFromEnv(env);
+  } catch (error) {
+    throw new SettingError((error as Error).message);
+  }
   if (needsDevelopmentSecret) withAddresses({ ...env, SESSION_JWT_SECRET: PLACEHOLDER_SECRET });
   else withAddresses(resolveSession(settings, env).env);
 
@@ -121,6 +128,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       shutdownTimeoutMs: settings.shutdownTimeoutMs,
       cleanupIntervalMs: settings.cleanupIntervalMs,
       readinessTimeoutMs: settings.readinessTimeoutMs,
+      clientMetadataDocuments,
       ...(companion && { companion: { userId: settings.localUserId } }),
       onClose: async () => {
         try {

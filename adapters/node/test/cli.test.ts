@@ -105,6 +105,7 @@ describe('filing-mcp configuration errors exit 1, name the setting, show no stac
     { env: { MCP_BASE_URL: 'ftp://example.com/mcp' }, names: 'MCP_BASE_URL' },
     { env: { SESSION_JWT_SECRET: 'short' }, names: 'SESSION_JWT_SECRET: must be at least 32 characters' },
     { env: { COMPANION: 'off' }, names: 'APP_URL must be set when the companion pages are off' },
+    { env: { CIMD_ALLOW_LOOPBACK: 'yes' }, names: 'CIMD_ALLOW_LOOPBACK must be 1 or 0 (got "yes")' },
   ];
 
   it.each(cases)('serve with $env', async ({ env, names }) => {
@@ -141,6 +142,28 @@ describe('filing-mcp configuration errors exit 1, name the setting, show no stac
     expect(result.stdout).toBe('');
     // No development secret is invented for a production database.
     expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('serve on DATABASE_URL refuses the CIMD development switch unless CIMD_ALLOW_LOOPBACK_WITH_DATABASE confirms it', async () => {
+    const dataDir = freshDir('refuse-cimd-loopback');
+    const result = await runCli(['serve'], {
+      cwd: workDir,
+      env: {
+        DATABASE_URL: 'postgres://filing:hunter2@127.0.0.1:9/filing',
+        SESSION_JWT_SECRET: 'x'.repeat(40),
+        APP_URL: 'https://app.example.com',
+        CIMD_ALLOW_LOOPBACK: '1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'CIMD_ALLOW_LOOPBACK=1 is a development switch and is refused with DATABASE_URL set; set CIMD_ALLOW_LOOPBACK_WITH_DATABASE=1 as well',
+    );
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(result.stderr).not.toContain('hunter2');
+    expect(result.stdout).toBe('');
   });
 
   it('serve on DATABASE_URL without a session secret nor APP_URL names both settings at once', async () => {

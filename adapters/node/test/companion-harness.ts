@@ -1,3 +1,4 @@
+import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { FilingRepository, migrateToLatest, revokeApiKey } from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
@@ -73,6 +74,7 @@ export async function startCompanionHarness(
     core: {
       fetch: (request) => fetch(request),
       revokeApiKey: async (id, owner) => revokeApiKey(db, id, owner),
+      resolveOAuthClient: (clientId) => createKyselyOAuthStore(db).getClient(clientId),
     },
   });
 

@@ -3,6 +3,7 @@ import {
   migrateToLatest,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import { VERCEL_POOL_DEFAULTS } from './pool-defaults.js';
 
 /** The deployed server and the resources it owns. */
@@ -26,5 +27,6 @@ export function createFilingServerFromEnv(
     platformDefaults: VERCEL_POOL_DEFAULTS,
     lazyDatabase: true,
     migrate: migrateToLatest,
+    clientMetadataDocuments: clientMetadataDocumentsFromEnv,
   });
 }

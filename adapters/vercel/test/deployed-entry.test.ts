@@ -91,7 +91,10 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
     ]) {
       const response = await fetch(`${served.url}${path}`, { headers: forwarded });
       expect(response.status, path).toBe(200);
-      expect(((await response.json()) as any).issuer, path).toBe(baseUrl);
+      const metadata = (await response.json()) as any;
+      expect(metadata.issuer, path).toBe(baseUrl);
+      // Client ID Metadata Documents are on in the deployed entry too (issue 13).
+      expect(metadata.client_id_metadata_document_supported, path).toBe(true);
     }
   });
 

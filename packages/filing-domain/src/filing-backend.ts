@@ -1,4 +1,4 @@
-import { createOAuthServer } from '@filing-mcp/oauth-core';
+import { type ClientMetadataDocumentOptions, createOAuthServer } from '@filing-mcp/oauth-core';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
@@ -38,6 +38,8 @@ export interface FilingBackendOptions {
   inBackground(context: RequestContext | undefined, work: Promise<unknown>): void;
   retryAfterSeconds: number;
   readinessTimeoutMs?: number;
+  /** Client ID Metadata Documents (https `client_id`s) through this fetcher; default off. */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
 }
 
 /** The database's side of the filing server, built by the first request that needs it. */
@@ -69,6 +71,7 @@ export function createFilingBackend(options: FilingBackendOptions) {
       for (const credentialHash of hashes) cache.delete(credentialHash);
     },
     scopes: FILING_SCOPES,
+    ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
     unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
   });
 
@@ -159,6 +162,7 @@ export function createFilingBackend(options: FilingBackendOptions) {
       const rateLimitCounters = (await limiter?.cleanup()) ?? 0;
       return { ...expired, clients, rateLimitCounters };
     },
+    resolveOAuthClient: (clientId: string) => oauth.resolveClient(clientId),
     async revokeApiKey(id: string, userId?: string) {
       const keyHash = await deleteApiKey(db, id, userId);
       if (keyHash === undefined) return false;

@@ -1,3 +1,4 @@
+import type { ClientMetadataDocumentOptions, OAuthClientRecord } from '@filing-mcp/oauth-core';
 import {
   type AuthInfo,
   createAllowListCheck,
@@ -58,6 +59,11 @@ export interface FilingServerOptions {
   /** Clock in Unix milliseconds (tests). */
   now?: () => number;
   logger?: FilingLogger;
+  /**
+   * Accept Client ID Metadata Documents (https `client_id`s), fetched through this fetcher; on Node,
+   * `clientMetadataDocumentsFromEnv(process.env)` from `@filing-mcp/filing-domain/node`. Default: off.
+   */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
   /**
@@ -99,6 +105,12 @@ export interface FilingServer {
    * notification connection was lost), so nothing stale outlives the reconnection.
    */
   forgetAllCredentials(): void;
+  /**
+   * The OAuth client a `client_id` names (a registration, or a validated Client ID Metadata
+   * Document), for a consent page; throws an OAuth `invalid_client` error naming the rule a
+   * document breaks.
+   */
+  resolveOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined>;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }
@@ -216,6 +228,7 @@ export function createFilingServerWithConfig(
         credentialKeys,
         inBackground,
         retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+        ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
         ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
       });
     })().catch((error: unknown) => {
@@ -438,6 +451,7 @@ export function createFilingServerWithConfig(
     },
     forgetCredentials,
     forgetAllCredentials: () => cache.clear(),
+    resolveOAuthClient: async (clientId) => (await backend()).resolveOAuthClient(clientId),
     async close() {
       await Promise.allSettled([...pending]);
       const built = backendPromise && (await backendPromise.catch(() => undefined));

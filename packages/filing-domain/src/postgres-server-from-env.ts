@@ -1,3 +1,4 @@
+import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { ResolvedFilingServerConfig } from './config.js';
 import { rawConfigFromEnv } from './config-env.js';
@@ -32,6 +33,11 @@ export interface PostgresServerFromEnvOptions {
    * available once the database is open (see `PostgresFilingServer.database`).
    */
   lazyDatabase?: boolean;
+  /**
+   * Client ID Metadata Documents from the environment: on Node, `clientMetadataDocumentsFromEnv` of
+   * `@filing-mcp/filing-domain/node` (the SSRF-safe fetcher; `CIMD_ALLOW_LOOPBACK`). Default: off.
+   */
+  clientMetadataDocuments?(env: Record<string, string | undefined>): ClientMetadataDocumentOptions;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */
@@ -77,6 +83,7 @@ export async function createPostgresFilingServerFromEnv(
   }
   const resolved = config;
   const poolSettings = settings;
+  const clientMetadataDocuments = options.clientMetadataDocuments?.(env);
   const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
   let opened: Kysely<any> | undefined;
   let opening: Promise<Kysely<any>> | undefined;
@@ -104,7 +111,10 @@ export async function createPostgresFilingServerFromEnv(
   const db = lazy ? undefined : await database();
   try {
     if (db && env.MIGRATE_ON_START === 'true') await options.migrate(db);
-    const server = createFilingServerWithConfig({ db: db ?? database, logger: log }, resolved);
+    const server = createFilingServerWithConfig(
+      { db: db ?? database, logger: log, ...(clientMetadataDocuments && { clientMetadataDocuments }) },
+      resolved,
+    );
     return {
       server,
       get db(): Kysely<any> {

@@ -16,6 +16,7 @@ import {
   type FilingLogEvent,
   type FilingServer,
   type FilingServerConfig,
+  type FilingServerOptions,
   migrateToLatest,
 } from '../src/index.js';
 
@@ -76,6 +77,7 @@ export interface Harness {
 export async function startHarness(
   variant: DatabaseVariant,
   config: Partial<FilingServerConfig> = {},
+  options: Pick<FilingServerOptions, 'clientMetadataDocuments'> = {},
 ): Promise<Harness> {
   const database = await variant.create();
   await migrateToLatest(database.db);
@@ -89,6 +91,7 @@ export async function startHarness(
     config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET }, ...config },
     now,
     logger: (event) => logs.push(event),
+    ...options,
   });
   // Every background write (last-used times) is also remembered here, so a test can wait for all
   // of them before it counts statements.
@@ -107,6 +110,7 @@ export async function startHarness(
     revokeApiKey: (id, userId) => server.revokeApiKey(id, userId),
     forgetCredentials: (hashes) => server.forgetCredentials(hashes),
     forgetAllCredentials: () => server.forgetAllCredentials(),
+    resolveOAuthClient: (clientId) => server.resolveOAuthClient(clientId),
     close: () => server.close(),
   };
   return {

@@ -66,7 +66,7 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
 
   const result = await validateAuthorizationRequest(
     params,
-    context.store,
+    context.resolveClient,
     {
       resource: context.issuer,
       requirePkceForPublicClients: context.requirePkceForPublicClients,

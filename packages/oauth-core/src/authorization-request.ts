@@ -1,8 +1,8 @@
 import { OAuthError } from './errors.js';
-import { isRegisteredRedirectUri } from './redirect-uri.js';
 import { isConfiguredResource } from './resource-indicator.js';
 import type { ScopeSet } from './scopes.js';
-import type { CodeChallengeMethod, OAuthClientRecord, OAuthStore } from './store.js';
+import { acceptsRedirectUri, type ClientResolver } from './client-id-metadata-document.js';
+import type { CodeChallengeMethod, OAuthClientRecord } from './store.js';
 
 /** An authorization request that passed every check of `/authorize` (and of `/approve`). */
 export interface AuthorizationRequest {
@@ -49,19 +49,26 @@ export interface AuthorizationRequestSettings {
  */
 export async function validateAuthorizationRequest(
   params: ReadonlyMap<string, string>,
-  store: OAuthStore,
+  resolveClient: ClientResolver,
   settings: AuthorizationRequestSettings,
   requireResponseType: boolean,
 ): Promise<AuthorizationValidation> {
   const clientId = params.get('client_id');
   if (!clientId) return { ok: false, error: new OAuthError('invalid_request', 'client_id is required') };
-  const client = await store.getClient(clientId);
+  let client: OAuthClientRecord | undefined;
+  try {
+    client = await resolveClient(clientId);
+  } catch (error) {
+    // A metadata document that breaks a rule: its redirect URIs are not trusted, so never redirect.
+    if (error instanceof OAuthError) return { ok: false, error };
+    throw error;
+  }
   if (!client)
     return { ok: false, error: new OAuthError('invalid_client', 'unknown client_id', { status: 400 }) };
   const redirectUri = params.get('redirect_uri');
   if (!redirectUri)
     return { ok: false, error: new OAuthError('invalid_request', 'redirect_uri is required') };
-  if (!isRegisteredRedirectUri(client.redirectUris, redirectUri)) {
+  if (!acceptsRedirectUri(client, redirectUri)) {
     return {
       ok: false,
       error: new OAuthError('invalid_redirect_uri', 'redirect_uri is not registered for this client'),

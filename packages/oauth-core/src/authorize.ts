@@ -34,7 +34,7 @@ export async function handleAuthorize(context: OAuthContext, request: Request): 
   if (textProblem !== undefined) throw new OAuthError('invalid_request', textProblem);
   const result = await validateAuthorizationRequest(
     params,
-    context.store,
+    context.resolveClient,
     {
       resource: context.issuer,
       requirePkceForPublicClients: context.requirePkceForPublicClients,

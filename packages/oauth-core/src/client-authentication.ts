@@ -72,7 +72,14 @@ export async function authenticateClient(
   context: OAuthContext,
   presented: PresentedClient & { clientId: string },
 ): Promise<OAuthClientRecord> {
-  const client = await context.store.getClient(presented.clientId);
+  let client: OAuthClientRecord | undefined;
+  try {
+    client = await context.resolveClient(presented.clientId);
+  } catch (error) {
+    if (error instanceof OAuthError && error.code === 'invalid_client')
+      throw invalidClient(error.message, presented.basic);
+    throw error;
+  }
   if (!client) throw invalidClient('unknown client', presented.basic);
   if (client.clientSecretHash === null) {
     if (presented.clientSecret)

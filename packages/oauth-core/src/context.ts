@@ -1,3 +1,4 @@
+import { type ClientResolver, createClientResolver } from './client-id-metadata-document.js';
 import { sha256Hex } from './crypto.js';
 import { createScopeSet, type ScopeSet } from './scopes.js';
 import { createSessionJwtVerifier, type SessionJwtVerifier } from './session-jwt.js';
@@ -10,6 +11,10 @@ export interface OAuthContext {
   issuer: string;
   appUrl: string;
   store: OAuthStore;
+  /** Finds a client: a registration in the store, or a Client ID Metadata Document when enabled. */
+  resolveClient: ClientResolver;
+  /** Whether Client ID Metadata Documents are accepted (a fetcher was configured). */
+  clientMetadataDocuments: boolean;
   hash: (input: string) => Promise<string>;
   verifySession: SessionJwtVerifier;
   lifetimes: { authorizationCode: number; accessToken: number; refreshToken: number };
@@ -46,11 +51,14 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
   const logger = options.logger;
   const onCredentialsEnded = options.onCredentialsEnded;
   const grace = options.refreshGraceSeconds ?? 0;
+  const now = options.now ?? Date.now;
   if (!Number.isFinite(grace) || grace < 0) throw new TypeError('refreshGraceSeconds must be 0 or more');
   return {
     issuer,
     appUrl,
     store: options.store,
+    resolveClient: createClientResolver(options.store, options.clientMetadataDocuments, () => now()),
+    clientMetadataDocuments: options.clientMetadataDocuments !== undefined,
     hash: async (input) => hash(input),
     verifySession: createSessionJwtVerifier(options.session),
     lifetimes: {
@@ -61,7 +69,7 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
     requirePkceForPublicClients: options.requirePkceForPublicClients ?? true,
     refreshGraceSeconds: grace,
     scopes: createScopeSet(options.scopes),
-    now: options.now ?? Date.now,
+    now,
     log: (event) => {
       if (!logger) return;
       try {

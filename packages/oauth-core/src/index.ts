@@ -31,3 +31,14 @@ export type {
   ProtectedResourceMetadata,
   SessionJwtOptions,
 } from './types.js';
+export {
+  acceptsRedirectUri,
+  ClientMetadataDocumentError,
+  type ClientMetadataDocumentFetcher,
+  type ClientMetadataDocumentOptions,
+  type ClientMetadataDocumentResponse,
+  documentCacheSeconds,
+  isClientIdMetadataDocumentUrl,
+  MAX_DOCUMENT_CACHE_SECONDS,
+  redirectsOnlyToLoopback,
+} from './client-id-metadata-document.js';

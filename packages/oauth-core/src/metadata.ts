@@ -4,6 +4,7 @@ import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './t
 export function buildAuthorizationServerMetadata(
   issuer: string,
   scopes: readonly string[],
+  clientMetadataDocuments = false,
 ): AuthorizationServerMetadata {
   const authMethods = ['none', 'client_secret_post', 'client_secret_basic'];
   return {
@@ -20,6 +21,7 @@ export function buildAuthorizationServerMetadata(
     // Never offline_access (SEP-2207): refresh tokens come with every grant without it.
     scopes_supported: [...scopes],
     authorization_response_iss_parameter_supported: true,
+    ...(clientMetadataDocuments && { client_id_metadata_document_supported: true }),
   };
 }
 

@@ -84,7 +84,11 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
   const context = createContext(options);
   const basePath = withoutTrailingSlash(options.basePath ?? new URL(context.issuer).pathname);
   const issuerPath = withoutTrailingSlash(new URL(context.issuer).pathname);
-  const authorizationServer = buildAuthorizationServerMetadata(context.issuer, context.scopes.names);
+  const authorizationServer = buildAuthorizationServerMetadata(
+    context.issuer,
+    context.scopes.names,
+    context.clientMetadataDocuments,
+  );
   const protectedResource = buildProtectedResourceMetadata(context.issuer, context.scopes.names);
   const authorizationServerDocument = JSON.stringify(authorizationServer);
   const protectedResourceDocument = JSON.stringify(protectedResource);
@@ -160,6 +164,7 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
     },
     verifyAccessToken: (token) => verifyAccessToken(context, token),
     cleanup: () => context.store.deleteExpired(context.now()),
+    resolveClient: (clientId) => context.resolveClient(clientId),
     metadata: { authorizationServer, protectedResource },
   };
 }

@@ -1,5 +1,6 @@
+import type { ClientMetadataDocumentOptions } from './client-id-metadata-document.js';
 import type { ScopeDefinition } from './scopes.js';
-import type { OAuthStore } from './store.js';
+import type { OAuthClientRecord, OAuthStore } from './store.js';
 
 /** SHA-256 of a UTF-8 string, lower-case hex. May be synchronous (Node's createHash) or async (WebCrypto). */
 export type HashFunction = (input: string) => string | Promise<string>;
@@ -72,6 +73,13 @@ export interface OAuthServerOptions {
    * (the default when a request names none). Default: `mcp` alone.
    */
   scopes?: readonly ScopeDefinition[];
+  /**
+   * Accept Client ID Metadata Documents: a `client_id` that is an https URL with a path names a
+   * JSON document describing a public client, fetched through `fetcher` (which must refuse private
+   * addresses, redirects and large or slow answers). Advertised as
+   * `client_id_metadata_document_supported: true`. Default: off (only registered clients).
+   */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number;
   /** Receives log-safe events. */
@@ -108,6 +116,12 @@ export interface OAuthServer {
    * no token issued from it remains, so that its replay still revokes them.
    */
   cleanup(): Promise<{ codes: number; tokens: number }>;
+  /**
+   * The client a `client_id` names, as the endpoints see it: a registration, or (when enabled) the
+   * validated Client ID Metadata Document. `undefined` when unknown; throws an {@link OAuthError}
+   * (`invalid_client`) naming the rule a metadata document breaks. Consent pages use it.
+   */
+  resolveClient(clientId: string): Promise<OAuthClientRecord | undefined>;
   /** The precomputed discovery documents. */
   metadata: {
     authorizationServer: AuthorizationServerMetadata;
@@ -129,6 +143,8 @@ export interface AuthorizationServerMetadata {
   revocation_endpoint_auth_methods_supported: string[];
   scopes_supported: string[];
   authorization_response_iss_parameter_supported: boolean;
+  /** Present (true) when Client ID Metadata Documents are accepted. */
+  client_id_metadata_document_supported?: boolean;
 }
 
 /** RFC 9728 protected resource metadata as served. */

@@ -24,7 +24,7 @@ export interface CompanionAppOptions {
   /** The HS256 secret the filing server verifies session JWTs with (also keys the CSRF tokens). */
   sessionSecret: string;
   /** The composed filing server; the consent page calls its `/approve` in-process. */
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey'>;
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
   /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */

@@ -15,7 +15,7 @@ export interface CompanionContext {
   baseUrl: string;
   /** The one local user the pages act for. */
   userId: string;
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey'>;
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
   csrf: CsrfGuard;
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */

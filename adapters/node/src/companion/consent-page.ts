@@ -1,4 +1,10 @@
-import { isRegisteredRedirectUri, type OAuthClientRecord } from '@filing-mcp/oauth-core';
+import {
+  acceptsRedirectUri,
+  isClientIdMetadataDocumentUrl,
+  OAuthError,
+  type OAuthClientRecord,
+  redirectsOnlyToLoopback,
+} from '@filing-mcp/oauth-core';
 import { FILING_SCOPES, filingScopeSet } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
 import { CSRF_FIELD } from './csrf.js';
@@ -60,7 +66,14 @@ async function trust(context: CompanionContext, source: URLSearchParams): Promis
       'client_id and redirect_uri are required.',
     );
   }
-  const client = await context.oauthStore.getClient(params.client_id);
+  let client: OAuthClientRecord | undefined;
+  try {
+    // A registration, or a Client ID Metadata Document fetched and validated as /authorize does.
+    client = await context.core.resolveOAuthClient(params.client_id);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    return errorPage(context, 400, 'Invalid application', `${error.message}.`);
+  }
   if (!client) {
     return errorPage(
       context,
@@ -69,7 +82,7 @@ async function trust(context: CompanionContext, source: URLSearchParams): Promis
       'No application is registered with this client_id.',
     );
   }
-  if (!isRegisteredRedirectUri(client.redirectUris, params.redirect_uri)) {
+  if (!acceptsRedirectUri(client, params.redirect_uri)) {
     return errorPage(
       context,
       400,
@@ -103,6 +116,10 @@ export async function consentPage(context: CompanionContext, request: Request): 
   const scopes =
     'unknown' in requested ? (params.scope ?? '').split(' ').filter(Boolean) : requested.scope.split(' ');
   const name = client.clientName?.trim() || 'An unnamed application';
+  const documentHost = isClientIdMetadataDocumentUrl(client.clientId)
+    ? new URL(client.clientId).host
+    : undefined;
+  const loopbackOnly = documentHost !== undefined && redirectsOnlyToLoopback(client.redirectUris);
   const hidden = FORWARDED.filter((field) => params[field] !== undefined).map(
     (field) => html`<input type="hidden" name="${field}" value="${params[field]}">`,
   );
@@ -116,6 +133,7 @@ export async function consentPage(context: CompanionContext, request: Request): 
 <h1>Allow ${name} to use your filings?</h1>
 <dl class="fields">
 <dt>Application</dt><dd>${name}<small class="muted"> (client ID <code>${client.clientId}</code>)</small></dd>
+${documentHost === undefined ? '' : html`<dt>Described by</dt><dd><strong>${documentHost}</strong><br><small class="muted">The application's metadata document is published on this host.</small></dd>`}
 <dt>Sends you back to</dt><dd><strong>${redirectHost(redirectUri)}</strong><br><small class="muted">${redirectUri}</small></dd>
 <dt>Access requested</dt><dd>Use the filing tools of <code>${context.baseUrl}</code> as you, with:<ul class="scopes">${scopes.map(
         (scope) =>
@@ -123,6 +141,7 @@ export async function consentPage(context: CompanionContext, request: Request): 
       )}</ul></dd>
 <dt>Signed in as</dt><dd>${context.userId}</dd>
 </dl>
+${loopbackOnly ? html`<p class="notice" role="alert"><strong>Warning:</strong> this application sends you back only to this computer (localhost). Any program running here could use <strong>${documentHost}</strong>'s name; approve only if you started it yourself.</p>` : ''}
 <p class="muted">Application names are chosen by the application itself when it registers. Approve only if you just started connecting this application.</p>
 <form method="post" action="${context.appPath}/oauth/authorize">
 ${hidden}

@@ -1,0 +1,155 @@
+import { testDatabases } from '@filing-mcp/test-db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClientMetadataDocumentError,
+  type ClientMetadataDocumentFetcher,
+  documentCacheSeconds,
+  MAX_DOCUMENT_CACHE_SECONDS,
+  redirectsOnlyToLoopback,
+} from '../src/index.js';
+import { migrateOAuth } from '../src/kysely/index.js';
+import { type RunningServer, startServer } from './helpers.js';
+
+/**
+ * The runtime-agnostic half of Client ID Metadata Documents (issue 13): the resolver's cache and
+ * its rules, with a fetcher that serves documents from memory (the network half, with its address
+ * checks, is tested in filing-domain against a real HTTP server).
+ */
+describe('documentCacheSeconds', () => {
+  it.each([
+    [null, 300],
+    ['max-age=60', 60],
+    ['public, max-age=120', 120],
+    ['max-age=0', 0],
+    ['no-store', 0],
+    ['no-cache, max-age=600', 0],
+    ['max-age=31536000', MAX_DOCUMENT_CACHE_SECONDS],
+    ['private', 300],
+  ])('%s: %i seconds', (header, seconds) => {
+    expect(documentCacheSeconds(header, 300)).toBe(seconds);
+  });
+});
+
+describe('redirectsOnlyToLoopback', () => {
+  it.each([
+    [['http://127.0.0.1:3000/cb', 'http://localhost/cb', 'http://[::1]:9/cb'], true],
+    [['http://127.0.0.1:3000/cb', 'https://app.example/cb'], false],
+    [['cursor://callback'], false],
+    [[], false],
+  ])('%j: %s', (uris, expected) => {
+    expect(redirectsOnlyToLoopback(uris)).toBe(expected);
+  });
+});
+
+/** Documents served from memory, counting fetches; answers like an HTTP server would. */
+function memoryFetcher() {
+  const documents = new Map<string, { body: unknown; cacheControl: string | null }>();
+  const fetches: string[] = [];
+  const fetcher: ClientMetadataDocumentFetcher = {
+    async fetch(url) {
+      fetches.push(url.href);
+      const found = documents.get(url.href);
+      if (!found) throw new ClientMetadataDocumentError('the URL answered HTTP 404, not 200');
+      return { body: JSON.stringify(found.body), cacheControl: found.cacheControl };
+    },
+  };
+  return { documents, fetches, fetcher };
+}
+
+describe.each(testDatabases())('the client metadata document resolver on $name', ({ create }) => {
+  let database: Awaited<ReturnType<typeof create>>;
+  let server: RunningServer;
+  const memory = memoryFetcher();
+  const redirectUri = 'http://127.0.0.1:9/callback';
+
+  beforeAll(async () => {
+    database = await create();
+    await migrateOAuth(database.db);
+    server = await startServer(database.db, {
+      clientMetadataDocuments: { fetcher: memory.fetcher, cacheMaxEntries: 2 },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  function publish(name: string, cacheControl: string | null = 'max-age=3600'): string {
+    const clientId = `https://clients.example/${name}.json`;
+    memory.documents.set(clientId, {
+      body: { client_id: clientId, client_name: name, redirect_uris: [redirectUri] },
+      cacheControl,
+    });
+    return clientId;
+  }
+
+  it('advertises client_id_metadata_document_supported', async () => {
+    const response = await fetch(`${server.origin}/.well-known/oauth-authorization-server/mcp-server`);
+    expect(await response.json()).toMatchObject({ client_id_metadata_document_supported: true });
+  });
+
+  it('keeps at most cacheMaxEntries documents, dropping the least recently used', async () => {
+    const [a, b, c] = [publish('a'), publish('b'), publish('c')];
+    const count = (clientId: string) => memory.fetches.filter((href) => href === clientId).length;
+    for (const clientId of [a, b, a, c]) {
+      expect(await server.oauth.resolveClient(clientId)).toMatchObject({
+        clientId,
+        clientSecretHash: null,
+        tokenEndpointAuthMethod: 'none',
+        redirectUris: [redirectUri],
+      });
+    }
+    // a was used after b, so c pushed b out: a is still cached, b is fetched again.
+    await server.oauth.resolveClient(a);
+    await server.oauth.resolveClient(b);
+    expect([count(a), count(b), count(c)]).toEqual([1, 2, 1]);
+  });
+
+  it('caps max-age at 24 hours', async () => {
+    const clientId = publish('long', 'max-age=999999');
+    await server.oauth.resolveClient(clientId);
+    server.travel(MAX_DOCUMENT_CACHE_SECONDS * 1000 - 1000);
+    await server.oauth.resolveClient(clientId);
+    server.travel(2000);
+    await server.oauth.resolveClient(clientId);
+    expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(2);
+  });
+
+  it('shares one fetch between concurrent uses of a URL', async () => {
+    const clientId = publish('concurrent', 'no-store');
+    await Promise.all([1, 2, 3].map(() => server.oauth.resolveClient(clientId)));
+    expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(1);
+  });
+
+  it('a fetch refusal becomes invalid_client naming it, and is not cached', async () => {
+    const clientId = 'https://clients.example/missing.json';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(server.oauth.resolveClient(clientId)).rejects.toMatchObject({
+        code: 'invalid_client',
+        status: 400,
+        message: 'client metadata document: the URL answered HTTP 404, not 200',
+      });
+    }
+    expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(2);
+  });
+
+  it.each([
+    ['https://clients.example/', 'the client_id URL must have a path'],
+    ['https://clients.example', 'the client_id URL must have a path'],
+    ['https://clients.example/a/../b.json', 'the client_id URL must not contain . or .. path segments'],
+    ['https://user:pw@clients.example/a.json', 'the client_id URL must not contain credentials'],
+    ['https://clients.example/a.json#x', 'the client_id URL must not contain a fragment'],
+    ['http://clients.example/a.json', 'the client_id URL must use https'],
+  ])('refuses the client_id %s before any fetch: %s', async (clientId, rule) => {
+    const before = memory.fetches.length;
+    await expect(server.oauth.resolveClient(clientId)).rejects.toMatchObject({
+      code: 'invalid_client',
+      message: `client metadata document: ${rule}`,
+    });
+    expect(memory.fetches.length).toBe(before);
+  });
+
+  it('a registered client_id is looked up in the store as before', async () => {
+    expect(await server.oauth.resolveClient('mcp_client_unknown')).toBeUndefined();
+  });
+});
