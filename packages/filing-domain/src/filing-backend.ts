@@ -1,5 +1,4 @@
-import { type ClientMetadataDocumentOptions, createOAuthServer } from '@filing-mcp/oauth-core';
-import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
+import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oauth-core';
 import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
@@ -9,7 +8,7 @@ import type { CredentialCache } from './credential-cache.js';
 import { isDatabaseUnavailable } from './database-settings.js';
 import type { HashFunction } from './hash.js';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limiter.js';
-import { createReadinessCheck } from './readiness.js';
+import type { Readiness } from './probe-responses.js';
 import { FILING_SCOPES } from './scopes.js';
 
 /** Prefix of OAuth access tokens (spec: Credentials). */
@@ -49,31 +48,75 @@ export type FilingBackend = ReturnType<typeof createFilingBackend>;
  * Everything of the filing server that reads or writes the database: authentication, the OAuth
  * server, rate limits, readiness, cleanup and key revocation. A module of its own so that a
  * server answers `initialize` (and `tools/list`, probes, preflights) without loading Kysely, the
- * OAuth server or a database driver.
+ * OAuth server or a database driver. Within it, the OAuth server (oauth-core, jose, its Kysely
+ * store) and the readiness check (the migration lists) load on first use too: an API key's first
+ * `tools/call` needs neither.
  */
 export function createFilingBackend(options: FilingBackendOptions) {
   const { db, config, baseUrl, basePath, hash, clock, log, errorSummary, cache, credentialKeys } = options;
-  const oauth = createOAuthServer({
-    baseUrl,
-    basePath,
-    appUrl: config.appUrl,
-    store: createKyselyOAuthStore(db),
-    session: config.session,
-    hash,
-    ...(config.lifetimes && { lifetimes: config.lifetimes }),
-    ...(config.requirePkceForPublicClients !== undefined && {
-      requirePkceForPublicClients: config.requirePkceForPublicClients,
-    }),
-    ...(config.refreshGraceSeconds !== undefined && { refreshGraceSeconds: config.refreshGraceSeconds }),
-    now: () => clock(),
-    logger: log,
-    onCredentialsEnded: (hashes) => {
-      for (const credentialHash of hashes) cache.delete(credentialHash);
-    },
-    scopes: FILING_SCOPES,
-    ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
-    unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
-  });
+  let oauthPromise: Promise<OAuthServer> | undefined;
+  /** The OAuth server, loaded and built once by the first OAuth route, access token or cleanup. */
+  function oauth(): Promise<OAuthServer> {
+    oauthPromise ??= Promise.all([
+      import('@filing-mcp/oauth-core'),
+      import('@filing-mcp/oauth-core/kysely'),
+    ]).then(
+      ([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
+        createOAuthServer({
+          baseUrl,
+          basePath,
+          appUrl: config.appUrl,
+          store: createKyselyOAuthStore(db),
+          session: config.session,
+          hash,
+          ...(config.lifetimes && { lifetimes: config.lifetimes }),
+          ...(config.requirePkceForPublicClients !== undefined && {
+            requirePkceForPublicClients: config.requirePkceForPublicClients,
+          }),
+          ...(config.refreshGraceSeconds !== undefined && {
+            refreshGraceSeconds: config.refreshGraceSeconds,
+          }),
+          now: () => clock(),
+          logger: log,
+          onCredentialsEnded: (hashes) => {
+            for (const credentialHash of hashes) cache.delete(credentialHash);
+          },
+          scopes: FILING_SCOPES,
+          ...(options.clientMetadataDocuments && {
+            clientMetadataDocuments: options.clientMetadataDocuments,
+          }),
+          unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
+        }),
+      (error: unknown) => {
+        oauthPromise = undefined;
+        throw error;
+      },
+    );
+    return oauthPromise;
+  }
+
+  // Checked here, as createReadinessCheck does, so that a bad value still fails the backend's start
+  // rather than the first probe.
+  if (
+    options.readinessTimeoutMs !== undefined &&
+    !(Number.isInteger(options.readinessTimeoutMs) && options.readinessTimeoutMs > 0)
+  ) {
+    throw new TypeError('readiness timeoutMs must be a positive integer');
+  }
+  let readinessCheck: Promise<() => Promise<Readiness>> | undefined;
+  async function checkReadiness(): Promise<Readiness> {
+    readinessCheck ??= import('./readiness.js').then(
+      ({ createReadinessCheck }) =>
+        createReadinessCheck(db, {
+          ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
+        }),
+      (error: unknown) => {
+        readinessCheck = undefined;
+        throw error;
+      },
+    );
+    return (await readinessCheck)();
+  }
 
   const limiter =
     config.rateLimits === false
@@ -133,7 +176,7 @@ export function createFilingBackend(options: FilingBackendOptions) {
       return auth;
     }
 
-    const token = await oauth.verifyAccessToken(credential);
+    const token = await (await oauth()).verifyAccessToken(credential);
     if (token === undefined) return undefined;
     // RFC 8707: a token bound to another resource is not for this server.
     if (token.resource && token.resource.replace(/\/+$/, '') !== baseUrl) return undefined;
@@ -153,16 +196,14 @@ export function createFilingBackend(options: FilingBackendOptions) {
     oauth,
     limiter,
     authenticate,
-    checkReadiness: createReadinessCheck(db, {
-      ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
-    }),
+    checkReadiness,
     async cleanup() {
       const clients = await deleteAbandonedClients(db, clock(), clientExpiry);
-      const expired = await oauth.cleanup();
+      const expired = await (await oauth()).cleanup();
       const rateLimitCounters = (await limiter?.cleanup()) ?? 0;
       return { ...expired, clients, rateLimitCounters };
     },
-    resolveOAuthClient: (clientId: string) => oauth.resolveClient(clientId),
+    resolveOAuthClient: async (clientId: string) => (await oauth()).resolveClient(clientId),
     async revokeApiKey(id: string, userId?: string) {
       const keyHash = await deleteApiKey(db, id, userId);
       if (keyHash === undefined) return false;

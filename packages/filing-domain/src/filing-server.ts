@@ -417,7 +417,7 @@ export function createFilingServerWithConfig(
     }
     // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
     // (RFC 8414 / RFC 9728) are oauth-core's; it answers undefined for anything else.
-    const oauthResponse = await oauth.handle(request);
+    const oauthResponse = await (await oauth()).handle(request);
     if (oauthResponse !== undefined) return withCors(oauthResponse);
     return jsonResponse(404, { code: 404, message: 'Not found' });
   }

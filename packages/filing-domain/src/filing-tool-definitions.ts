@@ -1,4 +1,3 @@
-import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { type ToolDefinition, ToolError, defineTool } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
@@ -404,6 +403,8 @@ export function filingToolFactories(
             args.id,
           ));
         if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+        // The form checks (irs-forms, its field tables) load with the first check_filing only.
+        const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
         return checkFilingReadiness(kind, filing.form_data);
       },
     });
