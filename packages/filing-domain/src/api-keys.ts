@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import { type HashFunction, sha256Hex } from './hash.js';
-import { toIsoTimestamp, toIsoTimestampOrNull } from './records.js';
+import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 import { parseFilingScope } from './scopes.js';
 
 /** Every API key starts with this (spec: Credentials). */

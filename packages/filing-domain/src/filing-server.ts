@@ -20,7 +20,7 @@ import { RateLimitedError } from './rate-limited-error.js';
 import type { RateLimitScope } from './rate-limiter.js';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from './scopes.js';
 import { createPacketResourceTemplates, type FilingPacketBuilder } from './packet-resources.js';
-import { createFilingTools } from './filing-tools.js';
+import { createFilingTools, prefetchFilingToolDefinitions } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { createFilingTelemetry } from './telemetry.js';
 
@@ -238,8 +238,17 @@ export function createFilingServerWithConfig(
     return backendPromise;
   }
 
-  const authenticate = async (credential: string, request: Request, context?: RequestContext) =>
-    (await backend()).authenticate(credential, request, context);
+  let toolsPrefetched = false;
+  const authenticate = async (credential: string, request: Request, context?: RequestContext) => {
+    const authenticated = (await backend()).authenticate(credential, request, context);
+    // A credential almost always comes with a tools/call: its tool definitions compile while the
+    // database looks the credential up, rather than after.
+    if (!toolsPrefetched) {
+      toolsPrefetched = true;
+      prefetchFilingToolDefinitions();
+    }
+    return authenticated;
+  };
 
   /** Every tool counts against its credential's `tools/call` limit before it runs. */
   function withToolsCallLimit<T extends { handler: (args: any, context: ToolContext) => unknown }>(

@@ -51,6 +51,16 @@ export function listedFilingTools(listLimitMax: number): ListedTool[] {
 }
 
 /**
+ * Starts loading the tool definitions (zod and every tool's schemas) without waiting for them, so
+ * that their compilation overlaps the database's answer to a credential's check; the first tool
+ * call then finds the module loaded. A failed load is left to that call to report.
+ * @internal
+ */
+export function prefetchFilingToolDefinitions(): void {
+  import('./filing-tool-definitions.js').catch(() => undefined);
+}
+
+/**
  * The 14 filing tools of the spec and check_filing (issue 16), bound to a database and the
  * companion app's address. Every tool acts on behalf of `context.auth.userId` and sees only that
  * user's records; a missing filing and another user's filing both answer the tool error

@@ -59,15 +59,6 @@ export const faxLogSchema = z.object({
 /** A fax log record. */
 export type FaxLog = z.output<typeof faxLogSchema>;
 
-/**
- * Normalises a timestamp from any driver (a `Date`, or a string when a driver's type parsers
- * were changed) to ISO 8601 in UTC.
- */
-export function toIsoTimestamp(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-/** {@link toIsoTimestamp} for nullable columns. */
-export function toIsoTimestampOrNull(value: Date | string | null | undefined): string | null {
-  return value == null ? null : toIsoTimestamp(value);
-}
+// Kept here for importers of before; they live in a zod-free module so that authentication
+// (api-keys.ts) does not load zod.
+export { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
