@@ -2,6 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPGliteDb, type TestDatabase } from '@filing-mcp/test-db';
 import { getRequestListener } from '@hono/node-server';
+import {
+  auth as authV2,
+  Client as ClientV2,
+  type OAuthClientProvider as OAuthClientProviderV2,
+  StreamableHTTPClientTransport as TransportV2,
+  UnauthorizedError as UnauthorizedErrorV2,
+} from '@modelcontextprotocol/client';
 import { auth, type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -24,6 +31,8 @@ const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
  */
 class ConsentingProvider implements OAuthClientProvider {
   code: string | undefined;
+  /** The `iss` of the authorization response (RFC 9207), which the v2 client checks. */
+  iss: string | undefined;
   readonly requestedScopes: string[] = [];
   private client: OAuthClientInformationMixed | undefined;
   private saved: OAuthTokens | undefined;
@@ -88,15 +97,18 @@ class ConsentingProvider implements OAuthClientProvider {
       body: JSON.stringify(Object.fromEntries(params)),
     });
     expect(approved.status).toBe(200);
-    this.code = ((await approved.json()) as { code: string }).code;
+    const answer = (await approved.json()) as { code: string; redirect_to: string };
+    this.code = answer.code;
+    this.iss = new URL(answer.redirect_to).searchParams.get('iss') ?? undefined;
   }
 }
 
-describe('official MCP SDK client (v1) steps up through the insufficient_scope challenge (PGlite only: the scope logic is database-independent and covered on both in scopes.test.ts)', () => {
+/** The filing server on PGlite behind a real socket, for the step-up tests of both SDK clients. */
+function serveFilings(): { origin: () => string } {
   let database: TestDatabase;
   let server: FilingServer;
   let http: Server;
-  let origin: string;
+  let origin = '';
 
   beforeAll(async () => {
     database = await createPGliteDb();
@@ -120,7 +132,14 @@ describe('official MCP SDK client (v1) steps up through the insufficient_scope c
     await database?.close();
   });
 
+  return { origin: () => origin };
+}
+
+describe('official MCP SDK client (v1) steps up through the insufficient_scope challenge (PGlite only: the scope logic is database-independent and covered on both in scopes.test.ts)', () => {
+  const served = serveFilings();
+
   it('started read-only, it lists, is refused create_filing, re-authorizes with the union and writes', async () => {
+    const origin = served.origin();
     const serverUrl = new URL(`${origin}/mcp-server`);
     const provider = new ConsentingProvider(origin, 'step-up-user');
     // Read-only from the start: the SDK's own authorization with an explicit scope.
@@ -143,6 +162,50 @@ describe('official MCP SDK client (v1) steps up through the insufficient_scope c
       expect(provider.requestedScopes).toEqual(['filings:read', 'filings:read filings:write']);
       await transport.finishAuth(provider.code!);
       expect(provider.tokens()?.scope).toBe('filings:read filings:write');
+
+      const created = await write();
+      expect(created.isError).toBeFalsy();
+      const again = await client.callTool({ name: 'list_filings', arguments: {} });
+      expect((again.structuredContent as { filings: unknown[] }).filings).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('official MCP SDK client (v2, pinned to 2026-07-28) steps up through the insufficient_scope challenge (PGlite only: the scope logic is database-independent and covered on both in scopes.test.ts)', () => {
+  const served = serveFilings();
+
+  it('started read-only, it lists, is refused create_filing, re-authorizes with the union and writes', async () => {
+    const origin = served.origin();
+    const serverUrl = new URL(`${origin}/mcp-server`);
+    const consenting = new ConsentingProvider(origin, 'step-up-user-v2');
+    // The same storage and browser; the v2 types name the same fields.
+    const provider = consenting as unknown as OAuthClientProviderV2;
+    expect(await authV2(provider, { serverUrl, scope: 'filings:read' })).toBe('REDIRECT');
+    expect(
+      await authV2(provider, { serverUrl, authorizationCode: consenting.code!, iss: consenting.iss }),
+    ).toBe('AUTHORIZED');
+    expect(consenting.tokens()?.scope).toBe('filings:read');
+
+    const transport = new TransportV2(serverUrl, { authProvider: provider });
+    const client = new ClientV2(
+      { name: 'step-up-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(transport);
+    try {
+      const listed = await client.callTool({ name: 'list_filings', arguments: {} });
+      expect(listed.structuredContent).toEqual({ filings: [] });
+
+      const write = () =>
+        client.callTool({ name: 'create_filing', arguments: { form_data: { llcName: 'Step Up V2 LLC' } } });
+      // 403 insufficient_scope -> v2 computes the union of what it holds and what the challenge
+      // names, and re-authorizes at once (no refresh attempt: a refresh cannot widen a grant).
+      expect(await write().catch((error: unknown) => error)).toBeInstanceOf(UnauthorizedErrorV2);
+      expect(consenting.requestedScopes).toEqual(['filings:read', 'filings:read filings:write']);
+      await transport.finishAuth(consenting.code!, consenting.iss);
+      expect(consenting.tokens()?.scope).toBe('filings:read filings:write');
 
       const created = await write();
       expect(created.isError).toBeFalsy();
