@@ -11,11 +11,8 @@ export function packageOf(input) {
   return input.replace(/^.*:/, '');
 }
 
-/**
- * The output files a module load evaluates before any dynamic import runs: the entry and, through
- * static imports, the chunks it needs (the set a cold start pays for before the first request).
- */
-export function staticClosure(metafile, entry) {
+/** The output files reachable from `entry` through the imports that `follow` accepts. */
+function closure(metafile, entry, follow) {
   const seen = new Set();
   const pending = [entry];
   while (pending.length > 0) {
@@ -23,25 +20,23 @@ export function staticClosure(metafile, entry) {
     if (seen.has(file) || !metafile.outputs[file]) continue;
     seen.add(file);
     for (const imported of metafile.outputs[file].imports) {
-      if (imported.kind === 'import-statement' && !imported.external) pending.push(imported.path);
+      if (!imported.external && follow(imported)) pending.push(imported.path);
     }
   }
   return [...seen];
 }
 
+/**
+ * The output files a module load evaluates before any dynamic import runs: the entry and, through
+ * static imports, the chunks it needs (the set a cold start pays for before the first request).
+ */
+export function staticClosure(metafile, entry) {
+  return closure(metafile, entry, (imported) => imported.kind === 'import-statement');
+}
+
 /** Every output file reachable from `entry`, dynamic imports included (what the handler can load). */
 export function fullClosure(metafile, entry) {
-  const seen = new Set();
-  const pending = [entry];
-  while (pending.length > 0) {
-    const file = pending.pop();
-    if (seen.has(file) || !metafile.outputs[file]) continue;
-    seen.add(file);
-    for (const imported of metafile.outputs[file].imports) {
-      if (!imported.external) pending.push(imported.path);
-    }
-  }
-  return [...seen];
+  return closure(metafile, entry, () => true);
 }
 
 /** `{ bytes, packages: [[name, bytes], ...] }` (largest first) of a set of output files. */

@@ -103,6 +103,35 @@ class ConsentingProvider implements OAuthClientProvider {
   }
 }
 
+type ToolResult = { structuredContent?: unknown; isError?: unknown };
+type CallTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * What both SDK clients must do with a read-only token: list, be refused create_filing with the 403
+ * insufficient_scope challenge (surfacing as the SDK's `unauthorized` error once it redirected the
+ * user with the union of scopes), finish the re-authorization, then write and see the filing.
+ */
+async function readThenStepUpAndWrite(
+  callTool: CallTool,
+  provider: ConsentingProvider,
+  unauthorized: new (...args: never[]) => Error,
+  finishAuth: () => Promise<void>,
+): Promise<void> {
+  const listed = (await callTool('list_filings', {})) as ToolResult;
+  expect(listed.structuredContent).toEqual({ filings: [] });
+
+  const write = () => callTool('create_filing', { form_data: { llcName: 'Step Up LLC' } });
+  expect(await write().catch((error: unknown) => error)).toBeInstanceOf(unauthorized);
+  expect(provider.requestedScopes).toEqual(['filings:read', 'filings:read filings:write']);
+  await finishAuth();
+  expect(provider.tokens()?.scope).toBe('filings:read filings:write');
+
+  const created = (await write()) as ToolResult;
+  expect(created.isError).toBeFalsy();
+  const again = (await callTool('list_filings', {})) as ToolResult;
+  expect((again.structuredContent as { filings: unknown[] }).filings).toHaveLength(1);
+}
+
 /** The filing server on PGlite behind a real socket, for the step-up tests of both SDK clients. */
 function serveFilings(): { origin: () => string } {
   let database: TestDatabase;
@@ -151,22 +180,14 @@ describe('official MCP SDK client (v1) steps up through the insufficient_scope c
     const client = new Client({ name: 'step-up', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const listed = await client.callTool({ name: 'list_filings', arguments: {} });
-      expect(listed.structuredContent).toEqual({ filings: [] });
-
-      const write = () =>
-        client.callTool({ name: 'create_filing', arguments: { form_data: { llcName: 'Step Up LLC' } } });
-      // 403 insufficient_scope -> the SDK re-authorizes with the challenge's scope, which is the
-      // union of what it held and what the call needs.
-      expect(await write().catch((error: unknown) => error)).toBeInstanceOf(UnauthorizedError);
-      expect(provider.requestedScopes).toEqual(['filings:read', 'filings:read filings:write']);
-      await transport.finishAuth(provider.code!);
-      expect(provider.tokens()?.scope).toBe('filings:read filings:write');
-
-      const created = await write();
-      expect(created.isError).toBeFalsy();
-      const again = await client.callTool({ name: 'list_filings', arguments: {} });
-      expect((again.structuredContent as { filings: unknown[] }).filings).toHaveLength(1);
+      // 403 insufficient_scope -> v1 first tries a refresh (the provider keeps none), then
+      // re-authorizes with the challenge's scope: the union of what it held and what the call needs.
+      await readThenStepUpAndWrite(
+        (name, args) => client.callTool({ name, arguments: args }),
+        provider,
+        UnauthorizedError,
+        () => transport.finishAuth(provider.code!),
+      );
     } finally {
       await client.close();
     }
@@ -195,22 +216,14 @@ describe('official MCP SDK client (v2, pinned to 2026-07-28) steps up through th
     );
     await client.connect(transport);
     try {
-      const listed = await client.callTool({ name: 'list_filings', arguments: {} });
-      expect(listed.structuredContent).toEqual({ filings: [] });
-
-      const write = () =>
-        client.callTool({ name: 'create_filing', arguments: { form_data: { llcName: 'Step Up V2 LLC' } } });
       // 403 insufficient_scope -> v2 computes the union of what it holds and what the challenge
-      // names, and re-authorizes at once (no refresh attempt: a refresh cannot widen a grant).
-      expect(await write().catch((error: unknown) => error)).toBeInstanceOf(UnauthorizedErrorV2);
-      expect(consenting.requestedScopes).toEqual(['filings:read', 'filings:read filings:write']);
-      await transport.finishAuth(consenting.code!, consenting.iss);
-      expect(consenting.tokens()?.scope).toBe('filings:read filings:write');
-
-      const created = await write();
-      expect(created.isError).toBeFalsy();
-      const again = await client.callTool({ name: 'list_filings', arguments: {} });
-      expect((again.structuredContent as { filings: unknown[] }).filings).toHaveLength(1);
+      // names, and re-authorizes at once (a refresh cannot widen a grant); it checks RFC 9207 iss.
+      await readThenStepUpAndWrite(
+        (name, args) => client.callTool({ name, arguments: args }),
+        consenting,
+        UnauthorizedErrorV2,
+        () => transport.finishAuth(consenting.code!, consenting.iss),
+      );
     } finally {
       await client.close();
     }
