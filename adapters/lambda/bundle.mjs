@@ -28,6 +28,39 @@ const englishOnlyZodLocales = {
     }));
   },
 };
+// zod's classic schemas carry a `toJSONSchema()` method and so import its JSON Schema emitter
+// (about 18 KB minified). The Lambda handler never emits a JSON Schema: the filing tools' schemas
+// of `tools/list` are generated at build time (tools-list.generated.ts, a test proves them equal
+// to what zod emits). The two emitter modules are replaced here by ones that export the same names,
+// each of which throws when called; validation (parse, errors) does not touch them.
+const zodJsonSchemaEmitter = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const noZodJsonSchema = {
+  name: 'no-zod-json-schema',
+  setup(plugin) {
+    plugin.onLoad({ filter: zodJsonSchemaEmitter }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const names = [
+        ...[...source.matchAll(/^export (?:async )?(?:function\*?|const|let|class) ([\w$]+)/gm)].map(
+          (m) => m[1],
+        ),
+        ...[...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+          m[1].split(',').map((item) =>
+            item
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1),
+          ),
+        ),
+      ].filter(Boolean);
+      const unavailable =
+        "()=>{throw new Error('JSON Schema emission is not part of the Lambda bundle: tools/list comes from tools-list.generated.ts')}";
+      return {
+        contents: `const unavailable = ${unavailable};\n${names.map((name) => `export const ${name} = unavailable;`).join('\n')}\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
 // Our workspace packages are bundled from their TypeScript sources rather than their single-file
 // dist builds: esbuild then sees each module, drops the ones the handler never imports
 // (`sideEffects: false`) and moves the ones it imports dynamically (the tool definitions with their
@@ -46,6 +79,18 @@ const deepImports = [
     'filing-domain/src/postgres-server-from-env.ts',
   ],
   [/filing-domain[\\/]src[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+  // check_filing's form checks and the packet's text error, without the rest of irs-forms (the
+  // ZIP writer, the examples) that its index re-exports.
+  [
+    /filing-domain[\\/]src[\\/]filing-tool-definitions\.ts$/,
+    '@filing-mcp/irs-forms',
+    'irs-forms/src/readiness.ts',
+  ],
+  [
+    /filing-domain[\\/]src[\\/]packet-resources\.ts$/,
+    '@filing-mcp/irs-forms',
+    'irs-forms/src/printable-text.ts',
+  ],
   // The CIMD settings only; the fetcher itself loads with the first document to fetch.
   [
     /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
@@ -107,7 +152,7 @@ const result = await build({
   outExtension: { '.js': '.mjs' },
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [workspaceSources, englishOnlyZodLocales, noPgNative],
+  plugins: [workspaceSources, englishOnlyZodLocales, noZodJsonSchema, noPgNative],
   metafile: true,
 });
 // template.yaml names these exports as handlers; a bundle without one of them would deploy and then
