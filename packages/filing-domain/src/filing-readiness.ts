@@ -1,35 +1,39 @@
 import * as z from 'zod';
+import { once } from './once.js';
 
 /** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
-export const filingReadinessSchema = z.object({
-  kind: z.enum(['5472', 'partnership']),
-  ready: z.boolean().describe('True when no required line is missing and no value is invalid.'),
-  missing: z
-    .array(z.object({ form: z.string(), line: z.string(), field: z.string() }))
-    .describe('Required lines that are empty: the form, its line, and the form_data field.'),
-  invalid: z
-    .array(z.object({ field: z.string(), message: z.string() }))
-    .describe('form_data fields in the wrong format.'),
-  forms: z
-    .array(
-      z.object({
-        form: z.string(),
-        title: z.string(),
-        edition: z.string().nullable(),
-        copies: z.number().int(),
-        included: z.boolean().describe('Whether the PDF packet holds this form.'),
-      }),
-    )
-    .describe('Each form the filing needs; 8804 and 8805 are listed but not generated.'),
-  due_date: z.string().nullable().describe('Due date, YYYY-MM-DD; null until the tax year end is known.'),
-  extended_due_date: z
-    .string()
-    .nullable()
-    .describe('Due date with Form 7004, when generateForm7004 is true.'),
-  how_to_file: z.object({
-    electronic_filing: z.string(),
-    fax: z.string().nullable(),
-    mail: z.string(),
-    summary: z.string(),
+/** Built by the first call (check_filing's first call). */
+export const filingReadinessSchema = once(() =>
+  z.object({
+    kind: z.enum(['5472', 'partnership']),
+    ready: z.boolean().describe('True when no required line is missing and no value is invalid.'),
+    missing: z
+      .array(z.object({ form: z.string(), line: z.string(), field: z.string() }))
+      .describe('Required lines that are empty: the form, its line, and the form_data field.'),
+    invalid: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .describe('form_data fields in the wrong format.'),
+    forms: z
+      .array(
+        z.object({
+          form: z.string(),
+          title: z.string(),
+          edition: z.string().nullable(),
+          copies: z.number().int(),
+          included: z.boolean().describe('Whether the PDF packet holds this form.'),
+        }),
+      )
+      .describe('Each form the filing needs; 8804 and 8805 are listed but not generated.'),
+    due_date: z.string().nullable().describe('Due date, YYYY-MM-DD; null until the tax year end is known.'),
+    extended_due_date: z
+      .string()
+      .nullable()
+      .describe('Due date with Form 7004, when generateForm7004 is true.'),
+    how_to_file: z.object({
+      electronic_filing: z.string(),
+      fax: z.string().nullable(),
+      mail: z.string(),
+      summary: z.string(),
+    }),
   }),
-});
+);

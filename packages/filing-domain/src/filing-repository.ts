@@ -1,14 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import type { FilingKind } from './form-schema-descriptor.js';
-import {
-  type FaxLog,
-  type Filing,
-  type FilingSummary,
-  type Payment,
-  toIsoTimestamp,
-  toIsoTimestampOrNull,
-} from './records.js';
+import type { FaxLog, Filing, FilingSummary, Payment } from './records.js';
+import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 
 /** The table each kind of filing lives in. */
 export type FilingTableName = 'filings' | 'partnership_filings';

@@ -16,10 +16,11 @@ import {
   formSchemaDescriptor,
   resolveFilingKind,
 } from './form-schema-descriptor.js';
-import { partnershipFormDataSchema } from './partnership-form.js';
+import { once } from './once.js';
+import { partnershipFormSchemas } from './partnership-form.js';
 import { filingReadinessSchema } from './filing-readiness.js';
-import { faxLogSchema, filingSchema, filingSummarySchema, paymentSchema } from './records.js';
-import { singleMemberFormDataSchema } from './single-member-form.js';
+import { recordSchemas } from './records.js';
+import { singleMemberFormSchemas } from './single-member-form.js';
 import {
   filingPdfUrl,
   filingViewUrl,
@@ -27,19 +28,23 @@ import {
   partnershipFilingViewUrl,
 } from './view-urls.js';
 
-const filingId = z.guid({ message: 'must be a UUID' });
+// Built by the first tool that uses them, like every schema here: a cold start's first call
+// builds only its own tool's schemas.
+const filingId = once(() => z.guid({ message: 'must be a UUID' }));
 const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
-const kindArgument = z.enum(kindNames, { message: 'must be 5472 or partnership' });
+const kindArgument = once(() => z.enum(kindNames, { message: 'must be 5472 or partnership' }));
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const creates = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 const overwrites = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 
-const createdSchema = z.object({
-  id: z.string().describe('UUID of the filing.'),
-  view_url: z.string().describe('Link to the filing in the companion app.'),
-});
-const okSchema = z.object({ ok: z.literal(true) });
+const createdSchema = once(() =>
+  z.object({
+    id: z.string().describe('UUID of the filing.'),
+    view_url: z.string().describe('Link to the filing in the companion app.'),
+  }),
+);
+const okSchema = once(() => z.object({ ok: z.literal(true) }));
 
 // PostgreSQL refuses U+0000 in text and jsonb; tell the agent which input it was instead of
 // answering an internal error.
@@ -99,7 +104,8 @@ export function filingToolFactories(
       .describe(
         `How many filings to return, newest first: 1 to ${listLimitMax}, default ${DEFAULT_LIST_LIMIT}.`,
       ));
-  const filingsResult = () => (filingsResultSchema ??= z.object({ filings: z.array(filingSummarySchema) }));
+  const filingsResult = () =>
+    (filingsResultSchema ??= z.object({ filings: z.array(recordSchemas().filingSummarySchema) }));
 
   const listFilings = () =>
     defineTool({
@@ -119,8 +125,8 @@ export function filingToolFactories(
       name: 'get_filing',
       title: 'Get a single-member filing',
       description: 'Returns one single-member (5472/1120) filing with its full form_data.',
-      inputSchema: z.object({ id: filingId.describe('UUID of the filing.') }),
-      outputSchema: filingSchema,
+      inputSchema: z.object({ id: filingId().describe('UUID of the filing.') }),
+      outputSchema: recordSchemas().filingSchema,
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const filing = await repository.getFiling('filings', auth.userId, args.id);
@@ -136,7 +142,7 @@ export function filingToolFactories(
       description:
         'Creates a single-member foreign-owned LLC filing (forms 5472 and 1120) with status completed. Call get_form_schema first for the form_data fields. llc_name and ein default to form_data.llcName and form_data.ein; tax_year_begin and tax_year_end default to form_data.taxYearBegin and form_data.taxYearEnd. Answers { id, view_url }.',
       inputSchema: z.object({
-        form_data: singleMemberFormDataSchema,
+        form_data: singleMemberFormSchemas().singleMemberFormDataSchema,
         llc_name: z.string().optional().describe('Entity name on the record; default form_data.llcName.'),
         ein: z.string().optional().describe('EIN on the record; default form_data.ein.'),
         tax_year_begin: calendarDate
@@ -146,7 +152,7 @@ export function filingToolFactories(
           .optional()
           .describe('End of the tax year, YYYY-MM-DD; default form_data.taxYearEnd.'),
       }),
-      outputSchema: createdSchema,
+      outputSchema: createdSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
         const formData = args.form_data;
@@ -171,16 +177,16 @@ export function filingToolFactories(
       description:
         'Updates a single-member filing: only the supplied fields change; form_data is merged into the stored form_data at the top level (a supplied field replaces the stored one). The status is not changed. Answers { id, view_url }.',
       inputSchema: z.object({
-        id: filingId.describe('UUID of the filing.'),
+        id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),
         ein: z.string().optional().describe('New EIN on the record.'),
         tax_year_begin: calendarDate.optional().describe('New start of the tax year, YYYY-MM-DD.'),
         tax_year_end: calendarDate.optional().describe('New end of the tax year, YYYY-MM-DD.'),
-        form_data: singleMemberFormDataSchema
-          .optional()
+        form_data: singleMemberFormSchemas()
+          .singleMemberFormDataSchema.optional()
           .describe('form_data fields to replace; others are kept.'),
       }),
-      outputSchema: createdSchema,
+      outputSchema: createdSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
         const found = await storing(
@@ -202,8 +208,8 @@ export function filingToolFactories(
       name: 'delete_filing',
       title: 'Delete a single-member filing',
       description: 'Deletes a single-member filing permanently. Answers { ok: true }.',
-      inputSchema: z.object({ id: filingId.describe('UUID of the filing.') }),
-      outputSchema: okSchema,
+      inputSchema: z.object({ id: filingId().describe('UUID of the filing.') }),
+      outputSchema: okSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
         if (!(await repository.deleteFiling('filings', auth.userId, args.id)))
@@ -231,8 +237,8 @@ export function filingToolFactories(
       name: 'get_partnership_filing',
       title: 'Get a partnership filing',
       description: 'Returns one partnership filing with its full partnership form_data.',
-      inputSchema: z.object({ id: filingId.describe('UUID of the partnership filing.') }),
-      outputSchema: filingSchema,
+      inputSchema: z.object({ id: filingId().describe('UUID of the partnership filing.') }),
+      outputSchema: recordSchemas().filingSchema,
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const filing = await repository.getFiling('partnership_filings', auth.userId, args.id);
@@ -247,8 +253,8 @@ export function filingToolFactories(
       title: 'Create a partnership filing',
       description:
         'Creates a partnership filing (form 1065, Schedule K-1, forms 8804/8805) with status completed. Call get_form_schema with kind "partnership" first. The record takes llc_name from form_data.partnershipName, and ein and tax years from form_data. Answers { id, view_url }.',
-      inputSchema: z.object({ form_data: partnershipFormDataSchema }),
-      outputSchema: createdSchema,
+      inputSchema: z.object({ form_data: partnershipFormSchemas().partnershipFormDataSchema }),
+      outputSchema: createdSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
         const formData = args.form_data;
@@ -273,10 +279,12 @@ export function filingToolFactories(
       description:
         'Updates a partnership filing: form_data is merged into the stored form_data at the top level, and the record’s llc_name (from partnershipName), ein and tax years are recomputed from the merged form_data. The status is not changed. Answers { ok: true }.',
       inputSchema: z.object({
-        id: filingId.describe('UUID of the partnership filing.'),
-        form_data: partnershipFormDataSchema.describe('form_data fields to replace; others are kept.'),
+        id: filingId().describe('UUID of the partnership filing.'),
+        form_data: partnershipFormSchemas().partnershipFormDataSchema.describe(
+          'form_data fields to replace; others are kept.',
+        ),
       }),
-      outputSchema: okSchema,
+      outputSchema: okSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
         const found = await storing(repository.updatePartnershipFiling(auth.userId, args.id, args.form_data));
@@ -290,8 +298,8 @@ export function filingToolFactories(
       name: 'delete_partnership_filing',
       title: 'Delete a partnership filing',
       description: 'Deletes a partnership filing permanently. Answers { ok: true }.',
-      inputSchema: z.object({ id: filingId.describe('UUID of the partnership filing.') }),
-      outputSchema: okSchema,
+      inputSchema: z.object({ id: filingId().describe('UUID of the partnership filing.') }),
+      outputSchema: okSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
         if (!(await repository.deleteFiling('partnership_filings', auth.userId, args.id))) {
@@ -307,7 +315,7 @@ export function filingToolFactories(
       title: 'List payments',
       description: `Lists your ${RECORD_LIST_LIMIT} newest payments (amount in the smallest currency unit, lower-case currency, filings_purchased). Answers { payments: [...] }.`,
       inputSchema: z.object({}),
-      outputSchema: z.object({ payments: z.array(paymentSchema) }),
+      outputSchema: z.object({ payments: z.array(recordSchemas().paymentSchema) }),
       annotations: readOnly,
       handler: async (_args, { auth }) => ({
         payments: await repository.listPayments(auth.userId, RECORD_LIST_LIMIT),
@@ -320,7 +328,7 @@ export function filingToolFactories(
       title: 'List fax logs',
       description: `Lists your ${RECORD_LIST_LIMIT} newest fax submissions with their delivery status. Answers { fax_logs: [...] }.`,
       inputSchema: z.object({}),
-      outputSchema: z.object({ fax_logs: z.array(faxLogSchema) }),
+      outputSchema: z.object({ fax_logs: z.array(recordSchemas().faxLogSchema) }),
       annotations: readOnly,
       handler: async (_args, { auth }) => ({
         fax_logs: await repository.listFaxLogs(auth.userId, RECORD_LIST_LIMIT),
@@ -328,18 +336,16 @@ export function filingToolFactories(
     });
 
   const getFormSchema = () => {
-    const formSchemaResults: Record<FilingKind, FormSchemaResult> = {
-      '5472': frozenDescriptor('5472'),
-      partnership: frozenDescriptor('partnership'),
-    };
+    // Each kind's answer is built by its first call (only that kind's form schema is built then).
+    const formSchemaResults: Partial<Record<FilingKind, FormSchemaResult>> = {};
     return defineTool({
       name: 'get_form_schema',
       title: 'Get the form schema',
       description:
         'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields }.',
       inputSchema: z.object({
-        kind: kindArgument.optional().describe('Filing kind: "5472" (default) or "partnership".'),
-        formType: kindArgument
+        kind: kindArgument().optional().describe('Filing kind: "5472" (default) or "partnership".'),
+        formType: kindArgument()
           .optional()
           .describe('Same as kind, e.g. "form-5472-1120"; kind wins when both are given.'),
       }),
@@ -350,7 +356,11 @@ export function filingToolFactories(
       }),
       annotations: readOnly,
       // The same frozen object every time: the protocol core validates and serializes it once.
-      handler: (args) => formSchemaResults[resolveFilingKind(args.kind ?? args.formType ?? '5472') ?? '5472'],
+      handler: (args) => {
+        const kind = resolveFilingKind(args.kind ?? args.formType ?? '5472') ?? '5472';
+        formSchemaResults[kind] ??= frozenDescriptor(kind);
+        return formSchemaResults[kind];
+      },
     });
   };
 
@@ -361,8 +371,8 @@ export function filingToolFactories(
       description:
         'Answers { url, kind }: a link to the filing’s PDF in the companion app. Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership").',
       inputSchema: z.object({
-        id: filingId.describe('UUID of the filing (single-member or partnership).'),
-        kind: kindArgument
+        id: filingId().describe('UUID of the filing (single-member or partnership).'),
+        kind: kindArgument()
           .optional()
           .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
       }),
@@ -385,12 +395,12 @@ export function filingToolFactories(
       description:
         'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions and answers { kind, ready, missing: [{ form, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included }], due_date, extended_due_date, how_to_file }. Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
       inputSchema: z.object({
-        id: filingId.describe('UUID of the filing (single-member or partnership).'),
-        kind: kindArgument
+        id: filingId().describe('UUID of the filing (single-member or partnership).'),
+        kind: kindArgument()
           .optional()
           .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
       }),
-      outputSchema: filingReadinessSchema,
+      outputSchema: filingReadinessSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import { partnershipFormDataSchema } from './partnership-form.js';
-import { singleMemberFormDataSchema } from './single-member-form.js';
+import { partnershipFormSchemas } from './partnership-form.js';
+import { singleMemberFormSchemas } from './single-member-form.js';
 
 /** The two kinds of filing: single-member (forms 5472 and 1120) and partnership. */
 export type FilingKind = '5472' | 'partnership';
@@ -45,27 +45,34 @@ function describe(kind: FilingKind, schema: z.ZodObject<any>): FormSchemaDescrip
   }) as FormSchemaDescriptor;
 }
 
-const descriptors: Readonly<Record<FilingKind, FormSchemaDescriptor>> = Object.freeze({
-  '5472': describe(
-    '5472',
-    singleMemberFormDataSchema.describe(
-      'form_data of a single-member foreign-owned LLC filing (forms 5472 and 1120). All fields are optional ' +
-        'when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
-    ),
-  ),
-  partnership: describe(
-    'partnership',
-    partnershipFormDataSchema.describe(
-      'form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805). All fields are ' +
-        'optional when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
-    ),
-  ),
-});
+const descriptors: Partial<Record<FilingKind, FormSchemaDescriptor>> = {};
+
+function buildDescriptor(kind: FilingKind): FormSchemaDescriptor {
+  return kind === '5472'
+    ? describe(
+        '5472',
+        singleMemberFormSchemas().singleMemberFormDataSchema.describe(
+          'form_data of a single-member foreign-owned LLC filing (forms 5472 and 1120). All fields are optional ' +
+            'when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
+        ),
+      )
+    : describe(
+        'partnership',
+        partnershipFormSchemas().partnershipFormDataSchema.describe(
+          'form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805). All fields are ' +
+            'optional when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
+        ),
+      );
+}
 
 /**
- * The schema descriptor of one kind of filing, derived once from the zod form schemas (their
- * `.describe()` texts), so the descriptions agents read can never drift from what is validated.
+ * The schema descriptor of one kind of filing, derived once (on the first call for that kind)
+ * from the zod form schemas (their `.describe()` texts), so the descriptions agents read can never
+ * drift from what is validated. The same frozen object on every call.
  */
 export function formSchemaDescriptor(kind: FilingKind): FormSchemaDescriptor {
+  // A kind outside the type (from JavaScript) answers undefined, as it always has.
+  if (kind !== '5472' && kind !== 'partnership') return undefined as never;
+  descriptors[kind] ??= buildDescriptor(kind);
   return descriptors[kind];
 }

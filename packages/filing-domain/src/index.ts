@@ -75,24 +75,26 @@ export {
   type RateLimitScope,
   type RateLimitsPerMinute,
 } from './rate-limiter.js';
-export { type PartnershipFormData, partnerSchema, partnershipFormDataSchema } from './partnership-form.js';
+export type { PartnershipFormData } from './partnership-form.js';
 export {
   type FaxLog,
   type Filing,
   type FilingSummary,
-  faxLogSchema,
-  filingSchema,
-  filingSummarySchema,
   type Payment,
-  paymentSchema,
   toIsoTimestamp,
   toIsoTimestampOrNull,
 } from './records.js';
 export {
+  faxLogSchema,
+  filingSchema,
+  filingSummarySchema,
+  partnerSchema,
+  partnershipFormDataSchema,
+  paymentSchema,
   relatedPartySchema,
-  type SingleMemberFormData,
   singleMemberFormDataSchema,
-} from './single-member-form.js';
+} from './schemas.js';
+export type { SingleMemberFormData } from './single-member-form.js';
 export {
   filingPdfUrl,
   filingViewUrl,
