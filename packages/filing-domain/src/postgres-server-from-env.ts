@@ -5,6 +5,7 @@ import { rawConfigFromEnv } from './config-env.js';
 import { resolveConfigFast, resolveDatabaseSettingsFast } from './config-fast-path.js';
 import { boundedPool, type PgPoolLike, pgPoolOptions } from './database-settings.js';
 import { createFilingServerWithConfig, type FilingLogEvent, type FilingServer } from './filing-server.js';
+import type { HashFunction } from './hash.js';
 
 /** What a serverless adapter supplies: its own pool (sizes differ per platform) and migrator. */
 export interface PostgresServerFromEnvOptions {
@@ -38,6 +39,12 @@ export interface PostgresServerFromEnvOptions {
    * `@filing-mcp/filing-domain/node` (the SSRF-safe fetcher; `CIMD_ALLOW_LOOPBACK`). Default: off.
    */
   clientMetadataDocuments?(env: Record<string, string | undefined>): ClientMetadataDocumentOptions;
+  /**
+   * SHA-256 of credentials (API keys, OAuth tokens and codes), lower-case hex. Default WebCrypto,
+   * which runs everywhere; on Node, `createHash` answers the same hex synchronously and spares a
+   * cold start's first credential the load of WebCrypto.
+   */
+  hash?: HashFunction;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */
@@ -112,7 +119,12 @@ export async function createPostgresFilingServerFromEnv(
   try {
     if (db && env.MIGRATE_ON_START === 'true') await options.migrate(db);
     const server = createFilingServerWithConfig(
-      { db: db ?? database, logger: log, ...(clientMetadataDocuments && { clientMetadataDocuments }) },
+      {
+        db: db ?? database,
+        logger: log,
+        ...(clientMetadataDocuments && { clientMetadataDocuments }),
+        ...(options.hash && { hash: options.hash }),
+      },
       resolved,
     );
     return {
