@@ -29,5 +29,13 @@ export function createLambdaPool(options: LambdaPoolOptions): pg.Pool {
   });
   // Without a listener, an idle client's error (connection closed while frozen) crashes the process.
   pool.on('error', (error) => options.onError?.(error));
+  // The pool is created by the first request that needs the database; its first connection (TCP,
+  // TLS, authentication: round trips to the database) opens now, while the rest of that request's
+  // modules load, rather than after. It goes back to the pool for that request's first query; a
+  // failure here is left to that query to report.
+  pool.connect().then(
+    (client) => client.release(),
+    () => undefined,
+  );
   return pool;
 }
