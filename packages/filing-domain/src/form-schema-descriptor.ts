@@ -1,5 +1,4 @@
 import type * as z from 'zod';
-import { FORM_SCHEMA_DESCRIPTORS } from './form-schemas.generated.js';
 import { partnershipFormSchemas } from './partnership-form.js';
 import { singleMemberFormSchemas } from './single-member-form.js';
 
@@ -46,12 +45,9 @@ function describe(kind: FilingKind, schema: z.ZodObject<any>): FormSchemaDescrip
   }) as FormSchemaDescriptor;
 }
 
-/**
- * The schema descriptor of one kind of filing as derived from the zod form schemas (their
- * `.describe()` texts): what `src/form-schemas.generated.ts` is generated from at build time.
- * @internal
- */
-export function deriveFormSchemaDescriptor(kind: FilingKind): FormSchemaDescriptor {
+const descriptors: Partial<Record<FilingKind, FormSchemaDescriptor>> = {};
+
+function buildDescriptor(kind: FilingKind): FormSchemaDescriptor {
   return kind === '5472'
     ? describe(
         '5472',
@@ -69,21 +65,14 @@ export function deriveFormSchemaDescriptor(kind: FilingKind): FormSchemaDescript
       );
 }
 
-const descriptors: Readonly<Record<FilingKind, FormSchemaDescriptor>> = Object.freeze({
-  '5472': frozen(FORM_SCHEMA_DESCRIPTORS['5472']),
-  partnership: frozen(FORM_SCHEMA_DESCRIPTORS.partnership),
-});
-
-function frozen(descriptor: FormSchemaDescriptor): FormSchemaDescriptor {
-  return Object.freeze({ ...descriptor, fields: Object.freeze({ ...descriptor.fields }) });
-}
-
 /**
- * The schema descriptor of one kind of filing, derived from the zod form schemas (their
- * `.describe()` texts) at build time, so the descriptions agents read can never drift from what
- * is validated (test/tools-list.test.ts fails while the generated file differs) and answering them
- * builds no zod schema.
+ * The schema descriptor of one kind of filing, derived once (on the first call for that kind)
+ * from the zod form schemas (their `.describe()` texts), so the descriptions agents read can never
+ * drift from what is validated. The same frozen object on every call.
  */
 export function formSchemaDescriptor(kind: FilingKind): FormSchemaDescriptor {
+  // A kind outside the type (from JavaScript) answers undefined, as it always has.
+  if (kind !== '5472' && kind !== 'partnership') return undefined as never;
+  descriptors[kind] ??= buildDescriptor(kind);
   return descriptors[kind];
 }

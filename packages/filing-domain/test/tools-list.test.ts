@@ -6,11 +6,9 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createEagerFilingTools } from '../src/filing-tool-definitions.js';
 import { createFilingTools } from '../src/filing-tools.js';
-import { deriveFormSchemaDescriptor, formSchemaDescriptor } from '../src/form-schema-descriptor.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER } from '../src/tools-list.generated.js';
 
 const GENERATED = new URL('../src/tools-list.generated.ts', import.meta.url);
-const GENERATED_FORM_SCHEMAS = new URL('../src/form-schemas.generated.ts', import.meta.url);
 // The tools only keep the database for their handlers; listing and validating never touch it.
 const db = {} as Kysely<any>;
 const appUrl = 'https://app.example.test';
@@ -73,39 +71,11 @@ export const TOOLS_LIST_TEMPLATE = ${JSON.stringify(listJson)};
 `;
 }
 
-/** The generated module's text for get_form_schema's descriptors, derived from the zod form schemas. */
-function generatedFormSchemasModule(): string {
-  const descriptors = {
-    '5472': deriveFormSchemaDescriptor('5472'),
-    partnership: deriveFormSchemaDescriptor('partnership'),
-  };
-  return `// Generated from the zod form schemas (src/single-member-form.ts, src/partnership-form.ts); do not edit.
-// Regenerate with \`pnpm --filter @filing-mcp/filing-domain generate:tools-list\`; test/tools-list.test.ts
-// fails while this file differs from what the schemas produce.
-import type { FilingKind, FormSchemaDescriptor } from './form-schema-descriptor.js';
-
-/** get_form_schema's answer per kind (before freezing): the form_data fields and their descriptions. */
-export const FORM_SCHEMA_DESCRIPTORS: Record<FilingKind, FormSchemaDescriptor> = ${JSON.stringify(descriptors, null, 2)};
-`;
-}
-
 describe('build-time tools/list', () => {
   it('the generated file is what the zod definitions produce (regenerate it when this fails)', async () => {
     const expected = await generatedModule();
     if (process.env.UPDATE_TOOLS_LIST === '1') await writeFile(GENERATED, expected);
     expect(await readFile(GENERATED, 'utf8')).toBe(expected);
-  });
-
-  it('the generated form schema descriptors are what the zod form schemas produce (regenerate when this fails)', async () => {
-    const expected = generatedFormSchemasModule();
-    if (process.env.UPDATE_TOOLS_LIST === '1') await writeFile(GENERATED_FORM_SCHEMAS, expected);
-    expect(await readFile(GENERATED_FORM_SCHEMAS, 'utf8')).toBe(expected);
-    for (const kind of ['5472', 'partnership'] as const) {
-      const served = formSchemaDescriptor(kind);
-      expect(JSON.stringify(served)).toBe(JSON.stringify(deriveFormSchemaDescriptor(kind)));
-      expect(Object.isFrozen(served) && Object.isFrozen(served.fields)).toBe(true);
-      expect(formSchemaDescriptor(kind)).toBe(served);
-    }
   });
 
   for (const listLimitMax of [1, 7, 200, 1000]) {
