@@ -1,5 +1,6 @@
 // Bundle sizes and cold starts: our Lambda bundle (adapters/lambda `bundle` script), a minimal
-// fetch handler and an SDK-based handler, each started as a fresh process by the local harness.
+// fetch handler, an SDK-based handler and the floor of a first tools/call with zod, Kysely and pg
+// (cold/floor-handler.mjs), each started as a fresh process by the local harness.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ async function bundleBenchHandler(name) {
     target: 'node22',
     format: 'esm',
     legalComments: 'none',
+    // pg requires pg-native only for `pg.native` (the floor handler never asks for it).
+    external: ['pg-native'],
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     logLevel: 'error',
     metafile: true,
@@ -100,6 +103,7 @@ export async function buildBundles() {
   for (const [name, label] of [
     ['minimal-handler', 'minimal fetch handler'],
     ['sdk-handler', 'official SDK handler, stateless'],
+    ['floor-handler', 'floor: zod, Kysely and pg only (one query, one parse)'],
   ]) {
     try {
       const { file, files } = await bundleBenchHandler(name);

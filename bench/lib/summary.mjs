@@ -255,6 +255,19 @@ function coldStartDetails(coldStart) {
     );
     lines.push('');
   }
+  const floor = coldStart.summary['floor-handler'];
+  const minimalHere = coldStart.summary['minimal-handler'];
+  const oursHere = coldStart.summary.ours;
+  const floorBundle = coldStart.bundles.find((b) => b.name === 'floor-handler');
+  if (floor && minimalHere && oursHere && floorBundle?.minifiedBytes) {
+    lines.push(
+      `Floor of the first authenticated tools/call with zod, Kysely and pg (cold/floor-handler.mjs, ` +
+        `${kb(floorBundle.minifiedBytes)}: one key lookup on a new connection, one small schema parsed; nothing else): ` +
+        `${fixed(floor.toolCallMs.median)} ms, ${fixed(floor.toolCallMs.median / minimalHere.toolCallMs.median, 2)}x the minimal handler; ` +
+        `ours is ${fixed(oursHere.toolCallMs.median / floor.toolCallMs.median, 2)}x the floor.`,
+    );
+    lines.push('');
+  }
   const bundle = coldStart.bundles.find((b) => b.name === 'ours');
   if (bundle?.contributions) {
     const list = (packages) =>
