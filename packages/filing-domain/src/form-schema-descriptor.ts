@@ -33,16 +33,13 @@ export function resolveFilingKind(value: string): FilingKind | undefined {
   return filingKindAliases[value.trim().toLowerCase()];
 }
 
-function describe(kind: FilingKind, schema: z.ZodObject<any>): FormSchemaDescriptor {
+/** The descriptor: `description` and each field's `.describe()` text (the field's name when it has none). */
+function describe(kind: FilingKind, schema: z.ZodObject<any>, description: string): FormSchemaDescriptor {
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
     fields[name] = field.description ?? name;
   }
-  return Object.freeze({
-    kind,
-    description: schema.description ?? '',
-    fields: Object.freeze(fields),
-  }) as FormSchemaDescriptor;
+  return Object.freeze({ kind, description, fields: Object.freeze(fields) }) as FormSchemaDescriptor;
 }
 
 const descriptors: Partial<Record<FilingKind, FormSchemaDescriptor>> = {};
@@ -51,24 +48,22 @@ function buildDescriptor(kind: FilingKind): FormSchemaDescriptor {
   return kind === '5472'
     ? describe(
         '5472',
-        singleMemberFormSchemas().singleMemberFormDataSchema.describe(
-          'form_data of a single-member foreign-owned LLC filing (forms 5472 and 1120). All fields are optional ' +
-            'when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
-        ),
+        singleMemberFormSchemas().singleMemberFormDataSchema,
+        'form_data of a single-member foreign-owned LLC filing (forms 5472 and 1120). All fields are optional ' +
+          'when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
       )
     : describe(
         'partnership',
-        partnershipFormSchemas().partnershipFormDataSchema.describe(
-          'form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805). All fields are ' +
-            'optional when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
-        ),
+        partnershipFormSchemas().partnershipFormDataSchema,
+        'form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805). All fields are ' +
+          'optional when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
       );
 }
 
 /**
  * The schema descriptor of one kind of filing, derived once (on the first call for that kind)
- * from the zod form schemas (their `.describe()` texts), so the descriptions agents read can never
- * drift from what is validated. The same frozen object on every call.
+ * from the zod form schemas (their fields' `.describe()` texts), so the descriptions agents read can
+ * never drift from what is validated. The same frozen object on every call.
  */
 export function formSchemaDescriptor(kind: FilingKind): FormSchemaDescriptor {
   // A kind outside the type (from JavaScript) answers undefined, as it always has.
