@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { createApiKey } from '@filing-mcp/filing-domain';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
+import { createFilingServerFromEnv } from '../src/filing-server-from-env.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
 import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
 
@@ -171,6 +173,80 @@ describe.runIf(withPostgres)(
     });
   },
 );
+
+/** The JSON-RPC message of an answer, whether it came as JSON or as one SSE frame. */
+function rpcMessage(contentType: string | undefined, body: string): unknown {
+  if (!contentType?.startsWith('text/event-stream')) return JSON.parse(body);
+  return JSON.parse(
+    body
+      .split('\n')
+      .find((line) => line.startsWith('data: '))!
+      .slice(6),
+  );
+}
+
+describe.runIf(withPostgres)('bundled handler against the workspace sources (issue 15)', () => {
+  // The bundle replaces zod's JSON Schema emitter with stubs and loads the tools' schemas lazily:
+  // its answers must still be the workspace server's, byte for byte, errors included.
+  const calls: Array<[string, Record<string, unknown>]> = [
+    ['get_form_schema', { kind: '5472' }],
+    ['get_form_schema', { kind: 'nope' }],
+    ['get_form_schema', { formType: 'form-1065' }],
+    ['get_filing', { id: 'x' }],
+    ['list_filings', { limit: 0 }],
+    ['list_partnership_filings', { limit: 2.5 }],
+    ['create_filing', { form_data: { taxYearBegin: '2025-02-30', principalBusinessCountries: 3 } }],
+    ['update_filing', { id: '00000000-0000-4000-8000-000000000000', tax_year_end: 'soon' }],
+    ['create_partnership_filing', { form_data: { partners: [{ id: 'x', name: 1 }] } }],
+    ['check_filing', { id: 'not-a-uuid', kind: 'other' }],
+    ['list_payments', {}],
+  ];
+
+  it('answers tools/list and every tool call with a bad or good argument exactly as the sources do', async () => {
+    const { key } = await createApiKey(database.db, { userId: 'bundle-user', name: 'bundle' });
+    const workspace = await createFilingServerFromEnv(process.env);
+    try {
+      const requests = [
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        ...calls.map(([name, args], index) => ({
+          jsonrpc: '2.0',
+          id: index + 2,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        })),
+      ];
+      const answers: string[] = [];
+      for (const request of requests) {
+        const event = mcpEvent(request);
+        event.headers.authorization = `Bearer ${key}`;
+        const bundled = await entry.handler(event);
+        const response = await workspace.server.fetch(
+          new Request(baseUrl, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              authorization: `Bearer ${key}`,
+            },
+            body: JSON.stringify(request),
+          }),
+        );
+        expect(bundled.statusCode).toBe(response.status);
+        const expected = rpcMessage(response.headers.get('content-type') ?? undefined, await response.text());
+        const actual = rpcMessage(bundled.headers['content-type'], bundled.body);
+        expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+        answers.push(JSON.stringify(actual));
+      }
+      // The calls above reach the validators (not a 401 or a parse error) and the tools.
+      expect(answers[0]).toContain('"name":"check_filing"');
+      expect(answers.join('\n')).toContain('must be a UUID');
+      expect(answers.join('\n')).toContain('must be a date in YYYY-MM-DD form');
+      expect(answers[1]).toContain('"fields":{"taxYearBegin"');
+    } finally {
+      await workspace.close();
+    }
+  });
+});
 
 describe.runIf(withPostgres)('bundled cleanupHandler on a ScheduledEvent', () => {
   it('deletes expired codes and tokens, keeps live ones, and logs the counts as one JSON line', async () => {
