@@ -152,18 +152,20 @@ try {
       return sorted[Math.floor(sorted.length / 2)];
     };
     const base = median(samples[servers[0].name].map((s) => s.micros));
+    const baseLeast = Math.min(...samples[servers[0].name].map((s) => s.micros));
     for (const server of servers) {
       const micros = median(samples[server.name].map((s) => s.micros));
       const rps = median(samples[server.name].map((s) => s.rps));
+      const least = Math.min(...samples[server.name].map((s) => s.micros));
       table.push(
-        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} | ${(base / micros).toFixed(2)}x | ${Math.round(rps)} |`,
+        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} | ${(base / micros).toFixed(2)}x | ${least.toFixed(0)} | ${(baseLeast / least).toFixed(2)}x | ${Math.round(rps)} |`,
       );
     }
   }
   process.stdout.write(
     `\nnode ${process.env.NODE_BIN ?? process.execPath}; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; ` +
       `receiver: ${exports} exports, ${(receivedBytes / 2 ** 20).toFixed(1)} MiB\n` +
-      `| workload | server | CPU us/request (median) | ${servers[0].name} / it | req/s (median) |\n|---|---|---|---|---|\n${table.join('\n')}\n`,
+      `| workload | server | CPU us/request (median) | ${servers[0].name} / it | CPU us/request (least) | ${servers[0].name} / it | req/s (median) |\n|---|---|---|---|---|---|---|\n${table.join('\n')}\n`,
   );
 } finally {
   for (const server of servers) await stopChild(server.child);
