@@ -1,4 +1,4 @@
-import type { ObservableResult } from '@opentelemetry/api';
+import type { Meter, ObservableResult } from '@opentelemetry/api';
 import type { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import type { Pool } from 'pg';
 import type { Environment } from './settings.js';
@@ -89,6 +89,7 @@ function poolsReadAtCollection(instrumentation: PgInstrumentation): Set<Pool> | 
   if (typeof hooks._setPoolConnectEventListeners !== 'function' || typeof recordMax !== 'function') {
     return undefined;
   }
+  // A process opens one pool; one that ended reports zeros.
   const pools = new Set<Pool>();
   hooks._setPoolConnectEventListeners = (pool) => {
     recordMax.call(instrumentation, pool);
@@ -97,7 +98,7 @@ function poolsReadAtCollection(instrumentation: PgInstrumentation): Set<Pool> | 
   return pools;
 }
 
-/** The pool's name as the pg instrumentation forms it (`host:port/database`), from its connection string when it has one. */
+/** The pool's name in the pg instrumentation's form (`host:port/database`), from its connection string when it has one. */
 function poolName(pool: Pool): string {
   const options = pool.options as {
     connectionString?: string;
@@ -116,7 +117,7 @@ function poolName(pool: Pool): string {
 }
 
 /** db.client.connection.count (used, idle) and db.client.connection.pending_requests, observed. */
-function observePools(meter: import('@opentelemetry/api').Meter, pools: Set<Pool>): void {
+function observePools(meter: Meter, pools: Set<Pool>): void {
   const names = new WeakMap<Pool, string>();
   const each = (observe: (pool: Pool, name: string) => void) => {
     for (const pool of pools) {
