@@ -199,6 +199,13 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
         )
       ).status,
     ).toBe(401);
+    // A request refused before any message ran: the wrong content type.
+    const refused = await fetch(`${serve.origin}/mcp-server`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', accept: 'application/json' },
+      body: 'not json-rpc',
+    });
+    expect(refused.status).toBe(415);
     // An OAuth error: a made-up authorization code.
     const token = await fetch(`${serve.origin}/mcp-server/token`, {
       method: 'POST',
@@ -292,6 +299,14 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
       expect(attribute(span, 'http.response.status_code')).toBe(401);
       expect(span.status?.code).toBe(STATUS_ERROR);
     }
+  });
+
+  it('gives a request refused before its messages one span with the status, and the 401s none besides theirs', () => {
+    const refusals = spans.filter((candidate) => candidate.name === 'POST /mcp-server');
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.kind).toBe(SPAN_KIND_SERVER);
+    expect(attribute(refusals[0]!, 'error.type')).toBe('415');
+    expect(attribute(refusals[0]!, 'http.response.status_code')).toBe(415);
   });
 
   it('exports a SERVER span for the OAuth token endpoint with the OAuth error code', () => {
