@@ -4,13 +4,40 @@
 // small tool, alternating implementations every sample; the median over rounds discards bursts.
 //
 // Run: pnpm turbo run build --filter=@filing-mcp/filing-domain... && node bench/observer-micro.mjs
-// Env: ROUNDS (default 21), SAMPLE_MS (default 100).
+// Env: ROUNDS (default 21), SAMPLE_MS (default 100). TELEMETRY=1: with the OpenTelemetry Node SDK
+// started as `serve` starts it (startTelemetry), exporting OTLP to a receiver in a child process, so
+// that "observed" pays what a traced message costs (span, attributes, context, the duration
+// histogram, the batch export) on top of "plain" (which still runs with the SDK's context manager).
+import { spawn } from 'node:child_process';
 import { createFilingTelemetry } from '@filing-mcp/filing-domain';
+import { startTelemetry } from '@filing-mcp/node';
 import { createMcpServer, defineTool } from '@filing-mcp/protocol';
 import { z } from 'zod';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 21);
 const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 100);
+
+let telemetry;
+let receiver;
+if (process.env.TELEMETRY === '1') {
+  receiver = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => s.end()); })` +
+        `.listen(0, '127.0.0.1', function () { console.log(this.address().port); });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise((resolve) =>
+    receiver.stdout.once('data', (chunk) => resolve(String(chunk).trim())),
+  );
+  telemetry = await startTelemetry({
+    ...process.env,
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+    OTEL_LOGS_EXPORTER: 'none',
+  });
+}
 
 const tool = defineTool({
   name: 'get_filing',
@@ -60,8 +87,11 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const plainUs = median(results.plain);
 const observedUs = median(results.observed);
+await telemetry?.shutdown();
+receiver?.kill();
 console.log(
   JSON.stringify({
+    telemetry: process.env.TELEMETRY === '1',
     plainMicrosecondsPerCall: Number(plainUs.toFixed(2)),
     observedMicrosecondsPerCall: Number(observedUs.toFixed(2)),
     observedOverPlain: Number((observedUs / plainUs).toFixed(3)),

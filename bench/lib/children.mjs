@@ -15,11 +15,11 @@ export function pinSelf(core) {
 
 /**
  * Spawns `node <args>` pinned to `core` (when taskset exists; `taskset` execs node, so the pid is
- * node's own). The child reports on fd 3 (see `report`); stderr is kept (bounded) for errors.
+ * node's own); `node` is another Node binary than this one's if given. The child reports on fd 3 (see `report`); stderr is kept (bounded) for errors.
  */
-export function spawnNode(core, args, { env = {}, cwd, cleanEnv = false } = {}) {
-  const command = hasTaskset && core !== undefined ? 'taskset' : process.execPath;
-  const argv = hasTaskset && core !== undefined ? ['-c', String(core), process.execPath, ...args] : args;
+export function spawnNode(core, args, { env = {}, cwd, cleanEnv = false, node = process.execPath } = {}) {
+  const command = hasTaskset && core !== undefined ? 'taskset' : node;
+  const argv = hasTaskset && core !== undefined ? ['-c', String(core), node, ...args] : args;
   const child = spawn(command, argv, {
     cwd,
     // cleanEnv: only `env` (as `env -i` would), e.g. a Lambda-like start without NODE_OPTIONS or

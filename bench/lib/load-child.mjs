@@ -11,6 +11,8 @@ const result = await autocannon({
   connections: job.connections,
   duration: job.duration,
   pipelining: 1,
+  // A fixed arrival rate (req/s over all connections) when the job names one; as fast as possible otherwise.
+  ...(job.overallRate !== undefined && { overallRate: job.overallRate }),
   // autocannon walks this list in order on every connection and starts over at its end.
   requests: job.bodies.map((body) => ({ method: 'POST', headers: job.headers, body })),
 });

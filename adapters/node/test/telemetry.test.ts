@@ -111,6 +111,8 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
   let filingId: string;
   let spans: OtlpSpan[] = [];
   let metricNames = new Set<string>();
+  // The attributes of every exported data point, by metric name.
+  const metricPoints = new Map<string, OtlpSpan[]>();
   let exported = '';
 
   const rpc = async (body: unknown, headers: Record<string, string> = {}) => {
@@ -197,6 +199,13 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
         )
       ).status,
     ).toBe(401);
+    // A request refused before any message ran: the wrong content type.
+    const refused = await fetch(`${serve.origin}/mcp-server`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', accept: 'application/json' },
+      body: 'not json-rpc',
+    });
+    expect(refused.status).toBe(415);
     // An OAuth error: a made-up authorization code.
     const token = await fetch(`${serve.origin}/mcp-server/token`, {
       method: 'POST',
@@ -224,7 +233,12 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
     for (const body of receiver.bodies.get('/v1/metrics') ?? []) {
       for (const resource of JSON.parse(body).resourceMetrics ?? []) {
         for (const scope of resource.scopeMetrics ?? []) {
-          for (const metric of scope.metrics ?? []) metricNames.add(metric.name);
+          for (const metric of scope.metrics ?? []) {
+            metricNames.add(metric.name);
+            const data = metric.sum ?? metric.gauge ?? metric.histogram ?? {};
+            const points = (data.dataPoints ?? []) as OtlpSpan[];
+            metricPoints.set(metric.name, [...(metricPoints.get(metric.name) ?? []), ...points]);
+          }
         }
       }
     }
@@ -287,6 +301,14 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
     }
   });
 
+  it('gives a request refused before its messages one span with the status, and the 401s none besides theirs', () => {
+    const refusals = spans.filter((candidate) => candidate.name === 'POST /mcp-server');
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.kind).toBe(SPAN_KIND_SERVER);
+    expect(attribute(refusals[0]!, 'error.type')).toBe('415');
+    expect(attribute(refusals[0]!, 'http.response.status_code')).toBe(415);
+  });
+
   it('exports a SERVER span for the OAuth token endpoint with the OAuth error code', () => {
     const span = spans.find((candidate) => candidate.name === 'POST /mcp-server/token')!;
     expect(span.kind).toBe(SPAN_KIND_SERVER);
@@ -299,6 +321,17 @@ describe('OpenTelemetry export of filing-mcp serve, OTLP/JSON to a local receive
     expect(metricNames).toContain('mcp.server.operation.duration');
     expect(metricNames).toContain('http.server.request.duration');
     expect([...metricNames].some((name) => name.startsWith('db.client.connection.'))).toBe(true);
+  });
+
+  it('exports the pool use as connections used and idle, by pool name', () => {
+    const points = metricPoints.get('db.client.connection.count') ?? [];
+    const states = new Set(points.map((point) => attribute(point, 'db.client.connection.state')));
+    expect(states).toEqual(new Set(['used', 'idle']));
+    const { hostname, port, pathname } = new URL(database.url);
+    for (const point of points) {
+      expect(attribute(point, 'db.client.connection.pool.name')).toBe(`${hostname}:${port}${pathname}`);
+    }
+    expect(metricNames).toContain('db.client.connection.pending_requests');
   });
 
   it('exports no credential, code, secret, form_data value or tool argument in any span or metric', () => {

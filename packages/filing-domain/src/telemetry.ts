@@ -56,6 +56,11 @@ const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const OAUTH_ERROR_CODE = /^[a-z_]{1,64}$/;
 const MAX_REQUEST_ID_LENGTH = 128;
 
+// Marks a request a message span covered (see refusedMcpRequest): a property of the request is
+// cheaper to set per message than an entry in a WeakSet.
+const OBSERVED = Symbol('filing-mcp.observed');
+type ObservedRequest = Request & { [OBSERVED]?: true };
+
 const metaGetter: TextMapGetter<Record<string, unknown>> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => {
@@ -131,7 +136,6 @@ export function createFilingTelemetry(options: FilingTelemetryOptions): FilingTe
   const recordArgumentsOf = new Set(
     [...(options.recordArgumentsOf ?? [])].filter((name) => !sensitive.has(name)),
   );
-  const observed = new WeakSet<Request>();
 
   // The instrument is made once a meter provider is registered, so that a provider registered after
   // the server was built (before its first request) still receives it; undefined while none is.
@@ -162,7 +166,7 @@ export function createFilingTelemetry(options: FilingTelemetryOptions): FilingTe
       // Telemetry off (no SDK registered): no span, no measurement, nothing to pay per message.
       const histogram = durationHistogram();
       if (histogram === undefined && !tracing()) return undefined;
-      observed.add(request);
+      (request as ObservedRequest)[OBSERVED] = true;
       const methodName = KNOWN_METHODS.has(method) ? method : OTHER;
       const fields = isPlainObject(params) ? params : undefined;
       const sentName = method === 'tools/call' ? fields?.name : undefined;
@@ -175,16 +179,29 @@ export function createFilingTelemetry(options: FilingTelemetryOptions): FilingTe
           ? fields.protocolVersion
           : null);
 
-      const metricAttributes: Attributes = { 'mcp.method.name': methodName, 'network.transport': 'tcp' };
-      if (toolName !== undefined) metricAttributes['gen_ai.tool.name'] = toolName;
-      if (version !== null && DATE_VERSION.test(version)) metricAttributes['mcp.protocol.version'] = version;
+      const protocolVersion = version !== null && DATE_VERSION.test(version) ? version : undefined;
 
-      const attributes: Attributes = { ...metricAttributes, 'network.protocol.name': 'http' };
-      if (id !== undefined) attributes['jsonrpc.request.id'] = String(id).slice(0, MAX_REQUEST_ID_LENGTH);
-      if (toolName !== undefined) attributes['gen_ai.operation.name'] = 'execute_tool';
-      if (toolName !== undefined && recordArgumentsOf.has(toolName) && fields?.arguments !== undefined) {
-        attributes['gen_ai.tool.call.arguments'] = JSON.stringify(fields.arguments);
-      }
+      // Each attribute object is one literal of fixed shape: adding keys one by one to a copy made
+      // these objects slow to build (dictionary mode) and cost more than the span itself. The SDK
+      // drops the attributes left undefined; the metric's attributes hold defined values only.
+      const metricAttributes: Attributes =
+        toolName === undefined
+          ? { 'mcp.method.name': methodName, 'network.transport': 'tcp' }
+          : { 'mcp.method.name': methodName, 'network.transport': 'tcp', 'gen_ai.tool.name': toolName };
+      if (protocolVersion !== undefined) metricAttributes['mcp.protocol.version'] = protocolVersion;
+      const attributes: Attributes = {
+        'mcp.method.name': methodName,
+        'network.transport': 'tcp',
+        'network.protocol.name': 'http',
+        'gen_ai.tool.name': toolName,
+        'gen_ai.operation.name': toolName === undefined ? undefined : 'execute_tool',
+        'mcp.protocol.version': protocolVersion,
+        'jsonrpc.request.id': id === undefined ? undefined : String(id).slice(0, MAX_REQUEST_ID_LENGTH),
+        'gen_ai.tool.call.arguments':
+          toolName !== undefined && recordArgumentsOf.has(toolName) && fields?.arguments !== undefined
+            ? JSON.stringify(fields.arguments)
+            : undefined,
+      };
 
       const { parent, links } = parentOf(fields?._meta, request.headers);
       const span = tracer.startSpan(
@@ -221,7 +238,7 @@ export function createFilingTelemetry(options: FilingTelemetryOptions): FilingTe
   return {
     observer,
     refusedMcpRequest(request, response, startTime) {
-      if (response.status < 400 || observed.has(request)) return;
+      if (response.status < 400 || (request as ObservedRequest)[OBSERVED] === true) return;
       const route = new URL(request.url).pathname;
       const span = tracer.startSpan(
         `${request.method} ${route}`,

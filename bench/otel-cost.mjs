@@ -1,0 +1,175 @@
+// Issue 18's telemetry cost, measured as server CPU time per request rather than req/s: on a shared
+// machine the server's share of its core varies from second to second, its CPU time per request
+// much less. Starts the benchmark database, then the servers named below (ours, ours with
+// OpenTelemetry on, variants by environment), all pinned to the server core, and loads each in turn
+// (interleaved, round by round) at the same concurrency; reads utime + stime of the server process
+// (every thread: GC, OTLP export) from /proc before and after each run.
+//
+// Run: pnpm turbo run build --filter=@filing-mcp/node... && node bench/otel-cost.mjs
+// Env: WORKLOADS (comma list, default get_filing), VARIANTS (comma list of the names below, default
+// ours,ours-otel), ROUNDS (5), SECONDS (4), WARMUP (4), CONNECTIONS (50), RATE (a fixed
+// arrival rate in req/s, steadier on a busy machine; as fast as possible without), NODE_BIN (the node of the servers),
+// PROFILE=1 (--cpu-prof of every server into bench/results/profiles/).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { onShutdown, pinSelf, readJsonLine, spawnNode, stopChild, waitForReady } from './lib/children.mjs';
+import { setUpDatabase } from './lib/database.mjs';
+import { headersFor, probe, WORKLOADS } from './lib/workloads.mjs';
+
+const BENCH = new URL('.', import.meta.url).pathname;
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const SECONDS = Number(process.env.SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const WARMUP = Number(process.env.WARMUP ?? 4);
+const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
+const TICKS_PER_SECOND = 100;
+
+// Each variant: the environment ours.mjs runs with (BENCH_TELEMETRY=1 is what `pnpm bench -- --telemetry` runs).
+const OTEL = { BENCH_TELEMETRY: '1' };
+const VARIANTS = {
+  ours: {},
+  'ours-otel': OTEL,
+  // Traces only / metrics only: which half costs what.
+  'otel-traces-only': { ...OTEL, OTEL_METRICS_EXPORTER: 'none' },
+  'otel-metrics-only': { ...OTEL, OTEL_TRACES_EXPORTER: 'none' },
+};
+// A variant is a name above, or `label:NAME=value+NAME=value` (ours.mjs with that environment).
+const variantNames = (process.env.VARIANTS ?? 'ours,ours-otel').split(',').filter(Boolean);
+for (const [index, spec] of variantNames.entries()) {
+  const colon = spec.indexOf(':');
+  if (colon !== -1) {
+    const name = spec.slice(0, colon);
+    VARIANTS[name] = Object.fromEntries(
+      spec
+        .slice(colon + 1)
+        .split('+')
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
+    variantNames[index] = name;
+  } else if (!(spec in VARIANTS)) throw new Error(`unknown variant ${spec}`);
+}
+const workloadNames = (process.env.WORKLOADS ?? 'get_filing').split(',').filter(Boolean);
+const workloads = workloadNames.map((name) => {
+  const workload = WORKLOADS.find((w) => w.name === name);
+  if (!workload) throw new Error(`unknown workload ${name}`);
+  return workload;
+});
+
+const log = (message) =>
+  process.stderr.write(`[otel-cost ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+function cpuTicks(pid) {
+  // Fields 14 and 15 (utime, stime) after the parenthesised command name.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+let receivedBytes = 0;
+let exports = 0;
+const receiver = createServer((request, response) => {
+  request.on('data', (chunk) => {
+    receivedBytes += chunk.length;
+  });
+  request.on('end', () => {
+    exports++;
+    response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+  });
+});
+await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+pinSelf(0);
+
+log('starting PostgreSQL');
+const database = await setUpDatabase({ filingCount: 10_000 });
+onShutdown(() => database.stop());
+const scratch = join(tmpdir(), `otel-cost-${process.pid}`);
+mkdirSync(scratch, { recursive: true });
+const env = {
+  DATABASE_URL: database.url,
+  SESSION_JWT_SECRET: randomBytes(32).toString('hex'),
+  BENCH_DB_POOL: '10',
+  BENCH_OTLP_ENDPOINT: `http://127.0.0.1:${receiver.address().port}`,
+};
+
+const servers = [];
+try {
+  for (const name of variantNames) {
+    const args = [];
+    if (process.env.PROFILE === '1') {
+      const dir = join(BENCH, 'results', 'profiles');
+      mkdirSync(dir, { recursive: true });
+      args.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`);
+    }
+    const child = spawnNode(1, [...args, join(BENCH, 'servers', 'ours.mjs')], {
+      env: { ...env, ...VARIANTS[name] },
+      node: process.env.NODE_BIN,
+    });
+    const ready = await waitForReady(child, 30_000, name);
+    servers.push({ name, child, url: `http://127.0.0.1:${ready.port}/mcp-server` });
+  }
+  let job = 0;
+  const load = async (url, headers, bodies, duration) => {
+    const file = join(scratch, `job-${++job}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({ url, headers, bodies, duration, connections: CONNECTIONS, overallRate: RATE }),
+    );
+    const child = spawnNode(0, [join(BENCH, 'lib', 'load-child.mjs'), file]);
+    try {
+      return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'autocannon');
+    } finally {
+      await stopChild(child, 1_000);
+    }
+  };
+  const table = [];
+  for (const workload of workloads) {
+    const headers = headersFor(workload, database.apiKey);
+    const bodies = workload.bodies(database);
+    const samples = Object.fromEntries(servers.map((s) => [s.name, []]));
+    for (const server of servers) {
+      await probe(server.url, workload, headers, bodies[0]);
+      await load(server.url, headers, bodies, WARMUP);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let offset = 0; offset < servers.length; offset++) {
+        const server = servers[(round + offset) % servers.length];
+        const before = cpuTicks(server.child.pid);
+        const run = await load(server.url, headers, bodies, SECONDS);
+        const ticks = cpuTicks(server.child.pid) - before;
+        const ok = run.status2xx;
+        const micros = ((ticks / TICKS_PER_SECOND) * 1e6) / ok;
+        samples[server.name].push({ micros, rps: run.requestsPerSecond });
+        log(
+          `${workload.name} ${round + 1}/${ROUNDS} ${server.name}: ${micros.toFixed(0)} us CPU/req, ` +
+            `${Math.round(run.requestsPerSecond)} req/s${run.non2xx + run.errors ? `, ${run.non2xx} non-2xx ${run.errors} errors` : ''}`,
+        );
+      }
+    }
+    const median = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)];
+    };
+    const base = median(samples[servers[0].name].map((s) => s.micros));
+    const baseLeast = Math.min(...samples[servers[0].name].map((s) => s.micros));
+    for (const server of servers) {
+      const micros = median(samples[server.name].map((s) => s.micros));
+      const rps = median(samples[server.name].map((s) => s.rps));
+      const least = Math.min(...samples[server.name].map((s) => s.micros));
+      table.push(
+        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} | ${(base / micros).toFixed(2)}x | ${least.toFixed(0)} | ${(baseLeast / least).toFixed(2)}x | ${Math.round(rps)} |`,
+      );
+    }
+  }
+  process.stdout.write(
+    `\nnode ${process.env.NODE_BIN ?? process.execPath}; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; ` +
+      `receiver: ${exports} exports, ${(receivedBytes / 2 ** 20).toFixed(1)} MiB\n` +
+      `| workload | server | CPU us/request (median) | ${servers[0].name} / it | CPU us/request (least) | ${servers[0].name} / it | req/s (median) |\n|---|---|---|---|---|---|---|\n${table.join('\n')}\n`,
+  );
+} finally {
+  for (const server of servers) await stopChild(server.child);
+  await database.stop();
+  receiver.close();
+}
+process.exit(0);
