@@ -2,7 +2,7 @@
  * What a response built by this package is made of, kept beside the `Response` so that an adapter
  * writing to a socket (node:http, for instance) can send it without reading the `Response` back:
  * no `Headers` object, no body stream, one write. Every other runtime simply returns the
- * `Response`; the parts cost one weak-map entry.
+ * `Response`; the parts cost one property.
  */
 export interface ResponseParts {
   readonly status: number;
@@ -12,7 +12,11 @@ export interface ResponseParts {
   readonly body: Uint8Array | null;
 }
 
-const partsOf = new WeakMap<Response, ResponseParts>();
+// On the response itself rather than in a WeakMap: a weak map's entries outlive a scavenge of
+// their keys, and kept the bodies (tens of KB each) alive into the old generation, where only full
+// collections free them (measured: 34 mark-compacts per 20,000 tools/list with a WeakMap, none so).
+const PARTS = Symbol('responseParts');
+type WithParts = Response & { [PARTS]?: ResponseParts };
 
 /**
  * A complete response whose parts {@link responseParts} can hand back. The `Response` must not be
@@ -25,7 +29,7 @@ export function plainResponse(
   headers: Readonly<Record<string, string>>,
 ): Response {
   const response = new Response(body, { status, headers });
-  partsOf.set(response, { status, headers, body });
+  (response as WithParts)[PARTS] = { status, headers, body };
   return response;
 }
 
@@ -40,5 +44,5 @@ export function plainResponse(
  * ```
  */
 export function responseParts(response: Response): ResponseParts | undefined {
-  return partsOf.get(response);
+  return (response as WithParts)[PARTS];
 }
