@@ -207,8 +207,9 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /**
- * Serves filing-mcp on node:http: builds the core with `createFilingServer`, bridges it with
- * @hono/node-server's request listener (leaving the global `Request`/`Response` alone), writes one
+ * Serves filing-mcp on node:http: builds the core with `createFilingServer`, bridges the MCP
+ * endpoint's POSTs with a purpose-built bridge (node-bridge.ts) and every other request with
+ * @hono/node-server's request listener, writes one
  * log line per request, protects loopback listeners against DNS rebinding, schedules the OAuth
  * cleanup and optionally mounts the companion pages. Resolves once the socket listens.
  *
@@ -302,7 +303,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     const state: RequestState = {
       requestId,
       start: performance.now(),
-      context: { requestId, ...(clientAddress !== undefined && { clientAddress }) },
+      context: clientAddress === undefined ? { requestId } : { requestId, clientAddress },
     };
     inFlight.add(outgoing);
     outgoing.once('close', () => {
@@ -327,7 +328,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       }
       // Probes arrive every few seconds: a healthy answer is logged at debug only, a failing one at warn.
       const level = !PROBE_PATHS.has(path) ? 'info' : outgoing.statusCode < 400 ? 'debug' : 'warn';
-      logger[level]('request', {
+      const fields: LogFields = {
         method: incoming.method,
         path,
         status: outgoing.statusCode,
@@ -335,8 +336,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         request_id: requestId,
         user_id: auth?.userId,
         credential_prefix: auth?.credentialPrefix,
-        ...(!outgoing.writableFinished && { aborted: true }),
-      });
+      };
+      if (!outgoing.writableFinished) fields.aborted = true;
+      logger[level]('request', fields);
       if (inFlight.size === 0) onDrained?.();
     });
     if (fastPath !== undefined && isFastMcpRequest(incoming, fastPath)) {
