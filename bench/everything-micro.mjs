@@ -67,9 +67,23 @@ function buildSdkServer() {
 }
 const sdk = createMcpHandler(buildSdkServer);
 
+// The harness alone: a handler that reads the request and answers ours' bytes for the operation
+// with no work at all. Every implementation pays this (a Request built, its body read, a Response
+// built and read), so the SDK's time divided by it is the best ratio any server could show here.
+const fixedAnswers = {};
+for (const operation of Object.keys(OPERATIONS)) {
+  fixedAnswers[operation] = new Uint8Array(await (await ours.fetch(makeRequest(operation))).arrayBuffer());
+}
+const FLOOR_HEADERS = { 'content-type': 'application/json' };
+
 const IMPLEMENTATIONS = {
   'everything-server (protocol)': (request) => ours.fetch(request),
   'SDK v2 createMcpHandler': (request) => sdk.fetch(request),
+  'harness floor (no server)': async (request) => {
+    const operation = request.headers.get('mcp-method');
+    await request.text();
+    return new Response(fixedAnswers[operation], { status: 200, headers: FLOOR_HEADERS });
+  },
 };
 
 // The two must answer the same thing before their speed means anything.
@@ -120,11 +134,19 @@ console.log(
   `everything micro-benchmark: node ${process.version}, ${ROUNDS} interleaved rounds of ${SAMPLE_MS} ms samples`,
 );
 console.log('operation\timplementation\tmedian us/call');
-const [a, b] = Object.keys(IMPLEMENTATIONS);
+const [a, b, c] = Object.keys(IMPLEMENTATIONS);
 for (const operation of Object.keys(OPERATIONS)) {
   const oursUs = median(samples[`${operation}\t${a}`]);
   const theirsUs = median(samples[`${operation}\t${b}`]);
+  const floorUs = median(samples[`${operation}\t${c}`]);
   console.log(`${operation}\t${a}\t${oursUs.toFixed(1)}`);
   console.log(`${operation}\t${b}\t${theirsUs.toFixed(1)}`);
+  console.log(`${operation}\t${c}\t${floorUs.toFixed(1)}`);
   console.log(`${operation}\tratio (SDK v2 / ours)\t${(theirsUs / oursUs).toFixed(1)}x`);
+  console.log(`${operation}\tbest possible ratio (SDK v2 / floor)\t${(theirsUs / floorUs).toFixed(1)}x`);
+  // Above the floor: the servers' own work, what the harness does not decide.
+  const oursWork = Math.max(oursUs - floorUs, 0.1);
+  console.log(
+    `${operation}\tserver work above the floor: ours ${oursWork.toFixed(1)} us, SDK v2 ${(theirsUs - floorUs).toFixed(1)} us, ratio ${((theirsUs - floorUs) / oursWork).toFixed(1)}x`,
+  );
 }

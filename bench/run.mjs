@@ -26,6 +26,8 @@ const BENCH = new URL('.', import.meta.url).pathname;
 const PHASES = [...WORKLOADS.map((w) => w.name), 'memory', 'cold-start'];
 
 const { values: flags } = parseArgs({
+  // `pnpm --filter @filing-mcp/bench run bench -- --only ...` hands the `--` on: skip it.
+  args: process.argv.slice(2).filter((arg, index) => !(index === 0 && arg === '--')),
   options: {
     duration: { type: 'string' },
     connections: { type: 'string', default: '50' },

@@ -24,6 +24,7 @@ import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node'
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
+import { isFastMcpRequest, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
 import { nodeSha256Hex } from './node-hash.js';
 
 /** The core's configuration, with the two addresses optional: they default from the listening port. */
@@ -206,8 +207,9 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /**
- * Serves filing-mcp on node:http: builds the core with `createFilingServer`, bridges it with
- * @hono/node-server's request listener (leaving the global `Request`/`Response` alone), writes one
+ * Serves filing-mcp on node:http: builds the core with `createFilingServer`, bridges the MCP
+ * endpoint's POSTs with a purpose-built bridge (node-bridge.ts) and every other request with
+ * @hono/node-server's request listener, writes one
  * log line per request, protects loopback listeners against DNS rebinding, schedules the OAuth
  * cleanup and optionally mounts the companion pages. Resolves once the socket listens.
  *
@@ -247,44 +249,63 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     return requestDuration;
   };
 
+  // What the core could not answer (a request node:http parsed but that is no valid URL, or a
+  // failure outside the core's own catch), with CORS like every other answer (INTEROP 4) so a
+  // browser client sees the status rather than an opaque network error.
+  const failureResponse = (error: unknown): Response => {
+    if (error instanceof RequestError) return errorResponse(400, 'Bad request');
+    try {
+      const name = (error as Error)?.name ?? 'unknown';
+      if (isClientDisconnect(error)) logger.debug('client_disconnected', { errorName: name });
+      else logger.error('unhandled_error', { errorName: name });
+    } catch {
+      // The logger itself may be what failed; the client still gets its answer.
+    }
+    return errorResponse(500, 'Internal server error');
+  };
+
   const listener = getRequestListener(
     (request, env) => {
       const incoming = env.incoming as IncomingMessage;
       if (!handleFetch) return withCors(new Response('Starting', { status: 503 }));
       return handleFetch(request, incoming);
     },
-    {
-      overrideGlobalObjects: options.overrideGlobalObjects ?? true,
-      // Answers whatever the core could not (a request node:http parsed but that is no valid URL,
-      // or a failure outside the core's own catch), with CORS like every other answer (INTEROP 4)
-      // so a browser client sees the status rather than an opaque network error.
-      errorHandler: (error) => {
-        if (error instanceof RequestError) return errorResponse(400, 'Bad request');
-        try {
-          const name = (error as Error)?.name ?? 'unknown';
-          if (isClientDisconnect(error)) logger.debug('client_disconnected', { errorName: name });
-          else logger.error('unhandled_error', { errorName: name });
-        } catch {
-          // The logger itself may be what failed; the client still gets its answer.
-        }
-        return errorResponse(500, 'Internal server error');
-      },
-    },
+    { overrideGlobalObjects: options.overrideGlobalObjects ?? true, errorHandler: failureResponse },
   );
 
+  // The MCP endpoint's POSTs skip the general bridge (node-bridge.ts); set once the core is built.
+  let fastPath: string | undefined;
+  let core: ReturnType<typeof createFilingServer>;
+  async function serveMcpPost(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    state: RequestState,
+    head: string[],
+  ): Promise<void> {
+    let response: Response;
+    try {
+      response = await core.fetch(mcpRequest(incoming, outgoing), state.context);
+    } catch (error) {
+      response = failureResponse(error);
+    }
+    try {
+      await writeResponse(response, outgoing, head);
+    } catch (error) {
+      failureResponse(error);
+      outgoing.destroy();
+    }
+  }
+
   const server = createServer((incoming, outgoing) => {
-    const header = incoming.headers['x-request-id'];
-    const requestId = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    const header = rawHeader(incoming.rawHeaders, 'x-request-id');
+    const requestId = header !== null && REQUEST_ID.test(header) ? header : randomUUID();
     const clientAddress = incoming.socket.remoteAddress;
     const state: RequestState = {
       requestId,
       start: performance.now(),
-      context: { requestId, ...(clientAddress !== undefined && { clientAddress }) },
+      context: clientAddress === undefined ? { requestId } : { requestId, clientAddress },
     };
-    states.set(incoming, state);
     inFlight.add(outgoing);
-    outgoing.setHeader('x-request-id', requestId);
-    if (closing) outgoing.setHeader('connection', 'close');
     outgoing.once('close', () => {
       inFlight.delete(outgoing);
       const auth = state.context.auth;
@@ -307,7 +328,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       }
       // Probes arrive every few seconds: a healthy answer is logged at debug only, a failing one at warn.
       const level = !PROBE_PATHS.has(path) ? 'info' : outgoing.statusCode < 400 ? 'debug' : 'warn';
-      logger[level]('request', {
+      const fields: LogFields = {
         method: incoming.method,
         path,
         status: outgoing.statusCode,
@@ -315,10 +336,20 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         request_id: requestId,
         user_id: auth?.userId,
         credential_prefix: auth?.credentialPrefix,
-        ...(!outgoing.writableFinished && { aborted: true }),
-      });
+      };
+      if (!outgoing.writableFinished) fields.aborted = true;
+      logger[level]('request', fields);
       if (inFlight.size === 0) onDrained?.();
     });
+    if (fastPath !== undefined && isFastMcpRequest(incoming, fastPath)) {
+      const head = ['x-request-id', requestId];
+      if (closing) head.push('connection', 'close');
+      void serveMcpPost(incoming, outgoing, state, head);
+      return;
+    }
+    states.set(incoming, state);
+    outgoing.setHeader('x-request-id', requestId);
+    if (closing) outgoing.setHeader('connection', 'close');
     void listener(incoming, outgoing);
   });
 
@@ -337,7 +368,6 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     appUrl ? [baseUrl, appUrl] : [baseUrl],
   );
 
-  let core: ReturnType<typeof createFilingServer>;
   let companion: ReturnType<typeof createCompanionApp> | undefined;
   try {
     if (!appUrl)
@@ -398,6 +428,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   ]);
   const isCompanionPath = (path: string) =>
     companion !== undefined && (appPath === '' || path === appPath || path.startsWith(`${appPath}/`));
+  fastPath = isCompanionPath(basePath || '/') ? undefined : basePath || '/';
   routeOf = (path) => (ownRoutes.has(path) ? path : isCompanionPath(path) ? `${appPath}/*` : undefined);
   // Host only: the pages guard their forms against foreign origins themselves (CSRF tokens).
   const companionHostCheck =

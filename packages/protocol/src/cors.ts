@@ -1,3 +1,5 @@
+import { plainResponse } from './response-parts.js';
+
 /**
  * CORS headers every response of the service carries: the spec's Limits part merged with INTEROP
  * item 4 (`last-event-id` added to the allowed headers) and MCP 2026-07-28 (`mcp-method`, `mcp-name`,
@@ -26,7 +28,7 @@ const PREFLIGHT_HEADERS: Record<string, string> = Object.freeze({
  * 401, so browsers can learn they may send `Authorization` before they have a credential.
  */
 export function preflightResponse(): Response {
-  return new Response(null, { status: 200, headers: PREFLIGHT_HEADERS });
+  return plainResponse(200, null, PREFLIGHT_HEADERS);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { encodeBody, JSON_HEADERS, SSE_HEADERS, sseFrame } from './json-rpc-response.js';
+import { plainResponse } from './response-parts.js';
 import { isPlainObject, type RpcCall } from './methods.js';
 
 /** The lists whose changes a server can announce on `subscriptions/listen` (2026-07-28). */
@@ -38,7 +39,8 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
       const id = call.id ?? null;
       const filter = isPlainObject(call.params) ? call.params.notifications : undefined;
       if (!isPlainObject(filter)) {
-        return new Response(
+        return plainResponse(
+          200,
           encodeBody(
             JSON.stringify({
               jsonrpc: '2.0',
@@ -46,7 +48,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
               error: { code: -32602, message: 'Invalid params: notifications must be an object' },
             }),
           ),
-          { status: 200, headers: JSON_HEADERS },
+          JSON_HEADERS,
         );
       }
       const kinds = new Set<ListChangedKind>();
@@ -70,10 +72,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
           id,
           result: { resultType: 'complete', _meta: { ...subscriptionMeta, ...serverInfoMeta } },
         });
-        return new Response(encodeBody(sseFrame(ack) + sseFrame(done)), {
-          status: 200,
-          headers: SSE_HEADERS,
-        });
+        return plainResponse(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
       }
       let subscriber: Subscriber | undefined;
       let keepAlive: ReturnType<typeof setInterval> | undefined;

@@ -1,0 +1,315 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { responseParts } from '@filing-mcp/protocol';
+
+// The bridge for the MCP endpoint's POSTs: the one route an agent calls for every message. The
+// core still receives a `Request` and answers a `Response`, but the `Request` is read straight off
+// node:http (headers looked up in the raw list, the body collected from the socket's chunks) and a
+// response built by the protocol package is written from its parts in one `writeHead` and one
+// `end`, without a `Headers` object or a body stream. Measured with callgrind on tools/list, the
+// general-purpose bridge (@hono/node-server), which the other routes keep, cost about a sixth of
+// the instructions of a request. Whatever this path does not cover falls back to a real `Request`.
+
+// A Host of lower-case name characters and an optional port: the URL is then the plain
+// concatenation that @hono/node-server builds too, so the core sees the same `request.url`.
+const PLAIN_HOST = /^[a-z0-9._-]+(?::\d{1,5})?$/;
+
+// node:http keeps only the first of these when a request repeats them, where `Headers` would join
+// them: the raw list is what both see, so the bridge joins them like `Headers` (as @hono/node-server
+// does), never hiding a second Authorization behind the first.
+/** A request header as `Headers.get` reads it: every occurrence, joined by `, `; `null` when absent. */
+export function rawHeader(raw: readonly string[], lowerName: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) {
+      const item = raw[i + 1]!;
+      value = value === null ? item : `${value}, ${item}`;
+    }
+  }
+  return value;
+}
+
+/** The first value of a request header, looked up in the raw list (no header object built). */
+export function firstRawHeader(incoming: IncomingMessage, lowerName: string): string | undefined {
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
+  }
+  return undefined;
+}
+
+/**
+ * Request headers over node's raw list: `get` and `has` answer from it; anything else (iteration,
+ * a change) turns it into a real `Headers` once, and every call after that goes there.
+ */
+class NodeRequestHeaders {
+  #raw: readonly string[];
+  #native: Headers | undefined;
+
+  constructor(raw: readonly string[]) {
+    this.#raw = raw;
+  }
+
+  #materialized(): Headers {
+    if (this.#native === undefined) {
+      const native = new Headers();
+      for (let i = 0; i < this.#raw.length; i += 2) native.append(this.#raw[i]!, this.#raw[i + 1]!);
+      this.#native = native;
+    }
+    return this.#native;
+  }
+
+  get(name: string): string | null {
+    if (this.#native !== undefined) return this.#native.get(name);
+    return rawHeader(this.#raw, name.toLowerCase());
+  }
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+  set(name: string, value: string): void {
+    this.#materialized().set(name, value);
+  }
+  append(name: string, value: string): void {
+    this.#materialized().append(name, value);
+  }
+  delete(name: string): void {
+    this.#materialized().delete(name);
+  }
+  getSetCookie(): string[] {
+    return this.#materialized().getSetCookie();
+  }
+  forEach(callback: (value: string, name: string, headers: Headers) => void, thisArg?: unknown): void {
+    this.#materialized().forEach(callback, thisArg);
+  }
+  keys(): ReturnType<Headers['keys']> {
+    return this.#materialized().keys();
+  }
+  values(): ReturnType<Headers['keys']> {
+    return this.#materialized().values();
+  }
+  entries(): ReturnType<Headers['entries']> {
+    return this.#materialized().entries();
+  }
+  [Symbol.iterator](): ReturnType<Headers['entries']> {
+    return this.#materialized().entries();
+  }
+}
+
+function bodyUnusable(): Promise<never> {
+  return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+}
+
+/**
+ * The `Request` of one POST to the MCP endpoint. It offers what a `Request` offers; the members
+ * the MCP path uses (`method`, `url`, `headers.get`, `signal`, `arrayBuffer`, `body`) are read
+ * straight off node:http, the rest (`clone`, `formData`...) through a real `Request` built on demand.
+ */
+class NodeMcpRequest {
+  readonly method = 'POST';
+  readonly url: string;
+  #incoming: IncomingMessage;
+  #outgoing: ServerResponse;
+  #headers: NodeRequestHeaders | undefined;
+  #controller: AbortController | undefined;
+  #used = false;
+  #native: Request | undefined;
+
+  constructor(incoming: IncomingMessage, outgoing: ServerResponse, url: string) {
+    this.#incoming = incoming;
+    this.#outgoing = outgoing;
+    this.url = url;
+  }
+
+  get headers(): Headers {
+    this.#headers ??= new NodeRequestHeaders(this.#incoming.rawHeaders);
+    return this.#headers as unknown as Headers;
+  }
+
+  /** Aborted when the client goes away before its answer is complete. */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      const controller = new AbortController();
+      this.#controller = controller;
+      const outgoing = this.#outgoing;
+      const onClose = (): void => {
+        if (!outgoing.writableFinished) controller.abort(new Error('Client connection prematurely closed.'));
+      };
+      if (outgoing.closed) onClose();
+      else outgoing.once('close', onClose);
+    }
+    return this.#controller.signal;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.#native !== undefined) return this.#native.body;
+    if (this.#used) return null;
+    this.#used = true;
+    return Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>;
+  }
+
+  #bytes(): Promise<Buffer> {
+    if (this.#used) return bodyUnusable();
+    this.#used = true;
+    const incoming = this.#incoming;
+    return new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+      // An aborted upload: node:http reports ECONNRESET "aborted", which the core counts as a
+      // client disconnect rather than a failure of its own.
+      incoming.once('error', reject);
+    });
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#native !== undefined) return this.#native.arrayBuffer();
+    const bytes = await this.#bytes();
+    // A copy: a chunk can be a view into a larger buffer that must not be handed out.
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  }
+
+  async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await this.arrayBuffer());
+  }
+
+  async text(): Promise<string> {
+    if (this.#native !== undefined) return this.#native.text();
+    return (await this.#bytes()).toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  #materialized(): Request {
+    if (this.#native === undefined) {
+      if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+      this.#used = true;
+      const headers = new Headers();
+      const raw = this.#incoming.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+      this.#native = new Request(this.url, {
+        method: 'POST',
+        headers,
+        body: Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>,
+        signal: this.signal,
+        duplex: 'half',
+      } as RequestInit);
+    }
+    return this.#native;
+  }
+
+  clone(): Request {
+    return this.#materialized().clone();
+  }
+  formData(): Promise<FormData> {
+    return this.#materialized().formData();
+  }
+  blob(): Promise<Blob> {
+    return this.#materialized().blob();
+  }
+}
+
+/**
+ * Whether a request takes the MCP fast path: a POST to exactly `mcpPath` (no query) with a plain
+ * Host. Everything else goes through the general bridge, unchanged.
+ */
+export function isFastMcpRequest(incoming: IncomingMessage, mcpPath: string): boolean {
+  if (incoming.method !== 'POST' || incoming.url !== mcpPath) return false;
+  const host = firstRawHeader(incoming, 'host');
+  return host !== undefined && PLAIN_HOST.test(host);
+}
+
+/** The `Request` of a POST that {@link isFastMcpRequest} accepted. */
+export function mcpRequest(incoming: IncomingMessage, outgoing: ServerResponse): Request {
+  const url = `http://${firstRawHeader(incoming, 'host')}${incoming.url}`;
+  return new NodeMcpRequest(incoming, outgoing, url) as unknown as Request;
+}
+
+// Each frozen header set of the protocol package, flattened once into [name, value, ...].
+const flattened = new WeakMap<object, readonly string[]>();
+
+function flatHeaders(headers: Readonly<Record<string, string>>): readonly string[] {
+  let flat = flattened.get(headers);
+  if (flat === undefined) {
+    flat = Object.entries(headers).flat();
+    if (Object.isFrozen(headers)) flattened.set(headers, flat);
+  }
+  return flat;
+}
+
+function waitForDrainOrClose(outgoing: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      outgoing.off('drain', done);
+      outgoing.off('close', done);
+      resolve();
+    };
+    outgoing.on('drain', done);
+    outgoing.on('close', done);
+  });
+}
+
+/**
+ * Writes `response` to node:http with `head` (header names and values, e.g. the request id) in
+ * front of its own headers. A response built by the protocol package's `plainResponse` goes out
+ * from its parts in one write; any other is read as a `Response`: its headers, then its body
+ * streamed chunk by chunk (SSE), cancelled when the client goes away.
+ */
+export async function writeResponse(
+  response: Response,
+  outgoing: ServerResponse,
+  head: readonly string[],
+): Promise<void> {
+  const parts = responseParts(response);
+  if (parts !== undefined) {
+    const headers = [...head, ...flatHeaders(parts.headers)];
+    if (parts.body === null) {
+      outgoing.writeHead(parts.status, headers);
+      outgoing.end();
+    } else {
+      headers.push('Content-Length', String(parts.body.byteLength));
+      outgoing.writeHead(parts.status, headers);
+      outgoing.end(parts.body);
+    }
+    return;
+  }
+  const headers = [...head];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers.push(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
+  const body = response.body;
+  outgoing.writeHead(response.status, headers);
+  if (body === null) {
+    outgoing.end();
+    return;
+  }
+  // Headers first, so a stream's client sees the answer begin before its first event.
+  outgoing.flushHeaders();
+  const reader = body.getReader();
+  const cancel = (): void => {
+    if (!outgoing.writableFinished) reader.cancel().catch(() => {});
+  };
+  outgoing.once('close', cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (outgoing.destroyed) return;
+      if (!outgoing.write(value)) await waitForDrainOrClose(outgoing);
+    }
+    outgoing.end();
+  } catch {
+    // The stream failed midway: the status is gone already, so the connection is cut.
+    outgoing.destroy();
+  } finally {
+    outgoing.off('close', cancel);
+  }
+}
