@@ -40,6 +40,13 @@ export function firstRawHeader(incoming: IncomingMessage, lowerName: string): st
   return undefined;
 }
 
+/** A real `Headers` holding node's raw list, repeats appended as they came. */
+function nativeHeaders(raw: readonly string[]): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return headers;
+}
+
 /**
  * Request headers over node's raw list: `get` and `has` answer from it; anything else (iteration,
  * a change) turns it into a real `Headers` once, and every call after that goes there.
@@ -53,11 +60,7 @@ class NodeRequestHeaders {
   }
 
   #materialized(): Headers {
-    if (this.#native === undefined) {
-      const native = new Headers();
-      for (let i = 0; i < this.#raw.length; i += 2) native.append(this.#raw[i]!, this.#raw[i + 1]!);
-      this.#native = native;
-    }
+    this.#native ??= nativeHeaders(this.#raw);
     return this.#native;
   }
 
@@ -191,12 +194,9 @@ class NodeMcpRequest {
     if (this.#native === undefined) {
       if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
       this.#used = true;
-      const headers = new Headers();
-      const raw = this.#incoming.rawHeaders;
-      for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
       this.#native = new Request(this.url, {
         method: 'POST',
-        headers,
+        headers: nativeHeaders(this.#incoming.rawHeaders),
         body: Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>,
         signal: this.signal,
         duplex: 'half',
