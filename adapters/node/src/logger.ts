@@ -102,12 +102,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   // `toISOString` cost a third of a request line.
   let lastMs = Number.NaN;
   let lastTime = '';
+  const now = options.now;
   const timestamp =
-    options.now !== undefined
-      ? (
-          (now: () => Date) => () =>
-            now().toISOString()
-        )(options.now)
+    now !== undefined
+      ? () => now().toISOString()
       : (): string => {
           const ms = Date.now();
           if (ms !== lastMs) {

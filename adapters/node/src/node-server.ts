@@ -24,7 +24,7 @@ import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node'
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
-import { isFastMcpRequest, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
+import { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
 import { nodeSha256Hex } from './node-hash.js';
 
 /** The core's configuration, with the two addresses optional: they default from the listening port. */
@@ -252,8 +252,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   // What the core could not answer (a request node:http parsed but that is no valid URL, or a
   // failure outside the core's own catch), with CORS like every other answer (INTEROP 4) so a
   // browser client sees the status rather than an opaque network error.
-  const failureResponse = (error: unknown): Response => {
-    if (error instanceof RequestError) return errorResponse(400, 'Bad request');
+  const reportFailure = (error: unknown): void => {
     try {
       const name = (error as Error)?.name ?? 'unknown';
       if (isClientDisconnect(error)) logger.debug('client_disconnected', { errorName: name });
@@ -261,6 +260,10 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     } catch {
       // The logger itself may be what failed; the client still gets its answer.
     }
+  };
+  const failureResponse = (error: unknown): Response => {
+    if (error instanceof RequestError) return errorResponse(400, 'Bad request');
+    reportFailure(error);
     return errorResponse(500, 'Internal server error');
   };
 
@@ -279,19 +282,20 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   async function serveMcpPost(
     incoming: IncomingMessage,
     outgoing: ServerResponse,
+    url: string,
     state: RequestState,
     head: string[],
   ): Promise<void> {
     let response: Response;
     try {
-      response = await core.fetch(mcpRequest(incoming, outgoing), state.context);
+      response = await core.fetch(mcpRequest(incoming, outgoing, url), state.context);
     } catch (error) {
       response = failureResponse(error);
     }
     try {
       await writeResponse(response, outgoing, head);
     } catch (error) {
-      failureResponse(error);
+      reportFailure(error);
       outgoing.destroy();
     }
   }
@@ -341,10 +345,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       logger[level]('request', fields);
       if (inFlight.size === 0) onDrained?.();
     });
-    if (fastPath !== undefined && isFastMcpRequest(incoming, fastPath)) {
+    const url = fastPath === undefined ? undefined : fastMcpUrl(incoming, fastPath);
+    if (url !== undefined) {
       const head = ['x-request-id', requestId];
       if (closing) head.push('connection', 'close');
-      void serveMcpPost(incoming, outgoing, state, head);
+      void serveMcpPost(incoming, outgoing, url, state, head);
       return;
     }
     states.set(incoming, state);

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, request } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { testDatabases } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createNodeServer, type NodeServer } from '../src/index.js';
-import { isFastMcpRequest } from '../src/node-bridge.js';
+import { fastMcpUrl, writeResponse } from '../src/node-bridge.js';
 import { type RawResponse, rawRequest } from './support/http.js';
 
 // POSTs to exactly the MCP path take the purpose-built bridge (src/node-bridge.ts); the same POST
@@ -234,20 +235,83 @@ describe.each(testDatabases())('the MCP POST bridge on $name', ({ create }) => {
 });
 
 describe('which requests take the MCP POST bridge', () => {
-  const incoming = (method: string, url: string, host?: string) =>
-    ({ method, url, rawHeaders: host === undefined ? [] : ['Host', host] }) as unknown as IncomingMessage;
+  const incoming = (method: string, url: string, ...hosts: string[]) =>
+    ({ method, url, rawHeaders: hosts.flatMap((host) => ['Host', host]) }) as unknown as IncomingMessage;
 
-  it('POSTs to exactly the MCP path with a plain Host, and nothing else', () => {
-    expect(isFastMcpRequest(incoming('POST', '/mcp-server', 'localhost:3000'), '/mcp-server')).toBe(true);
-    expect(isFastMcpRequest(incoming('POST', '/mcp-server', 'mcp.example.com'), '/mcp-server')).toBe(true);
+  it('POSTs to exactly the MCP path with one plain Host, at the URL the general bridge would build', () => {
+    expect(fastMcpUrl(incoming('POST', '/mcp-server', 'localhost:3000'), '/mcp-server')).toBe(
+      'http://localhost:3000/mcp-server',
+    );
+    expect(fastMcpUrl(incoming('POST', '/mcp-server', 'mcp.example.com'), '/mcp-server')).toBe(
+      'http://mcp.example.com/mcp-server',
+    );
     // The cases above send their second copy here: a query string, so the general bridge.
-    expect(isFastMcpRequest(incoming('POST', GENERAL, 'localhost:3000'), '/mcp-server')).toBe(false);
-    expect(isFastMcpRequest(incoming('GET', '/mcp-server', 'localhost:3000'), '/mcp-server')).toBe(false);
-    expect(isFastMcpRequest(incoming('POST', '/mcp-server/', 'localhost:3000'), '/mcp-server')).toBe(false);
-    expect(isFastMcpRequest(incoming('POST', '/mcp-server'), '/mcp-server')).toBe(false);
-    // Names the general bridge normalizes or refuses stay with it.
+    expect(fastMcpUrl(incoming('POST', GENERAL, 'localhost:3000'), '/mcp-server')).toBeUndefined();
+    expect(fastMcpUrl(incoming('GET', '/mcp-server', 'localhost:3000'), '/mcp-server')).toBeUndefined();
+    expect(fastMcpUrl(incoming('POST', '/mcp-server/', 'localhost:3000'), '/mcp-server')).toBeUndefined();
+    expect(fastMcpUrl(incoming('POST', '/mcp-server'), '/mcp-server')).toBeUndefined();
+    // Two Host headers, and names the general bridge normalizes or refuses, stay with it.
+    expect(
+      fastMcpUrl(incoming('POST', '/mcp-server', 'a.example', 'b.example'), '/mcp-server'),
+    ).toBeUndefined();
     for (const host of ['LOCALHOST:3000', '[::1]:3000', 'a b', 'evil.example/x', 'host:99999x']) {
-      expect(isFastMcpRequest(incoming('POST', '/mcp-server', host), '/mcp-server'), host).toBe(false);
+      expect(fastMcpUrl(incoming('POST', '/mcp-server', host), '/mcp-server'), host).toBeUndefined();
+    }
+  });
+});
+
+describe('writeResponse on a streamed answer', () => {
+  it('cancels the stream when the client goes away, so its producer stops', async () => {
+    let cancelled: (reason: unknown) => void = () => {};
+    const cancel = new Promise((resolve) => {
+      cancelled = resolve;
+    });
+    let firstEventSent: () => void = () => {};
+    const firstEvent = new Promise<void>((resolve) => {
+      firstEventSent = resolve;
+    });
+    // An SSE answer that never ends by itself (like a subscription): one event, then an event
+    // whenever the consumer asks for more.
+    const server = createHttpServer((_incoming, outgoing) => {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent++;
+          controller.enqueue(new TextEncoder().encode(`data: ${sent}\n\n`));
+          if (sent === 1) firstEventSent();
+          return new Promise((resolve) => setTimeout(resolve, 10));
+        },
+        cancel: (reason) => cancelled(reason ?? 'cancelled'),
+      });
+      const response = new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      void writeResponse(response, outgoing, ['x-request-id', 'stream-test']);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const client = request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false });
+      const answered = new Promise<{ status: number; type: string | undefined; id: string | undefined }>(
+        (resolve) => {
+          client.on('response', (response) => {
+            response.once('data', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                type: response.headers['content-type'],
+                id: response.headers['x-request-id'] as string | undefined,
+              }),
+            );
+          });
+        },
+      );
+      client.on('error', () => {});
+      client.end();
+      expect(await answered).toEqual({ status: 200, type: 'text/event-stream', id: 'stream-test' });
+      await firstEvent;
+      client.destroy();
+      await expect(cancel).resolves.toBeDefined();
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
