@@ -24,7 +24,7 @@ import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node'
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
-import { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
+import { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from '@filing-mcp/node-http';
 import { nodeSha256Hex } from './node-hash.js';
 
 /** The core's configuration, with the two addresses optional: they default from the listening port. */
@@ -208,7 +208,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 
 /**
  * Serves filing-mcp on node:http: builds the core with `createFilingServer`, bridges the MCP
- * endpoint's POSTs with a purpose-built bridge (node-bridge.ts) and every other request with
+ * endpoint's POSTs with a purpose-built bridge (@filing-mcp/node-http) and every other request with
  * @hono/node-server's request listener, writes one
  * log line per request, protects loopback listeners against DNS rebinding, schedules the OAuth
  * cleanup and optionally mounts the companion pages. Resolves once the socket listens.
@@ -276,7 +276,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     { overrideGlobalObjects: options.overrideGlobalObjects ?? true, errorHandler: failureResponse },
   );
 
-  // The MCP endpoint's POSTs skip the general bridge (node-bridge.ts); set once the core is built.
+  // The MCP endpoint's POSTs skip the general bridge (@filing-mcp/node-http); set once the core is built.
   let fastPath: string | undefined;
   let core: ReturnType<typeof createFilingServer>;
   async function serveMcpPost(

@@ -6,10 +6,10 @@ import { testDatabases } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createNodeServer, type NodeServer } from '../src/index.js';
-import { fastMcpUrl, writeResponse } from '../src/node-bridge.js';
+import { fastMcpUrl, writeResponse } from '@filing-mcp/node-http';
 import { type RawResponse, rawRequest } from './support/http.js';
 
-// POSTs to exactly the MCP path take the purpose-built bridge (src/node-bridge.ts); the same POST
+// POSTs to exactly the MCP path take the purpose-built bridge (packages/node-http/src/node-bridge.ts); the same POST
 // with a query string takes the general one (@hono/node-server), and the core answers both alike.
 // So every case here is sent both ways, and the answers must be the same, headers included.
 const FAST = '/mcp-server';

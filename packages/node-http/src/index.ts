@@ -1,0 +1,1 @@
+export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
