@@ -7,7 +7,7 @@
 //
 // Run: pnpm turbo run build --filter=@filing-mcp/node... && node bench/otel-cost.mjs
 // Env: WORKLOADS (comma list, default get_filing), VARIANTS (comma list of the names below, default
-// ours,ours-otel), ROUNDS (5), SECONDS (4), WARMUP (4), CONNECTIONS (50), RATE (a fixed
+// ours,ours-otel; `name:BENCH_SCRIPT=/other/checkout/bench/servers/ours.mjs` runs another build), ROUNDS (5), SECONDS (4), WARMUP (4), CONNECTIONS (50), RATE (a fixed
 // arrival rate in req/s, steadier on a busy machine; as fast as possible without), NODE_BIN (the node of the servers),
 // PROFILE=1 (--cpu-prof of every server into bench/results/profiles/).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,9 @@ const VARIANTS = {
   // Traces only / metrics only: which half costs what.
   'otel-traces-only': { ...OTEL, OTEL_METRICS_EXPORTER: 'none' },
   'otel-metrics-only': { ...OTEL, OTEL_TRACES_EXPORTER: 'none' },
+  // The node:http ceiling of `pnpm bench` (servers/ceiling.mjs), answering ours' tools/list bytes:
+  // list it after an ours variant, whose answers it captures.
+  ceiling: { script: 'ceiling.mjs' },
 };
 // A variant is a name above, or `label:NAME=value+NAME=value` (ours.mjs with that environment).
 const variantNames = (process.env.VARIANTS ?? 'ours,ours-otel').split(',').filter(Boolean);
@@ -96,14 +99,33 @@ const env = {
 const servers = [];
 try {
   for (const name of variantNames) {
+    // BENCH_SCRIPT=<path>: that server script instead (ours.mjs of another checkout, for an A/B).
+    const { script = 'ours.mjs', BENCH_SCRIPT: scriptPath, ...variantEnv } = VARIANTS[name];
+    if (script === 'ceiling.mjs') {
+      if (servers.length === 0) throw new Error('list an ours variant before the ceiling');
+      for (const [key, workloadName] of [
+        ['BENCH_FIXED_RESULT_FILE', 'tools/list'],
+        ['BENCH_FIXED_MODERN_RESULT_FILE', 'tools/list 2026'],
+      ]) {
+        const workload = WORKLOADS.find((w) => w.name === workloadName);
+        const answer = await probe(
+          servers[0].url,
+          workload,
+          headersFor(workload, database.apiKey),
+          workload.bodies(database)[0],
+        );
+        variantEnv[key] = join(scratch, `${key}.json`);
+        writeFileSync(variantEnv[key], JSON.stringify(answer.result));
+      }
+    }
     const args = [];
     if (process.env.PROFILE === '1') {
       const dir = join(BENCH, 'results', 'profiles');
       mkdirSync(dir, { recursive: true });
       args.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`);
     }
-    const child = spawnNode(1, [...args, join(BENCH, 'servers', 'ours.mjs')], {
-      env: { ...env, ...VARIANTS[name] },
+    const child = spawnNode(1, [...args, scriptPath ?? join(BENCH, 'servers', script)], {
+      env: { ...env, ...variantEnv },
       node: process.env.NODE_BIN,
     });
     const ready = await waitForReady(child, 30_000, name);

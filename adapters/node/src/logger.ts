@@ -76,11 +76,38 @@ export function createStdoutLineWriter(): (line: string) => void {
   return stdoutWriter;
 }
 
-/** `fields` as the end of a JSON object (`,"a":1}`), or `}` when there are none. */
+// A string JSON can hold between quotes as it is: printable ASCII without `"` or `\\`.
+const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function jsonText(text: string): string {
+  return PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+/**
+ * `fields` as the end of a JSON object (`,"a":1}`), or `}` when there are none: the same text as
+ * `JSON.stringify` (undefined fields left out, non-finite numbers as null), written field by field
+ * because a request line is written for every request and the generic serializer was most of it.
+ */
 function jsonFieldsTail(fields: LogFields | undefined): string {
   if (fields === undefined) return '}';
-  const json = JSON.stringify(fields);
-  return json.length === 2 ? '}' : `,${json.slice(1)}`;
+  let tail = '';
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    let json: string;
+    if (typeof value === 'string') json = jsonText(value);
+    else if (typeof value === 'number') json = Number.isFinite(value) ? String(value) : 'null';
+    else if (typeof value === 'boolean') json = value ? 'true' : 'false';
+    else if (value === null) json = 'null';
+    else if (value === undefined) continue;
+    else {
+      // Outside the declared types (a caller's cast): whatever JSON.stringify makes of it.
+      const other = JSON.stringify(value) as string | undefined;
+      if (other === undefined) continue;
+      json = other;
+    }
+    tail += `,${jsonText(key)}:${json}`;
+  }
+  return `${tail}}`;
 }
 
 /**
@@ -125,9 +152,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         write(`${JSON.stringify({ time, level: lineLevel, msg: message, ...fields })}\n`);
         return;
       }
-      write(
-        `{"time":"${time}","level":"${lineLevel}","msg":${JSON.stringify(message)}${jsonFieldsTail(fields)}\n`,
-      );
+      write(`{"time":"${time}","level":"${lineLevel}","msg":${jsonText(message)}${jsonFieldsTail(fields)}\n`);
       return;
     }
     let line = `${time} ${lineLevel.toUpperCase()} ${message}`;

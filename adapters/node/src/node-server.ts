@@ -293,7 +293,8 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       response = failureResponse(error);
     }
     try {
-      await writeResponse(response, outgoing, head);
+      const streaming = writeResponse(response, outgoing, head);
+      if (streaming !== undefined) await streaming;
     } catch (error) {
       reportFailure(error);
       outgoing.destroy();

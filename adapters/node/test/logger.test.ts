@@ -31,6 +31,31 @@ describe('createLogger (no database: the logger touches none)', () => {
     expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
   });
 
+  it('writes exactly the text JSON.stringify would, whatever the values hold', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line) => lines.push(line), now: () => at });
+    const awkward = [
+      'plain',
+      '',
+      'quote " backslash \\ slash /',
+      'controls \u0000\u0001\u001f\t\r\n del \u007f',
+      'unicode é 漢字 😀',
+      'lone \ud800 surrogate \udc00',
+      '</script>',
+    ];
+    const cases: Array<Record<string, string | number | boolean | null | undefined>> = [
+      ...awkward.map((value) => ({ value, [value]: 1 })),
+      { n: 0, negativeZero: -0, big: 1e21, small: 5e-7, nan: Number.NaN, inf: Number.POSITIVE_INFINITY },
+      { yes: true, no: false, nothing: null, gone: undefined },
+    ];
+    for (const fields of cases) {
+      logger.info('m "1"', fields);
+      expect(lines.pop()).toBe(
+        `${JSON.stringify({ time: at.toISOString(), level: 'info', msg: 'm "1"', ...fields })}\n`,
+      );
+    }
+  });
+
   // The default sink gathers a turn's lines into one write; nothing may be lost when the process
   // ends right after logging, by process.exit or by an uncaught exception.
   for (const [how, ending] of [

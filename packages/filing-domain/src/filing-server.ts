@@ -374,15 +374,20 @@ export function createFilingServerWithConfig(
   );
   const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
 
-  async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
+  // Not async: the MCP endpoint's promise is handed on as is (every async layer costs the hottest
+  // path microtask turns); everything else goes through `routeOther`'s.
+  function route(request: Request, context: RequestContext | undefined): Promise<Response> {
     // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
     // nothing, and the request it announces is refused on its own. A 403 here would only turn a
     // clear 403 into an opaque browser CORS failure.
-    if (request.method === 'OPTIONS') return preflightResponse();
-    const url = request.url;
+    if (request.method === 'OPTIONS') return Promise.resolve(preflightResponse());
     // The core's answers carry the CORS headers already (every header set it uses includes them).
-    if (mcpPaths.has(plainPath(url) ?? '')) return mcpFetch(request, context);
-    const path = new URL(url).pathname;
+    if (mcpPaths.has(plainPath(request.url) ?? '')) return mcpFetch(request, context);
+    return routeParsed(request, context);
+  }
+
+  async function routeParsed(request: Request, context: RequestContext | undefined): Promise<Response> {
+    const path = new URL(request.url).pathname;
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
     if (underBase && (rest === '' || rest === '/')) return mcpFetch(request, context);

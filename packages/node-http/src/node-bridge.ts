@@ -252,27 +252,34 @@ function waitForDrainOrClose(outgoing: ServerResponse): Promise<void> {
 /**
  * Writes `response` to node:http with `head` (header names and values, e.g. the request id) in
  * front of its own headers. A response built by the protocol package's `plainResponse` goes out
- * from its parts in one write; any other is read as a `Response`: its headers, then its body
- * streamed chunk by chunk (SSE), cancelled when the client goes away.
+ * from its parts in one write, at once (nothing to await); any other is read as a `Response`: its
+ * headers, then its body streamed chunk by chunk (SSE), cancelled when the client goes away, and
+ * the promise settles when it is written.
  */
-export async function writeResponse(
+export function writeResponse(
+  response: Response,
+  outgoing: ServerResponse,
+  head: readonly string[],
+): Promise<void> | undefined {
+  const parts = responseParts(response);
+  if (parts === undefined) return writeStreamed(response, outgoing, head);
+  const headers = [...head, ...flatHeaders(parts.headers)];
+  if (parts.body === null) {
+    outgoing.writeHead(parts.status, headers);
+    outgoing.end();
+  } else {
+    headers.push('Content-Length', String(parts.body.byteLength));
+    outgoing.writeHead(parts.status, headers);
+    outgoing.end(parts.body);
+  }
+  return undefined;
+}
+
+async function writeStreamed(
   response: Response,
   outgoing: ServerResponse,
   head: readonly string[],
 ): Promise<void> {
-  const parts = responseParts(response);
-  if (parts !== undefined) {
-    const headers = [...head, ...flatHeaders(parts.headers)];
-    if (parts.body === null) {
-      outgoing.writeHead(parts.status, headers);
-      outgoing.end();
-    } else {
-      headers.push('Content-Length', String(parts.body.byteLength));
-      outgoing.writeHead(parts.status, headers);
-      outgoing.end(parts.body);
-    }
-    return;
-  }
   const headers = [...head];
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers.push(name, value);

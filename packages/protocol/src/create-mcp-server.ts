@@ -3,7 +3,7 @@ import { bearerCredential } from './bearer-credential.js';
 import { inspectParams, isEchoableId, MAX_PARAMS_DEPTH } from './client-input.js';
 import { preflightResponse } from './cors.js';
 import { createLegacyEra } from './eras/legacy.js';
-import { createModernEra, hasModernClaim } from './eras/modern.js';
+import { createModernEra, hasModernClaim, type ModernReply } from './eras/modern.js';
 import { JsonRpcErrorCode } from './json-rpc-error-code.js';
 import {
   ACCEPTED_HEADERS,
@@ -21,7 +21,7 @@ import {
   staticResultBody,
   type ResponseId,
 } from './json-rpc-response.js';
-import { type McpMessageOutcome, messageOutcome } from './message-observer.js';
+import { type McpMessageOutcome, type McpMessageScope, messageOutcome } from './message-observer.js';
 import { type Answer, createMethodTable, type Exchange, isPlainObject, type RpcCall } from './methods.js';
 import type { PrimitiveServices } from './handler-context.js';
 import { createRequestStateSeal } from './input-required.js';
@@ -123,6 +123,15 @@ function toCall(message: unknown): RpcCall | string {
   return { id, method, params: params ?? undefined };
 }
 
+/** Who the caller is (none when no credential was needed), or the answer refusing the request. */
+type Authenticated = { readonly auth: AuthInfo | undefined } | Response;
+const ANONYMOUS: Authenticated = Object.freeze({ auth: undefined });
+
+/** True for a promise (a thenable), which the caller must await; a plain value is used as is. */
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
 /**
  * Creates a runtime-agnostic MCP server core: a `fetch` that answers MCP's streamable HTTP
  * transport in stateless mode (JSON-RPC 2.0 over POST, JSON or SSE replies). Every path is treated
@@ -187,20 +196,30 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   // each of them through `observeRefusal`. Without an observer both cost nothing.
   const observer = options.observer;
 
-  async function observed<T>(
+  // Without a scope the work's own value is returned as is (no promise of a promise): each async
+  // layer on the way to an answer costs microtask turns, and a fixed result needs none.
+  function observed<T>(
     call: RpcCall,
     request: Request,
-    work: () => Promise<T>,
+    work: () => T | Promise<T>,
     outcomeOf: (result: T) => McpMessageOutcome,
-  ): Promise<T> {
+  ): T | Promise<T> {
     const scope = observer?.start({ method: call.method, id: call.id, params: call.params, request });
     if (scope === undefined) return work();
+    return observedInScope(scope, work, outcomeOf);
+  }
+
+  async function observedInScope<T>(
+    scope: McpMessageScope,
+    work: () => T | Promise<T>,
+    outcomeOf: (result: T) => McpMessageOutcome,
+  ): Promise<T> {
     let outcome: McpMessageOutcome = {
       errorCode: JsonRpcErrorCode.InternalError,
       errorMessage: 'Internal error',
     };
     try {
-      const result = await scope.run(work);
+      const result = await scope.run(async () => work());
       outcome = outcomeOf(result);
       return result;
     } finally {
@@ -391,45 +410,53 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   /**
    * Authenticates at most once per HTTP request. A credential that is present is always checked,
    * whatever the method, so clients holding an expired token learn it and refresh (INTEROP 10).
-   * Resolves the caller (or none, when no credential is needed), or the 401/500 answer.
+   * Answers the caller (or none, when no credential is needed), or the 401/403/500 answer; a
+   * promise only when a credential has to be checked.
    */
-  async function authenticateOnce(
+  function authenticateOnce(
     calls: ReadonlyArray<RpcCall | string>,
     batch: boolean,
     request: Request,
     context: RequestContext | undefined,
-  ): Promise<{ auth: AuthInfo | undefined } | Response> {
-    let auth: AuthInfo | undefined;
+  ): Authenticated | Promise<Authenticated> {
     const credential = bearerCredential(request);
     const needed = calls.some(needsCredential);
     if (credential !== undefined && (authenticate !== undefined || needed)) {
-      if (authenticate !== undefined) {
-        try {
-          auth = await authenticate(credential, request, context);
-        } catch (error) {
-          const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
-          const retry = options.retryableError?.(error);
-          if (retry !== undefined) {
-            return errorResponse(
-              retry.status,
-              id,
-              retry.code,
-              retry.message,
-              retryAfterHeaders(retry.retryAfterSeconds),
-            );
-          }
-          reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
-          return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
-        }
-      }
-      if (auth === undefined) return unauthorized(calls, batch, true);
-      if (context !== undefined) context.auth = auth;
-      const forbidden = insufficientScope(calls, batch, auth);
-      if (forbidden !== undefined) return forbidden;
-    } else if (needed) {
-      return unauthorized(calls, batch, false);
+      if (authenticate === undefined) return unauthorized(calls, batch, true);
+      return checkCredential(authenticate, credential, calls, batch, request, context);
     }
-    return { auth };
+    return needed ? unauthorized(calls, batch, false) : ANONYMOUS;
+  }
+
+  async function checkCredential(
+    check: NonNullable<typeof authenticate>,
+    credential: string,
+    calls: ReadonlyArray<RpcCall | string>,
+    batch: boolean,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Promise<Authenticated> {
+    let auth: AuthInfo | undefined;
+    try {
+      auth = await check(credential, request, context);
+    } catch (error) {
+      const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
+      const retry = options.retryableError?.(error);
+      if (retry !== undefined) {
+        return errorResponse(
+          retry.status,
+          id,
+          retry.code,
+          retry.message,
+          retryAfterHeaders(retry.retryAfterSeconds),
+        );
+      }
+      reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
+      return errorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
+    }
+    if (auth === undefined) return unauthorized(calls, batch, true);
+    if (context !== undefined) context.auth = auth;
+    return insufficientScope(calls, batch, auth) ?? { auth };
   }
 
   /** One modern (2026-07-28) request: the validation ladder, authentication, then the method. */
@@ -441,7 +468,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as legacy
     // does (challenged, like every message, when every method needs a credential).
     if (call.id === undefined) {
-      const authenticated = await authenticateOnce([call], false, request, context);
+      let authenticated = authenticateOnce([call], false, request, context);
+      if (isPromise(authenticated)) authenticated = await authenticated;
       if (authenticated instanceof Response) return authenticated;
       return plainResponse(ACCEPTED, null, ACCEPTED_HEADERS);
     }
@@ -452,7 +480,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
     const refusedParams = paramsProblemAnswer(call);
     if (refusedParams !== undefined) return jsonResponse(200, refusedParams);
-    const authenticated = await authenticateOnce([call], false, request, context);
+    let authenticated = authenticateOnce([call], false, request, context);
+    if (isPromise(authenticated)) authenticated = await authenticated;
     if (authenticated instanceof Response) {
       observeRefusal([call], request, authenticated.status);
       return authenticated;
@@ -464,19 +493,6 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       era: 'modern',
       clientCapabilities: checked.capabilities,
     };
-    const runModern = (exchange: Exchange) =>
-      observed(
-        call,
-        request,
-        () => modern.run(call, exchange),
-        (reply): McpMessageOutcome =>
-          'sse' in reply
-            ? {}
-            : {
-                ...answerOutcome(call)(reply.message),
-                ...(reply.status !== 200 && { httpStatus: reply.status }),
-              },
-      );
     if (listenHub !== undefined && call.method === 'subscriptions/listen') {
       return listenHub.listen(call, serverInfoMeta);
     }
@@ -488,17 +504,34 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         call.id ?? null,
         exchange,
         async (streamed) => {
-          const answer = await runModern(streamed);
+          const answer = await runModern(call, streamed);
           return 'sse' in answer ? undefined : answer.message;
         },
         answerText,
         reportError,
       );
     }
-    const answer = await runModern(exchange);
+    let answer = runModern(call, exchange);
+    if (isPromise(answer)) answer = await answer;
     if ('sse' in answer) return plainResponse(200, encodeBody(answer.sse), SSE_HEADERS);
     if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
     return reply([answer.message], false, wantsSse);
+  }
+
+  /** Runs one validated modern request, observed; a fixed result comes back without a promise. */
+  function runModern(call: RpcCall, exchange: Exchange): ModernReply | Promise<ModernReply> {
+    return observed(
+      call,
+      exchange.request,
+      () => modern.run(call, exchange),
+      (reply): McpMessageOutcome =>
+        'sse' in reply
+          ? {}
+          : {
+              ...answerOutcome(call)(reply.message),
+              ...(reply.status !== 200 && { httpStatus: reply.status }),
+            },
+    );
   }
 
   /**
@@ -630,39 +663,32 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     } else {
       const call = toCall(payload);
       if (typeof call === 'string') return jsonResponse(400, call);
-      if (modernHeader || hasModernClaim(call.params)) return handleModern(call, request, context);
+      if (modernHeader || hasModernClaim(call.params)) return await handleModern(call, request, context);
       calls = [call];
     }
 
-    const authenticated = await authenticateOnce(calls, batch, request, context);
+    let authenticated = authenticateOnce(calls, batch, request, context);
+    if (isPromise(authenticated)) authenticated = await authenticated;
     if (authenticated instanceof Response) {
       observeRefusal(calls, request, authenticated.status);
       return authenticated;
     }
-    const auth = authenticated.auth;
-
-    const exchange: Exchange = { request, context, auth };
+    const exchange: Exchange = { request, context, auth: authenticated.auth };
     const wantsSse =
       sseAllowed && (headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false);
-    const runLegacy = (call: RpcCall, on: Exchange = exchange): Promise<Answer | undefined> =>
-      observer === undefined
-        ? legacy.run(call, on)
-        : observed(call, request, () => legacy.run(call, on), answerOutcome(call));
-    // Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler.
-    const runChecked = (call: RpcCall): Promise<Answer | undefined> | string =>
-      paramsProblemAnswer(call) ?? runLegacy(call);
     if (!batch) {
       const call = calls[0] as RpcCall;
       if (wantsSse && wantsStream(call, services.logging)) {
         return streamedReply(
           call.id ?? null,
           exchange,
-          (streamed) => runLegacy(call, streamed),
+          async (streamed) => runLegacy(call, streamed),
           answerText,
           reportError,
         );
       }
-      const message = await runChecked(call);
+      let message = runChecked(call, exchange);
+      if (isPromise(message)) message = await message;
       const retry = exchange.retry;
       if (retry !== undefined && typeof message === 'string') {
         return jsonResponse(retry.status, message, retryAfterHeaders(retry.retryAfterSeconds));
@@ -670,11 +696,23 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       return reply(message === undefined ? [] : [message], false, wantsSse);
     }
     const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : runChecked(call))),
+      calls.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
     );
     const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);
     return reply(messages, true, wantsSse);
+  }
+
+  /** One legacy message, observed; a fixed result comes back without a promise. */
+  function runLegacy(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
+    return observer === undefined
+      ? legacy.run(call, exchange)
+      : observed(call, exchange.request, () => legacy.run(call, exchange), answerOutcome(call));
+  }
+
+  /** Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler. */
+  function runChecked(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
+    return paramsProblemAnswer(call) ?? runLegacy(call, exchange);
   }
 
   return {

@@ -1,7 +1,14 @@
 import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
 import { errorMessage, resultMessage, type StaticResult, staticResult } from '../json-rpc-response.js';
 import { FIRST_MODERN_PROTOCOL_VERSION } from '../protocol-versions.js';
-import { type Answer, type Exchange, isPlainObject, type MethodTable, type RpcCall } from '../methods.js';
+import {
+  type Answer,
+  type Exchange,
+  isPlainObject,
+  type MethodEntry,
+  type MethodTable,
+  type RpcCall,
+} from '../methods.js';
 
 /** What the legacy era needs to know about the server. */
 export interface LegacyEraOptions {
@@ -16,8 +23,11 @@ export interface LegacyEraOptions {
 
 /** The 2025 revisions: runs one message with the `initialize` handshake's rules. */
 export interface LegacyEra {
-  /** Resolves the response message, or `undefined` for a notification. */
-  run(call: RpcCall, exchange: Exchange): Promise<Answer | undefined>;
+  /**
+   * The response message, or `undefined` for a notification; a promise only when a handler runs
+   * (a fixed result, `initialize` and the rest are answered at once).
+   */
+  run(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined>;
 }
 
 const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -58,7 +68,7 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
   }
 
   return {
-    async run(call, exchange) {
+    run(call, exchange) {
       const { id, method, params } = call;
       // Notifications get no answer (JSON-RPC 2.0) and, in this stateless server, have no effect:
       // notifications/initialized and notifications/cancelled included.
@@ -66,10 +76,7 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
       const entry = table.methods.get(method);
       if (entry !== undefined) {
         if ('fixed' in entry) return { id, result: fixedResults.get(method)! };
-        const outcome = await entry.handle(params, exchange);
-        return typeof outcome === 'string'
-          ? resultMessage(id, outcome)
-          : errorMessage(id, outcome.code, outcome.message, outcome.data);
+        return runHandler(id, entry, params, exchange);
       }
       switch (method) {
         case 'initialize': {
@@ -98,4 +105,16 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
       }
     },
   };
+}
+
+async function runHandler(
+  id: string | number,
+  entry: Exclude<MethodEntry, { fixed: string }>,
+  params: unknown,
+  exchange: Exchange,
+): Promise<Answer> {
+  const outcome = await entry.handle(params, exchange);
+  return typeof outcome === 'string'
+    ? resultMessage(id, outcome)
+    : errorMessage(id, outcome.code, outcome.message, outcome.data);
 }

@@ -6,7 +6,16 @@ import {
   type StaticResult,
   staticResult,
 } from '../json-rpc-response.js';
-import { type Answer, type Exchange, isPlainObject, type MethodTable, type RpcCall } from '../methods.js';
+import {
+  type Answer,
+  type Exchange,
+  isPlainObject,
+  type MethodEntry,
+  type MethodTable,
+  type RpcCall,
+} from '../methods.js';
+
+type HandledEntry = Exclude<MethodEntry, { fixed: string }>;
 import { MODERN_PROTOCOL_VERSIONS } from '../protocol-versions.js';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -64,7 +73,8 @@ export interface ModernEra {
    * request's declared client capabilities when it may run.
    */
   validate(call: RpcCall, headers: Headers): ModernRejection | { capabilities: Record<string, unknown> };
-  run(call: RpcCall, exchange: Exchange): Promise<ModernReply>;
+  /** Answers a validated request; a promise only when a handler runs. */
+  run(call: RpcCall, exchange: Exchange): ModernReply | Promise<ModernReply>;
 }
 
 /** True when a request's params carry the modern envelope claim (the `_meta` protocolVersion key). */
@@ -348,7 +358,7 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
     return { sse: `event: message\ndata: ${ack}\n\nevent: message\ndata: ${done}\n\n` };
   }
 
-  async function run(call: RpcCall, exchange: Exchange): Promise<ModernReply> {
+  function run(call: RpcCall, exchange: Exchange): ModernReply | Promise<ModernReply> {
     const id = call.id ?? null;
     const { method, params } = call;
     if (method === 'server/discover') return { status: 200, message: { id, result: discoverResult } };
@@ -383,6 +393,15 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
         };
       }
     }
+    return runHandler(id, entry, params, exchange);
+  }
+
+  async function runHandler(
+    id: ResponseId,
+    entry: HandledEntry,
+    params: unknown,
+    exchange: Exchange,
+  ): Promise<ModernReply> {
     const outcome = await entry.handle(params, exchange);
     if (typeof outcome === 'string') {
       return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable)) };
