@@ -49,6 +49,9 @@ export type MethodEntry =
       cacheable?: boolean | CacheHints;
     };
 
+/** A method of the table that computes its answer per request. */
+export type HandledMethod = Exclude<MethodEntry, { fixed: string }>;
+
 /**
  * A primitive (tools, resources, prompts, completions...): the methods it answers and the server
  * capabilities it declares. Both eras serve the same table; they differ only in the envelope.

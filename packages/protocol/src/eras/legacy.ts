@@ -4,8 +4,8 @@ import { FIRST_MODERN_PROTOCOL_VERSION } from '../protocol-versions.js';
 import {
   type Answer,
   type Exchange,
+  type HandledMethod,
   isPlainObject,
-  type MethodEntry,
   type MethodTable,
   type RpcCall,
 } from '../methods.js';
@@ -109,7 +109,7 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
 
 async function runHandler(
   id: string | number,
-  entry: Exclude<MethodEntry, { fixed: string }>,
+  entry: HandledMethod,
   params: unknown,
   exchange: Exchange,
 ): Promise<Answer> {

@@ -9,13 +9,11 @@ import {
 import {
   type Answer,
   type Exchange,
+  type HandledMethod,
   isPlainObject,
-  type MethodEntry,
   type MethodTable,
   type RpcCall,
 } from '../methods.js';
-
-type HandledEntry = Exclude<MethodEntry, { fixed: string }>;
 import { MODERN_PROTOCOL_VERSIONS } from '../protocol-versions.js';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -398,7 +396,7 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
 
   async function runHandler(
     id: ResponseId,
-    entry: HandledEntry,
+    entry: HandledMethod,
     params: unknown,
     exchange: Exchange,
   ): Promise<ModernReply> {
