@@ -9,62 +9,23 @@
 // Env: ROUNDS (default 21), SAMPLE_MS (default 60). Numbers on a shared machine are noisy; the
 // interleaved rounds and the median keep bursts from deciding the ratio.
 
-import { createEverythingServer, everythingDefinitions } from '@filing-mcp/example-everything-server';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { createEverythingServer } from '@filing-mcp/example-everything-server';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { buildSdkServer, OPERATIONS, operationBody, operationHeaders } from './lib/everything-sdk.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 21);
 const SAMPLE_MS = Number(process.env.SAMPLE_MS ?? 60);
 const WARMUP_MS = 1500;
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
-};
-const OPERATIONS = {
-  'tools/list': { params: {}, name: undefined },
-  'resources/read': { params: { uri: 'test://static-text' }, name: 'test://static-text' },
-};
-
 function makeRequest(operation) {
-  const { params, name } = OPERATIONS[operation];
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2026-07-28',
-    'mcp-method': operation,
-  };
-  if (name !== undefined) headers['mcp-name'] = name;
   return new Request('http://localhost/mcp', {
     method: 'POST',
-    headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: operation, params: { ...params, _meta: META } }),
+    headers: operationHeaders(operation),
+    body: operationBody(operation),
   });
 }
 
 const ours = createEverythingServer();
-
-function buildSdkServer() {
-  const server = new McpServer({ name: 'filing-mcp-everything-server', version: '1.1.0' });
-  for (const tool of everythingDefinitions.tools) {
-    server.registerTool(
-      tool.name,
-      { description: tool.description, inputSchema: tool.inputSchema },
-      async () => ({
-        content: [{ type: 'text', text: tool.name }],
-      }),
-    );
-  }
-  for (const resource of everythingDefinitions.resources) {
-    server.registerResource(
-      resource.name,
-      resource.uri,
-      { title: resource.title, description: resource.description, mimeType: resource.mimeType },
-      async (uri) => ({ contents: [await resource.read(uri.href, /** @type {any} */ ({}))] }),
-    );
-  }
-  return server;
-}
 const sdk = createMcpHandler(buildSdkServer);
 
 // The harness alone: a handler that reads the request and answers ours' bytes for the operation

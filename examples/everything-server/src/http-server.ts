@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import { createNodeListener } from '@filing-mcp/node-http';
 import { loopbackAllowList, preflightResponse, withCors } from '@filing-mcp/protocol';
 import { createEverythingServer, type EverythingServerOptions } from './everything-server.js';
 
@@ -37,9 +37,11 @@ export async function startEverythingServer(options: EverythingHttpOptions): Pro
     withCors(
       Response.json({ error: 'not_found', error_description: 'The MCP endpoint is /mcp' }, { status: 404 }),
     );
+  // POSTs to exactly /mcp take the node:http fast bridge straight to the MCP server; everything
+  // else (and /mcp with a query string) goes through the router below on a real `Request`.
   http.on(
     'request',
-    getRequestListener(
+    createNodeListener(
       (request: Request) => {
         if (request.method === 'OPTIONS') return preflightResponse();
         const { pathname } = new URL(request.url);
@@ -48,7 +50,7 @@ export async function startEverythingServer(options: EverythingHttpOptions): Pro
         if (pathname === '/health') return withCors(Response.json({ status: 'ok' }));
         return notFound();
       },
-      { overrideGlobalObjects: false },
+      { mcpPath: '/mcp', mcpFetch: (request) => mcp.fetch(request) },
     ),
   );
   const name = host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;

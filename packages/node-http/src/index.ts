@@ -1,1 +1,8 @@
 export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
+export {
+  createNodeListener,
+  type FetchHandler,
+  type NodeBindings,
+  type NodeListener,
+  type NodeListenerOptions,
+} from './node-listener.js';

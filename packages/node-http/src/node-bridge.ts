@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { responseParts } from '@filing-mcp/protocol';
+import { acceptResponseParts, responseParts } from '@filing-mcp/protocol';
 
 // The bridge for the MCP endpoint's POSTs: the one route an agent calls for every message. The
 // core still receives a `Request` and answers a `Response`, but the `Request` is read straight off
@@ -220,9 +220,15 @@ export function fastMcpUrl(incoming: IncomingMessage, mcpPath: string): string |
   return host !== null && PLAIN_HOST.test(host) ? `http://${host}${mcpPath}` : undefined;
 }
 
-/** The `Request` of a POST that {@link fastMcpUrl} accepted, at that URL. */
+/**
+ * The `Request` of a POST that {@link fastMcpUrl} accepted, at that URL. It is marked with the
+ * protocol package's `acceptResponseParts`: its answer must go through {@link writeResponse}, which
+ * writes a fixed answer from its parts, so the MCP handler need not build its `Response`.
+ */
 export function mcpRequest(incoming: IncomingMessage, outgoing: ServerResponse, url: string): Request {
-  return new NodeMcpRequest(incoming, outgoing, url) as unknown as Request;
+  const request = new NodeMcpRequest(incoming, outgoing, url) as unknown as Request;
+  acceptResponseParts(request);
+  return request;
 }
 
 // Each frozen header set of the protocol package, flattened once into [name, value, ...].

@@ -38,7 +38,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 import { BODY_TOO_LARGE, readBodyText } from './read-body.js';
-import { plainResponse } from './response-parts.js';
+import { builtResponse, partsResponse } from './response-parts.js';
 import type { AuthInfo, McpServer, McpServerOptions, RequestContext } from './types.js';
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -390,7 +390,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   }
 
   function reply(messages: Answer[], batch: boolean, wantsSse: boolean): Response {
-    if (messages.length === 0) return plainResponse(ACCEPTED, null, ACCEPTED_HEADERS);
+    if (messages.length === 0) return partsResponse(ACCEPTED, null, ACCEPTED_HEADERS);
     const headers = wantsSse ? SSE_HEADERS : JSON_HEADERS;
     let body: Uint8Array<ArrayBuffer>;
     if (!batch) {
@@ -404,7 +404,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     } else {
       body = encodeBody('[' + messages.map(answerText).join(',') + ']');
     }
-    return plainResponse(200, body, headers);
+    return partsResponse(200, body, headers);
   }
 
   /**
@@ -471,7 +471,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       let authenticated = authenticateOnce([call], false, request, context);
       if (isPromise(authenticated)) authenticated = await authenticated;
       if (authenticated instanceof Response) return authenticated;
-      return plainResponse(ACCEPTED, null, ACCEPTED_HEADERS);
+      return partsResponse(ACCEPTED, null, ACCEPTED_HEADERS);
     }
     const checked = modern.validate(call, request.headers);
     if ('status' in checked) {
@@ -513,7 +513,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
     let answer = runModern(call, exchange);
     if (isPromise(answer)) answer = await answer;
-    if ('sse' in answer) return plainResponse(200, encodeBody(answer.sse), SSE_HEADERS);
+    if ('sse' in answer) return partsResponse(200, encodeBody(answer.sse), SSE_HEADERS);
     if (answer.status !== 200) return jsonResponse(answer.status, answerText(answer.message));
     return reply([answer.message], false, wantsSse);
   }
@@ -722,11 +722,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     },
     async fetch(request: Request, context?: RequestContext): Promise<Response> {
       try {
-        return await handle(request, context);
+        return builtResponse(request, await handle(request, context));
       } catch (error) {
         // Reached only by a bug in this core (every expected failure has its own answer above).
         reportError(error, {});
-        return errorResponse(500, null, JsonRpcErrorCode.InternalError, 'Internal error');
+        return builtResponse(
+          request,
+          errorResponse(500, null, JsonRpcErrorCode.InternalError, 'Internal error'),
+        );
       }
     },
   };

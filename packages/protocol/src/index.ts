@@ -50,7 +50,7 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './protocol-versions.js';
 export { McpError } from './mcp-error.js';
-export { plainResponse, type ResponseParts, responseParts } from './response-parts.js';
+export { acceptResponseParts, plainResponse, type ResponseParts, responseParts } from './response-parts.js';
 export type {
   PromptArgument,
   PromptDefinition,

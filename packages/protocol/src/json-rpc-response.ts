@@ -1,5 +1,5 @@
 import { corsHeaders } from './cors.js';
-import { plainResponse } from './response-parts.js';
+import { partsResponse } from './response-parts.js';
 
 /** A JSON-RPC id as it appears in a response: `null` when the request's id could not be read. */
 export type ResponseId = string | number | null;
@@ -110,7 +110,7 @@ export function errorMessage(id: ResponseId, code: number, message: string, data
 
 /** A complete JSON response. */
 export function jsonResponse(status: number, body: string, headers: HeaderList = JSON_HEADERS): Response {
-  return plainResponse(status, utf8.encode(body), headers);
+  return partsResponse(status, utf8.encode(body), headers);
 }
 
 /** A JSON-RPC error as a complete HTTP response, for failures before any method runs. */
@@ -121,7 +121,7 @@ export function errorResponse(
   message: string,
   headers: HeaderList = JSON_HEADERS,
 ): Response {
-  return plainResponse(status, utf8.encode(errorMessage(id, code, message)), headers);
+  return partsResponse(status, utf8.encode(errorMessage(id, code, message)), headers);
 }
 
 /** One SSE frame per message (spec: Events); serialized JSON never contains a raw line break. */

@@ -1,5 +1,5 @@
 import { encodeBody, JSON_HEADERS, SSE_HEADERS, sseFrame } from './json-rpc-response.js';
-import { plainResponse } from './response-parts.js';
+import { partsResponse } from './response-parts.js';
 import { isPlainObject, type RpcCall } from './methods.js';
 
 /** The lists whose changes a server can announce on `subscriptions/listen` (2026-07-28). */
@@ -39,7 +39,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
       const id = call.id ?? null;
       const filter = isPlainObject(call.params) ? call.params.notifications : undefined;
       if (!isPlainObject(filter)) {
-        return plainResponse(
+        return partsResponse(
           200,
           encodeBody(
             JSON.stringify({
@@ -72,7 +72,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
           id,
           result: { resultType: 'complete', _meta: { ...subscriptionMeta, ...serverInfoMeta } },
         });
-        return plainResponse(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
+        return partsResponse(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
       }
       let subscriber: Subscriber | undefined;
       let keepAlive: ReturnType<typeof setInterval> | undefined;

@@ -33,6 +33,151 @@ export function plainResponse(
   return response;
 }
 
+// A request whose reader writes fixed answers from their parts (a socket bridge) says so with this
+// mark; its answers are then built as `Response`s only if something reads them as such.
+const PARTS_ACCEPTED = Symbol.for('@filing-mcp/protocol.responsePartsAccepted');
+
+/**
+ * Marks `request` as read by a bridge that writes every answer through {@link responseParts} when
+ * it has parts (and reads it as a `Response` otherwise). The MCP handler then skips building the
+ * `Response` of its fixed answers (a `Headers` object and a body stream each) until something
+ * reads one as a `Response`: on Node 20 that is a quarter of the handler's time on a `tools/list`.
+ * The answers stay `Response`s to everyone (`instanceof`, every member); only a runtime that reads
+ * a `Response`'s internal slots rather than its members (Workers, Deno and Bun do for a handler's
+ * return value) must not be handed them, hence the mark.
+ */
+export function acceptResponseParts(request: Request): void {
+  (request as Request & { [PARTS_ACCEPTED]?: true })[PARTS_ACCEPTED] = true;
+}
+
+const BUILD = Symbol('build');
+type Deferred = Response & { [PARTS]?: ResponseParts; [BUILD](): Response };
+
+/**
+ * The class of fixed answers whose `Response` is built on first use, over `base` (the global
+ * `Response` when it is made). Until then an answer is only its parts, which {@link responseParts}
+ * hands out; the first read of any other member (headers, body, a body method) builds the
+ * `Response` and drops the parts, since the headers can be changed from then on. Its prototype is
+ * `base.prototype`, so `instanceof Response` holds, also where a server library replaced the
+ * global `Response` (as @hono/node-server does); every member is the class's own, none reaches
+ * `Response`'s internal slots.
+ */
+function deferredClass(base: typeof Response): new (parts: ResponseParts) => Deferred {
+  class DeferredResponse {
+    [PARTS]: ResponseParts | undefined;
+    #response: Response | undefined;
+
+    constructor(parts: ResponseParts) {
+      this[PARTS] = parts;
+    }
+
+    /** The `Response` of these parts, with the parts kept beside it (as {@link plainResponse}). */
+    [BUILD](): Response {
+      const parts = this[PARTS];
+      if (this.#response === undefined && parts !== undefined) {
+        this.#response = plainResponse(
+          parts.status,
+          parts.body as Uint8Array<ArrayBuffer> | null,
+          parts.headers,
+        );
+      }
+      return this.#response!;
+    }
+
+    #read(): Response {
+      const response = this[BUILD]();
+      this[PARTS] = undefined;
+      return response;
+    }
+
+    get status(): number {
+      return this[PARTS]?.status ?? this.#read().status;
+    }
+    get ok(): boolean {
+      const status = this.status;
+      return status >= 200 && status < 300;
+    }
+    get statusText(): string {
+      return this.#read().statusText;
+    }
+    get type(): Response['type'] {
+      return this.#read().type;
+    }
+    get url(): string {
+      return this.#read().url;
+    }
+    get redirected(): boolean {
+      return this.#read().redirected;
+    }
+    get headers(): Headers {
+      return this.#read().headers;
+    }
+    get body(): ReadableStream<Uint8Array> | null {
+      return this.#read().body;
+    }
+    get bodyUsed(): boolean {
+      return this.#read().bodyUsed;
+    }
+    arrayBuffer(): Promise<ArrayBuffer> {
+      return this.#read().arrayBuffer();
+    }
+    blob(): Promise<Blob> {
+      return this.#read().blob();
+    }
+    bytes(): Promise<Uint8Array<ArrayBuffer>> {
+      return (this.#read() as Response & { bytes(): Promise<Uint8Array<ArrayBuffer>> }).bytes();
+    }
+    formData(): Promise<FormData> {
+      return this.#read().formData();
+    }
+    json(): Promise<unknown> {
+      return this.#read().json();
+    }
+    text(): Promise<string> {
+      return this.#read().text();
+    }
+    clone(): Response {
+      return this.#read().clone();
+    }
+  }
+  Object.setPrototypeOf(DeferredResponse.prototype, base.prototype);
+  return DeferredResponse as unknown as new (
+    parts: ResponseParts,
+  ) => Deferred;
+}
+
+// One class per global `Response` seen (in practice one, or two when a library swaps it once).
+let deferredBase: typeof Response | undefined;
+let Deferred: (new (parts: ResponseParts) => Deferred) | undefined;
+
+/**
+ * The package's own fixed answers: a {@link plainResponse}, or for a request marked by
+ * {@link acceptResponseParts}, a response built only if read as one. The MCP handler hands only
+ * marked requests deferred answers (see {@link builtResponse}).
+ */
+export function partsResponse(
+  status: number,
+  body: Uint8Array<ArrayBuffer> | null,
+  headers: Readonly<Record<string, string>>,
+): Response {
+  if (deferredBase !== Response) {
+    deferredBase = Response;
+    Deferred = deferredClass(Response);
+  }
+  return new Deferred!({ status, headers, body });
+}
+
+/**
+ * What the MCP handler returns for `request`: `response` itself when the request is marked by
+ * {@link acceptResponseParts}, else a real `Response` (a deferred one is built now).
+ */
+export function builtResponse(request: Request, response: Response): Response {
+  const build = (response as Partial<Deferred>)[BUILD];
+  if (build === undefined) return response;
+  if ((request as Request & { [PARTS_ACCEPTED]?: true })[PARTS_ACCEPTED] === true) return response;
+  return build.call(response);
+}
+
 /**
  * The parts of a response made by {@link plainResponse}, or `undefined` for any other response
  * (a stream, one built by hand), which must then be read as a `Response`.

@@ -1,6 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { plainResponse, responseParts } from '../src/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { acceptResponseParts, plainResponse, responseParts } from '../src/index.js';
 import { auth, callTool, makeServer, post, rpc } from './helpers.js';
+
+/** The same POST as `post`, marked as read by a bridge that writes answers from their parts. */
+function postMarked(
+  server: { fetch(request: Request): Promise<Response> },
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const request = new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  acceptResponseParts(request);
+  return server.fetch(request);
+}
 
 // A socket adapter (the Node adapter's MCP POST bridge) writes what `responseParts` says instead of
 // reading the Response: the two must never disagree, or clients of that adapter would see another
@@ -89,5 +104,74 @@ describe('responseParts', () => {
       body: new TextEncoder().encode('{"ok":true}'),
     });
     expect(await made.text()).toBe('{"ok":true}');
+  });
+
+  it.each(cases)(
+    '%s, for a request read by a socket bridge: the parts are what the Response reads',
+    async (_name, body, headers) => {
+      const { parts, read } = await readBoth(await postMarked(makeServer().server, body, headers));
+      expect(parts).toBeDefined();
+      expect(parts!.status).toBe(read.status);
+      expect(
+        Object.fromEntries(Object.entries(parts!.headers).sort(([a], [b]) => a.localeCompare(b))),
+      ).toEqual(read.headers);
+      expect(parts!.body ?? new Uint8Array(0)).toEqual(read.body);
+    },
+  );
+
+  it('an answer to a marked request is a Response to whoever reads it as one', async () => {
+    const { server } = makeServer();
+    const list = await postMarked(server, rpc('tools/list'), { accept: 'application/json' });
+    expect(list).toBeInstanceOf(Response);
+    expect(list.status).toBe(200);
+    expect(list.ok).toBe(true);
+    // Read as a Response, its headers may change: from then on it has no parts, so a bridge
+    // writes what the Response now says rather than stale parts.
+    list.headers.set('x-added', 'yes');
+    expect(responseParts(list)).toBeUndefined();
+    expect(list.headers.get('x-added')).toBe('yes');
+    expect(list.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(await list.text()).result.tools.length).toBeGreaterThan(0);
+    expect(list.bodyUsed).toBe(true);
+    // Copies and body methods work too.
+    const again = await postMarked(server, rpc('tools/list'), { accept: 'application/json' });
+    const copy = again.clone();
+    expect(await copy.json()).toEqual(await again.json());
+    const wrapped = new Response(
+      (await postMarked(server, rpc('tools/list'), { accept: 'application/json' })).body,
+    );
+    expect((await wrapped.text()).startsWith('{"jsonrpc":"2.0"')).toBe(true);
+  });
+
+  it("an unmarked request's answer is a complete Response (runtimes read its internal slots)", async () => {
+    const { server } = makeServer();
+    const list = await post(server, rpc('tools/list'), { accept: 'application/json' });
+    // Response's own methods, called on it directly as a runtime would, work only on a real one.
+    const text = await Response.prototype.text.call(list);
+    expect(JSON.parse(text).result.tools.length).toBeGreaterThan(0);
+    expect(responseParts(list)?.status).toBe(200);
+  });
+
+  describe('when a server library replaced the global Response (as @hono/node-server does)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('a marked request with a bad credential is still refused, and a good one served', async () => {
+      const { server } = makeServer();
+      const Original = Response;
+      // A lighter Response class over the original, put in place after the server was built.
+      vi.stubGlobal('Response', class LightResponse extends Original {});
+      const refused = await postMarked(server, callTool('get_forecast', { city: 'Oslo' }), {
+        authorization: 'Bearer not-a-valid-token',
+      });
+      expect(refused.status).toBe(401);
+      expect(refused).toBeInstanceOf(Response);
+      const missing = await postMarked(server, callTool('get_forecast', { city: 'Oslo' }), {});
+      expect(missing.status).toBe(401);
+      const served = await postMarked(server, callTool('get_forecast', { city: 'Oslo' }), auth);
+      expect(served.status).toBe(200);
+      expect(JSON.parse(await served.text()).result).toBeDefined();
+    });
   });
 });

@@ -1,0 +1,105 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { fastMcpUrl, mcpRequest, writeResponse } from './node-bridge.js';
+
+/** What a handler receives beside the `Request`: the node:http objects of the exchange. */
+export interface NodeBindings {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+}
+
+/** A Fetch-API handler, e.g. `createMcpServer(...).fetch` or a router in front of it. */
+export type FetchHandler = (request: Request, bindings: NodeBindings) => Response | Promise<Response>;
+
+/** Options of {@link createNodeListener}. */
+export interface NodeListenerOptions {
+  /**
+   * The MCP endpoint's path, e.g. `/mcp`. A POST to exactly this path (no query string) with one
+   * plain Host header takes the fast bridge; every other request takes the general one.
+   */
+  mcpPath: string;
+  /**
+   * The handler of the fast path's POSTs; default the listener's `fetch`. Pass the MCP server's own
+   * `fetch` to skip a router that would only send these requests there anyway.
+   */
+  mcpFetch?: FetchHandler;
+  /**
+   * The answer when a handler throws (both paths). Default: an empty 500 (504 for a `TimeoutError`),
+   * as @hono/node-server answers.
+   */
+  errorHandler?: (error: unknown) => Response | Promise<Response>;
+  /**
+   * Let @hono/node-server replace the global `Request` and `Response` with its lighter ones (its
+   * own default). Default `false` here: a library should not change globals behind its user's back.
+   */
+  overrideGlobalObjects?: boolean;
+}
+
+/** A node:http request listener, for `createServer(listener)` or `server.on('request', listener)`. */
+export type NodeListener = (incoming: IncomingMessage, outgoing: ServerResponse) => void;
+
+// @hono/node-server's answer to a failing handler without an error handler of the user's.
+const defaultError = (error: unknown): Response =>
+  new Response(null, {
+    status:
+      error instanceof Error && (error.name === 'TimeoutError' || error.constructor.name === 'TimeoutError')
+        ? 504
+        : 500,
+  });
+
+const NO_HEAD: readonly string[] = [];
+
+/**
+ * A node:http request listener serving a Fetch-API handler. POSTs to exactly `options.mcpPath`
+ * (the message an agent sends for every call) take the purpose-built bridge of this package: the
+ * `Request` is read straight off node:http and an answer of the protocol package's `plainResponse`
+ * is written from its parts in one `writeHead` and one `end`; SSE answers are streamed. Every
+ * other request (GET, OPTIONS, other paths, a query string, an unusual Host) gets a real `Request`
+ * through @hono/node-server's request listener, as if this listener were not there.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { createMcpServer } from '@filing-mcp/protocol';
+ * import { createNodeListener } from '@filing-mcp/node-http';
+ *
+ * const mcp = createMcpServer({ serverInfo: { name: 'notes', version: '1.0.0' }, requireAuth: 'none', tools: [] });
+ * // An arrow, not `mcp.fetch` itself: the handler's second argument is the node:http bindings.
+ * createServer(createNodeListener((request) => mcp.fetch(request), { mcpPath: '/mcp' })).listen(3001);
+ * ```
+ */
+export function createNodeListener(fetch: FetchHandler, options: NodeListenerOptions): NodeListener {
+  const { mcpPath } = options;
+  const mcpFetch = options.mcpFetch ?? fetch;
+  const errorHandler = options.errorHandler ?? defaultError;
+  // This listener is for node:http (HTTP/1.1): the bindings are always IncomingMessage/ServerResponse.
+  const general = getRequestListener((request, bindings) => fetch(request, bindings as NodeBindings), {
+    overrideGlobalObjects: options.overrideGlobalObjects ?? false,
+    ...(options.errorHandler !== undefined && { errorHandler: options.errorHandler }),
+  });
+
+  async function serveMcpPost(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    url: string,
+  ): Promise<void> {
+    let response: Response;
+    try {
+      response = await mcpFetch(mcpRequest(incoming, outgoing, url), { incoming, outgoing });
+    } catch (error) {
+      response = await errorHandler(error);
+    }
+    await writeResponse(response, outgoing, NO_HEAD);
+  }
+
+  return (incoming, outgoing) => {
+    const url = fastMcpUrl(incoming, mcpPath);
+    if (url === undefined) {
+      void general(incoming, outgoing);
+      return;
+    }
+    // A failure past the handler (its error handler threw, or the socket write did): the status
+    // may be gone already, so the connection is cut rather than left hanging.
+    serveMcpPost(incoming, outgoing, url).catch(() => outgoing.destroy());
+  };
+}

@@ -1,0 +1,211 @@
+import { createServer, type IncomingHttpHeaders, type Server, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { plainResponse } from '@filing-mcp/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeListener, type NodeListenerOptions } from '../src/index.js';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One exchange over a fresh connection; fetch, which sets Host itself (`127.0.0.1:<port>`). */
+async function send(
+  port: number,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<Answer> {
+  const { method, headers, body } = options;
+  const response = await fetch(`http://127.0.0.1:${port}${options.path}`, {
+    method,
+    headers: { connection: 'close', ...headers },
+    ...(body !== undefined && { body }),
+  });
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: await response.text(),
+  };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function serve(
+  fetch: Parameters<typeof createNodeListener>[0],
+  options: NodeListenerOptions,
+): Promise<number> {
+  const server = createServer(createNodeListener(fetch, options));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** Answers what it saw of the request, and which handler saw it. */
+const echo =
+  (handler: string) =>
+  async (req: Request): Promise<Response> =>
+    Response.json({
+      handler,
+      method: req.method,
+      url: req.url,
+      authorization: req.headers.get('authorization'),
+      body: req.method === 'GET' || req.method === 'HEAD' ? null : await req.text(),
+    });
+
+const post = (path: string) => ({
+  method: 'POST',
+  path,
+  headers: { 'content-type': 'application/json', authorization: 'Bearer one' },
+  body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+});
+
+describe('createNodeListener', () => {
+  it('sends POSTs to exactly the MCP path to the fast handler, with the request a general one sees', async () => {
+    const port = await serve(echo('general'), { mcpPath: '/mcp', mcpFetch: echo('mcp') });
+    const fast = JSON.parse((await send(port, post('/mcp'))).body);
+    expect(fast).toEqual({
+      handler: 'mcp',
+      method: 'POST',
+      url: `http://127.0.0.1:${port}/mcp`,
+      authorization: 'Bearer one',
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
+    const general = JSON.parse((await send(port, post('/mcp?via=general'))).body);
+    expect(general).toEqual({ ...fast, handler: 'general', url: `http://127.0.0.1:${port}/mcp?via=general` });
+  });
+
+  it('sends every other request to the general handler', async () => {
+    const port = await serve(echo('general'), { mcpPath: '/mcp', mcpFetch: echo('mcp') });
+    const handlerOf = async (options: Parameters<typeof send>[1]) =>
+      JSON.parse((await send(port, options)).body).handler;
+    expect(await handlerOf({ method: 'GET', path: '/mcp' })).toBe('general');
+    expect(await handlerOf({ method: 'DELETE', path: '/mcp' })).toBe('general');
+    expect(await handlerOf(post('/other'))).toBe('general');
+    expect(await handlerOf(post('/mcp/'))).toBe('general');
+    // An unusual Host (upper case) keeps the URL rules of the general bridge.
+    const upperHost = await new Promise<string>((resolve, reject) => {
+      const outgoing = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/mcp',
+          agent: false,
+          headers: { host: `LOCALHOST:${port}` },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve(JSON.parse(body).handler));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end('{}');
+    });
+    expect(upperHost).toBe('general');
+  });
+
+  it('uses the listener fetch for the MCP path when no mcpFetch is given', async () => {
+    const port = await serve(echo('only'), { mcpPath: '/mcp' });
+    expect(JSON.parse((await send(port, post('/mcp'))).body).handler).toBe('only');
+  });
+
+  it('writes a plainResponse from its parts, with its length, as the general path writes it', async () => {
+    const bytes = new TextEncoder().encode('{"ok":true}');
+    const answer = () =>
+      plainResponse(201, bytes, Object.freeze({ 'content-type': 'application/json', 'x-kind': 'plain' }));
+    const port = await serve(answer, { mcpPath: '/mcp' });
+    const fast = await send(port, post('/mcp'));
+    const general = await send(port, post('/mcp?via=general'));
+    for (const response of [fast, general]) {
+      expect(response.status).toBe(201);
+      expect(response.body).toBe('{"ok":true}');
+      expect(response.headers['content-length']).toBe('11');
+      expect(response.headers['x-kind']).toBe('plain');
+      expect(response.headers['content-type']).toBe('application/json');
+    }
+  });
+
+  it('streams an SSE answer on the fast path event by event', async () => {
+    let release: () => void = () => {};
+    const second = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const encoder = new TextEncoder();
+    const stream = () =>
+      new Response(
+        new ReadableStream({
+          async start(controller) {
+            controller.enqueue(encoder.encode('event: message\ndata: 1\n\n'));
+            await second;
+            controller.enqueue(encoder.encode('event: message\ndata: 2\n\n'));
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
+    const port = await serve(stream, { mcpPath: '/mcp' });
+    // The first event arrives while the stream is still open; the second only after its release.
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const outgoing = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+            if (body === 'event: message\ndata: 1\n\n') release();
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end('{}');
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/event-stream');
+    expect(answer.headers['content-length']).toBeUndefined();
+    expect(answer.body).toBe('event: message\ndata: 1\n\nevent: message\ndata: 2\n\n');
+  });
+
+  it('answers an empty 500 when the handler throws, on both paths', async () => {
+    const port = await serve(
+      () => {
+        throw new Error('boom');
+      },
+      { mcpPath: '/mcp' },
+    );
+    for (const path of ['/mcp', '/mcp?via=general']) {
+      const answer = await send(port, post(path));
+      expect(answer.status).toBe(500);
+      expect(answer.body).toBe('');
+    }
+  });
+
+  it("answers the errorHandler's response when the handler rejects, on both paths", async () => {
+    const seen: string[] = [];
+    const port = await serve(() => Promise.reject(new Error('boom')), {
+      mcpPath: '/mcp',
+      errorHandler: (error) => {
+        seen.push((error as Error).message);
+        return Response.json({ error: 'server_error' }, { status: 503 });
+      },
+    });
+    for (const path of ['/mcp', '/mcp?via=general']) {
+      const answer = await send(port, post(path));
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'server_error' });
+    }
+    expect(seen).toEqual(['boom', 'boom']);
+  });
+});
