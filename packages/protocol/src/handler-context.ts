@@ -106,14 +106,9 @@ export async function createHandlerContext(
     }
   }
   const where = { method: binding.method };
-  return {
+  return new RequestHandlerContext(exchange, {
     auth: exchange.auth,
     request,
-    get signal() {
-      // Read on demand: some bridges (@hono/node-server) create an AbortController per request
-      // the first time `signal` is read, and most handlers never read it.
-      return exchange.signal ?? request.signal;
-    },
     waitUntil:
       context?.waitUntil ??
       ((promise) => {
@@ -130,7 +125,43 @@ export async function createHandlerContext(
     },
     inputResponses,
     state,
-  };
+  });
+}
+
+/**
+ * A handler's context: its members are own properties (so a handler may destructure them), except
+ * `signal`, a getter on the prototype. A getter in an object literal made every request's context
+ * a slow-path object that kept its request alive through young-generation collections: a third of
+ * the time of a `resources/read`, tripled scavenge times (measured).
+ */
+class RequestHandlerContext implements HandlerContext {
+  readonly #exchange: Exchange;
+  readonly auth: HandlerContext['auth'];
+  readonly request: HandlerContext['request'];
+  readonly waitUntil: HandlerContext['waitUntil'];
+  readonly clientCapabilities: HandlerContext['clientCapabilities'];
+  readonly progress: HandlerContext['progress'];
+  readonly log: HandlerContext['log'];
+  readonly inputResponses: HandlerContext['inputResponses'];
+  readonly state: HandlerContext['state'];
+
+  constructor(exchange: Exchange, members: Omit<HandlerContext, 'signal'>) {
+    this.#exchange = exchange;
+    this.auth = members.auth;
+    this.request = members.request;
+    this.waitUntil = members.waitUntil;
+    this.clientCapabilities = members.clientCapabilities;
+    this.progress = members.progress;
+    this.log = members.log;
+    this.inputResponses = members.inputResponses;
+    this.state = members.state;
+  }
+
+  // Read on demand: some bridges (@hono/node-server) create an AbortController per request the
+  // first time `signal` is read, and most handlers never read it.
+  get signal(): AbortSignal {
+    return this.#exchange.signal ?? this.#exchange.request.signal;
+  }
 }
 
 /**

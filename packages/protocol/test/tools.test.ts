@@ -253,6 +253,41 @@ describe('tools/call', () => {
     expect(await Promise.all(waited)).toEqual(['later']);
   });
 
+  it('a handler may destructure its context: every member works unbound', async () => {
+    const seen: unknown[] = [];
+    const waited: Promise<unknown>[] = [];
+    const server = createMcpServer({
+      serverInfo: { name: 's', version: '1' },
+      tools: [
+        {
+          name: 'probe',
+          description: 'Reports its context.',
+          inputSchema: z.object({}),
+          handler: (_args, { auth, request, signal, waitUntil, progress, log, clientCapabilities }) => {
+            seen.push(auth, request.headers.get('x-test'), signal instanceof AbortSignal, signal.aborted);
+            waitUntil(Promise.resolve('later'));
+            progress(1, 2);
+            log('info', 'not streamed, so dropped');
+            seen.push(clientCapabilities);
+            return { ok: true };
+          },
+        },
+      ],
+      authenticate: async () => USER,
+    });
+    const response = await server.fetch(
+      new Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-test': 'yes', authorization: 'Bearer t' },
+        body: JSON.stringify(callTool('probe', {})),
+      }),
+      { waitUntil: (promise: Promise<unknown>) => waited.push(promise) },
+    );
+    expect((await json(response)).result.structuredContent).toEqual({ ok: true });
+    expect(seen).toEqual([USER, 'yes', true, false, {}]);
+    expect(await Promise.all(waited)).toEqual(['later']);
+  });
+
   it('a rejected waitUntil promise without an adapter hook goes to onError', async () => {
     const errors: unknown[] = [];
     const server = createMcpServer({
