@@ -520,6 +520,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
 
   /** Runs one validated modern request, observed; a fixed result comes back without a promise. */
   function runModern(call: RpcCall, exchange: Exchange): ModernReply | Promise<ModernReply> {
+    if (observer === undefined) return modern.run(call, exchange);
     return observed(
       call,
       exchange.request,

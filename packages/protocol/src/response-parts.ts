@@ -151,9 +151,9 @@ let deferredBase: typeof Response | undefined;
 let Deferred: (new (parts: ResponseParts) => Deferred) | undefined;
 
 /**
- * The package's own fixed answers: a {@link plainResponse}, or for a request marked by
- * {@link acceptResponseParts}, a response built only if read as one. The MCP handler hands only
- * marked requests deferred answers (see {@link builtResponse}).
+ * The package's own fixed answers, always deferred: a response built only if read as one. The MCP
+ * handler passes every answer through {@link builtResponse}, so only a request marked by
+ * {@link acceptResponseParts} receives one unbuilt; every other request gets a real `Response`.
  */
 export function partsResponse(
   status: number,
