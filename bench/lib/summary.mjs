@@ -44,8 +44,11 @@ export function summarizeWorkload(workload, measurements) {
 export function evaluateGoals(results) {
   const goals = [];
   const workload = (name) => results.workloads.find((w) => w.name === name)?.servers;
-  const add = (goal, measured, target, met) =>
-    goals.push({ goal, measured, target, met: measured === undefined ? undefined : met });
+  // `ceilingReach`: what the node:http ceiling itself shows on the same measure, when it falls short
+  // of the target too (then no server could meet the goal in this run).
+  const add = (goal, measured, target, met, ceilingReach) =>
+    goals.push({ goal, measured, target, met: measured === undefined ? undefined : met, ceilingReach });
+  const shortOf = (value, target) => (value !== undefined && value < target ? value : undefined);
 
   for (const name of ['tools/list', 'tools/list 2026']) {
     const list = workload(name);
@@ -55,10 +58,25 @@ export function evaluateGoals(results) {
       '>= 0.75',
       list?.ours?.ratioToCeiling >= 0.75,
     );
+    // The ceiling does strictly less work than any MCP server, so its own ratio to an SDK is the
+    // most any server could show in this run: printed beside the goal, so a goal above it reads as
+    // out of reach on this machine rather than as a shortfall of ours.
     if (name === 'tools/list') {
-      add(`${name}: ours / official SDK v1`, list?.ours?.ratioToSdk, '>= 15', list?.ours?.ratioToSdk >= 15);
+      add(
+        `${name}: ours / official SDK v1`,
+        list?.ours?.ratioToSdk,
+        '>= 15',
+        list?.ours?.ratioToSdk >= 15,
+        shortOf(list?.ceiling?.ratioToSdk, 15),
+      );
     }
-    add(`${name}: ours / official SDK v2`, list?.ours?.ratioToSdk2, '>= 15', list?.ours?.ratioToSdk2 >= 15);
+    add(
+      `${name}: ours / official SDK v2`,
+      list?.ours?.ratioToSdk2,
+      '>= 15',
+      list?.ours?.ratioToSdk2 >= 15,
+      shortOf(list?.ceiling?.ratioToSdk2, 15),
+    );
   }
   for (const name of ['get_form_schema', 'get_filing', 'get_filing 2026']) {
     const servers = workload(name);
@@ -228,9 +246,12 @@ export function toMarkdown(results) {
   lines.push('| Goal (issue 7) | Measured | Target | Met |');
   lines.push('| --- | ---: | ---: | --- |');
   for (const goal of results.goals) {
-    lines.push(
-      `| ${goal.goal} | ${formatGoal(goal)} | ${goal.target} | ${goal.met === undefined ? 'not measured' : goal.met ? 'yes' : 'NO'} |`,
-    );
+    const met = goal.met === undefined ? 'not measured' : goal.met ? 'yes' : 'NO';
+    const reach =
+      goal.ceilingReach === undefined || goal.met !== false
+        ? ''
+        : ` (out of reach: the node:http ceiling itself shows ${fixed(goal.ceilingReach, 2)}x)`;
+    lines.push(`| ${goal.goal} | ${formatGoal(goal)} | ${goal.target} | ${met}${reach} |`);
   }
   return `${lines.join('\n')}\n`;
 }
