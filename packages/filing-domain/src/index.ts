@@ -20,6 +20,14 @@ export {
   type ResolvedFilingServerConfig,
 } from './config.js';
 export { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
+export {
+  ENVIRONMENT_SECTIONS,
+  ENVIRONMENT_VARIABLES,
+  type EnvironmentAdapter,
+  type EnvironmentSection,
+  type EnvironmentVariable,
+  STANDARD_ENVIRONMENT_PREFIXES,
+} from './environment-variables.js';
 export { CredentialCache } from './credential-cache.js';
 export {
   boundedPool,
