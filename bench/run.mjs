@@ -1,5 +1,5 @@
 // `pnpm bench`: throughput (ceiling, official SDK, ours), cold starts and bundle sizes, and memory
-// under load, in one run, interleaved round by round. See bench/README section in the root README.
+// under load, in one run, interleaved round by round. See bench/README.md.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
