@@ -16,7 +16,7 @@ export interface IrsRule {
 /**
  * Every rule and fact of the readiness check, each with its IRS source. Each was checked against
  * the instructions with the project's search tool (the excerpts found are third-party quotes of
- * the IRS text; see the README's check_filing section).
+ * the IRS text; see docs/irs-forms.md, section check_filing).
  */
 export const IRS_RULES = {
   proForma1120: {

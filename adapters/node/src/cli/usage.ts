@@ -1,4 +1,4 @@
-const ENVIRONMENT_NOTE = `Configuration comes from environment variables (README: Configuration). Without
+const ENVIRONMENT_NOTE = `Configuration comes from environment variables (docs/configuration.md). Without
 DATABASE_URL the embedded database (PGlite) lives in DATA_DIR (default ./.data).`;
 
 /** Help text of each command, keyed by its name as typed. */
