@@ -15,9 +15,17 @@ export const MAX_TRANSACTIONS_PER_PARTY = 200;
 /** The single-member form schemas, built by the first call (the public exports are in schemas.ts). */
 export const singleMemberFormSchemas = once(() => {
   /** Whole US dollars: a number or a string of digits (no commas, currency or decimals). */
+  const usdMessage = 'must be whole US dollars, a number or a string of digits, e.g. 5000 (not "5,000 USD")';
   const wholeUsd = z.union(
-    [z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/)],
-    { message: 'must be whole US dollars, a number or a string of digits, e.g. 5000 (not "5,000 USD")' },
+    [
+      z
+        .number({ message: usdMessage })
+        .int({ message: usdMessage })
+        .nonnegative({ message: usdMessage })
+        .max(Number.MAX_SAFE_INTEGER, { message: usdMessage }),
+      z.string({ message: usdMessage }).regex(/^\d{1,15}$/, { message: usdMessage }),
+    ],
+    { message: usdMessage },
   );
 
   /** One reportable transaction with the related party (Form 5472 Part IV line or Part V). */
@@ -43,6 +51,9 @@ export const singleMemberFormSchemas = once(() => {
       street: text.optional().describe('8a street.'),
       city: text.optional().describe('8a city, region, postal code.'),
       country: text.optional().describe('8a country.'),
+      address: text
+        .optional()
+        .describe('8a address in one string (older filings); street, city, country win.'),
       usIdentifyingNumber: text.optional().describe('8b(1) U.S. identifying number, if any.'),
       referenceIdNumber: text.optional().describe('8b(2) reference ID number (required without 8b(1)).'),
       ftin: text.optional().describe('8b(3) foreign tax identification number, if any.'),
