@@ -44,10 +44,12 @@ export const singleMemberFormSchemas = once(() => {
     .looseObject({
       id: text.describe('Stable identifier of the related party within this filing.'),
       name: text.describe('8a name.'),
+      // The three boxes are the values; other text (filings of before) is still stored, and
+      // check_filing reports it as invalid rather than any box being guessed from it.
       relationship: z
-        .enum(RELATIONSHIP_NAMES, { message: `must be one of: ${RELATIONSHIP_NAMES.join(', ')}` })
+        .union([z.enum(RELATIONSHIP_NAMES), text])
         .optional()
-        .describe('8e box.'),
+        .describe(`8e box: ${RELATIONSHIP_NAMES.join(', ')}; other text is reported by check_filing.`),
       street: text.optional().describe('8a street.'),
       city: text.optional().describe('8a city, region, postal code.'),
       country: text.optional().describe('8a country.'),

@@ -264,7 +264,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(await count()).toBe(1);
   });
 
-  it('an amount like "5,000 USD" or a free-text relationship is a tool error naming the field, nothing stored', async () => {
+  it('an amount like "5,000 USD" is a tool error naming the field, nothing stored; a free-text relationship is stored and reported', async () => {
     const { key } = await newUser(harness.db);
     const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0];
     const amount = await callTool(harness.server, key, 'create_filing', {
@@ -276,14 +276,22 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(amount.isError).toBe(true);
     expect(amount.text).toContain('relatedParties.0.transactions.0.amount');
     expect(amount.text).toContain('e.g. 5000');
-    const relationship = await callTool(harness.server, key, 'create_filing', {
+    // A free-text relationship is stored (filings of before keep working) and reported, never guessed.
+    const { id } = await ok(harness.server, key, 'create_filing', {
       form_data: {
         ...EXAMPLE_SINGLE_MEMBER_FILING,
         relatedParties: [{ ...party, relationship: 'Sole owner' }],
       },
     });
-    expect(relationship.isError).toBe(true);
-    expect(relationship.text).toContain('related_to_foreign_shareholder');
+    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-01' });
+    expect(report.invalid).toEqual([
+      {
+        field: 'relatedParties[0].relationship',
+        message:
+          '"Sole owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder',
+      },
+    ]);
+    await ok(harness.server, key, 'delete_filing', { id });
     const listed = await ok(harness.server, key, 'list_filings', {});
     expect(listed.filings).toEqual([]);
   });
