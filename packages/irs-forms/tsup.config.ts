@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // Two entries: the data (editions, plans, readiness rules) loads without pdf-lib; `./pdf` is the
-  // packet builder, imported only when a packet is built.
-  entry: { index: 'src/index.ts', pdf: 'src/pdf.ts' },
+  // The data (editions, plans, readiness rules) loads without pdf-lib; `./pdf` is the packet
+  // builder, imported only when a packet is built; `./kinds` the enumerations tool schemas need.
+  entry: { index: 'src/index.ts', pdf: 'src/pdf.ts', kinds: 'src/kinds.ts' },
   format: ['esm'],
   dts: true,
   sourcemap: true,

@@ -8,8 +8,8 @@ export const filingReadinessSchema = once(() =>
     kind: z.enum(['5472', 'partnership']),
     ready: z.boolean().describe('True when no required line is missing and no value is invalid.'),
     missing: z
-      .array(z.object({ form: z.string(), line: z.string(), field: z.string() }))
-      .describe('Required lines that are empty: the form, its line, and the form_data field.'),
+      .array(z.object({ form: z.string(), part: z.string().optional(), line: z.string(), field: z.string() }))
+      .describe('Required lines that are empty: the form, its part and line, and the form_data field.'),
     invalid: z
       .array(z.object({ field: z.string(), message: z.string() }))
       .describe('form_data fields in the wrong format.'),
@@ -21,6 +21,7 @@ export const filingReadinessSchema = once(() =>
           edition: z.string().nullable(),
           copies: z.number().int(),
           included: z.boolean().describe('Whether the PDF packet holds this form.'),
+          reason: z.string().optional().describe('Why an asked-for form is left out.'),
         }),
       )
       .describe('Each form the filing needs; 8804 and 8805 are listed but not generated.'),
@@ -35,5 +36,27 @@ export const filingReadinessSchema = once(() =>
       mail: z.string(),
       summary: z.string(),
     }),
+    as_of: z.string().describe('The day checked for, YYYY-MM-DD.'),
+    overdue: z.boolean().describe('True when as_of is after the due date in force.'),
+    days_late: z.number().int().describe('Days after the due date in force; 0 when not late.'),
+    penalties: z
+      .array(
+        z.object({
+          code: z.string(),
+          description: z.string(),
+          amount: z
+            .number()
+            .int()
+            .nullable()
+            .describe('Whole USD as of as_of; null when it cannot be computed.'),
+          basis: z.string(),
+          source: z.string(),
+        }),
+      )
+      .describe('Penalties that apply as of as_of.'),
+    late_filing: z
+      .object({ summary: z.string(), fields: z.array(z.string()), missing: z.array(z.string()) })
+      .nullable()
+      .describe('For an overdue filing: what to do and the form_data fields it needs.'),
   }),
 );

@@ -393,12 +393,13 @@ export function filingToolFactories(
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions and answers { kind, ready, missing: [{ form, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included }], due_date, extended_due_date, how_to_file }. Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
+        'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions as of a day (as_of, default today UTC) and answers { kind, ready, missing: [{ form, part, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included, reason }], due_date, extended_due_date, how_to_file, as_of, overdue, days_late, penalties, late_filing }. Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()
           .optional()
           .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
+        as_of: calendarDate.optional().describe('Day to check for, YYYY-MM-DD; default today (UTC).'),
       }),
       outputSchema: filingReadinessSchema(),
       annotations: readOnly,
@@ -415,7 +416,7 @@ export function filingToolFactories(
         if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
-        return checkFilingReadiness(kind, filing.form_data);
+        return checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
       },
     });
 

@@ -33,12 +33,51 @@ export function resolveFilingKind(value: string): FilingKind | undefined {
   return filingKindAliases[value.trim().toLowerCase()];
 }
 
-/** The descriptor: `description` and each field's `.describe()` text (the field's name when it has none). */
+/** The object a field holds, through optional and array wrappers, with the path suffix (`[]`). */
+function innerObject(field: z.ZodType): { shape: Record<string, z.ZodType>; suffix: string } | undefined {
+  let current: any = field;
+  let suffix = '';
+  for (;;) {
+    const type = current?._zod?.def?.type;
+    if (type === 'optional' || type === 'nullable') current = current._zod.def.innerType;
+    else if (type === 'array') {
+      current = current._zod.def.element;
+      suffix += '[]';
+    } else if (type === 'object') return { shape: current.shape, suffix };
+    else return undefined;
+  }
+}
+
+/** The values of an enum field (through optional), for the text agents read. */
+function enumValues(field: z.ZodType): string[] | undefined {
+  let current: any = field;
+  while (current?._zod?.def?.type === 'optional') current = current._zod.def.innerType;
+  return current?._zod?.def?.type === 'enum'
+    ? Object.values(current._zod.def.entries as Record<string, string>)
+    : undefined;
+}
+
+function describeShape(
+  shape: Record<string, z.ZodType>,
+  prefix: string,
+  fields: Record<string, string>,
+): void {
+  for (const [name, field] of Object.entries(shape)) {
+    const path = `${prefix}${name}`;
+    const values = enumValues(field);
+    fields[path] = `${field.description ?? name}${values ? ` One of: ${values.join(', ')}.` : ''}`;
+    const inner = innerObject(field);
+    if (inner) describeShape(inner.shape, `${path}${inner.suffix}.`, fields);
+  }
+}
+
+/**
+ * The descriptor: `description` and each field's `.describe()` text (the field's name when it has
+ * none), nested fields included by path (`relatedParties[].transactions[].kind`, `partVII.line37`).
+ */
 function describe(kind: FilingKind, schema: z.ZodObject<any>, description: string): FormSchemaDescriptor {
   const fields: Record<string, string> = {};
-  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    fields[name] = field.description ?? name;
-  }
+  describeShape(schema.shape as Record<string, z.ZodType>, '', fields);
   return Object.freeze({ kind, description, fields: Object.freeze(fields) }) as FormSchemaDescriptor;
 }
 

@@ -85,3 +85,30 @@ export function nextBusinessDay(date: string): string {
     day = new Date(day.getTime() + 86_400_000);
   }
 }
+
+/**
+ * The original and the extended due date of a filing (IRS_RULES corporationDueDate,
+ * corporationExtension, partnershipDueDate, partnershipExtension, nextBusinessDay); the extended
+ * one only when a Form 7004 is asked for or was filed. Null until the tax year end is known.
+ */
+export function filingDueDates(
+  kind: '5472' | 'partnership',
+  formData: Record<string, unknown>,
+): { due: string | null; extended: string | null } {
+  const end = formData.taxYearEnd;
+  if (!isRealDate(end)) return { due: null, extended: null };
+  const begin = isRealDate(formData.taxYearBegin) ? formData.taxYearBegin : end;
+  let dueMonths = 3;
+  let extensionMonths = 6;
+  if (kind === '5472') {
+    const juneYearBefore2026 = end.slice(5, 7) === '06' && begin < '2026-01-01';
+    dueMonths = juneYearBefore2026 ? 3 : 4;
+    extensionMonths = juneYearBefore2026 ? 7 : 6;
+  }
+  const due = nextBusinessDay(dayOfMonthAfter(end, dueMonths, 15));
+  const extended =
+    formData.generateForm7004 === true || isRealDate(formData.form7004FiledDate)
+      ? nextBusinessDay(dayOfMonthAfter(end, dueMonths + extensionMonths, 15))
+      : null;
+  return { due, extended };
+}

@@ -1,6 +1,9 @@
 /**
- * A complete single-member `form_data` (two related parties, Form 7004 and the late-filing letter):
- * for tests, benchmarks and the README picture.
+ * A complete single-member `form_data`: a Delaware LLC owned by a Spanish resident, calendar
+ * 2025, first year, who put capital in, paid LLC expenses herself and took a distribution (Part V),
+ * and whose related company billed the LLC for services (Part IV); Parts VI and VII answered,
+ * signed, with Form 7004 and the late-filing letter asked for. For tests, benchmarks and the README
+ * pictures; check it as of a day before its due date (2026-04-15).
  */
 export const EXAMPLE_SINGLE_MEMBER_FILING = {
   taxYearBegin: '2025-01-01',
@@ -27,13 +30,60 @@ export const EXAMPLE_SINGLE_MEMBER_FILING = {
   ownerCitizenship: 'Spain',
   ownerTaxResidentCountry: 'Spain',
   relatedParties: [
-    { id: 'rp-1', name: 'Maria Garcia', relationship: 'Sole owner' },
-    { id: 'rp-2', name: 'Garcia Consulting SL', relationship: 'Related to owner', address: 'Madrid, Spain' },
+    {
+      id: 'rp-1',
+      name: 'Maria Garcia',
+      street: 'Calle Mayor 1',
+      city: 'Madrid 28013',
+      country: 'Spain',
+      referenceIdNumber: 'REF-001',
+      ftin: 'X1234567L',
+      businessActivity: 'Individual investor',
+      relationship: 'foreign_shareholder',
+      businessCountries: 'Spain',
+      taxResidenceCountries: 'Spain',
+      transactions: [
+        { kind: 'capital_contribution', amount: 10000, description: 'Initial capital contribution' },
+        { kind: 'expenses_paid_on_behalf', amount: '1250', description: 'Registered agent and state fees' },
+        { kind: 'distribution', amount: 4000 },
+      ],
+      nonmonetaryTransactions: false,
+    },
+    {
+      id: 'rp-2',
+      name: 'Garcia Consulting SL',
+      street: 'Gran Via 28',
+      city: 'Madrid 28013',
+      country: 'Spain',
+      referenceIdNumber: 'REF-002',
+      ftin: 'B12345678',
+      businessActivity: 'IT consulting',
+      businessActivityCode: '541511',
+      relationship: 'related_to_foreign_shareholder',
+      businessCountries: 'Spain',
+      taxResidenceCountries: 'Spain',
+      transactions: [
+        { kind: 'service_fees_paid', amount: 7300, description: 'Subcontracted development' },
+        { kind: 'service_fees_received', amount: 2100 },
+      ],
+      nonmonetaryTransactions: false,
+    },
   ],
+  partVII: {
+    line37: false,
+    line39: false,
+    line40a: false,
+    line41a: false,
+    line42a: false,
+    line42b: false,
+    line43a: false,
+  },
+  signerName: 'Maria Garcia',
   signerTitle: 'Managing Member',
   signatureDate: '2026-04-01',
   generateForm7004: true,
   generateLateFilingLetter: true,
+  lateFilingReason: 'The member relied on a formation service that did not mention Form 5472.',
 } as const;
 
 /** A complete partnership `form_data` with one foreign and one domestic partner. */

@@ -2,14 +2,48 @@
  * The parts of a filing's `form_data` the forms read, as stored (validated by filing-domain's zod
  * schemas; every field optional while a filing is a draft). Unknown fields are ignored here.
  */
+import type { PartVIIAnswers } from './part-vii.js';
+
+/** One reportable transaction with a related party (Part IV line or Part V statement). */
+export interface TransactionInput {
+  /** A name of {@link TRANSACTION_KINDS}. */
+  kind?: string;
+  /** Whole US dollars: a number or a string of digits. */
+  amount?: number | string;
+  description?: string;
+}
+
+/** A related party: one Form 5472 (Part III, its Part IV/V transactions and Part VI). */
 export interface RelatedPartyInput {
   id?: string;
+  /** Line 8a. */
   name?: string;
+  /** Line 8e box: `related_to_reporting_corporation`, `related_to_foreign_shareholder` or `foreign_shareholder`. */
   relationship?: string;
-  /** Address of the related party (line 8a), when given. */
+  /** Line 8a address (older filings held it in one string). */
   address?: string;
+  street?: string;
+  city?: string;
+  country?: string;
+  /** 8b(1), 8b(2), 8b(3). */
+  usIdentifyingNumber?: string;
+  referenceIdNumber?: string;
+  ftin?: string;
+  /** 8c, 8d. */
+  businessActivity?: string;
+  businessActivityCode?: string | number;
+  /** 8f. */
+  businessCountries?: string | string[];
+  /** 8g: countries under whose laws the party files an income tax return as a resident. */
+  taxResidenceCountries?: string | string[];
   /** True when the related party is a foreign person (Part III heading); default true. */
   isForeign?: boolean;
+  /** Part IV "If estimates are used, check here". */
+  estimatesUsed?: boolean;
+  transactions?: TransactionInput[];
+  /** Part VI: nonmonetary or less-than-full consideration transactions, and their statement. */
+  nonmonetaryTransactions?: boolean;
+  nonmonetaryStatement?: string;
   [key: string]: unknown;
 }
 
@@ -39,9 +73,17 @@ export interface SingleMemberInput {
   ownerCitizenship?: string;
   ownerTaxResidentCountry?: string;
   relatedParties?: RelatedPartyInput[];
+  /** True when the year had no reportable transaction (silence is not "none"). */
+  noReportableTransactions?: boolean;
+  /** Form 5472 Part VII, lines 37-43, printed on every Form 5472 of the filing. */
+  partVII?: PartVIIAnswers;
+  /** The officer who signs the pro forma 1120 (and the reasonable-cause letter). */
+  signerName?: string;
   signerTitle?: string;
   signatureDate?: string;
   generateForm7004?: boolean;
+  /** The day a Form 7004 for this return was filed, if one was. */
+  form7004FiledDate?: string;
   generateLateFilingLetter?: boolean;
   /** Free text for the reasonable-cause letter, when given. */
   lateFilingReason?: string;

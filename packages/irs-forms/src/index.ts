@@ -21,13 +21,34 @@ export type {
   PartnershipInput,
   RelatedPartyInput,
   SingleMemberInput,
+  TransactionInput,
 } from './filing-input.js';
+export { type Form5472Amounts, form5472Amounts, line1hOf, type PartVEntry } from './form-5472-amounts.js';
+export { daysBetween, type Lateness, lateness, type Penalty, todayUtc } from './lateness.js';
+export {
+  PART_VII_QUESTIONS,
+  type PartVIIAnswers,
+  type PartVIILine,
+  type PartVIIQuestion,
+} from './part-vii.js';
+export {
+  RELATIONSHIP_NAMES,
+  RELATIONSHIPS,
+  type Relationship,
+  TRANSACTION_KIND_NAMES,
+  TRANSACTION_KINDS,
+  type TransactionKind,
+  type TransactionKindName,
+  wholeDollars,
+} from './transaction-kinds.js';
 export {
   defaultFormRegistry,
   type FilingKind,
+  type OmittedForm,
   type PacketPlan,
   type PlannedForm,
   type PlannedLetter,
+  type PlannedStatement,
   planPacket,
 } from './packet-plan.js';
 export {
@@ -37,13 +58,14 @@ export {
   unprintableValues,
 } from './printable-text.js';
 export { type ZipEntry, zipStore } from './zip-store.js';
-export { dcLegalHolidays, isRealDate, nextBusinessDay } from './due-dates.js';
+export { dcLegalHolidays, filingDueDates, isRealDate, nextBusinessDay } from './due-dates.js';
 export {
   checkFilingReadiness,
   type FilingReadiness,
   type HowToFile,
   type InvalidField,
   IRS_RULES,
+  type LateFilingPath,
   type IrsRule,
   type MissingLine,
   type NeededForm,

@@ -2,7 +2,10 @@ import type { FormEdition, FormId } from './form-edition.js';
 import { FormRegistry } from './form-edition.js';
 import { DEFAULT_EDITIONS } from './editions/index.js';
 import { yearOf } from './field-text.js';
-import type { PartnershipInput, SingleMemberInput } from './filing-input.js';
+import type { PartnershipInput, RelatedPartyInput, SingleMemberInput } from './filing-input.js';
+import { form5472Amounts } from './form-5472-amounts.js';
+import { filingDueDates } from './due-dates.js';
+import { form7004LateReason, todayUtc } from './lateness.js';
 
 /** The two kinds of filing, as the tools name them. */
 export type FilingKind = '5472' | 'partnership';
@@ -23,10 +26,27 @@ export interface PlannedLetter {
   fileName: string;
 }
 
+/** A statement attached to one Form 5472 (Part V or Part VI). */
+export interface PlannedStatement {
+  kind: 'statement';
+  part: 'V' | 'VI';
+  filing: SingleMemberInput;
+  relatedParty: RelatedPartyInput;
+  fileName: string;
+}
+
+/** A form the filing asks for that the packet leaves out, and why. */
+export interface OmittedForm {
+  form: FormId;
+  reason: string;
+}
+
 /** Everything a packet holds, in filing order, before any PDF work. */
 export interface PacketPlan {
   filingKind: FilingKind;
-  parts: Array<PlannedForm | PlannedLetter>;
+  parts: Array<PlannedForm | PlannedLetter | PlannedStatement>;
+  /** Forms asked for but left out (Form 7004 after the original due date). */
+  omitted: OmittedForm[];
   /** The editions used, one entry per form. */
   editions: Array<{ form: FormId; edition: string }>;
 }
@@ -50,25 +70,28 @@ function slug(value: string | undefined): string {
 
 /**
  * Which forms a filing needs, with the input of each copy: a single-member filing is a pro forma
- * 1120, one 5472 per related party (one when none is listed yet), 7004 when `generateForm7004`, and
- * the reasonable-cause letter when `generateLateFilingLetter`; a partnership is a 1065 and one
- * Schedule K-1 per partner.
+ * 1120, one 5472 per related party (one when none is listed yet) each followed by its Part V and
+ * Part VI statements when it has them, 7004 when `generateForm7004` (left out, with the reason in
+ * `omitted`, once `asOf` is past the original due date), and the reasonable-cause letter when
+ * `generateLateFilingLetter`; a partnership is a 1065 and one Schedule K-1 per partner.
  */
 export function planPacket(
   filingKind: FilingKind,
   formData: Record<string, unknown>,
   registry: FormRegistry = defaultFormRegistry(),
+  asOf: string = todayUtc(),
 ): PacketPlan {
   const parts: PacketPlan['parts'] = [];
+  const omitted: OmittedForm[] = [];
+  const index = () => String(parts.length + 1).padStart(2, '0');
   const taxYear = yearOf(typeof formData.taxYearBegin === 'string' ? formData.taxYearBegin : undefined);
   const add = (form: FormId, input: unknown, name: string | undefined) => {
     const edition = registry.select(form, taxYear);
-    const index = String(parts.length + 1).padStart(2, '0');
     parts.push({
       kind: 'form',
       edition,
       input,
-      fileName: `${index}-${slug(edition.title)}-${slug(name)}.pdf`,
+      fileName: `${index()}-${slug(edition.title)}-${slug(name)}.pdf`,
     });
   };
 
@@ -79,11 +102,24 @@ export function planPacket(
     const formCount = Math.max(parties.length, 1);
     if (parties.length === 0)
       add('5472', { filing, relatedParty: undefined, formCount }, filing.llcName ?? '');
-    for (const relatedParty of parties) add('5472', { filing, relatedParty, formCount }, relatedParty.name);
-    if (filing.generateForm7004 === true) add('7004', { filing }, filing.llcName ?? '');
+    for (const relatedParty of parties) {
+      add('5472', { filing, relatedParty, formCount }, relatedParty.name);
+      if (form5472Amounts(relatedParty).partV.length > 0) {
+        const fileName = `${index()}-form-5472-part-v-statement-${slug(relatedParty.name)}.pdf`;
+        parts.push({ kind: 'statement', part: 'V', filing, relatedParty, fileName });
+      }
+      if (relatedParty.nonmonetaryTransactions === true) {
+        const fileName = `${index()}-form-5472-part-vi-statement-${slug(relatedParty.name)}.pdf`;
+        parts.push({ kind: 'statement', part: 'VI', filing, relatedParty, fileName });
+      }
+    }
+    if (filing.generateForm7004 === true) {
+      const { due } = filingDueDates('5472', formData);
+      if (due !== null && asOf > due) omitted.push({ form: '7004', reason: form7004LateReason(due, asOf) });
+      else add('7004', { filing }, filing.llcName ?? '');
+    }
     if (filing.generateLateFilingLetter === true) {
-      const index = String(parts.length + 1).padStart(2, '0');
-      parts.push({ kind: 'letter', filing, fileName: `${index}-reasonable-cause-letter.pdf` });
+      parts.push({ kind: 'letter', filing, fileName: `${index()}-reasonable-cause-letter.pdf` });
     }
   } else {
     const filing = formData as PartnershipInput;
@@ -100,5 +136,5 @@ export function planPacket(
       editions.push({ form: part.edition.form, edition: part.edition.edition });
     }
   }
-  return { filingKind, parts, editions };
+  return { filingKind, parts, omitted, editions };
 }

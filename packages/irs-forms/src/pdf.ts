@@ -1,5 +1,7 @@
 export { fillFormFields, loadTemplate, templateField } from './pdf/fill-form.js';
+export { REASONABLE_CAUSE_DECLARATION } from './pdf/late-filing-letter.js';
 export {
+  type BuildOptions,
   type Packet,
   PacketBuilder,
   type PacketBuilderOptions,

@@ -1,9 +1,14 @@
-import { addMonths, dayOfMonthAfter, isRealDate, nextBusinessDay } from './due-dates.js';
+import { addMonths, filingDueDates, isRealDate } from './due-dates.js';
 import type { FormId } from './form-edition.js';
 import type { FormRegistry } from './form-edition.js';
 import type { PartnershipInput, SingleMemberInput } from './filing-input.js';
 import { defaultFormRegistry, type FilingKind } from './packet-plan.js';
 import { codePointLabel, unprintableValues } from './printable-text.js';
+import { form7004LateReason, lateness, type Penalty, todayUtc } from './lateness.js';
+import { checkSingleMember, form5472Penalties, isEmpty } from './single-member-readiness.js';
+
+export { PART_VII_QUESTIONS, type PartVIIQuestion } from './part-vii.js';
+export { RELATIONSHIPS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds.js';
 
 /** One rule or fact the readiness check applies, with the IRS text it comes from. */
 export interface IrsRule {
@@ -88,6 +93,63 @@ export const IRS_RULES = {
     rule: 'A Schedule K-1 is attached for each person who was a partner at any time during the tax year (item I counts them).',
     source: 'Form 1065 (2025), item I; Instructions for Schedule K-1 (Form 1065).',
   },
+  partIIIRelatedParty: {
+    rule: 'Part III describes each related party: name and address (8a); U.S. identifying number if any (8b(1)), otherwise a reference ID number (8b(2)), and the FTIN if any (8b(3)); principal business activity and its code (8c, 8d); the line 8e boxes that apply; the principal countries where it conducts business (8f) and the countries under whose laws it files an income tax return as a resident (8g). The December 2023 Part III has no line for the related party\u2019s country of citizenship or organization: that is Part II\u2019s line 4d, for the 25% foreign shareholder.',
+    source:
+      'Form 5472 (Rev. December 2023), Part III lines 8a-8g; Instructions for Form 5472 (Rev. December 2024), Part III.',
+  },
+  relationshipBoxes: {
+    rule: 'Line 8e has three boxes: related to reporting corporation, related to 25% foreign shareholder, 25% foreign shareholder. The filing names the box (relationship); it is never guessed from words.',
+    source: 'Form 5472 (Rev. December 2023), line 8e.',
+  },
+  partIV: {
+    rule: 'Part IV reports the monetary transactions with a foreign related party, one amount per line 9-21 (received) and 23-35 (paid); lines 17 and 31 take the beginning balance (a) and the ending balance or monthly average (b) of amounts borrowed and loaned; line 22 combines lines 9-21 and line 36 lines 23-35 (the right-hand column: 17b and 31b, not the beginning balances). Part IV must be completed when the related party is a foreign person.',
+    source: 'Form 5472 (Rev. December 2023), Part IV and its caution; Instructions for Form 5472, Part IV.',
+  },
+  partV: {
+    rule: 'A foreign-owned U.S. DE describes on an attached separate sheet its other reportable transactions (Regulations section 1.482-1(i)(7)): amounts paid or received in connection with the formation, dissolution, acquisition and disposition of the entity, including contributions to and distributions from it, and checks the Part V box. The statement is captioned with the entity\u2019s name, EIN, tax year and "Form 5472, Part V".',
+    source:
+      'Form 5472 (Rev. December 2023), Part V; Instructions for Form 5472, Part V and Foreign-owned U.S. DEs.',
+  },
+  reportableTransactions: {
+    rule: 'A Form 5472 reports the reportable transactions with its related party; a filing must either list them or say that the year had none (noReportableTransactions). Silence is not "none".',
+    source:
+      'Instructions for Form 5472, Who Must File and Reportable transaction; Regulations section 1.6038A-4(a)(1) (a substantially incomplete form is a failure to file).',
+  },
+  line1f: {
+    rule: 'Line 1f is the total of the transactions reported on this Form 5472: Part IV lines 22 and 36, plus, for a foreign-owned U.S. DE, the Part V amounts; it is left blank for a U.S. related party. Line 1h adds line 1f of every Form 5472 of the year. Uncertain: the instructions name Parts IV and VI; this service adds Part V for a DE as practitioners do, and does not hold Part VI values.',
+    source: 'Instructions for Form 5472, Lines 1f and 1h.',
+  },
+  partVI: {
+    rule: 'Part VI asks whether there were nonmonetary or less-than-full-consideration transactions with the foreign related party; when there were, they are described on an attached sheet and the box is checked.',
+    source: 'Form 5472 (Rev. December 2023), Part VI; Instructions for Form 5472, Part VI.',
+  },
+  partVII: {
+    rule: 'All reporting corporations complete Part VII (lines 37-43); follow-up lines are answered when their question is answered Yes. This service does not produce Part VIII (line 39 Yes) or the line 38b statement: those answers need a preparer.',
+    source: 'Form 5472 (Rev. December 2023), Part VII heading and lines 37-43.',
+  },
+  signature: {
+    rule: 'The pro forma Form 1120 is signed by an officer (here, the owner or manager of the DE) under "Sign Here": signature, date and title. A return is signed on or after the end of its tax year.',
+    source:
+      'Form 1120 (2025), Sign Here; Instructions for Form 1120, Signature; Instructions for Form 5472, Foreign-owned U.S. DEs.',
+  },
+  extensionBeforeDueDate: {
+    rule: 'Form 7004 must be filed on or before the original due date of the return; filed later it extends nothing.',
+    source: 'Instructions for Form 7004 (Rev. December 2025), When To File.',
+  },
+  penalty6038A: {
+    rule: 'Failing to file a complete Form 5472 on time costs $25,000 for each Form 5472 for each tax year; filing a substantially incomplete form is a failure to file.',
+    source:
+      'Internal Revenue Code section 6038A(d)(1); Regulations section 1.6038A-4(a)(1); Instructions for Form 5472, Penalties.',
+  },
+  continuationPenalty: {
+    rule: 'If the failure continues more than 90 days after the IRS mails notice of it, an additional $25,000 applies for each related party for each 30-day period (or part of one) the failure continues after those 90 days. It depends on a notice this service cannot know of.',
+    source: 'Internal Revenue Code section 6038A(d)(2); Instructions for Form 5472, Penalties.',
+  },
+  reasonableCause: {
+    rule: 'The penalty is not imposed when the failure was due to reasonable cause; the reporting corporation must show all the facts alleged as reasonable cause in a written statement containing a declaration that it is made under the penalties of perjury. Confirmed through secondary sources (the regulation text itself was not found with the search tool; the same wording is in Regulations section 301.6686-1(b)).',
+    source: 'Regulations section 1.6038A-4(b)(1); Instructions for Form 5472, Penalties.',
+  },
   withholdingForms: {
     rule: 'A partnership with effectively connected income allocable to foreign partners files Form 8804 and a Form 8805 for each foreign partner.',
     source: 'Instructions for Forms 8804, 8805, and 8813, Who Must File.',
@@ -97,6 +159,8 @@ export const IRS_RULES = {
 /** A required line that is empty. */
 export type MissingLine = {
   form: FormId;
+  /** The part of the form (`I`, `III`, `IV/V`, `Sign Here`, ...). */
+  part?: string;
   line: string;
   field: string;
 };
@@ -114,6 +178,8 @@ export type NeededForm = {
   edition: string | null;
   copies: number;
   included: boolean;
+  /** Why a form the filing asks for is not in the packet. */
+  reason?: string;
 };
 
 /** How the return reaches the IRS. */
@@ -134,31 +200,50 @@ export type FilingReadiness = {
   due_date: string | null;
   extended_due_date: string | null;
   how_to_file: HowToFile;
+  /** The day the check is made for, YYYY-MM-DD. */
+  as_of: string;
+  /** True when as_of is after the due date in force. */
+  overdue: boolean;
+  /** Days after the due date in force; 0 when not late. */
+  days_late: number;
+  /** Each penalty that applies as of as_of. */
+  penalties: Penalty[];
+  /** For an overdue filing: the late-filing path and the fields it needs; otherwise null. */
+  late_filing: LateFilingPath | null;
 };
 
-type Requirement = { form: FormId; line: string; field: string };
+/** What an overdue filing does next. */
+export type LateFilingPath = {
+  summary: string;
+  /** The form_data fields the path uses. */
+  fields: string[];
+  /** Those still empty. */
+  missing: string[];
+};
+
+type Requirement = { form: FormId; part?: string; line: string; field: string };
 
 /** Required top-level lines of a single-member filing (rules allOfPartI, partII, proForma1120). */
 const SINGLE_MEMBER_REQUIRED: readonly Requirement[] = [
-  { form: '5472', line: 'header: beginning', field: 'taxYearBegin' },
-  { form: '5472', line: 'header: ending', field: 'taxYearEnd' },
-  { form: '5472', line: '1a', field: 'llcName' },
-  { form: '5472', line: '1a (street)', field: 'llcStreet' },
-  { form: '5472', line: '1a (city, state, ZIP)', field: 'llcCity' },
-  { form: '5472', line: '1b', field: 'ein' },
-  { form: '5472', line: '1c', field: 'totalAssets' },
-  { form: '5472', line: '1d', field: 'businessActivity' },
-  { form: '5472', line: '1e', field: 'businessActivityCode' },
-  { form: '5472', line: '1l', field: 'countryIncorporation' },
-  { form: '5472', line: '1m', field: 'dateIncorporation' },
-  { form: '5472', line: '1n', field: 'taxResidentCountry' },
-  { form: '5472', line: '1o', field: 'principalBusinessCountries' },
-  { form: '5472', line: '4a', field: 'ownerName' },
-  { form: '5472', line: '4a (address)', field: 'ownerStreet' },
-  { form: '5472', line: '4a (address)', field: 'ownerCity' },
-  { form: '5472', line: '4c', field: 'ownerBusinessCountries' },
-  { form: '5472', line: '4d', field: 'ownerCitizenship' },
-  { form: '5472', line: '4e', field: 'ownerTaxResidentCountry' },
+  { form: '5472', part: 'header', line: 'header: beginning', field: 'taxYearBegin' },
+  { form: '5472', part: 'header', line: 'header: ending', field: 'taxYearEnd' },
+  { form: '5472', part: 'I', line: '1a', field: 'llcName' },
+  { form: '5472', part: 'I', line: '1a (street)', field: 'llcStreet' },
+  { form: '5472', part: 'I', line: '1a (city, state, ZIP)', field: 'llcCity' },
+  { form: '5472', part: 'I', line: '1b', field: 'ein' },
+  { form: '5472', part: 'I', line: '1c', field: 'totalAssets' },
+  { form: '5472', part: 'I', line: '1d', field: 'businessActivity' },
+  { form: '5472', part: 'I', line: '1e', field: 'businessActivityCode' },
+  { form: '5472', part: 'I', line: '1l', field: 'countryIncorporation' },
+  { form: '5472', part: 'I', line: '1m', field: 'dateIncorporation' },
+  { form: '5472', part: 'I', line: '1n', field: 'taxResidentCountry' },
+  { form: '5472', part: 'I', line: '1o', field: 'principalBusinessCountries' },
+  { form: '5472', part: 'II', line: '4a', field: 'ownerName' },
+  { form: '5472', part: 'II', line: '4a (address)', field: 'ownerStreet' },
+  { form: '5472', part: 'II', line: '4a (address)', field: 'ownerCity' },
+  { form: '5472', part: 'II', line: '4c', field: 'ownerBusinessCountries' },
+  { form: '5472', part: 'II', line: '4d', field: 'ownerCitizenship' },
+  { form: '5472', part: 'II', line: '4e', field: 'ownerTaxResidentCountry' },
 ];
 
 /** Required top-level lines of a partnership filing (Form 1065 header and items A-H). */
@@ -184,14 +269,8 @@ const DATE_FIELDS = [
   'dateIncorporation',
   'signatureDate',
   'dateBusinessStarted',
+  'form7004FiledDate',
 ];
-
-function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.every(isEmpty);
-  return false;
-}
 
 function taxYearProblems(formData: Record<string, unknown>, invalid: InvalidField[]): void {
   for (const field of DATE_FIELDS) {
@@ -214,28 +293,6 @@ function einProblem(formData: Record<string, unknown>, invalid: InvalidField[]):
   if (typeof ein === 'string' && ein.trim() !== '' && !/^\d{2}-\d{7}$/.test(ein.trim())) {
     invalid.push({ field: 'ein', message: 'an EIN is nine digits written NN-NNNNNNN, e.g. 12-3456789' });
   }
-}
-
-function dueDates(
-  kind: FilingKind,
-  formData: Record<string, unknown>,
-): { due: string | null; extended: string | null } {
-  const end = formData.taxYearEnd;
-  if (!isRealDate(end)) return { due: null, extended: null };
-  const begin = isRealDate(formData.taxYearBegin) ? formData.taxYearBegin : end;
-  let dueMonths = 3;
-  let extensionMonths = 6;
-  if (kind === '5472') {
-    const juneYearBefore2026 = end.slice(5, 7) === '06' && begin < '2026-01-01';
-    dueMonths = juneYearBefore2026 ? 3 : 4;
-    extensionMonths = juneYearBefore2026 ? 7 : 6;
-  }
-  const due = nextBusinessDay(dayOfMonthAfter(end, dueMonths, 15));
-  const extended =
-    formData.generateForm7004 === true
-      ? nextBusinessDay(dayOfMonthAfter(end, dueMonths + extensionMonths, 15))
-      : null;
-  return { due, extended };
 }
 
 const DE_HOW_TO_FILE: HowToFile = {
@@ -262,7 +319,9 @@ export function checkFilingReadiness(
   kind: FilingKind,
   formData: Record<string, unknown>,
   registry: FormRegistry = defaultFormRegistry(),
+  asOf: string = todayUtc(),
 ): FilingReadiness {
+  if (!isRealDate(asOf)) throw new RangeError(`as_of must be a real date in YYYY-MM-DD form, not "${asOf}"`);
   const missing: MissingLine[] = [];
   const invalid: InvalidField[] = [];
   const forms: NeededForm[] = [];
@@ -277,16 +336,54 @@ export function checkFilingReadiness(
     if (isEmpty(formData[requirement.field])) missing.push({ ...requirement });
   }
 
+  const { due, extended } = filingDueDates(kind, formData);
+  // The extended date is in force only for a Form 7004 filed by the original due date.
+  const filed7004 = formData.form7004FiledDate;
+  const dueInForce =
+    due !== null && extended !== null && isRealDate(filed7004) && filed7004 <= due ? extended : due;
+  const late = lateness(dueInForce, asOf);
+  const penalties: Penalty[] = [];
+  let lateFiling: LateFilingPath | null = null;
+
   if (kind === '5472') {
     const filing = formData as SingleMemberInput;
     const parties = Array.isArray(filing.relatedParties) ? filing.relatedParties : [];
-    if (parties.length === 0) missing.push({ form: '5472', line: '8a', field: 'relatedParties' });
-    parties.forEach((party, index) => {
-      if (isEmpty(party?.name))
-        missing.push({ form: '5472', line: '8a', field: `relatedParties[${index}].name` });
-    });
-    forms.push(form('1120', 1), form('5472', Math.max(parties.length, 1)));
-    if (filing.generateForm7004 === true) forms.push(form('7004', 1));
+    checkSingleMember(filing, missing, invalid);
+    const formCount = Math.max(parties.length, 1);
+    forms.push(form('1120', 1), form('5472', formCount));
+    if (filing.generateForm7004 === true) {
+      const tooLate = due !== null && asOf > due;
+      const entry = form('7004', 1, !tooLate);
+      if (tooLate) {
+        entry.reason = form7004LateReason(due, asOf);
+        if (!(isRealDate(filed7004) && filed7004 <= due)) {
+          invalid.push({
+            field: 'generateForm7004',
+            message: `${entry.reason} Set generateForm7004 to false and file late with the reasonable-cause letter (generateLateFilingLetter, lateFilingReason).`,
+          });
+        }
+      }
+      forms.push(entry);
+    }
+    if (late.overdue) {
+      penalties.push(...form5472Penalties(formCount, filing, dueInForce!));
+      const fields = [
+        'generateLateFilingLetter',
+        'lateFilingReason',
+        'signerName',
+        'signerTitle',
+        'signatureDate',
+      ];
+      lateFiling = {
+        summary: `The return was due ${dueInForce} and is ${late.days_late} days late as of ${asOf}. File it now (fax or mail, see how_to_file) with a reasonable-cause statement signed under penalties of perjury: set generateLateFilingLetter to true and give lateFilingReason (the facts that prevented timely filing); the letter is signed by signerName.`,
+        fields,
+        missing: fields.filter((field) =>
+          field === 'generateLateFilingLetter'
+            ? filing.generateLateFilingLetter !== true
+            : isEmpty(formData[field]),
+        ),
+      };
+    }
   } else {
     const filing = formData as PartnershipInput;
     const partners = Array.isArray(filing.partners) ? filing.partners : [];
@@ -317,7 +414,6 @@ export function checkFilingReadiness(
     });
   }
 
-  const { due, extended } = dueDates(kind, formData);
   return {
     kind,
     ready: missing.length === 0 && invalid.length === 0,
@@ -327,5 +423,10 @@ export function checkFilingReadiness(
     due_date: due,
     extended_due_date: extended,
     how_to_file: kind === '5472' ? DE_HOW_TO_FILE : PARTNERSHIP_HOW_TO_FILE,
+    as_of: asOf,
+    overdue: late.overdue,
+    days_late: late.days_late,
+    penalties,
+    late_filing: lateFiling,
   };
 }

@@ -17,6 +17,8 @@ import { pdfText } from './pdf-text.js';
 
 // Pages of each vendored template.
 const PAGES = { '1120': 6, '5472': 3, '7004': 1, '1065': 6, 'K-1': 1 };
+// A day before the example's due date (2026-04-15), so Form 7004 still extends.
+const ON_TIME = { asOf: '2026-03-01' };
 
 describe('single-member packet', () => {
   const loader = countingLoader();
@@ -27,9 +29,10 @@ describe('single-member packet', () => {
   });
 
   it('is a pro forma 1120, one 5472 per related party, a 7004 and the letter, naming its editions', async () => {
-    const packet = await builder.build('5472', completeSingleMember);
+    const packet = await builder.build('5472', completeSingleMember, ON_TIME);
     const doc = await PDFDocument.load(packet.pdf);
-    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472'] + PAGES['7004'] + 1);
+    // The owner's Form 5472 carries a one-page Part V statement.
+    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472'] + 1 + PAGES['7004'] + 1);
     expect(doc.getForm().getFields()).toEqual([]);
     expect(packet.editions).toEqual([
       { form: '1120', edition: '2025' },
@@ -48,11 +51,12 @@ describe('single-member packet', () => {
     expect(first5472).toContain('12-3456789');
     expect(first5472).toContain('Maria Garcia, Calle Mayor 1, Madrid 28013, Spain');
     expect(pdfText(packet.pdf, PAGES['1120'] + 2)).toContain('Maria Garcia');
-    expect(pdfText(packet.pdf, PAGES['1120'] + PAGES['5472'] + 2)).toContain(
-      'Garcia Consulting SL, Madrid, Spain',
+    expect(pdfText(packet.pdf, PAGES['1120'] + PAGES['5472'] + 1)).toContain('Form 5472, Part V');
+    expect(pdfText(packet.pdf, PAGES['1120'] + PAGES['5472'] + 3)).toContain(
+      'Garcia Consulting SL, Gran Via 28, Madrid 28013, Spain',
     );
 
-    const form7004 = pdfText(packet.pdf, PAGES['1120'] + 2 * PAGES['5472'] + 1);
+    const form7004 = pdfText(packet.pdf, PAGES['1120'] + 2 * PAGES['5472'] + 2);
     expect(form7004).toContain('Form 7004');
     expect(form7004).toContain('Acme Holdings LLC');
     const letter = pdfText(packet.pdf, doc.getPageCount());
@@ -61,18 +65,18 @@ describe('single-member packet', () => {
   });
 
   it('reads each template once, however many packets it builds', async () => {
-    await builder.build('5472', completeSingleMember);
+    await builder.build('5472', completeSingleMember, ON_TIME);
     expect(loader.reads.sort()).toEqual(['f1120.pdf', 'f5472.pdf', 'f7004.pdf']);
   });
 
   it('leaves out 7004 and the letter unless asked', async () => {
-    const packet = await builder.build('5472', {
-      ...completeSingleMember,
-      generateForm7004: false,
-      generateLateFilingLetter: false,
-    });
+    const packet = await builder.build(
+      '5472',
+      { ...completeSingleMember, generateForm7004: false, generateLateFilingLetter: false },
+      ON_TIME,
+    );
     const doc = await PDFDocument.load(packet.pdf);
-    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472']);
+    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472'] + 1);
     expect(packet.editions.map((edition) => edition.form)).toEqual(['1120', '5472']);
   });
 
@@ -92,13 +96,14 @@ describe('single-member packet', () => {
   });
 
   it('gives one PDF per form, with the file names the ZIP uses', async () => {
-    const files = await builder.buildFiles('5472', completeSingleMember);
+    const files = await builder.buildFiles('5472', completeSingleMember, ON_TIME);
     expect(files.map((file) => file.fileName)).toEqual([
       '01-form-1120-pro-forma-acme-holdings-llc.pdf',
       '02-form-5472-maria-garcia.pdf',
-      '03-form-5472-garcia-consulting-sl.pdf',
-      '04-form-7004-acme-holdings-llc.pdf',
-      '05-reasonable-cause-letter.pdf',
+      '03-form-5472-part-v-statement-maria-garcia.pdf',
+      '04-form-5472-garcia-consulting-sl.pdf',
+      '05-form-7004-acme-holdings-llc.pdf',
+      '06-reasonable-cause-letter.pdf',
     ]);
     const dir = mkdtempSync(join(tmpdir(), 'irs-zip-'));
     try {
@@ -150,7 +155,7 @@ describe('a newer edition', () => {
       taxYearEnd: '2026-12-31',
     });
     expect(packet2026.editions).toContainEqual({ form: '5472', edition: 'Rev. December 2026' });
-    const packet2025 = await builder.build('5472', completeSingleMember);
+    const packet2025 = await builder.build('5472', completeSingleMember, ON_TIME);
     expect(packet2025.editions).toContainEqual({ form: '5472', edition: 'Rev. December 2023' });
   });
 });

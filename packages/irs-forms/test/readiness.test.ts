@@ -1,10 +1,15 @@
 import { checkFilingReadiness, dcLegalHolidays, IRS_RULES, nextBusinessDay } from '@filing-mcp/irs-forms';
 import { describe, expect, it } from 'vitest';
+
+// A day before the fixtures' due dates: the calendar-2025 example is on time.
+const ON_TIME = '2026-03-01';
+const check = (kind: '5472' | 'partnership', formData: Record<string, unknown>) =>
+  checkFilingReadiness(kind, formData, undefined, ON_TIME);
 import { completePartnership, completeSingleMember } from './fixtures.js';
 
 describe('single-member readiness', () => {
   it('a complete filing is ready, due 2026-04-15, extended to 2026-10-15 with Form 7004', () => {
-    const report = checkFilingReadiness('5472', completeSingleMember);
+    const report = check('5472', completeSingleMember);
     expect(report).toMatchObject({ ready: true, missing: [], invalid: [] });
     expect(report.due_date).toBe('2026-04-15');
     expect(report.extended_due_date).toBe('2026-10-15');
@@ -19,25 +24,33 @@ describe('single-member readiness', () => {
   });
 
   it('without Form 7004 there is no extended due date', () => {
-    const report = checkFilingReadiness('5472', { ...completeSingleMember, generateForm7004: false });
+    const report = check('5472', { ...completeSingleMember, generateForm7004: false });
     expect(report.extended_due_date).toBeNull();
     expect(report.forms.map((form) => form.form)).toEqual(['1120', '5472']);
   });
 
   it('an empty filing lists every required line and has no due date', () => {
-    const report = checkFilingReadiness('5472', {});
+    const report = check('5472', {});
     expect(report.ready).toBe(false);
     expect(report.due_date).toBeNull();
-    expect(report.missing).toContainEqual({ form: '5472', line: '1a', field: 'llcName' });
-    expect(report.missing).toContainEqual({ form: '5472', line: '1b', field: 'ein' });
-    expect(report.missing).toContainEqual({ form: '5472', line: '4a', field: 'ownerName' });
-    expect(report.missing).toContainEqual({ form: '5472', line: '8a', field: 'relatedParties' });
-    expect(report.missing).toHaveLength(20);
+    expect(report.missing).toContainEqual({ form: '5472', part: 'I', line: '1a', field: 'llcName' });
+    expect(report.missing).toContainEqual({ form: '5472', part: 'I', line: '1b', field: 'ein' });
+    expect(report.missing).toContainEqual({ form: '5472', part: 'II', line: '4a', field: 'ownerName' });
+    expect(report.missing).toContainEqual({ form: '5472', part: 'III', line: '8a', field: 'relatedParties' });
+    expect(report.missing).toContainEqual({ form: '5472', part: 'VII', line: '37', field: 'partVII.line37' });
+    expect(report.missing).toContainEqual({
+      form: '1120',
+      part: 'Sign Here',
+      line: 'Signature of officer',
+      field: 'signerName',
+    });
+    // 19 lines of Parts I-II and the header, 8a, 7 Part VII questions, 3 of the signature block.
+    expect(report.missing).toHaveLength(30);
     expect(report.invalid).toEqual([]);
   });
 
   it('a partial filing lists what is left and what is wrong', () => {
-    const report = checkFilingReadiness('5472', {
+    const report = check('5472', {
       ...completeSingleMember,
       ein: '123456789',
       ownerCitizenship: '',
@@ -48,9 +61,9 @@ describe('single-member readiness', () => {
       ownerName: 'Владимир',
     });
     expect(report.ready).toBe(false);
-    expect(report.missing).toEqual([
-      { form: '5472', line: '4d', field: 'ownerCitizenship' },
-      { form: '5472', line: '8a', field: 'relatedParties[0].name' },
+    expect(report.missing.slice(0, 2)).toEqual([
+      { form: '5472', part: 'II', line: '4d', field: 'ownerCitizenship' },
+      { form: '5472', part: 'III', line: '8a', field: 'relatedParties[0].name' },
     ]);
     expect(report.invalid).toEqual([
       { field: 'ein', message: 'an EIN is nine digits written NN-NNNNNNN, e.g. 12-3456789' },
@@ -64,10 +77,11 @@ describe('single-member readiness', () => {
   });
 
   it('a tax year that ends before it begins is invalid', () => {
-    const report = checkFilingReadiness('5472', {
+    const report = check('5472', {
       ...completeSingleMember,
       taxYearBegin: '2025-06-01',
       taxYearEnd: '2025-05-31',
+      generateForm7004: false,
     });
     expect(report.invalid).toEqual([
       { field: 'taxYearEnd', message: 'the tax year must end after it begins' },
@@ -75,7 +89,7 @@ describe('single-member readiness', () => {
   });
 
   it('a fiscal year ending June 30, 2025 is due on the 15th day of the 3rd month', () => {
-    const report = checkFilingReadiness('5472', {
+    const report = check('5472', {
       ...completeSingleMember,
       taxYearBegin: '2024-07-01',
       taxYearEnd: '2025-06-30',
@@ -87,7 +101,7 @@ describe('single-member readiness', () => {
 
 describe('partnership readiness', () => {
   it('a complete calendar-2025 partnership is due 2026-03-16 (March 15 is a Sunday)', () => {
-    const report = checkFilingReadiness('partnership', completePartnership);
+    const report = check('partnership', completePartnership);
     expect(report).toMatchObject({ ready: true, missing: [], invalid: [], due_date: '2026-03-16' });
     expect(report.extended_due_date).toBeNull();
     expect(report.forms).toEqual([
@@ -99,12 +113,12 @@ describe('partnership readiness', () => {
   });
 
   it('an extension moves it six months, to 2026-09-15', () => {
-    const report = checkFilingReadiness('partnership', { ...completePartnership, generateForm7004: true });
+    const report = check('partnership', { ...completePartnership, generateForm7004: true });
     expect(report.extended_due_date).toBe('2026-09-15');
   });
 
   it('an empty filing lists the 1065 lines and the partners', () => {
-    const report = checkFilingReadiness('partnership', {});
+    const report = check('partnership', {});
     expect(report.ready).toBe(false);
     expect(report.missing).toContainEqual({ form: '1065', line: 'D', field: 'ein' });
     expect(report.missing).toContainEqual({ form: '1065', line: 'I', field: 'partners' });
@@ -112,7 +126,7 @@ describe('partnership readiness', () => {
   });
 
   it('a partial filing names each partner line left empty; no foreign partner, no 8804/8805', () => {
-    const report = checkFilingReadiness('partnership', {
+    const report = check('partnership', {
       ...completePartnership,
       zip: '',
       partners: [{ id: completePartnership.partners[1]!.id, name: 'Lone Star Capital Inc' }],

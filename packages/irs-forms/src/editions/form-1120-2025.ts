@@ -1,5 +1,5 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
-import { cityStateZip, isCalendarYear, monthDay, yearOf } from '../field-text.js';
+import { cityStateZip, isCalendarYear, monthDay, usDate, yearOf } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
@@ -18,6 +18,7 @@ const fields = {
   zip: text(`${P1}NameFieldsReadOrder[0].f1_10[0]`, 'ZIP or foreign postal code'),
   ein: text(`${P1}f1_11[0]`, 'B'),
   isInitialYear: { name: `${P1}c1_6[0]`, type: 'checkbox', line: 'E(1)' },
+  signerTitle: text(`${P1}SignHere-ReadOrder[0].f1_58[0]`, 'Sign Here: Title'),
 } satisfies Record<string, TemplateField>;
 
 /** Form 1120 for tax year 2025, used pro forma by a foreign-owned U.S. DE. */
@@ -43,7 +44,17 @@ export const form1120TaxYear2025: FormEdition<{ filing: SingleMemberInput }> = {
       zip: address.zip,
       ein: filing.ein,
       isInitialYear: filing.isInitialYear === true,
+      signerTitle: filing.signerTitle,
     };
   },
-  stamps: () => [{ page: 0, text: 'Foreign-owned U.S. DE', x: 200, y: 770, size: 14 }],
+  // "Sign Here" has a field for the title only: the signer's name goes on the signature line
+  // (above "Signature of officer", x 74-260) and the date above "Date" (x 268), both at the
+  // baseline of the title field (y 90), so the officer signs over the printed name.
+  stamps: ({ filing }) => [
+    { page: 0, text: 'Foreign-owned U.S. DE', x: 200, y: 770, size: 14 },
+    ...(filing.signerName ? [{ page: 0, text: filing.signerName, x: 76, y: 92, size: 8 }] : []),
+    ...(usDate(filing.signatureDate)
+      ? [{ page: 0, text: usDate(filing.signatureDate)!, x: 268, y: 92, size: 8 }]
+      : []),
+  ],
 };

@@ -1,6 +1,17 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, joined, monthDay, usDate, yearOf } from '../field-text.js';
 import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
+import { form5472Amounts, line1hOf } from '../form-5472-amounts.js';
+import { PART_VII_QUESTIONS, type PartVIILine, partVIIAsked } from '../part-vii.js';
+import { wholeDollars } from '../transaction-kinds.js';
+
+/** Line 8a: the name and the address (street, city, country; or an older filing's one string). */
+function relatedPartyLine(party: RelatedPartyInput): string {
+  const address = [party.street, party.city, party.country].filter(
+    (part) => typeof part === 'string' && part.trim() !== '',
+  );
+  return [party.name, ...(address.length > 0 ? address : [party.address])].filter(Boolean).join(', ');
+}
 
 /** Input of one Form 5472: the filing, one related party, and how many 5472s the packet holds. */
 export interface Form5472Input {
@@ -26,7 +37,9 @@ const fields = {
   totalAssets: text(`${P1}f1_9[0]`, '1c'),
   businessActivity: text(`${P1}f1_10[0]`, '1d'),
   businessActivityCode: text(`${P1}f1_11[0]`, '1e'),
+  line1f: text(`${P1}Line1f_ReadOrder[0].f1_12[0]`, '1f'),
   formCount: text(`${P1}f1_13[0]`, '1g'),
+  line1h: text(`${P1}f1_14[0]`, '1h'),
   isInitialYear: box(`${P1}Line1j_ReadOrder[0].c1_2[0]`, '1j'),
   countryIncorporation: text(`${P1}f1_16[0]`, '1l'),
   dateIncorporation: text(`${P1}f1_17[0]`, '1m'),
@@ -44,22 +57,92 @@ const fields = {
   relatedPartyForeign: box(`${P2}c2_1[0]`, 'Part III: foreign person'),
   relatedPartyUS: box(`${P2}c2_1[1]`, 'Part III: U.S. person'),
   relatedParty: text(`${P2}f2_1[0]`, '8a'),
-  relatedToReportingCorporation: box(`${P2}c2_2[0]`, '8e: related to reporting corporation'),
-  relatedToShareholder: box(`${P2}c2_3[0]`, '8e: related to 25% foreign shareholder'),
-  relatedIsShareholder: box(`${P2}c2_4[0]`, '8e: 25% foreign shareholder'),
+  relatedUSId: text(`${P2}f2_2[0]`, '8b(1)'),
+  relatedRefId: text(`${P2}f2_3[0]`, '8b(2)'),
+  relatedFTIN: text(`${P2}f2_4[0]`, '8b(3)'),
+  relatedBusinessActivity: text(`${P2}f2_5[0]`, '8c'),
+  relatedBusinessActivityCode: text(`${P2}f2_6[0]`, '8d'),
+  related_to_reporting_corporation: box(`${P2}c2_2[0]`, '8e: related to reporting corporation'),
+  related_to_foreign_shareholder: box(`${P2}c2_3[0]`, '8e: related to 25% foreign shareholder'),
+  foreign_shareholder: box(`${P2}c2_4[0]`, '8e: 25% foreign shareholder'),
+  relatedBusinessCountries: text(`${P2}f2_7[0]`, '8f'),
+  relatedTaxResidenceCountries: text(`${P2}f2_8[0]`, '8g'),
+  estimatesUsed: box(`${P2}PartIV[0].c2_5[0]`, 'Part IV: estimates used'),
+  ...partIVFields(),
+  partV: box(`${P2}PartV[0].c2_6[0]`, 'Part V'),
+  partVI: box(`${P2}PartVI[0].c2_7[0]`, 'Part VI'),
+  ...partVIIFields(),
 } satisfies Record<string, TemplateField>;
 
-/** Which line 8e box a free-text relationship means. */
-function relationshipBox(relationship: string | undefined): keyof typeof fields | undefined {
-  if (!relationship) return undefined;
-  const value = relationship.toLowerCase();
-  if (/related to (the )?(25%|foreign )?(shareholder|owner|member)/.test(value))
-    return 'relatedToShareholder';
-  if (/owner|shareholder|member|parent/.test(value)) return 'relatedIsShareholder';
-  return 'relatedToReportingCorporation';
+/** Part IV's amount fields, f2_9 (line 9) to f2_40 (line 36), top to bottom as the form prints them. */
+function partIVFields(): Record<`line${string}`, TemplateField> {
+  const lines = [
+    '9',
+    '10',
+    '11',
+    '12',
+    '13a',
+    '13b',
+    '14',
+    '15',
+    '16',
+    '17a',
+    '17b',
+    '18',
+    '19',
+    '20',
+    '21',
+    '22',
+    '23',
+    '24',
+    '25',
+    '26',
+    '27a',
+    '27b',
+    '28',
+    '29',
+    '30',
+    '31a',
+    '31b',
+    '32',
+    '33',
+    '34',
+    '35',
+    '36',
+  ];
+  return Object.fromEntries(
+    lines.map((line, index) => [`line${line}`, text(`${P2}f2_${index + 9}[0]`, line)]),
+  );
 }
 
-/** Form 5472 (Rev. December 2023), filed by a foreign-owned U.S. DE: Parts I, II and III. */
+/** Part VII: a Yes and a No box per question (c3_N[0] is Yes, c3_N[1] No) and the amount fields. */
+function partVIIFields(): Record<string, TemplateField> {
+  const P3 = 'topmostSubform[0].Page3[0].';
+  const yesNo = {
+    line37: 1,
+    line38a: 2,
+    line38c: 3,
+    line39: 4,
+    line40a: 5,
+    line41a: 6,
+    line42a: 7,
+    line42b: 8,
+    line43a: 9,
+  };
+  const amounts = { line40b: 1, line41b: 2, line41c: 3, line41d: 4, line43b1: 5, line43b2: 6 };
+  const fields: Record<string, TemplateField> = {};
+  for (const [line, n] of Object.entries(yesNo)) {
+    const question = PART_VII_QUESTIONS[line as PartVIILine].line;
+    fields[`${line}Yes`] = box(`${P3}c3_${n}[0]`, `${question} Yes`);
+    fields[`${line}No`] = box(`${P3}c3_${n}[1]`, `${question} No`);
+  }
+  for (const [line, n] of Object.entries(amounts)) {
+    fields[line] = text(`${P3}f3_${n}[0]`, PART_VII_QUESTIONS[line as PartVIILine].line);
+  }
+  return fields;
+}
+
+/** Form 5472 (Rev. December 2023), filed by a foreign-owned U.S. DE: Parts I-VII (Parts VIII and IX are not produced). */
 export const form5472RevDecember2023: FormEdition<Form5472Input> = {
   form: '5472',
   title: 'Form 5472',
@@ -70,7 +153,32 @@ export const form5472RevDecember2023: FormEdition<Form5472Input> = {
   fields,
   values({ filing, relatedParty, formCount }) {
     const party = relatedParty;
-    const related = relationshipBox(party?.relationship);
+    const foreign = party ? party.isForeign !== false : false;
+    const amounts = form5472Amounts(party);
+    const money = (value: number | undefined) =>
+      value === undefined ? undefined : value.toLocaleString('en-US');
+    const partIV: Record<string, string | undefined> = {};
+    const hasPartIV = Object.keys(amounts.partIV).length > 0;
+    for (const [line, amount] of Object.entries(amounts.partIV)) partIV[`line${line}`] = money(amount);
+    if (hasPartIV) {
+      partIV.line22 = money(amounts.line22);
+      partIV.line36 = money(amounts.line36);
+    }
+    // A relationship outside the three boxes is reported by check_filing and ticks nothing.
+    const box8e = party?.relationship;
+    const answers = filing.partVII && typeof filing.partVII === 'object' ? filing.partVII : {};
+    const partVII: Record<string, string | boolean | undefined> = {};
+    for (const line of Object.keys(PART_VII_QUESTIONS) as PartVIILine[]) {
+      if (!partVIIAsked(line, answers)) continue;
+      const value = answers[line];
+      if (PART_VII_QUESTIONS[line].kind === 'yes_no') {
+        partVII[`${line}Yes`] = value === true;
+        partVII[`${line}No`] = value === false;
+      } else {
+        partVII[line] = money(wholeDollars(value));
+      }
+    }
+    const hasTransactions = hasPartIV || amounts.partV.length > 0;
     const ownerAddress = [filing.ownerStreet, filing.ownerCity].filter(Boolean).join(', ');
     return {
       taxYearBegin: monthDay(filing.taxYearBegin),
@@ -99,12 +207,27 @@ export const form5472RevDecember2023: FormEdition<Form5472Input> = {
       ownerBusinessCountries: joined(filing.ownerBusinessCountries),
       ownerCitizenship: filing.ownerCitizenship,
       ownerTaxResidentCountry: filing.ownerTaxResidentCountry,
-      relatedPartyForeign: party ? party.isForeign !== false : false,
+      relatedPartyForeign: foreign,
       relatedPartyUS: party ? party.isForeign === false : false,
-      relatedParty: party?.name ? [party.name, party.address].filter(Boolean).join(', ') : undefined,
-      relatedToReportingCorporation: related === 'relatedToReportingCorporation',
-      relatedToShareholder: related === 'relatedToShareholder',
-      relatedIsShareholder: related === 'relatedIsShareholder',
+      relatedParty: party?.name ? relatedPartyLine(party) : undefined,
+      relatedUSId: party?.usIdentifyingNumber,
+      relatedRefId: party?.referenceIdNumber,
+      relatedFTIN: party?.ftin,
+      relatedBusinessActivity: party?.businessActivity,
+      relatedBusinessActivityCode: joined(party?.businessActivityCode),
+      related_to_reporting_corporation: box8e === 'related_to_reporting_corporation',
+      related_to_foreign_shareholder: box8e === 'related_to_foreign_shareholder',
+      foreign_shareholder: box8e === 'foreign_shareholder',
+      relatedBusinessCountries: joined(party?.businessCountries),
+      relatedTaxResidenceCountries: joined(party?.taxResidenceCountries),
+      // Instructions, line 1f: left blank for a U.S. related party.
+      line1f: foreign && hasTransactions ? money(amounts.line1f) : undefined,
+      line1h: money(line1hOf(filing) || undefined),
+      estimatesUsed: party?.estimatesUsed === true,
+      ...partIV,
+      partV: amounts.partV.length > 0,
+      partVI: party?.nonmonetaryTransactions === true,
+      ...partVII,
     };
   },
 };

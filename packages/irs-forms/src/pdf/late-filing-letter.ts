@@ -1,37 +1,33 @@
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import type { SingleMemberInput } from '../filing-input.js';
 import { usDate } from '../field-text.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import { drawTextPages } from './text-page.js';
 
-const MARGIN = 72;
-const WIDTH = 612;
-const HEIGHT = 792;
+/**
+ * The declaration Regulations section 1.6038A-4(b) asks of a reasonable-cause statement: the facts
+ * are shown in a written statement made under the penalties of perjury.
+ */
+export const REASONABLE_CAUSE_DECLARATION =
+  'Under penalties of perjury, I declare that I have examined this statement, and to the best of my knowledge and belief, the facts presented in it are true, correct, and complete.';
 
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) > width && line !== '') {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
+/**
+ * The letter's date: the signature date, when it is on or after the end of the tax year (a
+ * statement about a late return cannot be made before the year ends); otherwise a blank line to
+ * date by hand (check_filing reports such a signatureDate as invalid).
+ */
+function letterDate(filing: SingleMemberInput): string {
+  const { signatureDate, taxYearEnd } = filing;
+  if (signatureDate && taxYearEnd && signatureDate >= taxYearEnd) return usDate(signatureDate) ?? '';
+  return 'Date: ____________________';
 }
 
 /**
  * A reasonable-cause statement for a late Form 5472 (the penalty relief the Form 5472
- * instructions describe under "Penalties"), addressed to the unit the return is filed with. The
- * reason is `form_data.lateFilingReason` when given, otherwise a sentence for the filer to replace.
+ * instructions describe under "Penalties"), addressed to the unit the return is filed with, with
+ * the declaration under penalties of perjury and signed by the signer of the return. The reason is
+ * `form_data.lateFilingReason` (check_filing reports it missing); without one the letter says so.
  */
 export function drawLateFilingLetter(doc: PDFDocument, font: PDFFont, filing: SingleMemberInput): void {
-  const page = doc.addPage([WIDTH, HEIGHT]);
-  const size = 11;
   const reason =
     filing.lateFilingReason ??
     '[Describe the facts that prevented timely filing despite ordinary business care and prudence.]';
@@ -41,13 +37,13 @@ export function drawLateFilingLetter(doc: PDFDocument, font: PDFFont, filing: Si
     filing.llcCity ?? '',
     `EIN: ${filing.ein ?? ''}`,
     '',
-    usDate(filing.signatureDate) ?? '',
+    letterDate(filing),
     '',
     'Internal Revenue Service',
     '1973 Rulon White Blvd., M/S 6112, Attn: PIN Unit',
     'Ogden, UT 84201',
     '',
-    `Re: Request for penalty relief for reasonable cause: Form 5472 and pro forma Form 1120, tax year ${filing.taxYearBegin ?? ''} to ${filing.taxYearEnd ?? ''}`,
+    `Re: Request for penalty relief for reasonable cause: Form 5472 and pro forma Form 1120, tax year ${usDate(filing.taxYearBegin) ?? ''} to ${usDate(filing.taxYearEnd) ?? ''}`,
     '',
     `${filing.llcName ?? 'The reporting corporation'}, a foreign-owned U.S. disregarded entity, files the attached Form 5472 with a pro forma Form 1120 after the due date. The failure to file on time was due to reasonable cause and not willful neglect:`,
     '',
@@ -55,16 +51,18 @@ export function drawLateFilingLetter(doc: PDFDocument, font: PDFFont, filing: Si
     '',
     'The return is now complete and accurate to the best of our knowledge. We ask that any penalty under section 6038A(d) be waived.',
     '',
-    'Sincerely,',
+    REASONABLE_CAUSE_DECLARATION,
     '',
     '',
     '______________________________',
-    filing.ownerName ?? '',
+    filing.signerName ?? filing.ownerName ?? '',
     filing.signerTitle ?? '',
   ].join('\n');
-  let y = HEIGHT - MARGIN;
-  for (const line of wrap(font, text, size, WIDTH - 2 * MARGIN)) {
-    page.drawText(line, { x: MARGIN, y, size, font });
-    y -= size * 1.4;
-  }
+  drawTextPages(
+    doc,
+    font,
+    [],
+    text.split('\n').map((line) => ({ text: line })),
+    11,
+  );
 }

@@ -12,6 +12,7 @@ import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
+import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { loadTemplate, templateField } from './fill-form.js';
 
 /** Gives the bytes of a template file (`f5472.pdf`): files on Node, bundled assets elsewhere. */
@@ -23,10 +24,17 @@ export interface PacketFile {
   bytes: Uint8Array;
 }
 
-/** A built packet: the PDF and the form editions it used. */
+/** A built packet: the PDF, the form editions it used and the forms it left out (with why). */
 export interface Packet {
   pdf: Uint8Array;
   editions: PacketPlan['editions'];
+  omitted: PacketPlan['omitted'];
+}
+
+/** Options of one packet. */
+export interface BuildOptions {
+  /** The day the packet is for (YYYY-MM-DD, default today in UTC): decides whether Form 7004 can still extend. */
+  asOf?: string;
 }
 
 interface WidgetBox {
@@ -150,23 +158,35 @@ export class PacketBuilder {
   }
 
   /** The plan of a filing's packet (forms, editions, file names), checked for unprintable text. */
-  plan(kind: FilingKind, formData: Record<string, unknown>): PacketPlan {
+  plan(kind: FilingKind, formData: Record<string, unknown>, options: BuildOptions = {}): PacketPlan {
     const [unprintable] = unprintableValues(formData);
     if (unprintable) throw new UnprintableTextError(unprintable);
-    return planPacket(kind, formData, this.#registry);
+    return planPacket(kind, formData, this.#registry, options.asOf);
   }
 
   /** The whole packet as one PDF. */
-  async build(kind: FilingKind, formData: Record<string, unknown>): Promise<Packet> {
-    const plan = this.plan(kind, formData);
+  async build(
+    kind: FilingKind,
+    formData: Record<string, unknown>,
+    options: BuildOptions = {},
+  ): Promise<Packet> {
+    const plan = this.plan(kind, formData, options);
     const doc = await PDFDocument.create({ updateMetadata: false });
     await this.#addParts(doc, plan.parts);
-    return { pdf: await doc.save({ objectsPerTick: 100, useObjectStreams: false }), editions: plan.editions };
+    return {
+      pdf: await doc.save({ objectsPerTick: 100, useObjectStreams: false }),
+      editions: plan.editions,
+      omitted: plan.omitted,
+    };
   }
 
-  /** One PDF per form (and the letter), for the ZIP download. */
-  async buildFiles(kind: FilingKind, formData: Record<string, unknown>): Promise<PacketFile[]> {
-    const plan = this.plan(kind, formData);
+  /** One PDF per form (and statement, and the letter), for the ZIP download. */
+  async buildFiles(
+    kind: FilingKind,
+    formData: Record<string, unknown>,
+    options: BuildOptions = {},
+  ): Promise<PacketFile[]> {
+    const plan = this.plan(kind, formData, options);
     const files: PacketFile[] = [];
     for (const part of plan.parts) {
       const doc = await PDFDocument.create({ updateMetadata: false });
@@ -187,6 +207,11 @@ export class PacketBuilder {
     for (const part of parts) {
       if (part.kind === 'letter') {
         drawLateFilingLetter(doc, font, part.filing);
+        continue;
+      }
+      if (part.kind === 'statement') {
+        if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
+        else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
         continue;
       }
       const template = await this.#template(part.edition);

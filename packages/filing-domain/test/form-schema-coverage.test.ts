@@ -1,0 +1,78 @@
+// Every form_data field the packet reads is named in get_form_schema (issue 25): the packet is
+// built from a filing whose every object records the properties read from it.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import { describe, expect, it } from 'vitest';
+import { formSchemaDescriptor } from '../src/form-schema-descriptor.js';
+
+const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
+
+/** `value` with every property read (or `in` test) through it recorded as a path: `relatedParties[].name`. */
+function recording(value: unknown, path: string, reads: Set<string>): unknown {
+  if (Array.isArray(value)) {
+    return new Proxy(value, {
+      get(target, key, receiver) {
+        const item = Reflect.get(target, key, receiver);
+        return typeof key === 'string' && /^\d+$/.test(key) ? recording(item, `${path}[]`, reads) : item;
+      },
+    });
+  }
+  if (value !== null && typeof value === 'object') {
+    const at = (key: string) => (path === '' ? key : `${path}.${key}`);
+    return new Proxy(value as object, {
+      get(target, key, receiver) {
+        const item = Reflect.get(target, key, receiver);
+        if (typeof key !== 'string') return item;
+        reads.add(at(key));
+        return recording(item, at(key), reads);
+      },
+      has(target, key) {
+        if (typeof key === 'string') reads.add(at(key));
+        return Reflect.has(target, key);
+      },
+    });
+  }
+  return value;
+}
+
+/** The fields the packet of `formData` reads. */
+async function fieldsRead(formData: Record<string, unknown>): Promise<Set<string>> {
+  const reads = new Set<string>();
+  const builder = new PacketBuilder({ loadTemplate: (name) => readFileSync(templateDir + name) });
+  await builder.build('5472', recording(formData, '', reads) as Record<string, unknown>, {
+    asOf: '2026-03-01',
+  });
+  return reads;
+}
+
+describe('the single-member packet reads only fields the schema names', () => {
+  const named = new Set(Object.keys(formSchemaDescriptor('5472').fields));
+
+  it('every field read building the complete example packet is in get_form_schema', async () => {
+    const filing = {
+      ...EXAMPLE_SINGLE_MEMBER_FILING,
+      relatedParties: EXAMPLE_SINGLE_MEMBER_FILING.relatedParties.map((party) => ({
+        ...party,
+        nonmonetaryTransactions: true,
+        nonmonetaryStatement: 'Use of office space at no charge.',
+        estimatesUsed: true,
+      })),
+      partVII: { ...EXAMPLE_SINGLE_MEMBER_FILING.partVII, line40a: true, line40b: 10 },
+    };
+    const reads = await fieldsRead(filing);
+    // The packet reads the parts of Part III, IV/V, VI and VII and the signature block.
+    for (const field of ['relatedParties[].transactions[].amount', 'partVII.line37', 'signerName']) {
+      expect(reads).toContain(field);
+    }
+    expect([...reads].filter((field) => !named.has(field))).toEqual([]);
+  });
+
+  it('fails for a field the packet reads that the schema does not name', async () => {
+    const reads = await fieldsRead({ ...EXAMPLE_SINGLE_MEMBER_FILING });
+    reads.add('relatedParties[].citizenship');
+    expect([...reads].filter((field) => !named.has(field))).toEqual(['relatedParties[].citizenship']);
+  });
+});

@@ -1,0 +1,43 @@
+/** Whether a filing is late on a given day, and the penalties that then apply. */
+
+/** A penalty that applies to a filing as of a day. */
+export type Penalty = {
+  /** Stable code, e.g. `6038A(d)(1)`. */
+  code: string;
+  description: string;
+  /** Whole USD accrued as of `as_of`; null when it cannot be computed (it depends on facts we do not hold). */
+  amount: number | null;
+  /** How the amount is reached. */
+  basis: string;
+  /** The code section, regulation or instruction it comes from. */
+  source: string;
+};
+
+/** Today's date in UTC, `YYYY-MM-DD`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Lateness as of a day: `overdue` once the day is after the due date in force. */
+export interface Lateness {
+  overdue: boolean;
+  /** Days after the due date in force; 0 when not late (or when no due date is known). */
+  days_late: number;
+}
+
+/** Lateness of a return due on `dueInForce` (null when unknown: never late), as of `asOf`. */
+export function lateness(dueInForce: string | null, asOf: string): Lateness {
+  if (dueInForce === null) return { overdue: false, days_late: 0 };
+  const days = daysBetween(dueInForce, asOf);
+  return days > 0 ? { overdue: true, days_late: days } : { overdue: false, days_late: 0 };
+}
+
+/** Why a Form 7004 asked for after the original due date is left out of the packet. */
+export function form7004LateReason(due: string, asOf: string): string {
+  return `Form 7004 extends only when filed by the original due date (${due}); as of ${asOf} that date has passed, so the packet leaves it out.`;
+}
