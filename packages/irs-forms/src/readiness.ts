@@ -4,6 +4,15 @@ import type { FormRegistry } from './form-edition.js';
 import type { PartnershipInput, SingleMemberInput } from './filing-input.js';
 import { defaultFormRegistry, type FilingKind } from './packet-plan.js';
 import { codePointLabel, unprintableValues } from './printable-text.js';
+import { lateness, type Penalty, todayUtc } from './lateness.js';
+import { PARTNERSHIP_RULES } from './partnership/partnership-rules.js';
+import {
+  lateFilingPenalty,
+  partnershipFigureProblems,
+  partnershipHowToFile,
+  partnershipNotes,
+} from './partnership/partnership-readiness.js';
+import { type Withholding1446, withholding1446 } from './partnership/withholding-1446.js';
 
 /** One rule or fact the readiness check applies, with the IRS text it comes from. */
 export interface IrsRule {
@@ -92,6 +101,7 @@ export const IRS_RULES = {
     rule: 'A partnership with effectively connected income allocable to foreign partners files Form 8804 and a Form 8805 for each foreign partner.',
     source: 'Instructions for Forms 8804, 8805, and 8813, Who Must File.',
   },
+  ...PARTNERSHIP_RULES,
 } as const satisfies Record<string, IrsRule>;
 
 /** A required line that is empty. */
@@ -134,6 +144,16 @@ export type FilingReadiness = {
   due_date: string | null;
   extended_due_date: string | null;
   how_to_file: HowToFile;
+  /** The day the check is made for, `YYYY-MM-DD` (default today in UTC). */
+  as_of: string;
+  /** True when `as_of` is after the due date (the extended one when Form 7004 is filed). */
+  overdue: boolean;
+  days_late: number;
+  penalties: Penalty[];
+  /** Partnership only: section 1446 withholding. */
+  withholding_1446?: Withholding1446;
+  /** Partnership only: what the packet does not generate, and other things to know. */
+  notes?: string[];
 };
 
 type Requirement = { form: FormId; line: string; field: string };
@@ -262,6 +282,7 @@ export function checkFilingReadiness(
   kind: FilingKind,
   formData: Record<string, unknown>,
   registry: FormRegistry = defaultFormRegistry(),
+  asOf: string = todayUtc(),
 ): FilingReadiness {
   const missing: MissingLine[] = [];
   const invalid: InvalidField[] = [];
@@ -304,8 +325,12 @@ export function checkFilingReadiness(
       forms.push(
         { form: '8804', title: 'Form 8804', edition: null, copies: 1, included: false },
         { form: '8805', title: 'Form 8805', edition: null, copies: foreignPartners, included: false },
+        { form: '8813', title: 'Form 8813', edition: null, copies: 4, included: false },
       );
     }
+    const problems = partnershipFigureProblems(filing);
+    missing.push(...problems.missing);
+    invalid.push(...problems.invalid);
   }
 
   einProblem(formData, invalid);
@@ -318,6 +343,20 @@ export function checkFilingReadiness(
   }
 
   const { due, extended } = dueDates(kind, formData);
+  const effectiveDue = extended ?? due;
+  const late = lateness(effectiveDue, asOf);
+  const penalties: Penalty[] = [];
+  let partnership: Pick<FilingReadiness, 'withholding_1446' | 'notes' | 'how_to_file'> | undefined;
+  if (kind === 'partnership') {
+    const filing = formData as PartnershipInput;
+    const penalty = effectiveDue === null ? undefined : lateFilingPenalty(filing, effectiveDue, asOf);
+    if (penalty) penalties.push(penalty);
+    partnership = {
+      withholding_1446: withholding1446(filing),
+      notes: partnershipNotes(filing),
+      how_to_file: partnershipHowToFile(filing),
+    };
+  }
   return {
     kind,
     ready: missing.length === 0 && invalid.length === 0,
@@ -327,5 +366,10 @@ export function checkFilingReadiness(
     due_date: due,
     extended_due_date: extended,
     how_to_file: kind === '5472' ? DE_HOW_TO_FILE : PARTNERSHIP_HOW_TO_FILE,
+    as_of: asOf,
+    overdue: late.overdue,
+    days_late: late.days_late,
+    penalties,
+    ...partnership,
   };
 }
