@@ -28,6 +28,7 @@ export {
   type PacketPlan,
   type PlannedForm,
   type PlannedLetter,
+  type PlannedWorksheet,
   planPacket,
 } from './packet-plan.js';
 export {
@@ -49,3 +50,14 @@ export {
   type NeededForm,
 } from './readiness.js';
 export { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from './examples.js';
+export { lateness, monthsOrFractionLate, type Penalty, todayUtc } from './lateness.js';
+export {
+  type ForeignPartnerWithholding,
+  type Installment1446,
+  type Withholding1446,
+  withholding1446,
+} from './partnership/withholding-1446.js';
+export { allocateByShares, k1Shares, pageOne, scheduleKTotals } from './partnership/schedule-k.js';
+export { form1065Address } from './partnership/where-to-file-1065.js';
+export { MAX_PARTNERS_ON_PAPER } from './partnership/partnership-rules.js';
+export { SCHEDULE_K_AMOUNT_LINES, K1_BOX_OF_LINE } from './partnership/lines.js';

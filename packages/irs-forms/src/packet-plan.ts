@@ -3,6 +3,7 @@ import { FormRegistry } from './form-edition.js';
 import { DEFAULT_EDITIONS } from './editions/index.js';
 import { yearOf } from './field-text.js';
 import type { PartnershipInput, SingleMemberInput } from './filing-input.js';
+import { k1Shares } from './partnership/schedule-k.js';
 
 /** The two kinds of filing, as the tools name them. */
 export type FilingKind = '5472' | 'partnership';
@@ -23,10 +24,17 @@ export interface PlannedLetter {
   fileName: string;
 }
 
+/** The "Forms 8804 and 8805: figures" worksheet page (not an IRS form). */
+export interface PlannedWorksheet {
+  kind: 'worksheet';
+  filing: PartnershipInput;
+  fileName: string;
+}
+
 /** Everything a packet holds, in filing order, before any PDF work. */
 export interface PacketPlan {
   filingKind: FilingKind;
-  parts: Array<PlannedForm | PlannedLetter>;
+  parts: Array<PlannedForm | PlannedLetter | PlannedWorksheet>;
   /** The editions used, one entry per form. */
   editions: Array<{ form: FormId; edition: string }>;
 }
@@ -88,8 +96,13 @@ export function planPacket(
   } else {
     const filing = formData as PartnershipInput;
     add('1065', { filing }, filing.partnershipName ?? '');
-    for (const partner of Array.isArray(filing.partners) ? filing.partners : []) {
-      add('1065-K1', { filing, partner }, partner.name);
+    const shares = k1Shares(filing);
+    (Array.isArray(filing.partners) ? filing.partners : []).forEach((partner, index) => {
+      add('1065-K1', { filing, partner, share: shares?.[index] }, partner.name);
+    });
+    if ((filing.partners ?? []).some((partner) => partner?.isForeign === true)) {
+      const index = String(parts.length + 1).padStart(2, '0');
+      parts.push({ kind: 'worksheet', filing, fileName: `${index}-forms-8804-8805-figures.pdf` });
     }
   }
 

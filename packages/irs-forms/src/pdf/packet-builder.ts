@@ -12,6 +12,7 @@ import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
+import { drawWithholdingWorksheet } from './withholding-worksheet.js';
 import { loadTemplate, templateField } from './fill-form.js';
 
 /** Gives the bytes of a template file (`f5472.pdf`): files on Node, bundled assets elsewhere. */
@@ -187,6 +188,10 @@ export class PacketBuilder {
     for (const part of parts) {
       if (part.kind === 'letter') {
         drawLateFilingLetter(doc, font, part.filing);
+        continue;
+      }
+      if (part.kind === 'worksheet') {
+        drawWithholdingWorksheet(doc, font, part.filing);
         continue;
       }
       const template = await this.#template(part.edition);
