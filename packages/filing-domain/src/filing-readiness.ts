@@ -35,5 +35,44 @@ export const filingReadinessSchema = once(() =>
       mail: z.string(),
       summary: z.string(),
     }),
+    as_of: z.string().describe('The day checked, YYYY-MM-DD (default today, UTC).'),
+    overdue: z.boolean().describe('True when as_of is after the due date (the extended one with Form 7004).'),
+    days_late: z.number().int(),
+    penalties: z
+      .array(
+        z.object({
+          code: z.string(),
+          description: z.string(),
+          amount: z.number().nullable().describe('USD; null when not computable or not confirmed.'),
+          basis: z.string(),
+          source: z.string(),
+        }),
+      )
+      .describe('Penalties incurred as of as_of.'),
+    withholding_1446: z
+      .object({
+        partners: z.array(
+          z.object({
+            partner_id: z.string().nullable(),
+            name: z.string().nullable(),
+            ecti_allocable: z.number().nullable(),
+            rate: z.number(),
+            tax: z.number().nullable(),
+          }),
+        ),
+        total: z.number(),
+        installments: z.array(
+          z.object({ installment: z.number().int(), due_date: z.string(), amount: z.number() }),
+        ),
+        form_8804_due_date: z.string().nullable(),
+        form_8804_extended_due_date: z.string().nullable(),
+        form_8804_where_to_file: z.string(),
+        source: z.string(),
+      })
+      .optional()
+      .describe(
+        'Partnership: section 1446 tax per foreign partner, total, Form 8813 installments, Form 8804 dates.',
+      ),
+    notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
   }),
 );
