@@ -20,7 +20,22 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(tool.inputSchema.required).toEqual(['id']);
     expect(Object.keys(tool.outputSchema.properties).sort()).toEqual(
-      ['due_date', 'extended_due_date', 'forms', 'how_to_file', 'invalid', 'kind', 'missing', 'ready'].sort(),
+      [
+        'due_date',
+        'extended_due_date',
+        'forms',
+        'how_to_file',
+        'invalid',
+        'kind',
+        'missing',
+        'ready',
+        'as_of',
+        'overdue',
+        'days_late',
+        'penalties',
+        'withholding_1446',
+        'notes',
+      ].sort(),
     );
   });
 
@@ -79,6 +94,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(report.forms.filter((form: any) => !form.included).map((form: any) => form.form)).toEqual([
       '8804',
       '8805',
+      '8813',
     ]);
   });
 
@@ -87,7 +103,16 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     const empty = await ok(harness.server, key, 'create_partnership_filing', { form_data: {} });
     const emptyReport = await ok(harness.server, key, 'check_filing', { id: empty.id, kind: 'partnership' });
     expect(emptyReport.ready).toBe(false);
-    expect(emptyReport.missing).toHaveLength(14);
+    expect(emptyReport.missing.map((gap: any) => gap.field)).toEqual(
+      expect.arrayContaining([
+        'partnershipName',
+        'partners',
+        'income',
+        'deductions',
+        'scheduleK',
+        'scheduleB.line1',
+      ]),
+    );
     const partial = await ok(harness.server, key, 'create_partnership_filing', {
       form_data: { ...EXAMPLE_PARTNERSHIP_FILING, ein: undefined, taxYearEnd: '2026-06-30' },
     });

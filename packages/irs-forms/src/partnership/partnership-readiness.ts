@@ -1,6 +1,6 @@
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
 import { monthsOrFractionLate, type Penalty } from '../lateness.js';
-import { amountOf, percentOf, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
+import { amountOf, INCOME_INPUT_LINES, percentOf, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
 import {
   LATE_1065_PENALTY_MAX_MONTHS,
   LATE_1065_PENALTY_PER_PARTNER_MONTH,
@@ -47,7 +47,10 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
   const invalid: Invalid[] = [];
   const partners = Array.isArray(filing.partners) ? filing.partners : [];
   const page = pageOne(filing);
-  if (!page.entered) missing.push({ form: '1065', line: '1a-8', field: 'income' });
+  const income = record(filing.income);
+  if (!INCOME_INPUT_LINES.some((line) => amountOf(income[line]) !== undefined)) {
+    missing.push({ form: '1065', line: '1a-8', field: 'income' });
+  }
   if (filing.deductions === undefined || filing.deductions === null) {
     missing.push({ form: '1065', line: '9-21', field: 'deductions' });
   }
