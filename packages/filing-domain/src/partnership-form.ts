@@ -120,6 +120,18 @@ export const SCHEDULE_B_QUESTIONS = [
   'line33',
 ] as const;
 
+/** Schedule B question 1's boxes. */
+const SCHEDULE_B_ENTITY_TYPES = [
+  'Domestic general partnership',
+  'Domestic limited partnership',
+  'Domestic limited liability company',
+  'Domestic limited liability partnership',
+  'Foreign partnership',
+  'Other',
+] as const;
+const SCHEDULE_B_TEXTS = ['line8Country', 'line10aDate'] as const;
+const SCHEDULE_B_COUNTS = ['line13a', 'line14Count', 'line15', 'line17', 'line18', 'line26'] as const;
+
 /** Item G's boxes, as Schedule K-1 prints them. */
 export const PARTNER_TYPES = [
   'General partner or LLC member-manager',
@@ -143,20 +155,37 @@ export const PARTNER_ENTITY_TYPES = [
   'Disregarded Entity',
 ] as const;
 
-/** An object of known keys only: an unknown key is an error that lists the keys it takes. */
-function lines<K extends string, T extends z.ZodType>(keys: readonly K[], value: T) {
-  const shape = Object.fromEntries(keys.map((key) => [key, value.optional()])) as Record<K, z.ZodOptional<T>>;
-  return strict(shape);
+/** The message for keys a line object does not take. */
+function unknownKeys(keys: readonly string[]) {
+  return (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `unknown field ${(issue.keys ?? []).map((key) => `"${key}"`).join(', ')}: the fields are ${keys.join(', ')}`
+      : undefined;
 }
 
-function strict<S extends z.ZodRawShape>(shape: S) {
-  const known = Object.keys(shape).join(', ');
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}: the fields are ${known}`
-        : undefined,
-  });
+/**
+ * An object of known keys, each holding `value`: an unknown key is an error that lists the keys.
+ * A partial record, so its JSON Schema names the keys once instead of repeating `value` per key.
+ */
+function lines<K extends string, T extends z.ZodType>(keys: readonly [K, ...K[]], value: T) {
+  return z.partialRecord(z.enum(keys), value, { error: unknownKeys(keys) });
+}
+
+/**
+ * Like {@link lines}, for keys of mixed types: each key's value is checked with `typeOf(key)`,
+ * and a wrong one is an error on that key.
+ */
+function mixedLines<K extends string>(keys: readonly [K, ...K[]], typeOf: (key: K) => z.ZodType) {
+  return z
+    .partialRecord(z.enum(keys), z.union([z.number(), z.string(), z.boolean()]), { error: unknownKeys(keys) })
+    .superRefine((value, context) => {
+      for (const [key, item] of Object.entries(value) as Array<[K, unknown]>) {
+        const result = typeOf(key).safeParse(item);
+        for (const issue of result.success ? [] : result.error.issues) {
+          context.addIssue({ code: 'custom', path: [key, ...issue.path], message: issue.message });
+        }
+      }
+    });
 }
 
 /** The partnership form schemas, built by the first call (the public exports are in schemas.ts). */
@@ -275,41 +304,31 @@ export const partnershipFormSchemas = once(() => {
       deductions: lines(DEDUCTION_LINES, amount)
         .optional()
         .describe('Form 1065 page 1 deductions, USD: line9-line15, line16a, line16b, line17-line21.'),
-      scheduleK: strict({
-        ...Object.fromEntries(SCHEDULE_K_LINES.map((key) => [key, amount.optional()])),
-        ...Object.fromEntries(SCHEDULE_K_TYPES.map((key) => [key, text.optional()])),
-        line16a: z.boolean().optional(),
-        line16b: z.boolean().optional(),
-      })
+      scheduleK: mixedLines([...SCHEDULE_K_LINES, ...SCHEDULE_K_TYPES, 'line16a', 'line16b'], (key) =>
+        key === 'line16a' || key === 'line16b'
+          ? z.boolean({ error: 'must be true or false' })
+          : key.endsWith('Type')
+            ? text
+            : amount,
+      )
         .optional()
         .describe(
           'Schedule K, USD: line1 (default page 1 line 23)-line21 by form line (line3a, line13d, ...; 3c, 4c computed); line11Type etc.; line16a true = Schedules K-2/K-3 (international items), line16b = K-2 exception.',
         ),
-      scheduleB: strict({
-        line1: z
-          .enum([
-            'Domestic general partnership',
-            'Domestic limited partnership',
-            'Domestic limited liability company',
-            'Domestic limited liability partnership',
-            'Foreign partnership',
-            'Other',
-          ])
-          .optional(),
-        line1Other: text.optional(),
-        ...Object.fromEntries(SCHEDULE_B_QUESTIONS.map((key) => [key, z.boolean().optional()])),
-        line8Country: text.optional(),
-        line10aDate: text.optional(),
-        line13a: stringOrNumber.optional(),
-        line14Count: stringOrNumber.optional(),
-        line15: stringOrNumber.optional(),
-        line17: stringOrNumber.optional(),
-        line18: stringOrNumber.optional(),
-        line26: stringOrNumber.optional(),
-      })
+      scheduleB: mixedLines(
+        ['line1', 'line1Other', ...SCHEDULE_B_QUESTIONS, ...SCHEDULE_B_TEXTS, ...SCHEDULE_B_COUNTS],
+        (key) =>
+          key === 'line1'
+            ? z.enum(SCHEDULE_B_ENTITY_TYPES)
+            : (SCHEDULE_B_QUESTIONS as readonly string[]).includes(key)
+              ? z.boolean({ error: 'must be true (yes) or false (no)' })
+              : (SCHEDULE_B_COUNTS as readonly string[]).includes(key)
+                ? stringOrNumber
+                : text,
+      )
         .optional()
         .describe(
-          'Schedule B: line1 entity type; yes/no questions as booleans by line (line2a, line2b for 50% owners (B-1), ..., line33); counts line13a, line14Count, line15, line17, line18, line26.',
+          `Schedule B: line1 entity type (${SCHEDULE_B_ENTITY_TYPES.join(' | ')}); yes/no questions as booleans by line (line2a, line2b for 50% owners (B-1), ..., line33); counts line13a, line14Count, line15, line17, line18, line26.`,
         ),
       filesTenOrMoreReturns: z
         .boolean()
