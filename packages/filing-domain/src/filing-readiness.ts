@@ -58,5 +58,30 @@ export const filingReadinessSchema = once(() =>
       .object({ summary: z.string(), fields: z.array(z.string()), missing: z.array(z.string()) })
       .nullable()
       .describe('For an overdue filing: what to do and the form_data fields it needs.'),
+    withholding_1446: z
+      .object({
+        partners: z.array(
+          z.object({
+            partner_id: z.string().nullable(),
+            name: z.string().nullable(),
+            ecti_allocable: z.number().nullable(),
+            rate: z.number(),
+            tax: z.number().nullable(),
+          }),
+        ),
+        total: z.number(),
+        installments: z.array(
+          z.object({ installment: z.number().int(), due_date: z.string(), amount: z.number() }),
+        ),
+        form_8804_due_date: z.string().nullable(),
+        form_8804_extended_due_date: z.string().nullable(),
+        form_8804_where_to_file: z.string(),
+        source: z.string(),
+      })
+      .optional()
+      .describe(
+        'Partnership: section 1446 tax per foreign partner, total, Form 8813 installments, Form 8804 dates.',
+      ),
+    notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
   }),
 );

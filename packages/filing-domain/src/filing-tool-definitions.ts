@@ -61,6 +61,33 @@ async function storing<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Gives every partner an id: the one it has, else the id of the `known` partner with the same tax
+ * id or, failing that, the same name, else a new UUID (the spec's partner ids are UUIDs).
+ */
+function withPartnerIds<T extends Record<string, unknown>>(
+  formData: T,
+  known: Array<Record<string, unknown>>,
+): T {
+  if (!Array.isArray(formData.partners)) return formData;
+  const key = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+  const used = new Set<string>();
+  const partners = (formData.partners as Array<Record<string, unknown>>).map((partner) => {
+    if (typeof partner.id === 'string') return partner;
+    const match =
+      known.find(
+        (old) => !used.has(String(old.id)) && key(partner.tin) !== '' && key(old.tin) === key(partner.tin),
+      ) ??
+      known.find(
+        (old) => !used.has(String(old.id)) && key(partner.name) !== '' && key(old.name) === key(partner.name),
+      );
+    const id = typeof match?.id === 'string' ? match.id : globalThis.crypto.randomUUID();
+    used.add(id);
+    return { id, ...partner };
+  });
+  return { ...formData, partners };
+}
+
 function stringField(formData: Record<string, unknown>, name: string): string | null {
   const value = formData[name];
   return typeof value === 'string' ? value : value == null ? null : String(value);
@@ -257,7 +284,7 @@ export function filingToolFactories(
       outputSchema: createdSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
-        const formData = args.form_data;
+        const formData = withPartnerIds(args.form_data, []);
         const id = await storing(
           repository.createFiling('partnership_filings', {
             userId: auth.userId,
@@ -287,7 +314,18 @@ export function filingToolFactories(
       outputSchema: okSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
-        const found = await storing(repository.updatePartnershipFiling(auth.userId, args.id, args.form_data));
+        let formData: Record<string, unknown> = args.form_data;
+        if (
+          Array.isArray(formData.partners) &&
+          formData.partners.some((partner) => partner.id === undefined)
+        ) {
+          // Partners sent without ids keep the ids they already have (matched by tax id, then name).
+          const stored = await repository.getFiling('partnership_filings', auth.userId, args.id);
+          if (!stored) throw new ToolError(FILING_NOT_FOUND);
+          const known = Array.isArray(stored.form_data.partners) ? stored.form_data.partners : [];
+          formData = withPartnerIds(formData, known as Array<Record<string, unknown>>);
+        }
+        const found = await storing(repository.updatePartnershipFiling(auth.userId, args.id, formData));
         if (!found) throw new ToolError(FILING_NOT_FOUND);
         return { ok: true as const };
       },
@@ -393,7 +431,7 @@ export function filingToolFactories(
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions as of a day (as_of, default today UTC) and answers { kind, ready, missing: [{ form, part, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included, reason }], due_date, extended_due_date, how_to_file, as_of, overdue, days_late, penalties, late_filing }. Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
+        'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions as of a day (as_of, default today UTC) and answers { kind, ready, missing: [{ form, part, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included, reason }], due_date, extended_due_date, how_to_file, as_of, overdue, days_late, penalties, late_filing }, plus for a partnership withholding_1446 (section 1446 tax per foreign partner, Form 8813 installments, Form 8804 dates) and notes (official 8804/8805/8813 and K-2/K-3 are not generated). Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

@@ -34,6 +34,8 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'days_late',
         'penalties',
         'late_filing',
+        'withholding_1446',
+        'notes',
       ].sort(),
     );
     expect(tool.inputSchema.properties.as_of.type).toBe('string');
@@ -103,6 +105,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(report.forms.filter((form: any) => !form.included).map((form: any) => form.form)).toEqual([
       '8804',
       '8805',
+      '8813',
     ]);
   });
 
@@ -111,7 +114,16 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     const empty = await ok(harness.server, key, 'create_partnership_filing', { form_data: {} });
     const emptyReport = await ok(harness.server, key, 'check_filing', { id: empty.id, kind: 'partnership' });
     expect(emptyReport.ready).toBe(false);
-    expect(emptyReport.missing).toHaveLength(14);
+    expect(emptyReport.missing.map((gap: any) => gap.field)).toEqual(
+      expect.arrayContaining([
+        'partnershipName',
+        'partners',
+        'income',
+        'deductions',
+        'scheduleK',
+        'scheduleB.line1',
+      ]),
+    );
     const partial = await ok(harness.server, key, 'create_partnership_filing', {
       form_data: { ...EXAMPLE_PARTNERSHIP_FILING, ein: undefined, taxYearEnd: '2026-06-30' },
     });

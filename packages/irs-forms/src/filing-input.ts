@@ -102,6 +102,22 @@ export interface PartnerInput {
   tin?: string;
   /** Partner's address (K-1 item F), when given. */
   address?: string;
+  /** Foreign tax identifying number, for a foreign partner without a U.S. TIN (item E). */
+  foreignTaxId?: string;
+  /** Item J, percent: profitBeginning, profitEnding, lossBeginning, lossEnding, capitalBeginning, capitalEnding. */
+  shares?: Record<string, unknown>;
+  /** Item L, whole dollars: beginning, contributed, currentYearIncome, otherIncrease, withdrawals, ending. */
+  capitalAccount?: Record<string, unknown>;
+  /** Item K1, whole dollars: nonrecourse/qualifiedNonrecourse/recourse, Beginning/Ending. */
+  liabilities?: Record<string, unknown>;
+  /** Item M: contributed property with a built-in gain or loss. */
+  contributedBuiltInGainProperty?: boolean;
+  /** Item N, whole dollars: beginning, ending. */
+  section704c?: Record<string, unknown>;
+  /** Share of effectively connected taxable income (foreign partner), whole dollars. */
+  ectiShare?: string | number;
+  /** Schedule K line key -> this partner's amount, overriding the profit-share split. */
+  specialAllocations?: Record<string, unknown>;
   [key: string]: unknown;
 }
 
@@ -117,9 +133,24 @@ export interface PartnershipInput {
   businessActivityCode?: string | number;
   dateBusinessStarted?: string;
   accountingMethod?: string;
-  totalAssets?: string;
+  totalAssets?: string | number;
   taxYearBegin?: string;
   taxYearEnd?: string;
   partners?: PartnerInput[];
+  /** Country of the principal business, when outside the United States. */
+  country?: string;
+  /** Form 1065 page 1, lines 1a-7 (whole dollars). */
+  income?: Record<string, unknown>;
+  /** Form 1065 page 1, lines 9-21 (whole dollars). */
+  deductions?: Record<string, unknown>;
+  /** Schedule K lines 1-21 (whole dollars), line16a/line16b booleans, lineNType texts. */
+  scheduleK?: Record<string, unknown>;
+  /** Schedule B answers: line1 (entity type), lineN booleans and counts. */
+  scheduleB?: Record<string, unknown>;
+  /** The e-file question (T.D. 9972): 10 or more returns of any type this calendar year. */
+  filesTenOrMoreReturns?: boolean;
+  /** True when Schedule M-3 is filed (decides the mailing address). */
+  filesScheduleM3?: boolean;
+  generateForm7004?: boolean;
   [key: string]: unknown;
 }

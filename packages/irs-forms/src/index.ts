@@ -24,7 +24,14 @@ export type {
   TransactionInput,
 } from './filing-input.js';
 export { type Form5472Amounts, form5472Amounts, line1hOf, type PartVEntry } from './form-5472-amounts.js';
-export { daysBetween, type Lateness, lateness, type Penalty, todayUtc } from './lateness.js';
+export {
+  daysBetween,
+  type Lateness,
+  lateness,
+  monthsOrFractionLate,
+  type Penalty,
+  todayUtc,
+} from './lateness.js';
 export {
   PART_VII_QUESTIONS,
   type PartVIIAnswers,
@@ -49,6 +56,7 @@ export {
   type PlannedForm,
   type PlannedLetter,
   type PlannedStatement,
+  type PlannedWorksheet,
   planPacket,
 } from './packet-plan.js';
 export {
@@ -71,3 +79,13 @@ export {
   type NeededForm,
 } from './readiness.js';
 export { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from './examples.js';
+export {
+  type ForeignPartnerWithholding,
+  type Installment1446,
+  type Withholding1446,
+  withholding1446,
+} from './partnership/withholding-1446.js';
+export { allocateByShares, k1Shares, pageOne, scheduleKTotals } from './partnership/schedule-k.js';
+export { form1065Address } from './partnership/where-to-file-1065.js';
+export { MAX_PARTNERS_ON_PAPER } from './partnership/partnership-rules.js';
+export { SCHEDULE_K_AMOUNT_LINES, K1_BOX_OF_LINE } from './partnership/lines.js';

@@ -41,3 +41,17 @@ export function lateness(dueInForce: string | null, asOf: string): Lateness {
 export function form7004LateReason(due: string, asOf: string): string {
   return `Form 7004 extends only when filed by the original due date (${due}); as of ${asOf} that date has passed, so the packet leaves it out.`;
 }
+
+/**
+ * Months "or fraction thereof" from `dueDate` to `asOf` (the count late-filing penalties use): one
+ * day late is one month; a month is counted from the due date's day of the month.
+ */
+export function monthsOrFractionLate(dueDate: string, asOf: string): number {
+  if (daysBetween(dueDate, asOf) <= 0) return 0;
+  const [dy, dm, dd] = dueDate.split('-').map(Number) as [number, number, number];
+  const [ay, am, ad] = asOf.split('-').map(Number) as [number, number, number];
+  const whole = (ay - dy) * 12 + (am - dm) - (ad < dd ? 1 : 0);
+  // Past the whole months, any remaining day starts another month.
+  const anniversary = new Date(Date.UTC(dy, dm - 1 + whole, dd)).toISOString().slice(0, 10);
+  return whole + (daysBetween(anniversary, asOf) > 0 ? 1 : 0);
+}

@@ -6,6 +6,7 @@ import type { PartnershipInput, RelatedPartyInput, SingleMemberInput } from './f
 import { form5472Amounts } from './form-5472-amounts.js';
 import { filingDueDates } from './due-dates.js';
 import { form7004LateReason, todayUtc } from './lateness.js';
+import { k1Shares } from './partnership/schedule-k.js';
 
 /** The two kinds of filing, as the tools name them. */
 export type FilingKind = '5472' | 'partnership';
@@ -41,10 +42,17 @@ export interface OmittedForm {
   reason: string;
 }
 
+/** The "Forms 8804 and 8805: figures" worksheet page (not an IRS form). */
+export interface PlannedWorksheet {
+  kind: 'worksheet';
+  filing: PartnershipInput;
+  fileName: string;
+}
+
 /** Everything a packet holds, in filing order, before any PDF work. */
 export interface PacketPlan {
   filingKind: FilingKind;
-  parts: Array<PlannedForm | PlannedLetter | PlannedStatement>;
+  parts: Array<PlannedForm | PlannedLetter | PlannedStatement | PlannedWorksheet>;
   /** Forms asked for but left out (Form 7004 after the original due date). */
   omitted: OmittedForm[];
   /** The editions used, one entry per form. */
@@ -124,8 +132,13 @@ export function planPacket(
   } else {
     const filing = formData as PartnershipInput;
     add('1065', { filing }, filing.partnershipName ?? '');
-    for (const partner of Array.isArray(filing.partners) ? filing.partners : []) {
-      add('1065-K1', { filing, partner }, partner.name);
+    const shares = k1Shares(filing);
+    (Array.isArray(filing.partners) ? filing.partners : []).forEach((partner, index) => {
+      add('1065-K1', { filing, partner, share: shares?.[index] }, partner.name);
+    });
+    if ((filing.partners ?? []).some((partner) => partner?.isForeign === true)) {
+      const index = String(parts.length + 1).padStart(2, '0');
+      parts.push({ kind: 'worksheet', filing, fileName: `${index}-forms-8804-8805-figures.pdf` });
     }
   }
 

@@ -9,3 +9,4 @@ export {
   type TemplateLoader,
 } from './pdf/packet-builder.js';
 export { TemplateFieldError } from './pdf/template-field-error.js';
+export { drawWithholdingWorksheet, WORKSHEET_TITLE } from './pdf/withholding-worksheet.js';

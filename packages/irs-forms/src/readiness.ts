@@ -9,6 +9,14 @@ import { checkSingleMember, form5472Penalties, isEmpty } from './single-member-r
 
 export { PART_VII_QUESTIONS, type PartVIIQuestion } from './part-vii.js';
 export { RELATIONSHIPS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds.js';
+import { PARTNERSHIP_RULES } from './partnership/partnership-rules.js';
+import {
+  lateFilingPenalty,
+  partnershipFigureProblems,
+  partnershipHowToFile,
+  partnershipNotes,
+} from './partnership/partnership-readiness.js';
+import { type Withholding1446, withholding1446 } from './partnership/withholding-1446.js';
 
 /** One rule or fact the readiness check applies, with the IRS text it comes from. */
 export interface IrsRule {
@@ -154,6 +162,7 @@ export const IRS_RULES = {
     rule: 'A partnership with effectively connected income allocable to foreign partners files Form 8804 and a Form 8805 for each foreign partner.',
     source: 'Instructions for Forms 8804, 8805, and 8813, Who Must File.',
   },
+  ...PARTNERSHIP_RULES,
 } as const satisfies Record<string, IrsRule>;
 
 /** A required line that is empty. */
@@ -210,6 +219,10 @@ export type FilingReadiness = {
   penalties: Penalty[];
   /** For an overdue filing: the late-filing path and the fields it needs; otherwise null. */
   late_filing: LateFilingPath | null;
+  /** Partnership only: section 1446 withholding. */
+  withholding_1446?: Withholding1446;
+  /** Partnership only: what the packet does not generate, and other things to know. */
+  notes?: string[];
 };
 
 /** What an overdue filing does next. */
@@ -344,6 +357,7 @@ export function checkFilingReadiness(
   const late = lateness(dueInForce, asOf);
   const penalties: Penalty[] = [];
   let lateFiling: LateFilingPath | null = null;
+  let partnership: Pick<FilingReadiness, 'withholding_1446' | 'notes' | 'how_to_file'> | undefined;
 
   if (kind === '5472') {
     const filing = formData as SingleMemberInput;
@@ -401,8 +415,19 @@ export function checkFilingReadiness(
       forms.push(
         { form: '8804', title: 'Form 8804', edition: null, copies: 1, included: false },
         { form: '8805', title: 'Form 8805', edition: null, copies: foreignPartners, included: false },
+        { form: '8813', title: 'Form 8813', edition: null, copies: 4, included: false },
       );
     }
+    const problems = partnershipFigureProblems(filing);
+    missing.push(...problems.missing);
+    invalid.push(...problems.invalid);
+    const penalty = dueInForce === null ? undefined : lateFilingPenalty(filing, dueInForce, asOf);
+    if (penalty) penalties.push(penalty);
+    partnership = {
+      withholding_1446: withholding1446(filing),
+      notes: partnershipNotes(filing),
+      how_to_file: partnershipHowToFile(filing),
+    };
   }
 
   einProblem(formData, invalid);
@@ -428,5 +453,6 @@ export function checkFilingReadiness(
     days_late: late.days_late,
     penalties,
     late_filing: lateFiling,
+    ...partnership,
   };
 }

@@ -128,19 +128,19 @@ describe('single-member packet', () => {
 describe('partnership packet', () => {
   const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 
-  it('is a 1065 and one Schedule K-1 per partner', async () => {
+  it('is a 1065, one Schedule K-1 per partner and the 8804/8805 worksheet', async () => {
     const packet = await builder.build('partnership', completePartnership);
     const doc = await PDFDocument.load(packet.pdf);
-    expect(doc.getPageCount()).toBe(PAGES['1065'] + 2 * PAGES['K-1']);
+    expect(doc.getPageCount()).toBe(PAGES['1065'] + 3 * PAGES['K-1'] + 1);
     expect(packet.editions).toEqual([
       { form: '1065', edition: '2025' },
       { form: '1065-K1', edition: '2025' },
     ]);
     const page1 = pdfText(packet.pdf, 1);
-    expect(page1).toContain('Blue River Partners LLC');
+    expect(page1).toContain('Harbor Bridge Partners LLC');
     expect(page1).toContain('98-7654321');
-    expect(pdfText(packet.pdf, PAGES['1065'] + 1)).toContain('Kenji Tanaka');
-    expect(pdfText(packet.pdf, PAGES['1065'] + PAGES['K-1'] + 1)).toContain('Lone Star Capital Inc');
+    expect(pdfText(packet.pdf, PAGES['1065'] + 1)).toContain('Alice Smith');
+    expect(pdfText(packet.pdf, PAGES['1065'] + 2 * PAGES['K-1'] + 1)).toContain('Lone Star Capital LLC');
   });
 });
 

@@ -13,6 +13,7 @@ import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } fro
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
+import { drawWithholdingWorksheet } from './withholding-worksheet.js';
 import { loadTemplate, templateField } from './fill-form.js';
 
 /** Gives the bytes of a template file (`f5472.pdf`): files on Node, bundled assets elsewhere. */
@@ -212,6 +213,10 @@ export class PacketBuilder {
       if (part.kind === 'statement') {
         if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
         else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
+        continue;
+      }
+      if (part.kind === 'worksheet') {
+        drawWithholdingWorksheet(doc, font, part.filing);
         continue;
       }
       const template = await this.#template(part.edition);

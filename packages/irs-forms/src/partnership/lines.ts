@@ -1,0 +1,146 @@
+/**
+ * The form_data keys of a partnership's figures, named after the Form 1065 lines they fill
+ * (rules form1065Lines and scheduleKLines). Amounts are whole US dollars.
+ */
+
+/** Page 1 income lines the filer enters (1c, 3 and 8 are computed). */
+export const INCOME_INPUT_LINES = ['line1a', 'line1b', 'line2', 'line4', 'line5', 'line6', 'line7'] as const;
+
+/** Page 1 deduction lines the filer enters (16c, 22 and 23 are computed). */
+export const DEDUCTION_INPUT_LINES = [
+  'line9',
+  'line10',
+  'line11',
+  'line12',
+  'line13',
+  'line14',
+  'line15',
+  'line16a',
+  'line16b',
+  'line17',
+  'line18',
+  'line19',
+  'line20',
+  'line21',
+] as const;
+
+/** Schedule K amount lines, in form order (3c and 4c are computed; line 1 defaults to page 1, line 23). */
+export const SCHEDULE_K_AMOUNT_LINES = [
+  'line1',
+  'line2',
+  'line3a',
+  'line3b',
+  'line3c',
+  'line4a',
+  'line4b',
+  'line4c',
+  'line5',
+  'line6a',
+  'line6b',
+  'line6c',
+  'line7',
+  'line8',
+  'line9a',
+  'line9b',
+  'line9c',
+  'line10',
+  'line11',
+  'line12',
+  'line13a',
+  'line13b',
+  'line13c',
+  'line13d',
+  'line13e',
+  'line14a',
+  'line14b',
+  'line14c',
+  'line15a',
+  'line15b',
+  'line15c',
+  'line15d',
+  'line15e',
+  'line15f',
+  'line17a',
+  'line17b',
+  'line17c',
+  'line17d',
+  'line17e',
+  'line17f',
+  'line18a',
+  'line18b',
+  'line18c',
+  'line19a',
+  'line19b',
+  'line20a',
+  'line20b',
+  'line21',
+] as const;
+
+/** A Schedule K amount line key. */
+export type ScheduleKLine = (typeof SCHEDULE_K_AMOUNT_LINES)[number];
+
+/** Schedule K lines the filer does not enter: the form computes them. */
+export const SCHEDULE_K_COMPUTED_LINES: readonly ScheduleKLine[] = ['line3c', 'line4c'];
+
+/** Schedule K "Type:" text lines. */
+export const SCHEDULE_K_TYPE_LINES = [
+  'line11Type',
+  'line13dType',
+  'line13eType',
+  'line15dType',
+  'line15eType',
+  'line15fType',
+] as const;
+
+/**
+ * Where each Schedule K line lands on Schedule K-1: its box and, for coded boxes, the code. Lines
+ * with no entry here (3a, 3b, 11, 13a-13e, 15a-15f, 17a-17f, 19a-19b, 20a-20b) are coded on the
+ * K-1 by their type, and those codes are not confirmed here: the K-1 leaves them blank.
+ */
+export const K1_BOX_OF_LINE: Partial<Record<ScheduleKLine, { box: string; code?: string }>> = {
+  line1: { box: '1' },
+  line2: { box: '2' },
+  line3c: { box: '3' },
+  line4a: { box: '4a' },
+  line4b: { box: '4b' },
+  line4c: { box: '4c' },
+  line5: { box: '5' },
+  line6a: { box: '6a' },
+  line6b: { box: '6b' },
+  line6c: { box: '6c' },
+  line7: { box: '7' },
+  line8: { box: '8' },
+  line9a: { box: '9a' },
+  line9b: { box: '9b' },
+  line9c: { box: '9c' },
+  line10: { box: '10' },
+  line12: { box: '12' },
+  line14a: { box: '14', code: 'A' },
+  line14b: { box: '14', code: 'B' },
+  line14c: { box: '14', code: 'C' },
+  line18a: { box: '18', code: 'A' },
+  line18b: { box: '18', code: 'B' },
+  line18c: { box: '18', code: 'C' },
+  line21: { box: '21' },
+};
+
+/** Parses a whole-dollar amount as stored (a number or a string of digits); undefined when empty or malformed. */
+export function amountOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) {
+    const number = Number(value.trim());
+    return Number.isSafeInteger(number) ? number : undefined;
+  }
+  return undefined;
+}
+
+/** Parses a percentage (0-100, a number or numeric string); undefined when empty or malformed. */
+export function percentOf(value: unknown): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
+  return Number.isFinite(number) && number >= 0 && number <= 100 ? number : undefined;
+}
