@@ -106,9 +106,10 @@ describe('partnership readiness', () => {
     expect(report.extended_due_date).toBeNull();
     expect(report.forms).toEqual([
       { form: '1065', title: 'Form 1065', edition: '2025', copies: 1, included: true },
-      { form: '1065-K1', title: 'Schedule K-1 (Form 1065)', edition: '2025', copies: 2, included: true },
+      { form: '1065-K1', title: 'Schedule K-1 (Form 1065)', edition: '2025', copies: 3, included: true },
       { form: '8804', title: 'Form 8804', edition: null, copies: 1, included: false },
-      { form: '8805', title: 'Form 8805', edition: null, copies: 1, included: false },
+      { form: '8805', title: 'Form 8805', edition: null, copies: 2, included: false },
+      { form: '8813', title: 'Form 8813', edition: null, copies: 4, included: false },
     ]);
   });
 
@@ -122,18 +123,24 @@ describe('partnership readiness', () => {
     expect(report.ready).toBe(false);
     expect(report.missing).toContainEqual({ form: '1065', line: 'D', field: 'ein' });
     expect(report.missing).toContainEqual({ form: '1065', line: 'I', field: 'partners' });
-    expect(report.missing).toHaveLength(14);
+    // The 13 header lines, the partners, and the figures (page 1, Schedule K, Schedule B, e-file).
+    expect(
+      report.missing.filter(
+        (gap) => !gap.field.startsWith('scheduleB.line') || gap.field === 'scheduleB.line1',
+      ),
+    ).toHaveLength(20);
   });
 
   it('a partial filing names each partner line left empty; no foreign partner, no 8804/8805', () => {
     const report = check('partnership', {
       ...completePartnership,
       zip: '',
-      partners: [{ id: completePartnership.partners[1]!.id, name: 'Lone Star Capital Inc' }],
+      partners: [{ ...completePartnership.partners[2], isForeign: undefined, tin: '' }],
     });
     expect(report.missing).toEqual([
       { form: '1065', line: 'ZIP or foreign postal code', field: 'zip' },
       { form: '1065-K1', line: 'H1', field: 'partners[0].isForeign' },
+      { form: '1065-K1', line: 'E', field: 'partners[0].tin' },
     ]);
     expect(report.forms.map((form) => form.form)).toEqual(['1065', '1065-K1']);
   });

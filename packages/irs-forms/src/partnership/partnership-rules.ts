@@ -65,7 +65,7 @@ export const PARTNERSHIP_RULES = {
   form1065Efile: {
     rule: 'A partnership must file Form 1065 electronically when it had more than 100 partners at any time during the tax year, or when it is required to file 10 or more returns of any type (information returns such as Forms W-2 and 1099 included) during the calendar year.',
     source:
-      'T.D. 9972 (Electronic-Filing Requirements for Specified Returns and Other Documents); Regulations section 301.6011-3.',
+      'T.D. 9972 (Electronic-Filing Requirements for Specified Returns and Other Documents); Internal Revenue Code section 6011(e)(2); Regulations section 301.6011-3.',
   },
   notGenerated: {
     rule: 'This service does not generate the official Forms 8804, 8805 and 8813, Schedule B-1, or Schedules K-2 and K-3; the packet carries a worksheet with the 8804 and 8805 figures instead.',
