@@ -64,7 +64,9 @@ async function straightforwardPacket(formData = filing) {
         `Form 5472, Part V: related party ${part.relatedParty.name}`,
         ...part.relatedParty.transactions.map((t) => `${t.kind} ${t.description ?? ''} ${t.amount}`),
       ];
-      lines.forEach((line, index) => page.drawText(line, { x: 72, y: 720 - index * 14, size: 10, font }));
+      for (const [index, line] of lines.entries()) {
+        page.drawText(line, { x: 72, y: 720 - index * 14, size: 10, font });
+      }
       continue;
     }
     const filled = await fillFormFields(part.edition, part.input, template(part.edition.template), {

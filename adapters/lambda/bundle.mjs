@@ -66,7 +66,7 @@ const noZodJsonSchema = {
 // (`sideEffects: false`) and moves the ones it imports dynamically (the tool definitions with their
 // zod schemas, the migrator) into chunks loaded on first use.
 const packagesDir = resolve(import.meta.dirname, '../../packages');
-const sourceEntries = { '.': 'src/index.ts', './kysely': 'src/kysely/index.ts' };
+const sourceEntries = { '.': 'src/index.ts', './kysely': 'src/kysely/index.ts', './kinds': 'src/kinds.ts' };
 // A package's index re-exports every module of it. Imported through it, a module that the entry
 // needs would make the entry also import, for evaluation order, the chunks of every module the
 // index names (the database side and the OAuth server included) although it uses none of them.
