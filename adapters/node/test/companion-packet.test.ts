@@ -74,14 +74,14 @@ describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn fro
   it('answers ?format=zip with one PDF per form, named in filing order', async () => {
     const id = await harness.createFiling({
       kind: 'partnership',
-      llcName: 'Blue River Partners LLC',
+      llcName: 'Harbor Bridge Partners LLC',
       formData: EXAMPLE_PARTNERSHIP_FILING,
     });
     const response = await fetch(`${harness.appUrl}/partnership/${id}/pdf?format=zip`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="blue-river-partners-llc-irs-forms.zip"',
+      'attachment; filename="harbor-bridge-partners-llc-irs-forms.zip"',
     );
     const zip = new Uint8Array(await response.arrayBuffer());
     const names = withTempFile(zip, 'packet.zip', (path) => {
@@ -89,9 +89,11 @@ describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn fro
       return execFileSync('unzip', ['-Z1', path], { encoding: 'utf8' }).trim().split('\n');
     });
     expect(names).toEqual([
-      '01-form-1065-blue-river-partners-llc.pdf',
-      '02-schedule-k-1-form-1065-kenji-tanaka.pdf',
-      '03-schedule-k-1-form-1065-lone-star-capital-inc.pdf',
+      '01-form-1065-harbor-bridge-partners-llc.pdf',
+      '02-schedule-k-1-form-1065-alice-smith.pdf',
+      '03-schedule-k-1-form-1065-maple-holdings-inc.pdf',
+      '04-schedule-k-1-form-1065-lone-star-capital-llc.pdf',
+      '05-forms-8804-8805-figures.pdf',
     ]);
   });
 

@@ -209,7 +209,7 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
       const pdf = blobBytes(contents as ReadonlyArray<Record<string, unknown>>);
       expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
       expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(1);
-      expect(pdfText(pdf)).toContain('Blue River Partners LLC');
+      expect(pdfText(pdf)).toContain('Harbor Bridge Partners LLC');
     } finally {
       await client.close();
     }
