@@ -1,3 +1,10 @@
+export {
+  acceptResponseParts,
+  partsResponse,
+  plainResponse,
+  type ResponseParts,
+  responseParts,
+} from './response-parts.js';
 export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
 export {
   createNodeListener,
