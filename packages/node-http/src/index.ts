@@ -1,3 +1,4 @@
+export { refuseConnect } from './connect-refusal.js';
 export {
   acceptResponseParts,
   partsResponse,
