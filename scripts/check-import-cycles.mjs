@@ -52,7 +52,8 @@ function specifiers(file) {
       if (ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
     } else if (ts.isImportTypeNode(node)) {
       const literal = node.argument;
-      if (ts.isLiteralTypeNode(literal) && ts.isStringLiteral(literal.literal)) found.push(literal.literal.text);
+      if (ts.isLiteralTypeNode(literal) && ts.isStringLiteral(literal.literal))
+        found.push(literal.literal.text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -144,7 +145,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const component of found) console.log(`  ${component.join(' <-> ')}`);
   }
   if (failed) {
-    console.error('Import cycles found (type-only imports count): break them, e.g. by moving the shared types into their own file.');
+    console.error(
+      'Import cycles found (type-only imports count): break them, e.g. by moving the shared types into their own file.',
+    );
     process.exit(1);
   }
   console.log(`No import cycle in ${packages.length} package(s) (reported-only packages aside).`);

@@ -1,4 +1,8 @@
-import { type FixedResponseHookRequest, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol';
+import {
+  type FixedResponseHookRequest,
+  type FixedResponseParts,
+  fixedResponseHook,
+} from '@filing-mcp/protocol';
 
 /**
  * What a response is made of, kept beside the `Response` so that the bridge writing to the socket
@@ -67,11 +71,7 @@ function deferredClass(base: typeof Response): new (parts: ResponseParts) => Def
     [BUILD](): Response {
       const parts = this[PARTS];
       if (this.#response === undefined && parts !== undefined) {
-        this.#response = plainResponse(
-          parts.status,
-          parts.body,
-          parts.headers,
-        );
+        this.#response = plainResponse(parts.status, parts.body, parts.headers);
       }
       return this.#response!;
     }

@@ -61,13 +61,16 @@ const cases: Array<[string, unknown, Record<string, string>]> = [
 ];
 
 describe('responseParts', () => {
-  it.each(cases)('%s: an unmarked request reads the same answer, as a plain Response', async (_name, body, headers) => {
-    const { server } = makeServer();
-    const plain = await readBoth(await post(server, body, headers));
-    const marked = await readBoth(await postMarked(server, body, headers));
-    expect(plain.parts).toBeUndefined();
-    expect(plain.read).toEqual(marked.read);
-  });
+  it.each(cases)(
+    '%s: an unmarked request reads the same answer, as a plain Response',
+    async (_name, body, headers) => {
+      const { server } = makeServer();
+      const plain = await readBoth(await post(server, body, headers));
+      const marked = await readBoth(await postMarked(server, body, headers));
+      expect(plain.parts).toBeUndefined();
+      expect(plain.read).toEqual(marked.read);
+    },
+  );
 
   it('a parse error and a wrong content type have parts too', async () => {
     const { server } = makeServer();

@@ -113,7 +113,12 @@ export function createMcpServer(serverOptions: McpServerOptions): McpServer {
   /** One legacy message, observed; a fixed result comes back without a promise. */
   function runLegacy(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
     if (observation === undefined) return legacy.run(call, exchange);
-    return observation.observed(call, exchange.request, () => legacy.run(call, exchange), answerOutcome(call));
+    return observation.observed(
+      call,
+      exchange.request,
+      () => legacy.run(call, exchange),
+      answerOutcome(call),
+    );
   }
 
   /** Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler. */
@@ -129,7 +134,8 @@ export function createMcpServer(serverOptions: McpServerOptions): McpServer {
     const parsed = classifier.body(text, modernHeader);
     if (parsed instanceof FixedAnswer) return parsed;
     const batch = Array.isArray(parsed);
-    if (!batch && (modernHeader || hasModernClaim(parsed.params))) return handleModern(parsed, request, context);
+    if (!batch && (modernHeader || hasModernClaim(parsed.params)))
+      return handleModern(parsed, request, context);
     const calls = batch ? parsed : [parsed];
 
     let authenticated = authenticate(calls, batch, request, context);
@@ -144,7 +150,13 @@ export function createMcpServer(serverOptions: McpServerOptions): McpServer {
     if (!batch) {
       const call = parsed;
       if (wantsSse && wantsStream(call, logging)) {
-        return streamedReply(call.id ?? null, exchange, async (streamed) => runLegacy(call, streamed), answerText, reportError);
+        return streamedReply(
+          call.id ?? null,
+          exchange,
+          async (streamed) => runLegacy(call, streamed),
+          answerText,
+          reportError,
+        );
       }
       let message = runChecked(call, exchange);
       if (isPromise(message)) message = await message;
@@ -155,7 +167,9 @@ export function createMcpServer(serverOptions: McpServerOptions): McpServer {
       }
       return reply(message === undefined ? [] : [message], false, wantsSse, auth);
     }
-    const answers = await Promise.all(calls.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))));
+    const answers = await Promise.all(
+      calls.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
+    );
     const messages: Answer[] = [];
     for (const answer of answers) if (answer !== undefined) messages.push(answer);
     return reply(messages, true, wantsSse, auth);

@@ -6,7 +6,12 @@ import {
   type RequestStateSeal,
   readInputResponses,
 } from './input-required.js';
-import { isLoggingLevel, type LoggingLevel, logNotification, shouldLog } from './primitives/logging-levels.js';
+import {
+  isLoggingLevel,
+  type LoggingLevel,
+  logNotification,
+  shouldLog,
+} from './primitives/logging-levels.js';
 import { McpError } from './jsonrpc/mcp-error.js';
 import type { Exchange } from './primitives/method-table.js';
 import { progressNotification, progressTokenOf } from './progress.js';

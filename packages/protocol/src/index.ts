@@ -1,4 +1,8 @@
-export { type AllowListCheck, type AllowListViolation, createAllowListCheck } from './http/allow-list-check.js';
+export {
+  type AllowListCheck,
+  type AllowListViolation,
+  createAllowListCheck,
+} from './http/allow-list-check.js';
 export { bearerCredential } from './auth/credential.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
@@ -82,5 +86,10 @@ export type {
   McpServerOptions,
 } from './options.js';
 export type { RequestContext } from './request-context.js';
-export type { LazySchema, ToolAnnotations, ToolContext, ToolDefinition } from './primitives/tools/definition.js';
+export type {
+  LazySchema,
+  ToolAnnotations,
+  ToolContext,
+  ToolDefinition,
+} from './primitives/tools/definition.js';
 export { buildToolValidators, toolJsonSchemas } from './primitives/tools/registry.js';

@@ -100,7 +100,10 @@ export function createObservation(observer: McpMessageObserver | undefined): Obs
     work: () => T | Promise<T>,
     outcomeOf: (result: T) => McpMessageOutcome,
   ): Promise<T> {
-    let outcome: McpMessageOutcome = { errorCode: JsonRpcErrorCode.InternalError, errorMessage: 'Internal error' };
+    let outcome: McpMessageOutcome = {
+      errorCode: JsonRpcErrorCode.InternalError,
+      errorMessage: 'Internal error',
+    };
     try {
       const result = await scope.run(async () => work());
       outcome = outcomeOf(result);
@@ -123,7 +126,11 @@ export function createObservation(observer: McpMessageObserver | undefined): Obs
             ? { ...messageOutcome(body, call.id ?? null, call.method), httpStatus: status }
             : status === 401
               ? { errorCode: JsonRpcErrorCode.Unauthorized, errorMessage: 'Unauthorized', httpStatus: status }
-              : { errorCode: JsonRpcErrorCode.InternalError, errorMessage: 'Internal error', httpStatus: status };
+              : {
+                  errorCode: JsonRpcErrorCode.InternalError,
+                  errorMessage: 'Internal error',
+                  httpStatus: status,
+                };
         observer.start({ method: call.method, id: call.id, params: call.params, request })?.end(outcome);
       }
     },

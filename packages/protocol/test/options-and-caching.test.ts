@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMcpServer, defineTool, JsonRpcErrorCode } from '../src/index.js';
 import { z } from 'zod';
-import { auth, callTool, makeServer, post, rpc } from './helpers.js';
+import { auth, callTool, json, makeServer, post, rpc } from './helpers.js';
 
 const echo = defineTool({
   name: 'echo',
@@ -49,18 +49,22 @@ describe('grouped options', () => {
     });
     const init = await post(
       server,
-      rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+      rpc('initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      }),
     );
-    const result = (await init.json()).result;
+    const result = (await json(init)).result;
     expect(result.serverInfo).toEqual({ name: 'grouped', version: '1.0.0' });
     expect(result.instructions).toBe('Say hello.');
     const anonymous = await post(server, callTool('echo', { text: 'hi' }));
     expect(anonymous.status).toBe(401);
     const called = await post(server, callTool('echo', { text: 'hi' }), { authorization: 'Bearer good' });
-    expect((await called.json()).result.structuredContent).toEqual({ text: 'hi' });
+    expect((await json(called)).result.structuredContent).toEqual({ text: 'hi' });
     const batch = await post(server, [rpc('ping', undefined, 1), rpc('ping', undefined, 2)]);
     expect(batch.status).toBe(400);
-    expect((await batch.json()).error.message).toMatch(/at most 1 messages/);
+    expect((await json(batch)).error.message).toMatch(/at most 1 messages/);
   });
 
   it('a grouped value wins over its flat alias', async () => {

@@ -20,7 +20,6 @@ export type Authenticate = (
   context?: RequestContext,
 ) => Promise<AuthInfo | undefined>;
 
-
 /** Who the caller is (none when no credential was needed), or the answer refusing the request. */
 export type Authenticated = { readonly auth: AuthInfo | undefined } | FixedAnswer;
 const ANONYMOUS: Authenticated = Object.freeze({ auth: undefined });
@@ -77,7 +76,13 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
       const retry = retryableError?.(error);
       if (retry !== undefined) {
-        return errorAnswer(retry.status, id, retry.code, retry.message, retryAfterHeaders(retry.retryAfterSeconds));
+        return errorAnswer(
+          retry.status,
+          id,
+          retry.code,
+          retry.message,
+          retryAfterHeaders(retry.retryAfterSeconds),
+        );
       }
       reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
       return errorAnswer(500, id, JsonRpcErrorCode.InternalError, 'Internal error');

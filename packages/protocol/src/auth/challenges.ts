@@ -25,7 +25,11 @@ export interface Challenges {
    * credential lacks: every scope any refused call names, in one challenge (SEP-2350), or
    * undefined when all may run.
    */
-  insufficientScope(calls: ReadonlyArray<RpcCall | string>, batch: boolean, auth: AuthInfo): FixedAnswer | undefined;
+  insufficientScope(
+    calls: ReadonlyArray<RpcCall | string>,
+    batch: boolean,
+    auth: AuthInfo,
+  ): FixedAnswer | undefined;
 }
 
 /** @throws TypeError when `resourceMetadataUrl` cannot go inside the challenge's quoted-string. */

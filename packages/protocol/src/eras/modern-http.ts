@@ -26,7 +26,11 @@ export interface ModernHttpOptions {
 }
 
 /** Answers one modern (2026-07-28) request: the validation ladder, authentication, then the method. */
-export type ModernHttp = (call: RpcCall, request: Request, context: RequestContext | undefined) => Promise<Reply>;
+export type ModernHttp = (
+  call: RpcCall,
+  request: Request,
+  context: RequestContext | undefined,
+) => Promise<Reply>;
 
 /** The modern era's HTTP path. */
 export function createModernHttp(options: ModernHttpOptions): ModernHttp {
@@ -42,7 +46,10 @@ export function createModernHttp(options: ModernHttpOptions): ModernHttp {
       (answer): McpMessageOutcome =>
         'sse' in answer
           ? {}
-          : { ...answerOutcome(call)(answer.message), ...(answer.status !== 200 && { httpStatus: answer.status }) },
+          : {
+              ...answerOutcome(call)(answer.message),
+              ...(answer.status !== 200 && { httpStatus: answer.status }),
+            },
     );
   }
 
@@ -69,7 +76,13 @@ export function createModernHttp(options: ModernHttpOptions): ModernHttp {
       return authenticated;
     }
     const auth = authenticated.auth;
-    const exchange: Exchange = { request, context, auth, era: 'modern', clientCapabilities: checked.capabilities };
+    const exchange: Exchange = {
+      request,
+      context,
+      auth,
+      era: 'modern',
+      clientCapabilities: checked.capabilities,
+    };
     if (listenHub !== undefined && call.method === 'subscriptions/listen') {
       return listenHub.listen(call, serverInfoMeta);
     }
@@ -90,7 +103,11 @@ export function createModernHttp(options: ModernHttpOptions): ModernHttp {
     let answer = run(call, exchange);
     if (isPromise(answer)) answer = await answer;
     if ('sse' in answer) {
-      return new FixedAnswer(200, encodeBody(answer.sse), auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS));
+      return new FixedAnswer(
+        200,
+        encodeBody(answer.sse),
+        auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS),
+      );
     }
     if (answer.status !== 200) {
       const headers = auth === undefined ? JSON_HEADERS : noStore(JSON_HEADERS);

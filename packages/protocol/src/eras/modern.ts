@@ -33,7 +33,6 @@ const NAMED_METHODS: ReadonlyMap<string, string> = new Map([
   ['resources/read', 'uri'],
 ]);
 
-
 /** What the modern era needs to know about the server. */
 export interface ModernEraOptions {
   table: MethodTable;
@@ -71,8 +70,6 @@ export function hasModernClaim(params: unknown): boolean {
   return isPlainObject(meta) && PROTOCOL_VERSION_KEY in meta;
 }
 
-
-
 function rejection(
   status: number,
   id: ResponseId,
@@ -82,7 +79,6 @@ function rejection(
 ): ModernRejection {
   return { status, body: errorMessage(id, code, message, data) };
 }
-
 
 /**
  * The modern era. Results get `resultType: "complete"` and the server's identity in `_meta`;

@@ -39,7 +39,12 @@ export function createClassifier(options: ClassifyOptions): Classifier {
   const supportedVersionsText = [...protocolVersions].join(', ');
   const preflight = new FixedAnswer(200, null, PREFLIGHT_HEADERS);
   const tooLarge = (): FixedAnswer =>
-    errorAnswer(413, null, JsonRpcErrorCode.InvalidRequest, `Payload Too Large: the body exceeds ${maxBodyBytes} bytes`);
+    errorAnswer(
+      413,
+      null,
+      JsonRpcErrorCode.InvalidRequest,
+      `Payload Too Large: the body exceeds ${maxBodyBytes} bytes`,
+    );
   const invalid = (status: number, message: string): FixedAnswer =>
     errorAnswer(status, null, JsonRpcErrorCode.InvalidRequest, message);
 
@@ -51,7 +56,10 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       if (method === 'OPTIONS') return preflight;
       const refused = allowListCheck?.(request);
       if (refused !== undefined) {
-        return invalid(403, refused === 'host' ? 'Forbidden: Host not allowed' : 'Forbidden: Origin not allowed');
+        return invalid(
+          403,
+          refused === 'host' ? 'Forbidden: Host not allowed' : 'Forbidden: Origin not allowed',
+        );
       }
       if (method !== 'POST') {
         return errorAnswer(
@@ -69,7 +77,10 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       const version = headers.get('mcp-protocol-version');
       const modernHeader = version !== null && !protocolVersions.has(version) && !isLegacyEraDate(version);
       if (version !== null && !modernHeader && !protocolVersions.has(version)) {
-        return invalid(400, `Bad Request: unsupported MCP-Protocol-Version (supported versions: ${supportedVersionsText})`);
+        return invalid(
+          400,
+          `Bad Request: unsupported MCP-Protocol-Version (supported versions: ${supportedVersionsText})`,
+        );
       }
       if (!isJsonMediaType(headers.get('content-type'))) {
         return invalid(415, 'Unsupported Media Type: Content-Type must be application/json');
@@ -90,7 +101,10 @@ export function createClassifier(options: ClassifyOptions): Classifier {
         const call = toCall(payload);
         return typeof call === 'string' ? jsonAnswer(400, call) : call;
       }
-      if (modernHeader || payload.some((message) => isPlainObject(message) && hasModernClaim(message.params))) {
+      if (
+        modernHeader ||
+        payload.some((message) => isPlainObject(message) && hasModernClaim(message.params))
+      ) {
         return invalid(400, 'Invalid Request: MCP 2026-07-28 has no batches; send one request per POST');
       }
       if (payload.length === 0) return invalid(400, 'Invalid Request: empty batch');

@@ -1,6 +1,10 @@
 import { errorMessage, type ResponseId } from '../jsonrpc/response.js';
 import { type HeaderList, JSON_HEADERS } from './headers.js';
-import { type FixedResponseHookRequest, type FixedResponseParts, fixedResponseHook } from './response-hook.js';
+import {
+  type FixedResponseHookRequest,
+  type FixedResponseParts,
+  fixedResponseHook,
+} from './response-hook.js';
 
 /**
  * An answer whose status, headers and body are all known: it becomes a `Response` only when the

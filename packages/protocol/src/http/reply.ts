@@ -27,7 +27,12 @@ export function acceptedAnswer(auth: AuthInfo | undefined): FixedAnswer {
  * body (an array for a batch) or one SSE frame per message. An answer computed for a known caller
  * carries `cache-control: no-store`.
  */
-export function reply(messages: Answer[], batch: boolean, wantsSse: boolean, auth: AuthInfo | undefined): FixedAnswer {
+export function reply(
+  messages: Answer[],
+  batch: boolean,
+  wantsSse: boolean,
+  auth: AuthInfo | undefined,
+): FixedAnswer {
   if (messages.length === 0) return acceptedAnswer(auth);
   const shared = wantsSse ? SSE_HEADERS : JSON_HEADERS;
   const headers = auth === undefined ? shared : noStore(shared);

@@ -1,4 +1,3 @@
-
 /** A JSON-RPC id as it appears in a response: `null` when the request's id could not be read. */
 export type ResponseId = string | number | null;
 

@@ -8,4 +8,3 @@ export interface RetryableError {
   /** Seconds for `Retry-After`. */
   retryAfterSeconds: number;
 }
-

@@ -1,9 +1,8 @@
 import type { CacheHints } from '../eras/cache-hints.js';
-import type { RpcCall, RpcError } from '../jsonrpc/message.js';
+import type { RpcError } from '../jsonrpc/message.js';
 import type { AuthInfo } from '../auth/auth-info.js';
 import type { RequestContext } from '../request-context.js';
 import type { RetryableError } from '../jsonrpc/retryable-error.js';
-
 
 /** What one HTTP request knows while its messages run. */
 export interface Exchange {
@@ -21,7 +20,6 @@ export interface Exchange {
   /** Set when a message failed with a retryable error: a one-message reply takes its status. */
   retry?: RetryableError;
 }
-
 
 /** What a method handler produces: a serialized result object (JSON text), or an error. */
 export type Outcome = string | RpcError;
@@ -71,5 +69,3 @@ export function createMethodTable(primitives: ReadonlyArray<Primitive>): MethodT
   }
   return { methods, capabilities };
 }
-
-

@@ -75,4 +75,3 @@ export interface ToolDefinition<
 
 /** A zod schema built on first use (see `ToolDefinition.inputSchema`). */
 export type LazySchema<Schema extends z.ZodObject<any>> = () => Schema | Promise<Schema>;
-
