@@ -93,7 +93,7 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
       expect(badOrigin.status).toBe(403);
     });
 
-    it('answers CONNECT and other unsupported methods 405 with a body, over a real socket', async () => {
+    it('answers CONNECT 405 with an Allow header and a body over a real socket, rather than closing it', async () => {
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () =>
           socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
@@ -110,10 +110,6 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
       expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
       expect(head).toMatch(/\r\nallow: /);
       expect(JSON.parse(body!).error.message).toMatch(/^Method not allowed: CONNECT/);
-      const trace = await rawRequest({ port, method: 'TRACE', path: '/mcp', host: `localhost:${port}` });
-      expect(trace.status).toBe(405);
-      expect(trace.headers.allow).toBe('POST, OPTIONS');
-      expect(JSON.parse(trace.body).error.code).toBe(-32600);
     });
 
     it('does not serve companion pages unless asked to', async () => {
