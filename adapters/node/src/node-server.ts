@@ -24,7 +24,7 @@ import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node'
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';
-import { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from '@filing-mcp/node-http';
+import { fastMcpUrl, mcpRequest, rawHeader, refuseConnect, writeResponse } from '@filing-mcp/node-http';
 import { nodeSha256Hex } from './node-hash.js';
 
 /** The core's configuration, with the two addresses optional: they default from the listening port. */
@@ -358,6 +358,8 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     if (closing) outgoing.setHeader('connection', 'close');
     void listener(incoming, outgoing);
   });
+  // CONNECT reaches node:http's 'connect' event, not the listener: answer it 405 rather than cut it.
+  refuseConnect(server);
 
   const address = await listen(server, options.port ?? DEFAULT_PORT, host);
   const port = address.port;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { testDatabases } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
@@ -91,6 +91,25 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
         body,
       });
       expect(badOrigin.status).toBe(403);
+    });
+
+    it('answers CONNECT 405 with an Allow header and a body over a real socket, rather than closing it', async () => {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+        );
+        let received = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => {
+          received += chunk;
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(received));
+      });
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
+      expect(head).toMatch(/\r\nallow: /);
+      expect(JSON.parse(body!).error.message).toMatch(/^Method not allowed: CONNECT/);
     });
 
     it('does not serve companion pages unless asked to', async () => {

@@ -93,7 +93,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         jsonrpc: '2.0',
         id: 1,
         error: {
-          code: -32003,
+          code: -32005,
           message: 'Service unavailable: the database did not answer in time; retry later',
         },
       });

@@ -1,3 +1,11 @@
+export { refuseConnect } from './connect-refusal.js';
+export {
+  acceptResponseParts,
+  partsResponse,
+  plainResponse,
+  type ResponseParts,
+  responseParts,
+} from './response-parts.js';
 export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
 export {
   createNodeListener,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { acceptResponseParts, responseParts } from '@filing-mcp/protocol';
+import { type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol';
+import { partsResponse, responseParts } from './response-parts.js';
 
 // The bridge for the MCP endpoint's POSTs: the one route an agent calls for every message. The
 // core still receives a `Request` and answers a `Response`, but the `Request` is read straight off
@@ -104,6 +105,16 @@ function bodyUnusable(): Promise<never> {
  */
 class NodeMcpRequest {
   readonly method = 'POST';
+
+  /**
+   * The MCP handler's fixed answers to this request come unbuilt (the protocol package's
+   * `fixedResponseHook`, on the prototype: nothing to set per request): {@link writeResponse}
+   * writes them from their parts.
+   */
+  [fixedResponseHook](parts: FixedResponseParts): Response {
+    return partsResponse(parts);
+  }
+
   readonly url: string;
   #incoming: IncomingMessage;
   #outgoing: ServerResponse;
@@ -221,14 +232,12 @@ export function fastMcpUrl(incoming: IncomingMessage, mcpPath: string): string |
 }
 
 /**
- * The `Request` of a POST that {@link fastMcpUrl} accepted, at that URL. It is marked with the
- * protocol package's `acceptResponseParts`: its answer must go through {@link writeResponse}, which
- * writes a fixed answer from its parts, so the MCP handler need not build its `Response`.
+ * The `Request` of a POST that {@link fastMcpUrl} accepted, at that URL. It offers the protocol
+ * package's `fixedResponseHook`: its answer must go through {@link writeResponse}, which writes a
+ * fixed answer from its parts, so the MCP handler need not build its `Response`.
  */
 export function mcpRequest(incoming: IncomingMessage, outgoing: ServerResponse, url: string): Request {
-  const request = new NodeMcpRequest(incoming, outgoing, url) as unknown as Request;
-  acceptResponseParts(request);
-  return request;
+  return new NodeMcpRequest(incoming, outgoing, url) as unknown as Request;
 }
 
 // Each frozen header set of the protocol package, flattened once into [name, value, ...].
@@ -257,7 +266,7 @@ function waitForDrainOrClose(outgoing: ServerResponse): Promise<void> {
 
 /**
  * Writes `response` to node:http with `head` (header names and values, e.g. the request id) in
- * front of its own headers. A response built by the protocol package's `plainResponse` goes out
+ * front of its own headers. A response with parts ({@link plainResponse}, or a fixed answer of the MCP handler) goes out
  * from its parts in one write, at once (nothing to await); any other is read as a `Response`: its
  * headers, then its body streamed chunk by chunk (SSE), cancelled when the client goes away, and
  * the promise settles when it is written.

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { plainResponse } from '@filing-mcp/protocol';
+import { plainResponse } from '../src/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeListener, type NodeListenerOptions } from '../src/index.js';
 

@@ -6,11 +6,17 @@ import {
   type RequestStateSeal,
   readInputResponses,
 } from './input-required.js';
-import { isLoggingLevel, type LoggingLevel, logNotification, shouldLog } from './logging.js';
-import { McpError } from './mcp-error.js';
-import type { Exchange } from './methods.js';
+import {
+  isLoggingLevel,
+  type LoggingLevel,
+  logNotification,
+  shouldLog,
+} from './primitives/logging-levels.js';
+import { McpError } from './jsonrpc/mcp-error.js';
+import type { Exchange } from './primitives/method-table.js';
 import { progressNotification, progressTokenOf } from './progress.js';
-import type { AuthInfo, RetryableError } from './types.js';
+import type { AuthInfo } from './auth/auth-info.js';
+import type { RetryableError } from './jsonrpc/retryable-error.js';
 
 /**
  * What a tool, resource, prompt or completion handler receives besides its arguments: who asks,

@@ -1,8 +1,12 @@
-export { type AllowListCheck, type AllowListViolation, createAllowListCheck } from './allow-list-check.js';
-export { bearerCredential } from './bearer-credential.js';
-export { MAX_PARAMS_DEPTH } from './client-input.js';
-export { corsHeaders, preflightResponse, withCors } from './cors.js';
-export type { Completer } from './completer.js';
+export {
+  type AllowListCheck,
+  type AllowListViolation,
+  createAllowListCheck,
+} from './http/allow-list-check.js';
+export { bearerCredential } from './auth/credential.js';
+export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
+export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
+export type { Completer } from './primitives/completer.js';
 export {
   type AudioContent,
   type BlobResourceContents,
@@ -17,9 +21,9 @@ export {
   type TextResourceContents,
   type ToolResult,
   toolResult,
-} from './content.js';
+} from './primitives/content.js';
 export { createMcpServer } from './create-mcp-server.js';
-export { defineTool } from './define-tool.js';
+export { defineTool } from './primitives/tools/define-tool.js';
 export type { HandlerContext } from './handler-context.js';
 export {
   createRequestStateSeal,
@@ -33,24 +37,28 @@ export {
   type RequestStateSealOptions,
   type SamplingInputRequest,
 } from './input-required.js';
-export { JsonRpcErrorCode } from './json-rpc-error-code.js';
+export { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
 export type { ListChangedKind } from './listen.js';
-export { LOGGING_LEVELS, type LoggingLevel } from './logging.js';
-export { type AllowList, loopbackAllowList } from './loopback-allow-list.js';
+export { LOGGING_LEVELS, type LoggingLevel } from './primitives/logging-levels.js';
+export { type AllowList, loopbackAllowList } from './http/loopback-allow-list.js';
 export type {
   McpMessageObserver,
   McpMessageOutcome,
   McpMessageScope,
   McpMessageStart,
-} from './message-observer.js';
+} from './observe.js';
 export {
   ASSUMED_PROTOCOL_VERSION,
   DEFAULT_PROTOCOL_VERSION,
   MODERN_PROTOCOL_VERSIONS,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from './protocol-versions.js';
-export { McpError } from './mcp-error.js';
-export { acceptResponseParts, plainResponse, type ResponseParts, responseParts } from './response-parts.js';
+} from './eras/versions.js';
+export { McpError } from './jsonrpc/mcp-error.js';
+export {
+  type FixedResponseHookRequest,
+  type FixedResponseParts,
+  fixedResponseHook,
+} from './http/response-hook.js';
 export type {
   PromptArgument,
   PromptDefinition,
@@ -63,17 +71,25 @@ export {
   type ResourceTemplateDefinition,
   resourceNotFound,
 } from './primitives/resources.js';
-export { ToolError } from './tool-error.js';
+export { ToolError } from './primitives/tools/tool-error.js';
+export type { AuthInfo } from './auth/auth-info.js';
+export type { Authenticate } from './auth/authenticate.js';
+export type { RetryableError } from './jsonrpc/retryable-error.js';
+export type { McpServer } from './mcp-server.js';
 export type {
-  Authenticate,
-  AuthInfo,
-  McpServer,
+  McpAuthOptions,
+  McpHookOptions,
+  McpHttpOptions,
+  McpPrimitiveOptions,
+  McpServerFlatOptions,
+  McpServerInfoOptions,
   McpServerOptions,
-  RequestContext,
-  RetryableError,
+} from './options.js';
+export type { RequestContext } from './request-context.js';
+export type {
+  LazySchema,
   ToolAnnotations,
   ToolContext,
   ToolDefinition,
-  LazySchema,
-} from './types.js';
-export { buildToolValidators, toolJsonSchemas } from './tool-registry.js';
+} from './primitives/tools/definition.js';
+export { buildToolValidators, toolJsonSchemas } from './primitives/tools/registry.js';

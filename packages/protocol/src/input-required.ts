@@ -1,4 +1,4 @@
-import { invalidParams, McpError } from './mcp-error.js';
+import { invalidParams, McpError } from './jsonrpc/mcp-error.js';
 
 /** An elicitation the server asks the client for (`elicitation/create`). */
 export interface ElicitInputRequest {

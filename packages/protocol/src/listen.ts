@@ -1,6 +1,8 @@
-import { encodeBody, JSON_HEADERS, SSE_HEADERS, sseFrame } from './json-rpc-response.js';
-import { partsResponse } from './response-parts.js';
-import { isPlainObject, type RpcCall } from './methods.js';
+import { FixedAnswer, type Reply } from './http/fixed-answer.js';
+import { JSON_HEADERS, SSE_HEADERS } from './http/headers.js';
+import { sseFrame } from './http/sse.js';
+import { isPlainObject, type RpcCall } from './jsonrpc/message.js';
+import { encodeBody } from './jsonrpc/response.js';
 
 /** The lists whose changes a server can announce on `subscriptions/listen` (2026-07-28). */
 export type ListChangedKind = 'tools' | 'prompts' | 'resources';
@@ -21,7 +23,7 @@ interface Subscriber {
 /** Open `subscriptions/listen` streams of one server instance, and the fan-out of list changes. */
 export interface ListenHub {
   /** Answers a (validated) `subscriptions/listen` request with a stream that stays open. */
-  listen(call: RpcCall, serverInfoMeta: Record<string, unknown>): Response;
+  listen(call: RpcCall, serverInfoMeta: Record<string, unknown>): Reply;
   /** Sends `notifications/<kind>/list_changed` to every open stream that asked for it. */
   notify(kind: ListChangedKind): void;
 }
@@ -39,7 +41,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
       const id = call.id ?? null;
       const filter = isPlainObject(call.params) ? call.params.notifications : undefined;
       if (!isPlainObject(filter)) {
-        return partsResponse(
+        return new FixedAnswer(
           200,
           encodeBody(
             JSON.stringify({
@@ -72,7 +74,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
           id,
           result: { resultType: 'complete', _meta: { ...subscriptionMeta, ...serverInfoMeta } },
         });
-        return partsResponse(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
+        return new FixedAnswer(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
       }
       let subscriber: Subscriber | undefined;
       let keepAlive: ReturnType<typeof setInterval> | undefined;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { McpError } from '../src/index.js';
-import { paginate } from '../src/pagination.js';
+import { paginate } from '../src/primitives/pagination.js';
 
 describe('paginate', () => {
   it('walks every item exactly once, in order, whatever the page size', () => {

@@ -31,7 +31,7 @@ describe('retryable errors (the database is down, a rate limit is reached)', () 
     expect(await json(response)).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32003, message: 'Service unavailable' },
+      error: { code: -32005, message: 'Service unavailable' },
     });
     expect(calls.errors).toEqual([]);
     // Even when SSE is accepted, an error status is answered in JSON.
@@ -48,7 +48,7 @@ describe('retryable errors (the database is down, a rate limit is reached)', () 
     );
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual([
-      { jsonrpc: '2.0', id: 1, error: { code: -32003, message: 'Service unavailable' } },
+      { jsonrpc: '2.0', id: 1, error: { code: -32005, message: 'Service unavailable' } },
       { jsonrpc: '2.0', id: 2, result: {} },
     ]);
   });
@@ -66,7 +66,7 @@ describe('retryable errors (the database is down, a rate limit is reached)', () 
     expect(await json(response)).toEqual({
       jsonrpc: '2.0',
       id: 9,
-      error: { code: -32003, message: 'Service unavailable' },
+      error: { code: -32005, message: 'Service unavailable' },
     });
     expect(calls.handled).toEqual([]);
   });

@@ -1,14 +1,8 @@
-import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
-import { errorMessage, resultMessage, type StaticResult, staticResult } from '../json-rpc-response.js';
-import { FIRST_MODERN_PROTOCOL_VERSION } from '../protocol-versions.js';
-import {
-  type Answer,
-  type Exchange,
-  type HandledMethod,
-  isPlainObject,
-  type MethodTable,
-  type RpcCall,
-} from '../methods.js';
+import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
+import { errorMessage, resultMessage, type StaticResult, staticResult } from '../jsonrpc/response.js';
+import { FIRST_MODERN_PROTOCOL_VERSION } from './versions.js';
+import { type Answer, isPlainObject, type RpcCall } from '../jsonrpc/message.js';
+import type { Exchange, HandledMethod, MethodTable } from '../primitives/method-table.js';
 
 /** What the legacy era needs to know about the server. */
 export interface LegacyEraOptions {

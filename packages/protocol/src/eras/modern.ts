@@ -1,20 +1,16 @@
-import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
+import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import {
   errorMessage,
   type ResponseId,
   resultMessage,
   type StaticResult,
   staticResult,
-} from '../json-rpc-response.js';
-import {
-  type Answer,
-  type Exchange,
-  type HandledMethod,
-  isPlainObject,
-  type MethodTable,
-  type RpcCall,
-} from '../methods.js';
-import { MODERN_PROTOCOL_VERSIONS } from '../protocol-versions.js';
+} from '../jsonrpc/response.js';
+import { type Answer, isPlainObject, type RpcCall } from '../jsonrpc/message.js';
+import type { Exchange, HandledMethod, MethodTable } from '../primitives/method-table.js';
+import { type CacheHints, checkCacheHints } from './cache-hints.js';
+import { decodeMcpHeaderValue } from './mcp-header-value.js';
+import { MODERN_PROTOCOL_VERSIONS } from './versions.js';
 
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
 const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
@@ -36,14 +32,6 @@ const NAMED_METHODS: ReadonlyMap<string, string> = new Map([
   ['prompts/get', 'name'],
   ['resources/read', 'uri'],
 ]);
-
-/** Caching hints (SEP-2549) put on `server/discover` and on every cacheable list result. */
-export interface CacheHints {
-  /** How long the result stays fresh, in milliseconds (integer, 0 = stale at once). */
-  ttlMs: number;
-  /** `public`: the same for every caller; `private`: may differ by credential. */
-  cacheScope: 'public' | 'private';
-}
 
 /** What the modern era needs to know about the server. */
 export interface ModernEraOptions {
@@ -82,30 +70,6 @@ export function hasModernClaim(params: unknown): boolean {
   return isPlainObject(meta) && PROTOCOL_VERSION_KEY in meta;
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const SENTINEL = /^=\?base64\?(.*)\?=$/;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * The value of an `Mcp-*` header as the client meant it: surrounding spaces and tabs removed, and a
- * `=?base64?...?=` value decoded (UTF-8). `undefined` when the sentinel holds bad base64 or bad UTF-8.
- */
-export function decodeMcpHeaderValue(raw: string): string | undefined {
-  const value = raw.replace(/^[ \t]+|[ \t]+$/g, '');
-  const sentinel = SENTINEL.exec(value);
-  if (sentinel === null) return value;
-  const encoded = sentinel[1]!;
-  if (!BASE64.test(encoded)) return undefined;
-  const binary = atob(encoded);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
 function rejection(
   status: number,
   id: ResponseId,
@@ -114,15 +78,6 @@ function rejection(
   data?: unknown,
 ): ModernRejection {
   return { status, body: errorMessage(id, code, message, data) };
-}
-
-function checkCacheHints(hints: CacheHints, name: string): void {
-  if (!Number.isInteger(hints.ttlMs) || hints.ttlMs < 0) {
-    throw new TypeError(`${name}: ttlMs must be an integer >= 0`);
-  }
-  if (hints.cacheScope !== 'public' && hints.cacheScope !== 'private') {
-    throw new TypeError(`${name}: cacheScope must be "public" or "private"`);
-  }
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { Completer } from '../completer.js';
+import type { Completer } from './completer.js';
 import type { PrimitiveServices } from '../handler-context.js';
-import { invalidParams, McpError } from '../mcp-error.js';
-import { isPlainObject, type Outcome, type Primitive } from '../methods.js';
+import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
+import { isPlainObject } from '../jsonrpc/message.js';
+import type { Outcome, Primitive } from './method-table.js';
 import { errorOutcome } from './outcome.js';
 
 const MAX_VALUES = 100;

@@ -1,5 +1,6 @@
-import { isLoggingLevel } from '../logging.js';
-import { isPlainObject, type Outcome, type Primitive } from '../methods.js';
+import { isLoggingLevel } from './logging-levels.js';
+import { isPlainObject } from '../jsonrpc/message.js';
+import type { Outcome, Primitive } from './method-table.js';
 
 /**
  * The logging primitive of a server that declares `logging`: the capability and a legacy

@@ -1,5 +1,5 @@
-import { McpError } from '../mcp-error.js';
-import type { RpcError } from '../methods.js';
+import { McpError } from '../jsonrpc/mcp-error.js';
+import type { RpcError } from '../jsonrpc/message.js';
 
 const INTERNAL_ERROR: RpcError = Object.freeze({ code: -32603, message: 'Internal error' });
 

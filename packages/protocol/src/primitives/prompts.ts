@@ -1,5 +1,5 @@
-import type { Completer } from '../completer.js';
-import type { ContentBlock } from '../content.js';
+import type { Completer } from './completer.js';
+import type { ContentBlock } from './content.js';
 import {
   createHandlerContext,
   type HandlerContext,
@@ -7,9 +7,10 @@ import {
   type PrimitiveServices,
 } from '../handler-context.js';
 import { type InputRequired, isInputRequired } from '../input-required.js';
-import { invalidParams, McpError } from '../mcp-error.js';
-import { type Exchange, isPlainObject, type Outcome, type Primitive } from '../methods.js';
-import { paginate } from '../pagination.js';
+import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
+import type { Exchange, Outcome, Primitive } from './method-table.js';
+import { isPlainObject } from '../jsonrpc/message.js';
+import { paginate } from './pagination.js';
 import { errorOutcome } from './outcome.js';
 
 /** One argument of a prompt (prompt arguments are strings). */

@@ -1,6 +1,6 @@
-import type { Completer } from '../completer.js';
-import type { ContentAnnotations, ResourceContents } from '../content.js';
-import type { CacheHints } from '../eras/modern.js';
+import type { Completer } from './completer.js';
+import type { ContentAnnotations, ResourceContents } from './content.js';
+import type { CacheHints } from '../eras/cache-hints.js';
 import {
   createHandlerContext,
   type HandlerContext,
@@ -8,10 +8,11 @@ import {
   type PrimitiveServices,
 } from '../handler-context.js';
 import { type InputRequired, isInputRequired } from '../input-required.js';
-import { invalidParams, McpError } from '../mcp-error.js';
-import { type Exchange, isPlainObject, type Outcome, type Primitive } from '../methods.js';
-import { paginate } from '../pagination.js';
-import { compileUriTemplate, type UriTemplate } from '../uri-template.js';
+import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
+import type { Exchange, Outcome, Primitive } from './method-table.js';
+import { isPlainObject } from '../jsonrpc/message.js';
+import { paginate } from './pagination.js';
+import { compileUriTemplate, type UriTemplate } from './uri-template.js';
 import { errorOutcome } from './outcome.js';
 
 /** What a resource's `read` may answer: one or more contents, or a request for client input. */

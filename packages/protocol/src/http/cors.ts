@@ -1,5 +1,3 @@
-import { plainResponse } from './response-parts.js';
-
 /**
  * CORS headers every response of the service carries: the spec's Limits part merged with INTEROP
  * item 4 (`last-event-id` added to the allowed headers) and MCP 2026-07-28 (`mcp-method`, `mcp-name`,
@@ -18,7 +16,7 @@ const corsHeaderEntries = Object.entries(corsHeaders);
 
 // Preflight answers may be cached by the browser; a day spares a round trip per MCP call.
 // Shared and frozen: `new Response(body, { headers })` copies its init into a fresh Headers.
-const PREFLIGHT_HEADERS: Record<string, string> = Object.freeze({
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...corsHeaders,
   'access-control-max-age': '86400',
 });
@@ -28,7 +26,7 @@ const PREFLIGHT_HEADERS: Record<string, string> = Object.freeze({
  * 401, so browsers can learn they may send `Authorization` before they have a credential.
  */
 export function preflightResponse(): Response {
-  return plainResponse(200, null, PREFLIGHT_HEADERS);
+  return new Response(null, { status: 200, headers: PREFLIGHT_HEADERS });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { decodeMcpHeaderValue } from './eras/modern.js';
+import { decodeMcpHeaderValue } from '../../eras/mcp-header-value.js';
 
 function headerForm(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

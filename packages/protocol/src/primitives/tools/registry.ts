@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ToolDefinition } from './types.js';
+import type { ToolDefinition } from './definition.js';
 
 /** A tool's validators, built (a lazy `inputSchema`/`outputSchema` called) once. */
 export interface ToolSchemas {

@@ -1,4 +1,6 @@
-import type { ResponseId } from './json-rpc-response.js';
+import { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
+import type { Answer, RpcCall } from './jsonrpc/message.js';
+import type { ResponseId } from './jsonrpc/response.js';
 
 /** One JSON-RPC message as it starts running (after the JSON-RPC checks). */
 export interface McpMessageStart {
@@ -65,4 +67,72 @@ export function messageOutcome(message: string, id: ResponseId, method: string):
   }
   if (method === 'tools/call' && !message.includes('"structuredContent":')) return { toolError: true };
   return NO_OUTCOME;
+}
+
+/** The observer's part in the server: each message observed, and refusals reported. */
+export interface Observation {
+  /**
+   * Runs `work` for one message inside the observer's scope. Without a scope the work's own value
+   * is returned as is (no promise of a promise): each async layer on the way to an answer costs
+   * microtask turns, and a fixed result needs none.
+   */
+  observed<T>(
+    call: RpcCall,
+    request: Request,
+    work: () => T | Promise<T>,
+    outcomeOf: (result: T) => McpMessageOutcome,
+  ): T | Promise<T>;
+  /** Reports each message of a request refused as a whole (401, 500 of authenticate, a modern validation error). */
+  refused(calls: ReadonlyArray<RpcCall | string>, request: Request, status: number, body?: string): void;
+}
+
+/** The outcome of a message's answer (none for a fixed result, which is never an error). */
+export const answerOutcome =
+  (call: RpcCall) =>
+  (answer: Answer | undefined): McpMessageOutcome =>
+    typeof answer === 'string' ? messageOutcome(answer, call.id ?? null, call.method) : {};
+
+/** The {@link Observation} of `observer`, or undefined without one (then observing costs nothing). */
+export function createObservation(observer: McpMessageObserver | undefined): Observation | undefined {
+  if (observer === undefined) return undefined;
+  async function observedInScope<T>(
+    scope: McpMessageScope,
+    work: () => T | Promise<T>,
+    outcomeOf: (result: T) => McpMessageOutcome,
+  ): Promise<T> {
+    let outcome: McpMessageOutcome = {
+      errorCode: JsonRpcErrorCode.InternalError,
+      errorMessage: 'Internal error',
+    };
+    try {
+      const result = await scope.run(async () => work());
+      outcome = outcomeOf(result);
+      return result;
+    } finally {
+      scope.end(outcome);
+    }
+  }
+  return {
+    observed(call, request, work, outcomeOf) {
+      const scope = observer.start({ method: call.method, id: call.id, params: call.params, request });
+      if (scope === undefined) return work();
+      return observedInScope(scope, work, outcomeOf);
+    },
+    refused(calls, request, status, body) {
+      for (const call of calls) {
+        if (typeof call === 'string') continue;
+        const outcome: McpMessageOutcome =
+          body !== undefined
+            ? { ...messageOutcome(body, call.id ?? null, call.method), httpStatus: status }
+            : status === 401
+              ? { errorCode: JsonRpcErrorCode.Unauthorized, errorMessage: 'Unauthorized', httpStatus: status }
+              : {
+                  errorCode: JsonRpcErrorCode.InternalError,
+                  errorMessage: 'Internal error',
+                  httpStatus: status,
+                };
+        observer.start({ method: call.method, id: call.id, params: call.params, request })?.end(outcome);
+      }
+    },
+  };
 }

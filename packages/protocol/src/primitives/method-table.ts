@@ -1,13 +1,8 @@
-import type { CacheHints } from './eras/modern.js';
-import type { ResponseId, StaticResult } from './json-rpc-response.js';
-import type { AuthInfo, RequestContext, RetryableError } from './types.js';
-
-/** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
-export interface RpcCall {
-  id: string | number | undefined;
-  method: string;
-  params: unknown;
-}
+import type { CacheHints } from '../eras/cache-hints.js';
+import type { RpcError } from '../jsonrpc/message.js';
+import type { AuthInfo } from '../auth/auth-info.js';
+import type { RequestContext } from '../request-context.js';
+import type { RetryableError } from '../jsonrpc/retryable-error.js';
 
 /** What one HTTP request knows while its messages run. */
 export interface Exchange {
@@ -24,13 +19,6 @@ export interface Exchange {
   signal?: AbortSignal;
   /** Set when a message failed with a retryable error: a one-message reply takes its status. */
   retry?: RetryableError;
-}
-
-/** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
-export interface RpcError {
-  code: number;
-  message: string;
-  data?: unknown;
 }
 
 /** What a method handler produces: a serialized result object (JSON text), or an error. */
@@ -80,19 +68,4 @@ export function createMethodTable(primitives: ReadonlyArray<Primitive>): MethodT
     }
   }
   return { methods, capabilities };
-}
-
-/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
-export interface StaticAnswer {
-  id: ResponseId;
-  result: StaticResult;
-}
-
-/** One response message: serialized, or a {@link StaticAnswer}. */
-export type Answer = string | StaticAnswer;
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }

@@ -28,8 +28,11 @@ export const JsonRpcErrorCode = {
   MissingRequiredClientCapability: -32021,
   /** MCP 2026-07-28: the request's protocol version is not served; `data` has `supported` and `requested` (HTTP 400). */
   UnsupportedProtocolVersion: -32022,
-  /** A dependency (the database) did not answer in time; retry after the `Retry-After` seconds. */
-  ServiceUnavailable: -32003,
+  /**
+   * A dependency (the database) did not answer in time; retry after the `Retry-After` seconds.
+   * -32005 since 1.2.0: it was -32003, the code of `InsufficientScope` too.
+   */
+  ServiceUnavailable: -32005,
   /** Too many requests for this credential; retry after the `Retry-After` seconds. */
   RateLimited: -32004,
 } as const;

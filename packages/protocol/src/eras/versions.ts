@@ -22,3 +22,10 @@ export const MODERN_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2026-
 
 /** The first modern revision: a date at or after it in `MCP-Protocol-Version` selects the modern era. */
 export const FIRST_MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/** A dated revision older than the modern era (2024-11-05, say): a legacy client, not a modern one. */
+export function isLegacyEraDate(version: string): boolean {
+  return DATE_VERSION.test(version) && version < FIRST_MODERN_PROTOCOL_VERSION;
+}

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ToolDefinition } from './types.js';
+import type { ToolDefinition } from './definition.js';
 
 /**
  * Identity function that lets TypeScript infer a handler's argument type from its zod input

@@ -1,4 +1,4 @@
-import { invalidParams } from './mcp-error.js';
+import { invalidParams } from '../jsonrpc/mcp-error.js';
 
 /** One page of a list and the cursor of the next one, if any. */
 export interface Page<T> {

@@ -1,6 +1,8 @@
-import { encodeBody, errorMessage, type ResponseId, SSE_HEADERS, sseFrame } from './json-rpc-response.js';
-import type { Answer, Exchange, RpcCall } from './methods.js';
-import { progressTokenOf } from './progress.js';
+import { encodeBody, errorMessage, type ResponseId } from '../jsonrpc/response.js';
+import { noStore, SSE_HEADERS } from './headers.js';
+import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { Exchange } from '../primitives/method-table.js';
+import { progressTokenOf } from '../progress.js';
 
 // Methods whose handlers may report progress or log while they run.
 const STREAMABLE = new Set(['tools/call', 'prompts/get', 'resources/read', 'completion/complete']);
@@ -68,5 +70,12 @@ export function streamedReply(
         sink?.close();
       }
     });
-  return new Response(body, { status: 200, headers: SSE_HEADERS });
+  // An answer computed for a known caller is not to be stored (see `noStore`).
+  const headers = exchange.auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS);
+  return new Response(body, { status: 200, headers });
+}
+
+/** One SSE frame per message (spec: Events); serialized JSON never contains a raw line break. */
+export function sseFrame(message: string): string {
+  return 'event: message\ndata: ' + message + '\n\n';
 }

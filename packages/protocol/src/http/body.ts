@@ -67,3 +67,14 @@ export async function readBodyText(
   }
   return decode(bytes);
 }
+
+const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
+
+/**
+ * The request's Content-Length when it is well-formed (RFC 9110: digits), else undefined: only a
+ * well-formed length takes the whole-body read; the rest is streamed.
+ */
+export function declaredLength(headers: Headers): number | undefined {
+  const contentLength = headers.get('content-length');
+  return contentLength !== null && DECIMAL_LENGTH.test(contentLength) ? Number(contentLength) : undefined;
+}

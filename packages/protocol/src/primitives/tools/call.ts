@@ -1,14 +1,16 @@
 import { isToolResult } from '../content.js';
-import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../handler-context.js';
-import { isInputRequired } from '../input-required.js';
-import { JsonRpcErrorCode } from '../json-rpc-error-code.js';
-import { McpError } from '../mcp-error.js';
-import { type Exchange, isPlainObject, type Outcome, type Primitive, type RpcError } from '../methods.js';
-import { paramHeaderProblem } from '../param-headers.js';
-import { ToolError } from '../tool-error.js';
-import { createToolRegistry, invalidArgumentsText } from '../tool-registry.js';
-import type { AuthInfo, ToolContext, ToolDefinition } from '../types.js';
-import { errorOutcome } from './outcome.js';
+import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../../handler-context.js';
+import { isInputRequired } from '../../input-required.js';
+import { JsonRpcErrorCode } from '../../jsonrpc/error-codes.js';
+import { McpError } from '../../jsonrpc/mcp-error.js';
+import type { Exchange, Outcome, Primitive } from '../method-table.js';
+import { isPlainObject, type RpcError } from '../../jsonrpc/message.js';
+import { paramHeaderProblem } from './param-headers.js';
+import { ToolError } from './tool-error.js';
+import { createToolRegistry, invalidArgumentsText } from './registry.js';
+import type { AuthInfo } from '../../auth/auth-info.js';
+import type { ToolContext, ToolDefinition } from './definition.js';
+import { errorOutcome } from '../outcome.js';
 
 /** Reports an unexpected error to the server's `onError` hook (never throws). */
 export type ReportError = (error: unknown, where: { method?: string; tool?: string }) => void;

@@ -1,16 +1,16 @@
+import {
+  type FixedResponseHookRequest,
+  type FixedResponseParts,
+  fixedResponseHook,
+} from '@filing-mcp/protocol';
+
 /**
- * What a response built by this package is made of, kept beside the `Response` so that an adapter
- * writing to a socket (node:http, for instance) can send it without reading the `Response` back:
- * no `Headers` object, no body stream, one write. Every other runtime simply returns the
- * `Response`; the parts cost one property.
+ * What a response is made of, kept beside the `Response` so that the bridge writing to the socket
+ * can send it without reading the `Response` back: no `Headers` object, no body stream, one write.
+ * The MCP handler's fixed answers come with them through the protocol package's
+ * `fixedResponseHook`.
  */
-export interface ResponseParts {
-  readonly status: number;
-  /** Lower-case names; shared and frozen, never changed. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The whole body, or `null` for none. */
-  readonly body: Uint8Array | null;
-}
+export type ResponseParts = FixedResponseParts;
 
 // On the response itself rather than in a WeakMap: a weak map's entries outlive a scavenge of
 // their keys, and kept the bodies (tens of KB each) alive into the old generation, where only full
@@ -33,21 +33,17 @@ export function plainResponse(
   return response;
 }
 
-// A request whose reader writes fixed answers from their parts (a socket bridge) says so with this
-// mark; its answers are then built as `Response`s only if something reads them as such.
-const PARTS_ACCEPTED = Symbol.for('@filing-mcp/protocol.responsePartsAccepted');
-
 /**
  * Marks `request` as read by a bridge that writes every answer through {@link responseParts} when
- * it has parts (and reads it as a `Response` otherwise). The MCP handler then skips building the
- * `Response` of its fixed answers (a `Headers` object and a body stream each) until something
- * reads one as a `Response`: on Node 20 that is a quarter of the handler's time on a `tools/list`.
- * The answers stay `Response`s to everyone (`instanceof`, every member); only a runtime that reads
- * a `Response`'s internal slots rather than its members (Workers, Deno and Bun do for a handler's
- * return value) must not be handed them, hence the mark.
+ * it has parts (and reads it as a `Response` otherwise): the MCP handler then hands its fixed
+ * answers over unbuilt ({@link partsResponse}), skipping a `Headers` object and a body stream each
+ * until something reads one as a `Response`; on Node 20 that is a quarter of the handler's time on
+ * a `tools/list`. The answers stay `Response`s to everyone (`instanceof`, every member); only a
+ * runtime that reads a `Response`'s internal slots rather than its members (Workers, Deno and Bun
+ * do for a handler's return value) must not be handed them, hence the mark.
  */
 export function acceptResponseParts(request: Request): void {
-  (request as Request & { [PARTS_ACCEPTED]?: true })[PARTS_ACCEPTED] = true;
+  (request as Request & FixedResponseHookRequest)[fixedResponseHook] = partsResponse;
 }
 
 const BUILD = Symbol('build');
@@ -75,11 +71,7 @@ function deferredClass(base: typeof Response): new (parts: ResponseParts) => Def
     [BUILD](): Response {
       const parts = this[PARTS];
       if (this.#response === undefined && parts !== undefined) {
-        this.#response = plainResponse(
-          parts.status,
-          parts.body as Uint8Array<ArrayBuffer> | null,
-          parts.headers,
-        );
+        this.#response = plainResponse(parts.status, parts.body, parts.headers);
       }
       return this.#response!;
     }
@@ -151,31 +143,16 @@ let deferredBase: typeof Response | undefined;
 let Deferred: (new (parts: ResponseParts) => Deferred) | undefined;
 
 /**
- * The package's own fixed answers, always deferred: a response built only if read as one. The MCP
- * handler passes every answer through {@link builtResponse}, so only a request marked by
- * {@link acceptResponseParts} receives one unbuilt; every other request gets a real `Response`.
+ * A response built only if read as one: until then it is only its `parts`, which
+ * {@link responseParts} hands out. The `fixedResponseHook` of a request marked by
+ * {@link acceptResponseParts}.
  */
-export function partsResponse(
-  status: number,
-  body: Uint8Array<ArrayBuffer> | null,
-  headers: Readonly<Record<string, string>>,
-): Response {
+export function partsResponse(parts: ResponseParts): Response {
   if (deferredBase !== Response) {
     deferredBase = Response;
     Deferred = deferredClass(Response);
   }
-  return new Deferred!({ status, headers, body });
-}
-
-/**
- * What the MCP handler returns for `request`: `response` itself when the request is marked by
- * {@link acceptResponseParts}, else a real `Response` (a deferred one is built now).
- */
-export function builtResponse(request: Request, response: Response): Response {
-  const build = (response as Partial<Deferred>)[BUILD];
-  if (build === undefined) return response;
-  if ((request as Request & { [PARTS_ACCEPTED]?: true })[PARTS_ACCEPTED] === true) return response;
-  return build.call(response);
+  return new Deferred!(parts);
 }
 
 /**

@@ -1,0 +1,118 @@
+import type { Authenticator } from '../auth/authenticate.js';
+import { FixedAnswer, jsonAnswer, type Reply } from '../http/fixed-answer.js';
+import { JSON_HEADERS, noStore, SSE_HEADERS } from '../http/headers.js';
+import { acceptedAnswer, acceptsSse, answerText, reply } from '../http/reply.js';
+import { streamedReply, wantsStream } from '../http/sse.js';
+import type { RpcCall } from '../jsonrpc/message.js';
+import { paramsProblemAnswer } from '../jsonrpc/params-problem.js';
+import { encodeBody } from '../jsonrpc/response.js';
+import { isPromise } from '../is-promise.js';
+import type { ListenHub } from '../listen.js';
+import { answerOutcome, type McpMessageOutcome, type Observation } from '../observe.js';
+import type { Exchange } from '../primitives/method-table.js';
+import type { RequestContext } from '../request-context.js';
+import type { ModernEra, ModernReply } from './modern.js';
+
+/** What the modern era's HTTP path needs of the server. */
+export interface ModernHttpOptions {
+  era: ModernEra;
+  authenticate: Authenticator;
+  observation: Observation | undefined;
+  listenHub: ListenHub | undefined;
+  serverInfoMeta: Record<string, unknown>;
+  /** False when the server answers JSON only (`responseMode: 'json'`). */
+  sseAllowed: boolean;
+  reportError: (error: unknown, where: { method?: string }) => void;
+}
+
+/** Answers one modern (2026-07-28) request: the validation ladder, authentication, then the method. */
+export type ModernHttp = (
+  call: RpcCall,
+  request: Request,
+  context: RequestContext | undefined,
+) => Promise<Reply>;
+
+/** The modern era's HTTP path. */
+export function createModernHttp(options: ModernHttpOptions): ModernHttp {
+  const { era, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } = options;
+
+  /** Runs one validated modern request, observed; a fixed result comes back without a promise. */
+  function run(call: RpcCall, exchange: Exchange): ModernReply | Promise<ModernReply> {
+    if (observation === undefined) return era.run(call, exchange);
+    return observation.observed(
+      call,
+      exchange.request,
+      () => era.run(call, exchange),
+      (answer): McpMessageOutcome =>
+        'sse' in answer
+          ? {}
+          : {
+              ...answerOutcome(call)(answer.message),
+              ...(answer.status !== 200 && { httpStatus: answer.status }),
+            },
+    );
+  }
+
+  return async (call, request, context) => {
+    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as legacy
+    // does (challenged, like every message, when every method needs a credential).
+    if (call.id === undefined) {
+      let authenticated = authenticate([call], false, request, context);
+      if (isPromise(authenticated)) authenticated = await authenticated;
+      if (authenticated instanceof FixedAnswer) return authenticated;
+      return acceptedAnswer(authenticated.auth);
+    }
+    const checked = era.validate(call, request.headers);
+    if ('status' in checked) {
+      observation?.refused([call], request, checked.status, checked.body);
+      return jsonAnswer(checked.status, checked.body);
+    }
+    const refusedParams = paramsProblemAnswer(call);
+    if (refusedParams !== undefined) return jsonAnswer(200, refusedParams);
+    let authenticated = authenticate([call], false, request, context);
+    if (isPromise(authenticated)) authenticated = await authenticated;
+    if (authenticated instanceof FixedAnswer) {
+      observation?.refused([call], request, authenticated.status);
+      return authenticated;
+    }
+    const auth = authenticated.auth;
+    const exchange: Exchange = {
+      request,
+      context,
+      auth,
+      era: 'modern',
+      clientCapabilities: checked.capabilities,
+    };
+    if (listenHub !== undefined && call.method === 'subscriptions/listen') {
+      return listenHub.listen(call, serverInfoMeta);
+    }
+    const wantsSse = sseAllowed && acceptsSse(request);
+    if (wantsSse && wantsStream(call, false)) {
+      // Progress or log notifications go out as they happen; an error is then answered in-band.
+      return streamedReply(
+        call.id ?? null,
+        exchange,
+        async (streamed) => {
+          const answer = await run(call, streamed);
+          return 'sse' in answer ? undefined : answer.message;
+        },
+        answerText,
+        reportError,
+      );
+    }
+    let answer = run(call, exchange);
+    if (isPromise(answer)) answer = await answer;
+    if ('sse' in answer) {
+      return new FixedAnswer(
+        200,
+        encodeBody(answer.sse),
+        auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS),
+      );
+    }
+    if (answer.status !== 200) {
+      const headers = auth === undefined ? JSON_HEADERS : noStore(JSON_HEADERS);
+      return jsonAnswer(answer.status, answerText(answer.message), headers);
+    }
+    return reply([answer.message], false, wantsSse, auth);
+  };
+}

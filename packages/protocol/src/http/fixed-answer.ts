@@ -1,0 +1,52 @@
+import { errorMessage, type ResponseId } from '../jsonrpc/response.js';
+import { type HeaderList, JSON_HEADERS } from './headers.js';
+import {
+  type FixedResponseHookRequest,
+  type FixedResponseParts,
+  fixedResponseHook,
+} from './response-hook.js';
+
+/**
+ * An answer whose status, headers and body are all known: it becomes a `Response` only when the
+ * handler returns, through the request's {@link fixedResponseHook} when it has one.
+ */
+export class FixedAnswer implements FixedResponseParts {
+  readonly status: number;
+  readonly headers: HeaderList;
+  readonly body: Uint8Array<ArrayBuffer> | null;
+
+  constructor(status: number, body: Uint8Array<ArrayBuffer> | null, headers: HeaderList) {
+    this.status = status;
+    this.headers = headers;
+    this.body = body;
+  }
+}
+
+/** What the handler's parts answer: a fixed answer, or a `Response` (a stream). */
+export type Reply = FixedAnswer | Response;
+
+const utf8 = new TextEncoder();
+
+/** A complete JSON answer. */
+export function jsonAnswer(status: number, body: string, headers: HeaderList = JSON_HEADERS): FixedAnswer {
+  return new FixedAnswer(status, utf8.encode(body), headers);
+}
+
+/** A JSON-RPC error as a complete HTTP answer, for failures before any method runs. */
+export function errorAnswer(
+  status: number,
+  id: ResponseId,
+  code: number,
+  message: string,
+  headers: HeaderList = JSON_HEADERS,
+): FixedAnswer {
+  return new FixedAnswer(status, utf8.encode(errorMessage(id, code, message)), headers);
+}
+
+/** The `Response` of `reply` for `request`: built by the request's hook when it offers one. */
+export function toResponse(request: Request, reply: Reply): Response {
+  if (!(reply instanceof FixedAnswer)) return reply;
+  const hooked = request as Request & FixedResponseHookRequest;
+  if (typeof hooked[fixedResponseHook] === 'function') return hooked[fixedResponseHook](reply);
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}

@@ -1,0 +1,52 @@
+import type { AuthInfo } from '../auth/auth-info.js';
+import type { Answer } from '../jsonrpc/message.js';
+import { encodeBody, resultMessage, staticResultBody } from '../jsonrpc/response.js';
+import { FixedAnswer } from './fixed-answer.js';
+import { ACCEPTED_HEADERS, JSON_HEADERS, noStore, SSE_HEADERS } from './headers.js';
+import { sseFrame } from './sse.js';
+
+const ACCEPTED = 202;
+
+/** One response message as JSON text. */
+export function answerText(answer: Answer): string {
+  return typeof answer === 'string' ? answer : resultMessage(answer.id, answer.result.json);
+}
+
+/** Whether the client takes an SSE reply (its Accept lists `text/event-stream`). */
+export function acceptsSse(request: Request): boolean {
+  return request.headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false;
+}
+
+/** The 202 answer to a request of notifications only. */
+export function acceptedAnswer(auth: AuthInfo | undefined): FixedAnswer {
+  return new FixedAnswer(ACCEPTED, null, auth === undefined ? ACCEPTED_HEADERS : noStore(ACCEPTED_HEADERS));
+}
+
+/**
+ * The HTTP answer carrying a request's response messages: 202 when there are none, else one JSON
+ * body (an array for a batch) or one SSE frame per message. An answer computed for a known caller
+ * carries `cache-control: no-store`.
+ */
+export function reply(
+  messages: Answer[],
+  batch: boolean,
+  wantsSse: boolean,
+  auth: AuthInfo | undefined,
+): FixedAnswer {
+  if (messages.length === 0) return acceptedAnswer(auth);
+  const shared = wantsSse ? SSE_HEADERS : JSON_HEADERS;
+  const headers = auth === undefined ? shared : noStore(shared);
+  let body: Uint8Array<ArrayBuffer>;
+  if (!batch) {
+    const message = messages[0]!;
+    if (typeof message !== 'string') body = staticResultBody(message.id, message.result, wantsSse);
+    else body = encodeBody(wantsSse ? sseFrame(message) : message);
+  } else if (wantsSse) {
+    let text = '';
+    for (const message of messages) text += sseFrame(answerText(message));
+    body = encodeBody(text);
+  } else {
+    body = encodeBody('[' + messages.map(answerText).join(',') + ']');
+  }
+  return new FixedAnswer(200, body, headers);
+}

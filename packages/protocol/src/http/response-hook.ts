@@ -1,0 +1,25 @@
+/** A fixed answer of the MCP handler: everything of it, before any `Response` is made. */
+export interface FixedResponseParts {
+  readonly status: number;
+  /** Lower-case names; shared and frozen, never changed. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The whole body, or `null` for none. */
+  readonly body: Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * The key of the hook through which a server bridge builds the `Response` of the MCP handler's
+ * fixed answers itself. A request that has a function under this key (own or inherited) gets
+ * every fixed answer from `request[fixedResponseHook](parts)`; any other request gets a plain
+ * `new Response(body, { status, headers })`. Streamed answers (SSE) are always real `Response`s.
+ *
+ * A bridge that writes answers to a socket uses it to skip the `Headers` object and body stream of
+ * a `Response` it would only read back (`@filing-mcp/node-http` does). A registered symbol, so two
+ * copies of this package agree on it.
+ */
+export const fixedResponseHook: unique symbol = Symbol.for('@filing-mcp/protocol.fixedResponse');
+
+/** A request that carries a {@link fixedResponseHook}. */
+export interface FixedResponseHookRequest {
+  [fixedResponseHook]?: (parts: FixedResponseParts) => Response;
+}

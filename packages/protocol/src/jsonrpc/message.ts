@@ -1,0 +1,84 @@
+import { isEchoableId } from './client-input.js';
+import { JsonRpcErrorCode } from './error-codes.js';
+import { errorMessage, type ResponseId, type StaticResult } from './response.js';
+
+/** A request that passed the JSON-RPC checks; `id` is `undefined` for a notification. */
+export interface RpcCall {
+  id: string | number | undefined;
+  method: string;
+  params: unknown;
+}
+
+/** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
+export interface StaticAnswer {
+  id: ResponseId;
+  result: StaticResult;
+}
+
+/** One response message: serialized, or a {@link StaticAnswer}. */
+export type Answer = string | StaticAnswer;
+
+/** A JSON object (not an array, not a class instance): what JSON-RPC params and `_meta` must be. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Checks one JSON-RPC message: an {@link RpcCall}, or the serialized -32600 response it earns.
+ * A request whose id cannot be read is answered with id `null`, as JSON-RPC 2.0 says.
+ */
+export function toCall(message: unknown): RpcCall | string {
+  if (!isPlainObject(message)) {
+    return errorMessage(null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC object');
+  }
+  const id = message.id;
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
+    return errorMessage(
+      null,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: id must be a string or a number',
+    );
+  }
+  if (id !== undefined && !isEchoableId(id)) {
+    return errorMessage(
+      null,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: id must be a string or a finite number',
+    );
+  }
+  const responseId = id === undefined ? null : id;
+  if (message.jsonrpc !== '2.0') {
+    return errorMessage(
+      responseId,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: jsonrpc must be "2.0"',
+    );
+  }
+  const method = message.method;
+  if (typeof method !== 'string') {
+    return errorMessage(
+      responseId,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: method must be a string',
+    );
+  }
+  const params = message.params;
+  // JSON-RPC 2.0 allows only structured params; `null` is read as absent because clients send it.
+  if (params !== undefined && params !== null && typeof params !== 'object') {
+    return errorMessage(
+      responseId,
+      JsonRpcErrorCode.InvalidRequest,
+      'Invalid Request: params must be an object or an array',
+    );
+  }
+  return { id, method, params: params ?? undefined };
+}
