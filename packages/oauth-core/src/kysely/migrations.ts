@@ -111,6 +111,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('oauth_clients').dropColumn('application_type').execute();
     },
   },
+  // Authorization codes are kept as their SHA-256 hex, like every other secret. Codes already in the
+  // table, used ones included, are hashed in place with the same SHA-256 the server uses by
+  // default, so a code in flight still redeems and a replayed one still revokes its grant; with a
+  // custom hash function they simply expire (they live 5 minutes).
+  '0004_oauth_codes_hashed': {
+    async up(db: Kysely<any>) {
+      await sql`update oauth_codes set code = encode(sha256(convert_to(code, 'UTF8')), 'hex')`.execute(db);
+      await db.schema.alterTable('oauth_codes').renameColumn('code', 'code_hash').execute();
+    },
+    async down(db: Kysely<any>) {
+      // Hashes cannot be turned back into codes: the unused ones are dropped, used ones kept for replays.
+      await sql`delete from oauth_codes where used_at is null`.execute(db);
+      await db.schema.alterTable('oauth_codes').renameColumn('code_hash', 'code').execute();
+    },
+  },
 };
 
 /**
