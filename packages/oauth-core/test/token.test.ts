@@ -301,6 +301,80 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       );
     });
 
+    // Issue 29: the registered token_endpoint_auth_method is enforced (RFC 6749 section 5.2:
+    // an unsupported authentication method is invalid_client, 401).
+    it('a client_secret_post client presenting its secret as Basic -> 401 invalid_client; the code stays redeemable', async () => {
+      const { client, params, code } = await confidentialGrant('client_secret_post');
+      const basic = await postForm(`${server.baseUrl}/token`, params, {
+        authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+      });
+      expect(basic.headers.get('www-authenticate')).toMatch(/^Basic /);
+      expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain('client_secret_post');
+      expect((await codeRow(code)).used_at).toBeNull();
+      await tokens(
+        await postForm(`${server.baseUrl}/token`, {
+          ...params,
+          client_id: client.client_id,
+          client_secret: client.client_secret!,
+        }),
+      );
+    });
+
+    it('a client_secret_basic client presenting its secret in the body -> 401 invalid_client', async () => {
+      const { client, params, code } = await confidentialGrant('client_secret_basic');
+      const post = await postForm(`${server.baseUrl}/token`, {
+        ...params,
+        client_id: client.client_id,
+        client_secret: client.client_secret!,
+      });
+      expect(await expectOAuthError(post, 401, 'invalid_client')).toContain('client_secret_basic');
+      expect((await codeRow(code)).used_at).toBeNull();
+    });
+
+    it('a public client presenting a secret it does not have, in the body or as Basic -> 401 invalid_client', async () => {
+      const grant = await codeFor(server);
+      const before = await tableCounts(database.db);
+      await expectOAuthError(
+        await exchange(server, grant, { client_secret: 'mcp_secret_invented' }),
+        401,
+        'invalid_client',
+      );
+      const basic = await postForm(
+        `${server.baseUrl}/token`,
+        {
+          grant_type: 'authorization_code',
+          code: grant.code,
+          redirect_uri: grant.redirectUri,
+          code_verifier: VERIFIER,
+        },
+        { authorization: `Basic ${btoa(`${grant.client.client_id}:`)}` },
+      );
+      expect(basic.headers.get('www-authenticate')).toMatch(/^Basic /);
+      expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain(
+        'token_endpoint_auth_method none',
+      );
+      expect(await tableCounts(database.db)).toEqual(before);
+      await tokens(await exchange(server, grant));
+    });
+
+    it('/revoke enforces the registered method too', async () => {
+      const { client, params } = await confidentialGrant('client_secret_post');
+      const issued = await tokens(
+        await postForm(`${server.baseUrl}/token`, {
+          ...params,
+          client_id: client.client_id,
+          client_secret: client.client_secret!,
+        }),
+      );
+      const revoke = await postForm(
+        `${server.baseUrl}/revoke`,
+        { token: issued.access_token },
+        { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}` },
+      );
+      await expectOAuthError(revoke, 401, 'invalid_client');
+      expect(await server.oauth.verifyAccessToken(issued.access_token)).toBeDefined();
+    });
+
     it('two authentication methods at once -> invalid_request', async () => {
       const { client, params } = await confidentialGrant();
       const response = await postForm(

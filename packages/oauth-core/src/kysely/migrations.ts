@@ -6,8 +6,11 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
  */
 export const CREDENTIAL_ENDED_CHANNEL = 'filing_mcp_credential_ended';
 
-/** The OAuth migrations, in code so the package needs no migration files at run time. */
-const migrations: Record<string, Migration> = {
+/**
+ * The OAuth migrations, in code so the package needs no migration files at run time. Exported for
+ * tests that stop at an older schema; applications run {@link migrateOAuth}.
+ */
+export const oauthMigrations: Readonly<Record<string, Migration>> = {
   '0001_oauth_tables': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -132,7 +135,7 @@ const migrations: Record<string, Migration> = {
  * Names of the OAuth migrations, oldest first: a readiness check compares them with the rows of
  * `oauth_migration` to tell whether the schema is current.
  */
-export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
+export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(oauthMigrations));
 
 /**
  * Brings the OAuth tables up to date. Uses its own bookkeeping tables (`oauth_migration`,
@@ -143,7 +146,7 @@ export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.key
 export async function migrateOAuth(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => ({ ...oauthMigrations }) },
     migrationTableName: 'oauth_migration',
     migrationLockTableName: 'oauth_migration_lock',
   });
