@@ -23,7 +23,7 @@ export async function seedOAuthRows(db: Kysely<any>, now = Date.now()): Promise<
   const minute = 60_000;
   const code = (id: string, expiresAt: Date, usedAt: Date | null = null) => ({
     id,
-    code: `mcp_code_${randomBytes(24).toString('base64url')}`,
+    code_hash: randomBytes(32).toString('hex'),
     grant_id: `grant-${id}`,
     client_id: 'mcp_client_test',
     user_id: userId,

@@ -63,6 +63,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
       jwksUrl: blankToUndefined(env.SESSION_JWKS_URL),
       issuer: blankToUndefined(env.SESSION_JWT_ISSUER),
       audience: blankToUndefined(env.SESSION_JWT_AUDIENCE),
+      maxAgeSeconds: numeric(env.SESSION_JWT_MAX_AGE_SECONDS),
     },
     requireAuth: blankToUndefined(env.MCP_REQUIRE_AUTH),
     authCacheTtlMs: numeric(env.AUTH_CACHE_TTL_MS),
@@ -70,7 +71,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
     allowedOrigins: list(env.ALLOWED_ORIGINS),
     lifetimes: Object.values(lifetimes).some((value) => value !== undefined) ? lifetimes : undefined,
     refreshGraceSeconds: numeric(env.OAUTH_REFRESH_GRACE_SECONDS),
-    requirePkceForPublicClients: flag(env.OAUTH_REQUIRE_PKCE),
+    requirePkce: flag(env.OAUTH_REQUIRE_PKCE),
     database: defined({
       poolMax: numeric(env.DATABASE_POOL_MAX) ?? numeric(env.PG_POOL_MAX),
       connectTimeoutMs: numeric(env.DATABASE_CONNECT_TIMEOUT_MS),

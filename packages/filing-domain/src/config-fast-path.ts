@@ -19,12 +19,13 @@ const KEYS = new Set([
   'authCacheMaxEntries',
   'maxBodyBytes',
   'refreshGraceSeconds',
+  'requirePkce',
   'requirePkceForPublicClients',
   'listLimitMax',
   'rateLimits',
   'toolsListTtlSeconds',
 ]);
-const SESSION_KEYS = new Set(['secret', 'issuer', 'audience']);
+const SESSION_KEYS = new Set(['secret', 'issuer', 'audience', 'maxAgeSeconds']);
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
@@ -70,7 +71,10 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
   const session = input.session;
   if (!isPlainObject(session)) return undefined;
   for (const [key, value] of Object.entries(session)) {
-    if (!SESSION_KEYS.has(key) || typeof value !== 'string') return undefined;
+    if (!SESSION_KEYS.has(key)) return undefined;
+    if (key === 'maxAgeSeconds' ? integer(value, 1, MAX_SECONDS) === undefined : typeof value !== 'string') {
+      return undefined;
+    }
   }
   if ((session.secret as string | undefined) === undefined || (session.secret as string).length < 32) {
     return undefined;
@@ -103,9 +107,10 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
     if (value === undefined) return undefined;
     config[key] = value;
   }
-  if ('requirePkceForPublicClients' in input) {
-    if (typeof input.requirePkceForPublicClients !== 'boolean') return undefined;
-    config.requirePkceForPublicClients = input.requirePkceForPublicClients;
+  for (const key of ['requirePkce', 'requirePkceForPublicClients'] as const) {
+    if (!(key in input)) continue;
+    if (typeof input[key] !== 'boolean') return undefined;
+    config[key] = input[key];
   }
   if ('rateLimits' in input) {
     if (input.rateLimits !== false) return undefined;

@@ -46,6 +46,9 @@ export const filingServerConfigSchema = z
         jwksUrl: z.url({ message: 'must be a URL' }).optional(),
         issuer: z.string().min(1).optional(),
         audience: z.string().min(1).optional(),
+        maxAgeSeconds: positiveInt
+          .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
+          .optional(),
       })
       .refine((session) => (session.secret === undefined) !== (session.jwksUrl === undefined), {
         message: 'needs exactly one of secret and jwksUrl',
@@ -76,6 +79,8 @@ export const filingServerConfigSchema = z
       .min(0, { message: 'must be 0 or more' })
       .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
       .optional(),
+    requirePkce: z.boolean({ message: 'must be true or false' }).optional(),
+    /** @deprecated Use `requirePkce`, which now applies to every client. */
     requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
     listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
     database: databaseSettingsSchema.optional(),
@@ -113,7 +118,8 @@ export const filingServerConfigSchema = z
  * - `baseUrl`: `{base_url}`, the MCP endpoint's public address; also the OAuth issuer and resource.
  * - `appUrl`: `{app_url}`, the companion app (consent page, filing pages).
  * - `basePath`: path the server is mounted at, default the path of `baseUrl`.
- * - `session`: how `/approve` verifies session JWTs: exactly one of `secret` (HS256) and `jwksUrl`.
+ * - `session`: how `/approve` verifies session JWTs: exactly one of `secret` (HS256) and `jwksUrl`;
+ *   `maxAgeSeconds` (default 86400) refuses a token issued longer ago, living longer, or without `iat`.
  * - `requireAuth`: `'tools/call'` (default, the spec) or `'all'` (every MCP method challenges).
  * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
  *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
@@ -124,7 +130,8 @@ export const filingServerConfigSchema = z
  *   `refreshToken` (30 days); positive integers.
  * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
  *   refresh twice in parallel (default 0: off; INTEROP 17).
- * - `requirePkceForPublicClients`: whether a public client must send a `code_challenge` (default true).
+ * - `requirePkce`: whether every client, confidential ones included, must send a `code_challenge`
+ *   (default true, OAuth 2.1); `requirePkceForPublicClients` is its deprecated old name.
  * - `database`: PostgreSQL pool size and time limits, applied by every adapter (see `DatabaseSettings`).
  * - `rateLimits`: requests per minute per client address (`register`, `token`, `authorize`,
  *   `approve`, `revoke`) and per credential (`toolsCall`), shared through PostgreSQL; `false` turns
@@ -176,13 +183,14 @@ const ENV_NAMES: Record<string, string> = {
   'session.jwksUrl': 'SESSION_JWKS_URL',
   'session.issuer': 'SESSION_JWT_ISSUER',
   'session.audience': 'SESSION_JWT_AUDIENCE',
+  'session.maxAgeSeconds': 'SESSION_JWT_MAX_AGE_SECONDS',
   session: 'SESSION_JWT_SECRET or SESSION_JWKS_URL',
   requireAuth: 'MCP_REQUIRE_AUTH',
   authCacheTtlMs: 'AUTH_CACHE_TTL_MS',
   allowedHosts: 'ALLOWED_HOSTS',
   allowedOrigins: 'ALLOWED_ORIGINS',
   refreshGraceSeconds: 'OAUTH_REFRESH_GRACE_SECONDS',
-  requirePkceForPublicClients: 'OAUTH_REQUIRE_PKCE',
+  requirePkce: 'OAUTH_REQUIRE_PKCE',
   'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
   'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
   'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
@@ -206,7 +214,8 @@ const ENV_NAMES: Record<string, string> = {
 /**
  * Reads the shared configuration from environment variables, so the Node, Vercel and Lambda
  * adapters agree: `MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`,
- * `SESSION_JWT_ISSUER`, `SESSION_JWT_AUDIENCE`, `MCP_REQUIRE_AUTH` (`tools/call` | `all`),
+ * `SESSION_JWT_ISSUER`, `SESSION_JWT_AUDIENCE`, `SESSION_JWT_MAX_AGE_SECONDS` (default 86400),
+ * `MCP_REQUIRE_AUTH` (`tools/call` | `all`),
  * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
  * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
  * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and

@@ -200,6 +200,14 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     description: 'Expected `aud` of session JWTs, checked when set.',
   },
   {
+    name: 'SESSION_JWT_MAX_AGE_SECONDS',
+    default: '`86400`',
+    adapters: 'all',
+    section: 'Sessions and the companion app',
+    description:
+      'Longest a session JWT is honoured at `/approve`: one issued longer ago, whose `exp - iat` is longer, or without `iat` (its age cannot be told) answers 401, whatever its `exp`. Its `sub` must be 1-255 characters without control characters. `filing-mcp session-token --expires-in` longer than this signs tokens `/approve` refuses.',
+  },
+  {
     name: 'COMPANION',
     default: '`auto`',
     adapters: ['node'],
@@ -244,7 +252,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
-      '`true` / `false`: whether a public client (`token_endpoint_auth_method: none`) must send a `code_challenge` (OAuth 2.1). `false` only for clients that cannot do PKCE; a challenge that is sent is always checked.',
+      '`true` / `false`: whether every client, confidential ones included, must send a `code_challenge` (OAuth 2.1). `false` lets a client skip it, which costs the protection PKCE gives: a stolen or injected authorization code (a leaked redirect, a malicious app on the same custom scheme) can then be redeemed, by anyone for a public client. Only for clients that cannot do PKCE; a challenge that is sent is always checked.',
   },
   {
     name: 'OAUTH_CODE_TTL_SECONDS',

@@ -70,8 +70,8 @@ export function createFilingBackend(options: FilingBackendOptions) {
           session: config.session,
           hash,
           ...(config.lifetimes && { lifetimes: config.lifetimes }),
-          ...(config.requirePkceForPublicClients !== undefined && {
-            requirePkceForPublicClients: config.requirePkceForPublicClients,
+          ...((config.requirePkce ?? config.requirePkceForPublicClients) !== undefined && {
+            requirePkce: config.requirePkce ?? config.requirePkceForPublicClients,
           }),
           ...(config.refreshGraceSeconds !== undefined && {
             refreshGraceSeconds: config.refreshGraceSeconds,

@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
+import { CLIENT_METADATA_DOCUMENT_FAILURE } from '@filing-mcp/oauth-core';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientMetadataDocumentsFromEnv, createNodeClientMetadataFetcher } from '../src/node.js';
@@ -15,6 +17,13 @@ import {
 } from './helpers.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
+
+/** The reasons logged for refusing a client_id's metadata document, oldest first. */
+function refusalsLogged(harness: Harness, clientId: string): unknown[] {
+  return harness.logs
+    .filter((event) => event.event === 'client_metadata_document_refused' && event.clientId === clientId)
+    .map((event) => event.detail);
+}
 
 /**
  * Client ID Metadata Documents end to end (issue 13): a real HTTP document server on loopback,
@@ -78,6 +87,17 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
     expect(response.status).toBe(status);
     expect(response.headers.get('location')).toBeNull();
     expect(await response.json()).toEqual({ error, error_description: description });
+  }
+
+  /**
+   * A fetch or document failure (issue 29): the caller gets the one generic description, never
+   * what went wrong; the server log has the reason for that client_id.
+   */
+  async function refusedGenerically(response: Response, clientId: string, detail: string | RegExp) {
+    await refusedAt(response, 400, 'invalid_client', CLIENT_METADATA_DOCUMENT_FAILURE);
+    const logged = refusalsLogged(harness, clientId).at(-1);
+    if (typeof detail === 'string') expect(logged).toBe(detail);
+    else expect(logged).toMatch(detail);
   }
 
   it('advertises client_id_metadata_document_supported', async () => {
@@ -210,13 +230,13 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
     [
       'a javascript: redirect URI',
       (clientId: string) => ({ ...valid(clientId), redirect_uris: [REDIRECT_URI, 'javascript:alert(1)'] }),
-      'client metadata document: redirect_uris: the scheme javascript: is not allowed',
+      /^client metadata document: redirect_uris: the scheme javascript: is not allowed/,
     ],
   ])(
-    'a document with %s: 400 invalid_client naming the rule, never a redirect',
+    'a document with %s: 400 invalid_client, the rule in the log only, never a redirect',
     async (_, document, description) => {
       const { clientId } = publish(document);
-      await refusedAt(await authorize(clientId), 400, 'invalid_client', description);
+      await refusedGenerically(await authorize(clientId), clientId, description);
     },
   );
 
@@ -224,43 +244,78 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
     const { path: target } = publish(valid);
     const path = `/clients/${randomUUID()}.json`;
     documents.route(path, { status: 301, headers: { location: target } });
-    await refusedAt(
+    await refusedGenerically(
       await authorize(`${documents.origin}${path}`),
-      400,
-      'invalid_client',
-      'client metadata document: the URL answered a redirect (301); redirects are not followed',
+      `${documents.origin}${path}`,
+      'the URL answered a redirect (301); redirects are not followed',
     );
     expect(documents.hits(target)).toBe(0);
   });
 
   it('an oversize document: 400 invalid_client', async () => {
     const { clientId } = publish((id) => ({ ...valid(id), padding: 'x'.repeat(6000) }));
-    await refusedAt(
-      await authorize(clientId),
-      400,
-      'invalid_client',
-      'client metadata document: the document is larger than 5120 bytes',
-    );
+    await refusedGenerically(await authorize(clientId), clientId, 'the document is larger than 5120 bytes');
   });
 
   it('a document server that does not answer in time: 400 invalid_client', async () => {
     const path = `/clients/${randomUUID()}.json`;
     documents.route(path, { hang: true });
-    await refusedAt(
+    await refusedGenerically(
       await authorize(`${documents.origin}${path}`),
-      400,
-      'invalid_client',
-      'client metadata document: the document did not arrive within 1000 ms',
+      `${documents.origin}${path}`,
+      'the document did not arrive within 1000 ms',
     );
   });
 
-  it('a private address, even with the development switch: 400 invalid_client naming the range', async () => {
-    await refusedAt(
+  it('a private address, even with the development switch: 400 invalid_client, the range in the log only', async () => {
+    await refusedGenerically(
       await authorize('http://10.20.30.40/client.json'),
-      400,
-      'invalid_client',
-      'client metadata document: the host 10.20.30.40 resolves to 10.20.30.40, a private 10.0.0.0/8 address, which is never fetched',
+      'http://10.20.30.40/client.json',
+      'the host 10.20.30.40 resolves to 10.20.30.40, a private 10.0.0.0/8 address, which is never fetched',
     );
+  });
+
+  it('every kind of fetch failure answers the same body: no DNS, port, protocol or status oracle', async () => {
+    // A port that refuses connections: bound, then closed.
+    const closed = createNetServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    // A port that speaks something other than HTTP.
+    const sockets = new Set<Socket>();
+    const ssh = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.end('SSH-2.0-OpenSSH_9.6\r\n');
+    });
+    await new Promise<void>((resolve) => ssh.listen(0, '127.0.0.1', resolve));
+    const sshPort = (ssh.address() as AddressInfo).port;
+    const notFound = `/clients/${randomUUID()}.json`;
+    const failing = `/clients/${randomUUID()}.json`;
+    documents.route(failing, { status: 500, body: 'boom' });
+    const cases: Array<[string, RegExp]> = [
+      ['http://no-such-host.invalid/client.json', /could not be resolved/],
+      ['http://10.1.2.3/client.json', /resolves to 10\.1\.2\.3, a private 10\.0\.0\.0\/8 address/],
+      [`http://127.0.0.1:${closedPort}/client.json`, /ECONNREFUSED/],
+      [`http://127.0.0.1:${sshPort}/client.json`, /could not be fetched/],
+      [`${documents.origin}${notFound}`, /answered HTTP 404/],
+      [`${documents.origin}${failing}`, /answered HTTP 500/],
+    ];
+    try {
+      const bodies = new Set<string>();
+      for (const [clientId, detail] of cases) {
+        const response = await authorize(clientId);
+        expect(response.status, clientId).toBe(400);
+        expect(response.headers.get('location')).toBeNull();
+        bodies.add(await response.text());
+        expect(refusalsLogged(harness, clientId).at(-1), clientId).toMatch(detail);
+      }
+      expect([...bodies]).toEqual([
+        JSON.stringify({ error: 'invalid_client', error_description: CLIENT_METADATA_DOCUMENT_FAILURE }),
+      ]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => ssh.close(resolve));
+    }
   });
 
   it('a client_id URL without a path: 400 invalid_client', async () => {
@@ -286,9 +341,11 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
     expect(token.status).toBe(401);
     expect(await token.json()).toEqual({
       error: 'invalid_client',
-      error_description:
-        'client metadata document: the URL answered a redirect (302); redirects are not followed',
+      error_description: CLIENT_METADATA_DOCUMENT_FAILURE,
     });
+    expect(refusalsLogged(harness, clientId).at(-1)).toBe(
+      'the URL answered a redirect (302); redirects are not followed',
+    );
   });
 });
 
@@ -344,23 +401,30 @@ describe.each(testDatabases())(
       expect(documents.hits('/client.json')).toBe(0);
     });
 
-    it('https://localhost: refused after resolution (loopback), nothing fetched', async () => {
-      const outcome = await authorizeError(`https://localhost:${documents.port}/client.json`);
+    it('https://localhost: refused after resolution (loopback), nothing fetched; the address only in the log', async () => {
+      const clientId = `https://localhost:${documents.port}/client.json`;
+      const outcome = await authorizeError(clientId);
       expect(outcome.status).toBe(400);
       expect(outcome.location).toBeNull();
-      expect(outcome.body.error).toBe('invalid_client');
-      expect(outcome.body.error_description).toMatch(
-        /^client metadata document: the host localhost resolves to (127\.0\.0\.1|::1), a loopback .* address, which is never fetched$/,
+      expect(outcome.body).toEqual({
+        error: 'invalid_client',
+        error_description: CLIENT_METADATA_DOCUMENT_FAILURE,
+      });
+      expect(refusalsLogged(harness, clientId).at(-1)).toMatch(
+        /^the host localhost resolves to (127\.0\.0\.1|::1), a loopback .* address, which is never fetched$/,
       );
       expect(documents.hits('/client.json')).toBe(0);
     });
 
-    it('a private address: 400 invalid_client naming the range', async () => {
-      expect((await authorizeError('https://192.168.1.20/client.json')).body).toEqual({
+    it('a private address: 400 invalid_client, the range only in the log', async () => {
+      const clientId = 'https://192.168.1.20/client.json';
+      expect((await authorizeError(clientId)).body).toEqual({
         error: 'invalid_client',
-        error_description:
-          'client metadata document: the host 192.168.1.20 resolves to 192.168.1.20, a private 192.168.0.0/16 address, which is never fetched',
+        error_description: CLIENT_METADATA_DOCUMENT_FAILURE,
       });
+      expect(refusalsLogged(harness, clientId).at(-1)).toBe(
+        'the host 192.168.1.20 resolves to 192.168.1.20, a private 192.168.0.0/16 address, which is never fetched',
+      );
     });
 
     it('a registered client keeps working as before', async () => {

@@ -35,19 +35,34 @@ describe('specialAddress: the address classifier', () => {
     ['fd12:3456::1', 'unique local fc00::/7', false],
     ['192.0.2.10', 'documentation 192.0.2.0/24', false],
     ['2001:db8::1', 'documentation 2001:db8::/32', false],
-    ['64:ff9b::a00:1', 'NAT64 64:ff9b::/96', false],
+    // Issue 29: NAT64 is judged by the IPv4 address it carries; two ranges were missing.
+    ['64:ff9b::a00:1', 'private 10.0.0.0/8 (NAT64)', false],
+    ['64:ff9b::127.0.0.1', 'loopback 127.0.0.0/8 (NAT64)', false],
+    ['64:ff9b::a9fe:a9fe', 'link-local 169.254.0.0/16 (NAT64)', false],
+    ['64:ff9b:1::808:808', 'local-use NAT64 64:ff9b:1::/48', false],
+    ['::ffff:0:808:808', 'IPv4-translated ::ffff:0:0:0/96', false],
+    ['::ffff:0:8.8.8.8', 'IPv4-translated ::ffff:0:0:0/96', false],
+    ['5f00::1', 'SRv6 SIDs 5f00::/16', false],
+    ['5f00:ffff::8', 'SRv6 SIDs 5f00::/16', false],
     ['2002:a00:1::1', '6to4 2002::/16', false],
     ['198.18.0.1', 'benchmarking 198.18.0.0/15', false],
   ])('%s is %s', (address, range, loopback) => {
     expect(specialAddress(address)).toEqual({ range, loopback });
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    '%s is a public address',
-    (address) => {
-      expect(specialAddress(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    // An IPv6-only host behind DNS64 reaches IPv4-only sites through NAT64.
+    '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
+  ])('%s is a public address', (address) => {
+    expect(specialAddress(address)).toBeUndefined();
+  });
 
   it('a string that is not an IP address is never public', () => {
     expect(specialAddress('example.com')).toEqual({ range: 'not an IP address', loopback: false });

@@ -39,6 +39,10 @@ const configs = fc
       { jwksUrl: 'https://issuer.example/jwks.json' },
       { secret: SECRET, jwksUrl: 'https://issuer.example/jwks.json' },
       { secret: SECRET, extra: 'x' },
+      { secret: SECRET, maxAgeSeconds: 600 },
+      { secret: SECRET, maxAgeSeconds: 0 },
+      { secret: SECRET, maxAgeSeconds: 1.5 },
+      { secret: SECRET, maxAgeSeconds: '600' },
       {},
       'secret',
     ),
@@ -49,6 +53,7 @@ const configs = fc
     authCacheMaxEntries: pick(1, 10_000, 0, 2.5),
     maxBodyBytes: pick(1, 1_048_576, 0, -5),
     refreshGraceSeconds: pick(0, 30, 315_360_000, 315_360_001, -1),
+    requirePkce: pick(true, false, 'true'),
     requirePkceForPublicClients: pick(true, false, 'true'),
     listLimitMax: pick(1, 200, 1000, 1001, 0),
     rateLimits: pick(false, true, { toolsCall: 5 }, {}, 'on'),
@@ -105,6 +110,8 @@ describe('configuration without zod', () => {
       AUTH_CACHE_TTL_MS: '0',
       RATE_LIMITS: 'off',
       MCP_TOOLS_LIST_TTL_SECONDS: '60',
+      SESSION_JWT_MAX_AGE_SECONDS: '3600',
+      OAUTH_REQUIRE_PKCE: 'true',
     };
     const fast = resolveConfigFast(rawConfigFromEnv(env));
     expect(fast).toBeDefined();

@@ -18,13 +18,14 @@ describe('configFromEnv: OAuth settings', () => {
       OAUTH_CODE_TTL_SECONDS: ' 60 ',
       OAUTH_ACCESS_TOKEN_TTL_SECONDS: '120',
       OAUTH_REFRESH_TOKEN_TTL_SECONDS: '7200',
+      SESSION_JWT_MAX_AGE_SECONDS: '3600',
     });
     expect(config).toEqual({
       baseUrl: BASE_URL,
       appUrl: APP_URL,
-      session: { secret: SESSION_SECRET },
+      session: { secret: SESSION_SECRET, maxAgeSeconds: 3600 },
       refreshGraceSeconds: 30,
-      requirePkceForPublicClients: false,
+      requirePkce: false,
       lifetimes: { authorizationCode: 60, accessToken: 120, refreshToken: 7200 },
     });
   });
@@ -34,6 +35,7 @@ describe('configFromEnv: OAuth settings', () => {
       ...REQUIRED,
       OAUTH_REFRESH_GRACE_SECONDS: '',
       OAUTH_REQUIRE_PKCE: ' ',
+      SESSION_JWT_MAX_AGE_SECONDS: '',
       OAUTH_ACCESS_TOKEN_TTL_SECONDS: '900',
     });
     expect(config).toEqual({
@@ -49,9 +51,7 @@ describe('configFromEnv: OAuth settings', () => {
     ['true', true],
     ['False', false],
   ])('reads OAUTH_REQUIRE_PKCE=%s as %s', (value, expected) => {
-    expect(configFromEnv({ ...REQUIRED, OAUTH_REQUIRE_PKCE: value }).requirePkceForPublicClients).toBe(
-      expected,
-    );
+    expect(configFromEnv({ ...REQUIRED, OAUTH_REQUIRE_PKCE: value }).requirePkce).toBe(expected);
   });
 
   it('accepts OAUTH_REFRESH_GRACE_SECONDS=0 (off, the default)', () => {
@@ -70,6 +70,9 @@ describe('configFromEnv: OAuth settings', () => {
     ['OAUTH_ACCESS_TOKEN_TTL_SECONDS', '1.5', 'must be an integer'],
     ['OAUTH_REFRESH_TOKEN_TTL_SECONDS', '1e6', 'must be an integer'],
     ['OAUTH_REFRESH_TOKEN_TTL_SECONDS', '99999999999999', 'must be at most'],
+    ['SESSION_JWT_MAX_AGE_SECONDS', '0', 'must be positive'],
+    ['SESSION_JWT_MAX_AGE_SECONDS', '1.5', 'must be an integer'],
+    ['SESSION_JWT_MAX_AGE_SECONDS', '1d', 'must be an integer'],
   ])('%s=%s throws an error naming the variable', (name, value, message) => {
     const read = () => configFromEnv({ ...REQUIRED, [name]: value });
     expect(read).toThrow(FilingConfigError);
@@ -77,12 +80,12 @@ describe('configFromEnv: OAuth settings', () => {
   });
 });
 
-async function sessionJwt(userId: string): Promise<string> {
+async function sessionJwt(userId: string, expiresIn = '5m'): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuedAt()
-    .setExpirationTime('5m')
+    .setExpirationTime(expiresIn)
     .sign(new TextEncoder().encode(SESSION_SECRET));
 }
 
@@ -100,6 +103,7 @@ describe.each(testDatabases())('OAuth settings from the environment take effect 
         OAUTH_CODE_TTL_SECONDS: '60',
         OAUTH_ACCESS_TOKEN_TTL_SECONDS: '120',
         OAUTH_REFRESH_TOKEN_TTL_SECONDS: '7200',
+        SESSION_JWT_MAX_AGE_SECONDS: '600',
       }),
     );
   });
@@ -112,7 +116,7 @@ describe.each(testDatabases())('OAuth settings from the environment take effect 
   const form = (params: Record<string, string>) =>
     post('/token', new URLSearchParams(params), { 'content-type': 'application/x-www-form-urlencoded' });
 
-  it('a public client without PKCE gets a code, and the lifetimes and grace window are the configured ones', async () => {
+  it('a public client without PKCE gets a code, a session JWT longer than the maximum age is refused, and the lifetimes and grace window are the configured ones', async () => {
     const registered = await post('/register', JSON.stringify({ redirect_uris: [redirectUri] }), {
       'content-type': 'application/json',
     });
@@ -128,6 +132,13 @@ describe.each(testDatabases())('OAuth settings from the environment take effect 
     expect(authorize.headers.get('location')).toMatch(new RegExp(`^${APP_URL}/oauth/authorize\\?`));
 
     const userId = `user-${crypto.randomUUID()}`;
+    // SESSION_JWT_MAX_AGE_SECONDS=600: a session JWT living an hour is refused.
+    const tooLong = await post('/approve', JSON.stringify({ client_id, redirect_uri: redirectUri }), {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await sessionJwt(userId, '1h')}`,
+    });
+    expect(tooLong.status).toBe(401);
+    expect(await tooLong.json()).toEqual({ code: 401, message: 'Unauthorized' });
     const approved = await post('/approve', JSON.stringify({ client_id, redirect_uri: redirectUri }), {
       'content-type': 'application/json',
       authorization: `Bearer ${await sessionJwt(userId)}`,

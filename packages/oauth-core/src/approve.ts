@@ -69,7 +69,7 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
     context.resolveClient,
     {
       resource: context.issuer,
-      requirePkceForPublicClients: context.requirePkceForPublicClients,
+      requirePkce: context.requirePkce,
       scopes: context.scopes,
     },
     false,
@@ -87,7 +87,7 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
   const code = generateAuthorizationCode();
   await context.store.createAuthorizationCode({
     id: crypto.randomUUID(),
-    code,
+    codeHash: await context.hash(code),
     grantId: crypto.randomUUID(),
     clientId: authorizationRequest.client.clientId,
     userId,

@@ -36,7 +36,8 @@ const PLAIN_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 /** Settings the validation needs from the server options. */
 export interface AuthorizationRequestSettings {
   resource: string;
-  requirePkceForPublicClients: boolean;
+  /** Every client must send a `code_challenge` (OAuth 2.1 section 4.1.1). */
+  requirePkce: boolean;
   scopes: ScopeSet;
 }
 
@@ -107,8 +108,8 @@ export async function validateAuthorizationRequest(
     if (method !== undefined) {
       return fail(new OAuthError('invalid_request', 'code_challenge_method was sent without code_challenge'));
     }
-    if (client.tokenEndpointAuthMethod === 'none' && settings.requirePkceForPublicClients) {
-      return fail(new OAuthError('invalid_request', 'code_challenge is required for public clients'));
+    if (settings.requirePkce) {
+      return fail(new OAuthError('invalid_request', 'code_challenge is required (PKCE, S256 recommended)'));
     }
   } else {
     codeChallengeMethod = method ?? 'plain';

@@ -37,7 +37,7 @@ export async function handleAuthorize(context: OAuthContext, request: Request): 
     context.resolveClient,
     {
       resource: context.issuer,
-      requirePkceForPublicClients: context.requirePkceForPublicClients,
+      requirePkce: context.requirePkce,
       scopes: context.scopes,
     },
     true,

@@ -2,7 +2,7 @@ import { textProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { timingSafeEqual } from './crypto.js';
 import { OAuthError } from './errors.js';
-import type { OAuthClientRecord } from './store.js';
+import type { OAuthClientRecord, TokenEndpointAuthMethod } from './store.js';
 
 /** Client credentials as presented at `/token` or `/revoke`. */
 export interface PresentedClient {
@@ -64,9 +64,24 @@ export function readPresentedClient(request: Request, params: ReadonlyMap<string
   return { clientId: params.get('client_id'), clientSecret: params.get('client_secret'), basic: false };
 }
 
+/** How each registered method presents its credentials, for the error that names it. */
+const METHOD_HOW: Record<TokenEndpointAuthMethod, string> = {
+  none: 'client_id alone in the body, without a secret or an Authorization header',
+  client_secret_post: 'client_id and client_secret in the body',
+  client_secret_basic: 'client_id and client_secret in an Authorization: Basic header',
+};
+
+/** The method a request used to present its credentials. */
+function presentedMethod(presented: PresentedClient): TokenEndpointAuthMethod {
+  if (presented.basic) return 'client_secret_basic';
+  return presented.clientSecret ? 'client_secret_post' : 'none';
+}
+
 /**
- * Authenticates a presented client: a confidential client must present its secret (compared as
- * hashes, in constant time); a public client must present none.
+ * Authenticates a presented client with the method it registered (`token_endpoint_auth_method`,
+ * RFC 7591 section 2), answering `invalid_client` (401, RFC 6749 section 5.2) otherwise: a public
+ * (`none`) client presents no secret at all; a `client_secret_post` client its secret in the body; a
+ * `client_secret_basic` client in a Basic header. Secrets are compared as hashes, in constant time.
  */
 export async function authenticateClient(
   context: OAuthContext,
@@ -81,14 +96,20 @@ export async function authenticateClient(
     throw error;
   }
   if (!client) throw invalidClient('unknown client', presented.basic);
-  if (client.clientSecretHash === null) {
-    if (presented.clientSecret)
-      throw invalidClient('this client is public and has no secret', presented.basic);
-    return client;
+  const registered = client.clientSecretHash === null ? 'none' : client.tokenEndpointAuthMethod;
+  const used = presentedMethod(presented);
+  if (used !== registered) {
+    context.log({ event: 'client_auth_method_mismatch', clientId: client.clientId, registered, used });
+    throw invalidClient(
+      registered === 'none'
+        ? `this client is public (token_endpoint_auth_method none): send ${METHOD_HOW.none}`
+        : `this client is registered with token_endpoint_auth_method ${registered}: send ${METHOD_HOW[registered]}`,
+      presented.basic,
+    );
   }
-  if (!presented.clientSecret) throw invalidClient('client authentication is required', presented.basic);
-  const presentedHash = await context.hash(presented.clientSecret);
-  if (!timingSafeEqual(presentedHash, client.clientSecretHash)) {
+  if (registered === 'none') return client;
+  const presentedHash = await context.hash(presented.clientSecret!);
+  if (!timingSafeEqual(presentedHash, client.clientSecretHash!)) {
     throw invalidClient('client authentication failed', presented.basic);
   }
   return client;

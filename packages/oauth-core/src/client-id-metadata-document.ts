@@ -2,6 +2,7 @@ import { jsonTextProblem } from './client-text.js';
 import { OAuthError } from './errors.js';
 import { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
 import type { OAuthClientRecord, OAuthStore } from './store.js';
+import type { OAuthLogEvent } from './types.js';
 
 /**
  * Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document, MCP SEP-991): a
@@ -26,7 +27,11 @@ export interface ClientMetadataDocumentFetcher {
   fetch(url: URL): Promise<ClientMetadataDocumentResponse>;
 }
 
-/** A refusal to fetch a client metadata document; the message is shown to the client. */
+/**
+ * A refusal to fetch a client metadata document. The message goes to the server log only: the
+ * caller gets {@link CLIENT_METADATA_DOCUMENT_FAILURE}, so the fetcher cannot be used to learn what
+ * a name resolves to or whether a port answers.
+ */
 export class ClientMetadataDocumentError extends Error {
   override readonly name = 'ClientMetadataDocumentError';
 }
@@ -54,6 +59,14 @@ const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 
 /** Resolves a `client_id` to a client: a registration from the store, or a validated metadata document. */
 export type ClientResolver = (clientId: string) => Promise<OAuthClientRecord | undefined>;
+
+/**
+ * The one description every fetch or document failure answers with, whatever went wrong: which
+ * address a name resolved to, a refused port, a non-HTTP answer or an HTTP status would otherwise
+ * make the server a DNS and port scanner for anyone (no credential is needed). The detail is logged.
+ */
+export const CLIENT_METADATA_DOCUMENT_FAILURE =
+  'the client metadata document could not be retrieved or is not valid (the server log has the reason)';
 
 function invalidDocument(description: string): OAuthError {
   // 400 wherever it is raised first: the client is not authenticated by a document it cannot serve.
@@ -189,12 +202,15 @@ interface CachedClient {
  * The client resolver every endpoint uses: `mcp_client_...` IDs from the store as before; with
  * `options`, an https URL is fetched through the fetcher (one fetch at a time per URL), validated,
  * and cached in a bounded LRU for as long as its `Cache-Control` allows (at most 24 h). Failures
- * are never cached. A document that breaks a rule throws `invalid_client` (400) naming the rule.
+ * are never cached. A client_id URL that breaks a rule throws `invalid_client` (400) naming the
+ * rule; a failed fetch or an invalid document throws `invalid_client` (400) with the one generic
+ * {@link CLIENT_METADATA_DOCUMENT_FAILURE}, and logs the reason (`client_metadata_document_refused`).
  */
 export function createClientResolver(
   store: OAuthStore,
   options: ClientMetadataDocumentOptions | undefined,
   now: () => number,
+  log: (event: OAuthLogEvent) => void = () => {},
 ): ClientResolver {
   if (options === undefined) return (clientId) => store.getClient(clientId);
   const allowHttp = options.allowHttp ?? false;
@@ -205,16 +221,33 @@ export function createClientResolver(
   const cache = new Map<string, CachedClient>();
   const inFlight = new Map<string, Promise<OAuthClientRecord>>();
 
+  /** Logs why a document was refused and answers the generic error. */
+  function refused(clientId: string, stage: 'fetch' | 'document', detail: string): OAuthError {
+    log({ event: 'client_metadata_document_refused', clientId, stage, detail });
+    return new OAuthError('invalid_client', CLIENT_METADATA_DOCUMENT_FAILURE, { status: 400 });
+  }
+
   async function fetchClient(clientId: string, url: URL): Promise<OAuthClientRecord> {
     let response: ClientMetadataDocumentResponse;
     try {
       response = await options!.fetcher.fetch(url);
     } catch (error) {
-      if (error instanceof ClientMetadataDocumentError) throw invalidDocument(error.message);
-      throw invalidDocument('the document could not be fetched');
+      throw refused(
+        clientId,
+        'fetch',
+        error instanceof ClientMetadataDocumentError
+          ? error.message
+          : `the fetcher failed (${(error as Error)?.name ?? 'unknown error'})`,
+      );
     }
     const fetchedAt = now();
-    const client = clientFromMetadataDocument(clientId, response.body, fetchedAt);
+    let client: OAuthClientRecord;
+    try {
+      client = clientFromMetadataDocument(clientId, response.body, fetchedAt);
+    } catch (error) {
+      if (error instanceof OAuthError) throw refused(clientId, 'document', error.message);
+      throw error;
+    }
     const seconds = documentCacheSeconds(response.cacheControl, defaultSeconds);
     if (seconds > 0) {
       cache.delete(clientId);

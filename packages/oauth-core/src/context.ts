@@ -18,7 +18,8 @@ export interface OAuthContext {
   hash: (input: string) => Promise<string>;
   verifySession: SessionJwtVerifier;
   lifetimes: { authorizationCode: number; accessToken: number; refreshToken: number };
-  requirePkceForPublicClients: boolean;
+  /** Every client must send a PKCE `code_challenge` (OAuth 2.1). */
+  requirePkce: boolean;
   refreshGraceSeconds: number;
   /** The scopes this server grants, with their hierarchy. */
   scopes: ScopeSet;
@@ -53,31 +54,34 @@ export function createContext(options: OAuthServerOptions): OAuthContext {
   const grace = options.refreshGraceSeconds ?? 0;
   const now = options.now ?? Date.now;
   if (!Number.isFinite(grace) || grace < 0) throw new TypeError('refreshGraceSeconds must be 0 or more');
+  const log = (event: OAuthLogEvent): void => {
+    if (!logger) return;
+    try {
+      logger(event);
+    } catch {
+      // A failing logger must not turn a correct answer into an error.
+    }
+  };
   return {
     issuer,
     appUrl,
     store: options.store,
-    resolveClient: createClientResolver(options.store, options.clientMetadataDocuments, () => now()),
+    resolveClient: createClientResolver(options.store, options.clientMetadataDocuments, () => now(), log),
     clientMetadataDocuments: options.clientMetadataDocuments !== undefined,
     hash: async (input) => hash(input),
-    verifySession: createSessionJwtVerifier(options.session),
+    verifySession: createSessionJwtVerifier(options.session, (reason) =>
+      log({ event: 'session_refused', reason }),
+    ),
     lifetimes: {
       authorizationCode: positiveSeconds('authorizationCode', options.lifetimes?.authorizationCode, 300),
       accessToken: positiveSeconds('accessToken', options.lifetimes?.accessToken, 3600),
       refreshToken: positiveSeconds('refreshToken', options.lifetimes?.refreshToken, 30 * 24 * 3600),
     },
-    requirePkceForPublicClients: options.requirePkceForPublicClients ?? true,
+    requirePkce: options.requirePkce ?? options.requirePkceForPublicClients ?? true,
     refreshGraceSeconds: grace,
     scopes: createScopeSet(options.scopes),
     now,
-    log: (event) => {
-      if (!logger) return;
-      try {
-        logger(event);
-      } catch {
-        // A failing logger must not turn a correct answer into an error.
-      }
-    },
+    log,
     credentialsEnded: (accessTokenHashes) => {
       if (!onCredentialsEnded || accessTokenHashes.length === 0) return;
       try {

@@ -3,6 +3,7 @@ export { OAuthError, type OAuthErrorCode } from './errors.js';
 export { ApproveError } from './approve.js';
 export { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from './crypto.js';
 export { CREDENTIAL_PREFIX } from './credentials.js';
+export { DEFAULT_SESSION_MAX_AGE_SECONDS } from './session-jwt.js';
 export { isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
 export {
   createScopeSet,
@@ -33,6 +34,7 @@ export type {
 } from './types.js';
 export {
   acceptsRedirectUri,
+  CLIENT_METADATA_DOCUMENT_FAILURE,
   ClientMetadataDocumentError,
   type ClientMetadataDocumentFetcher,
   type ClientMetadataDocumentOptions,

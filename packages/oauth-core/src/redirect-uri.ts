@@ -1,13 +1,12 @@
-/** Schemes that run code or read local data in a browser: never a redirect target. */
-const FORBIDDEN_SCHEMES = new Set([
-  'javascript:',
-  'data:',
-  'vbscript:',
-  'file:',
-  'blob:',
-  'about:',
-  'filesystem:',
-]);
+/**
+ * Private-use schemes without a dot that real MCP clients register (INTEROP 12): Cursor
+ * (`cursor://anysphere.cursor-retrieval/...`) and VS Code (`vscode://`, `vscode-insiders://`).
+ * RFC 8252 section 7.1 asks for reverse-domain schemes; these predate that habit and are kept by name.
+ */
+const KNOWN_CLIENT_SCHEMES = new Set(['cursor:', 'vscode:', 'vscode-insiders:']);
+
+/** RFC 8252 section 7.1: a private-use scheme is a domain name in reverse order, e.g. `com.example.app`. */
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+:$/;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
@@ -30,9 +29,12 @@ function isLoopbackHttp(url: URL): boolean {
 }
 
 /**
- * Why a redirect URI may not be registered, or undefined when it may (INTEROP 12): https; http
- * only on loopback; private-use schemes such as `cursor://`; never a fragment, credentials in the
- * address, or a scheme that runs code.
+ * Why a redirect URI may not be registered, or undefined when it may (INTEROP 12, RFC 8252): https;
+ * http only on loopback (127.0.0.1, [::1], localhost; section 7.3); a private-use scheme in
+ * reverse-domain form such as `com.example.app:/callback` (section 7.1), or one a known MCP client
+ * uses (`cursor:`, `vscode:`). Every other scheme is refused, so that none that runs code or opens
+ * a local handler (`javascript:`, `data:`, `ms-msdt:`, `view-source:`, `jar:` ...) can be a
+ * redirect target. Never a fragment or credentials in the address.
  */
 export function redirectUriProblem(uri: unknown): string | undefined {
   if (typeof uri !== 'string' || uri.length === 0) return 'redirect URIs must be non-empty strings';
@@ -41,7 +43,6 @@ export function redirectUriProblem(uri: unknown): string | undefined {
   if (uri.includes('#')) return 'redirect URIs must not contain a fragment';
   const url = parse(uri);
   if (!url) return 'redirect URIs must be absolute URIs';
-  if (FORBIDDEN_SCHEMES.has(url.protocol)) return `the scheme ${url.protocol} is not allowed`;
   if (url.username || url.password) return 'redirect URIs must not contain credentials';
   if (url.protocol === 'https:') return url.hostname ? undefined : 'https redirect URIs need a host';
   if (url.protocol === 'http:') {
@@ -49,7 +50,13 @@ export function redirectUriProblem(uri: unknown): string | undefined {
       ? undefined
       : 'http redirect URIs are allowed only on loopback (127.0.0.1, [::1], localhost)';
   }
-  return undefined;
+  if (REVERSE_DOMAIN_SCHEME.test(url.protocol) || KNOWN_CLIENT_SCHEMES.has(url.protocol)) return undefined;
+  return `the scheme ${schemeShown(url.protocol)} is not allowed: use https, http on loopback, or a private-use scheme in reverse-domain form such as com.example.app: (RFC 8252 section 7.1)`;
+}
+
+/** The scheme for an error message: client input, so only when it is plainly a scheme. */
+function schemeShown(protocol: string): string {
+  return /^[a-z][a-z0-9+.-]{0,40}:$/.test(protocol) ? protocol : '(this scheme)';
 }
 
 /**

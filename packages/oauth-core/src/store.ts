@@ -23,11 +23,11 @@ export interface OAuthClientRecord {
   createdAt: number;
 }
 
-/** An authorization code as stored (the spec keeps the code plain; it lives 5 minutes and is single use). */
+/** An authorization code as stored: its hash, like every other secret (single use, 5 minutes). */
 export interface AuthorizationCodeRecord {
   id: string;
-  /** `mcp_code_...` */
-  code: string;
+  /** SHA-256 hex of the `mcp_code_...` code (the server's `hash`). */
+  codeHash: string;
   /** The grant family every token issued from this code belongs to. */
   grantId: string;
   clientId: string;
@@ -73,13 +73,14 @@ export interface OAuthStore {
   createClient(client: OAuthClientRecord): Promise<void>;
   getClient(clientId: string): Promise<OAuthClientRecord | undefined>;
   createAuthorizationCode(code: AuthorizationCodeRecord): Promise<void>;
-  getAuthorizationCode(code: string): Promise<AuthorizationCodeRecord | undefined>;
+  /** The code whose hash is `codeHash`, used or not. */
+  getAuthorizationCode(codeHash: string): Promise<AuthorizationCodeRecord | undefined>;
   /**
-   * Marks the code used at `now`, only when it is still unused and `expiresAt > now`, and in the
+   * Marks the code (by its hash) used at `now`, only when it is still unused and `expiresAt > now`, and in the
    * same transaction stores `token`. Returns false (and stores nothing) when the condition failed,
    * so of two concurrent exchanges exactly one gets true.
    */
-  exchangeAuthorizationCode(code: string, now: number, token: TokenRecord): Promise<boolean>;
+  exchangeAuthorizationCode(codeHash: string, now: number, token: TokenRecord): Promise<boolean>;
   getTokenByAccessTokenHash(accessTokenHash: string): Promise<TokenRecord | undefined>;
   getTokenByRefreshTokenHash(refreshTokenHash: string): Promise<TokenRecord | undefined>;
   /**

@@ -113,10 +113,14 @@ async function exchangeAuthorizationCode(
   const client = await authenticateClient(context, { ...presented, clientId: presented.clientId });
 
   const now = context.now();
-  const stored = await context.store.getAuthorizationCode(code);
+  const codeHash = await context.hash(code);
+  const stored = await context.store.getAuthorizationCode(codeHash);
   if (!stored) throw invalidGrant('the authorization code is not valid');
   if (stored.usedAt !== null) throw await replayedCode(context, stored, now);
   if (stored.expiresAt <= now) throw invalidGrant('the authorization code has expired');
+  // RFC 8707: a code approved for another resource (another server on this database) is not ours to redeem.
+  if (stored.resource !== context.issuer)
+    throw invalidGrant('the authorization code was issued for another resource');
   // A mismatch must not consume the code: the rightful client can still redeem it.
   if (stored.clientId !== client.clientId)
     throw invalidGrant('the authorization code was issued to another client');
@@ -143,7 +147,7 @@ async function exchangeAuthorizationCode(
     },
     now,
   );
-  if (!(await context.store.exchangeAuthorizationCode(code, now, pair.record))) {
+  if (!(await context.store.exchangeAuthorizationCode(codeHash, now, pair.record))) {
     // Another request redeemed it between our read and our write: a replay like any other.
     throw await replayedCode(context, stored, now);
   }
@@ -189,6 +193,10 @@ async function refresh(
     throw new OAuthError('unauthorized_client', 'the client is not registered for refresh_token');
   }
   if (stored.refreshExpiresAt <= now) throw invalidGrant('the refresh token has expired');
+  // RFC 8707 section 2.2: a refresh token is bound to its resource. One issued for another server on
+  // this database is refused, whatever `resource` says, rather than answered with a token for the other.
+  if (stored.resource !== context.issuer)
+    throw invalidGrant('the refresh token was issued for another resource');
   // RFC 6749 section 6: a refresh may narrow the scope, never widen it.
   const granted = stored.scope.split(' ');
   if (

@@ -27,6 +27,11 @@ export interface SessionJwtOptions {
   issuer?: string;
   /** Expected `aud`, checked when set. */
   audience?: string;
+  /**
+   * Longest a session JWT is honoured, seconds; default 86400 (a day). A token without `iat`, issued
+   * longer ago than this, or whose `exp - iat` is longer, is refused (401), whatever its `exp`.
+   */
+  maxAgeSeconds?: number;
 }
 
 /** Lifetimes in seconds. */
@@ -64,7 +69,13 @@ export interface OAuthServerOptions {
   hash?: HashFunction;
   /** Credential lifetimes in seconds. */
   lifetimes?: OAuthLifetimes;
-  /** OAuth 2.1: public clients must send a PKCE `code_challenge`. Default true. */
+  /**
+   * OAuth 2.1: every client, confidential ones included, must send a PKCE `code_challenge`. Default
+   * true. False lets a client skip PKCE, which leaves its codes open to injection and, for a public
+   * client, to theft at the redirect.
+   */
+  requirePkce?: boolean;
+  /** @deprecated Use {@link OAuthServerOptions.requirePkce}; it now applies to every client. */
   requirePkceForPublicClients?: boolean;
   /** Seconds during which an already-rotated refresh token may be presented again without revoking its grant. Default 0. */
   refreshGraceSeconds?: number;
@@ -119,7 +130,8 @@ export interface OAuthServer {
   /**
    * The client a `client_id` names, as the endpoints see it: a registration, or (when enabled) the
    * validated Client ID Metadata Document. `undefined` when unknown; throws an {@link OAuthError}
-   * (`invalid_client`) naming the rule a metadata document breaks. Consent pages use it.
+   * (`invalid_client`) naming the rule a client_id URL breaks, or with one generic description when
+   * its document cannot be fetched or is invalid (the reason is logged). Consent pages use it.
    */
   resolveClient(clientId: string): Promise<OAuthClientRecord | undefined>;
   /** The precomputed discovery documents. */

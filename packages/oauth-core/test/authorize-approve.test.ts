@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_URL,
   approve,
+  codeHash,
   expectOAuthError,
   randomUserId,
   type RegisteredClient,
@@ -30,7 +31,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
     database = await create();
     await migrateOAuthOnce(database.db);
     server = await startServer(database.db);
-    relaxed = await startServer(database.db, { requirePkceForPublicClients: false });
+    relaxed = await startServer(database.db, { requirePkce: false });
     strictSession = await startServer(database.db, {
       session: {
         secret: 'another-secret-for-issuer-and-audience',
@@ -105,19 +106,28 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       await expectOAuthError(bad, 400, 'invalid_redirect_uri');
     });
 
-    it('lets a confidential client skip PKCE, and a public one only when relaxed', async () => {
-      const confidential = await fetch(
-        authorizeUrl(server, {
-          client_id: confidentialClient.client_id,
-          redirect_uri: REDIRECT,
-          response_type: 'code',
-        }),
-        { redirect: 'manual' },
-      );
-      expect(confidential.headers.get('location')).toContain(`${APP_URL}/oauth/authorize?`);
+    it('requires PKCE of every client, confidential ones included (OAuth 2.1), unless relaxed', async () => {
       const noPkce = without(without(validParams(), 'code_challenge'), 'code_challenge_method');
-      const relaxedResponse = await fetch(authorizeUrl(relaxed, noPkce), { redirect: 'manual' });
-      expect(relaxedResponse.headers.get('location')).toContain(`${APP_URL}/oauth/authorize?`);
+      const confidentialParams = { ...noPkce, client_id: confidentialClient.client_id };
+      for (const params of [confidentialParams, noPkce]) {
+        const refused = await fetch(authorizeUrl(server, params), { redirect: 'manual' });
+        expect(refused.status).toBe(302);
+        const location = new URL(refused.headers.get('location')!);
+        expect(location.origin + location.pathname).toBe('https://client.example/cb');
+        expect(location.searchParams.get('error')).toBe('invalid_request');
+        expect(location.searchParams.get('error_description')).toContain('code_challenge is required');
+        const approved = await approve(server.baseUrl, randomUserId(), {
+          client_id: params.client_id,
+          redirect_uri: REDIRECT,
+        });
+        expect(approved.status).toBe(400);
+        expect(approved.body.detail).toContain('code_challenge is required');
+      }
+      // OAUTH_REQUIRE_PKCE=false lets both skip it.
+      for (const params of [confidentialParams, noPkce]) {
+        const allowed = await fetch(authorizeUrl(relaxed, params), { redirect: 'manual' });
+        expect(allowed.headers.get('location')).toContain(`${APP_URL}/oauth/authorize?`);
+      }
     });
 
     it.each([
@@ -238,7 +248,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       const row = await database.db
         .selectFrom('oauth_codes')
         .select('code_challenge_method')
-        .where('code', '=', answer.body.code)
+        .where('code_hash', '=', await codeHash(answer.body.code))
         .executeTakeFirstOrThrow();
       expect(row.code_challenge_method).toBe('plain');
     });

@@ -1,10 +1,12 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CLIENT_METADATA_DOCUMENT_FAILURE,
   ClientMetadataDocumentError,
   type ClientMetadataDocumentFetcher,
   documentCacheSeconds,
   MAX_DOCUMENT_CACHE_SECONDS,
+  type OAuthError,
   redirectsOnlyToLoopback,
 } from '../src/index.js';
 import { migrateOAuth } from '../src/kysely/index.js';
@@ -121,16 +123,53 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
     expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(1);
   });
 
-  it('a fetch refusal becomes invalid_client naming it, and is not cached', async () => {
-    const clientId = 'https://clients.example/missing.json';
-    for (let attempt = 0; attempt < 2; attempt++) {
-      await expect(server.oauth.resolveClient(clientId)).rejects.toMatchObject({
-        code: 'invalid_client',
-        status: 400,
-        message: 'client metadata document: the URL answered HTTP 404, not 200',
-      });
+  it('every fetch or document failure answers one generic invalid_client; the log has the reason; nothing is cached', async () => {
+    const failing = {
+      'https://clients.example/missing.json': undefined,
+      'https://clients.example/bad-name.json': { client_id: 'https://clients.example/bad-name.json' },
+      'https://clients.example/wrong-id.json': {
+        client_id: 'https://elsewhere.example/x.json',
+        client_name: 'x',
+        redirect_uris: [redirectUri],
+      },
+    } as const;
+    for (const [clientId, body] of Object.entries(failing)) {
+      if (body !== undefined) memory.documents.set(clientId, { body, cacheControl: 'max-age=3600' });
     }
-    expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(2);
+    const bodies = new Set<string>();
+    for (const clientId of Object.keys(failing)) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const error = await server.oauth.resolveClient(clientId).then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+        expect(error).toMatchObject({ code: 'invalid_client', status: 400 });
+        bodies.add(JSON.stringify((error as OAuthError).toJSON()));
+      }
+      expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(2);
+    }
+    expect([...bodies]).toEqual([
+      JSON.stringify({ error: 'invalid_client', error_description: CLIENT_METADATA_DOCUMENT_FAILURE }),
+    ]);
+    const logged = server.events.filter((event) => event.event === 'client_metadata_document_refused');
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          clientId: 'https://clients.example/missing.json',
+          stage: 'fetch',
+          detail: 'the URL answered HTTP 404, not 200',
+        }),
+        expect.objectContaining({
+          clientId: 'https://clients.example/bad-name.json',
+          stage: 'document',
+          detail: 'client metadata document: client_name is required',
+        }),
+        expect.objectContaining({
+          clientId: 'https://clients.example/wrong-id.json',
+          detail: 'client metadata document: its client_id must equal the URL it was fetched from, exactly',
+        }),
+      ]),
+    );
   });
 
   it.each([

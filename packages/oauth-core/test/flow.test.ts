@@ -183,17 +183,20 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
     );
     expect(await server.oauth.verifyAccessToken(tokens.access_token)).toMatchObject({ userId });
 
-    // The same secret also works as client_secret_basic (advertised in the metadata).
+    // The registered method is enforced: the same secret sent as client_secret_basic is refused.
+    const basic = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      oauth.ClientSecretBasic(registered.client_secret as string),
+      tokens.refresh_token!,
+      insecure,
+    );
+    expect(basic.status).toBe(401);
+    expect(await basic.json()).toMatchObject({ error: 'invalid_client' });
     const refreshed = await oauth.processRefreshTokenResponse(
       as,
       client,
-      await oauth.refreshTokenGrantRequest(
-        as,
-        client,
-        oauth.ClientSecretBasic(registered.client_secret as string),
-        tokens.refresh_token!,
-        insecure,
-      ),
+      await oauth.refreshTokenGrantRequest(as, client, auth, tokens.refresh_token!, insecure),
     );
     await oauth.processRevocationResponse(
       await oauth.revocationRequest(as, client, auth, refreshed.access_token, insecure),

@@ -129,6 +129,12 @@ export async function s256(verifier: string): Promise<string> {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
+/** SHA-256 hex of a code, as the database keeps it; node:crypto, so the test does not trust the code under test. */
+export async function codeHash(code: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  return createHash('sha256').update(code).digest('hex');
+}
+
 export function randomUserId(): string {
   return `user_${crypto.randomUUID()}`;
 }

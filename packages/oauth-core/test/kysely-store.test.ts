@@ -9,7 +9,7 @@ const T0 = Date.UTC(2030, 0, 1);
 function code(overrides: Partial<AuthorizationCodeRecord> = {}): AuthorizationCodeRecord {
   return {
     id: crypto.randomUUID(),
-    code: `mcp_code_${crypto.randomUUID()}`,
+    codeHash: crypto.randomUUID().replaceAll('-', '').padEnd(64, '0'),
     grantId: crypto.randomUUID(),
     clientId: 'mcp_client_store',
     userId: `user_${crypto.randomUUID()}`,
@@ -91,12 +91,14 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
   it('exchanges a code once, only before it expires, storing the pair in the same step', async () => {
     const record = code();
     await store.createAuthorizationCode(record);
-    expect(await store.getAuthorizationCode(record.code)).toEqual(record);
-    expect(await store.exchangeAuthorizationCode(record.code, record.expiresAt, pair(record))).toBe(false);
+    expect(await store.getAuthorizationCode(record.codeHash)).toEqual(record);
+    expect(await store.exchangeAuthorizationCode(record.codeHash, record.expiresAt, pair(record))).toBe(
+      false,
+    );
     const first = pair(record);
-    expect(await store.exchangeAuthorizationCode(record.code, T0 + 1000, first)).toBe(true);
-    expect(await store.exchangeAuthorizationCode(record.code, T0 + 2000, pair(record))).toBe(false);
-    expect((await store.getAuthorizationCode(record.code))!.usedAt).toBe(T0 + 1000);
+    expect(await store.exchangeAuthorizationCode(record.codeHash, T0 + 1000, first)).toBe(true);
+    expect(await store.exchangeAuthorizationCode(record.codeHash, T0 + 2000, pair(record))).toBe(false);
+    expect((await store.getAuthorizationCode(record.codeHash))!.usedAt).toBe(T0 + 1000);
     expect(await store.getTokenByAccessTokenHash(first.accessTokenHash)).toEqual(first);
     const rows = await database.db
       .selectFrom('oauth_tokens')
@@ -110,7 +112,7 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     const record = code();
     await store.createAuthorizationCode(record);
     const first = pair(record);
-    await store.exchangeAuthorizationCode(record.code, T0, first);
+    await store.exchangeAuthorizationCode(record.codeHash, T0, first);
     const second = pair(record);
     expect(await store.rotateRefreshToken(first.id, T0 + 10_000, second)).toBe(true);
     expect(await store.rotateRefreshToken(first.id, T0 + 11_000, pair(record))).toBe(false);
@@ -133,7 +135,7 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     const record = code();
     await store.createAuthorizationCode(record);
     const first = pair(record);
-    await store.exchangeAuthorizationCode(record.code, T0, first);
+    await store.exchangeAuthorizationCode(record.codeHash, T0, first);
     expect(await store.rotateRefreshToken(first.id, first.refreshExpiresAt, pair(record))).toBe(false);
   });
 
@@ -141,20 +143,20 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     const old = code({ createdAt: T0 - 10 * 86_400_000, expiresAt: T0 - 9 * 86_400_000 });
     await store.createAuthorizationCode(old);
     const stale = pair(old, { accessExpiresAt: T0 - 86_400_000, refreshExpiresAt: T0 - 1 });
-    await store.exchangeAuthorizationCode(old.code, old.createdAt, stale);
+    await store.exchangeAuthorizationCode(old.codeHash, old.createdAt, stale);
     const fresh = code();
     await store.createAuthorizationCode(fresh);
     const removed = await store.deleteExpired(T0);
     expect(removed).toEqual({ codes: 1, tokens: 1 });
-    expect(await store.getAuthorizationCode(old.code)).toBeUndefined();
-    expect(await store.getAuthorizationCode(fresh.code)).toBeDefined();
+    expect(await store.getAuthorizationCode(old.codeHash)).toBeUndefined();
+    expect(await store.getAuthorizationCode(fresh.codeHash)).toBeDefined();
   });
 
   it('keeps a used code past its expiry while a pair of its grant remains, for replay detection', async () => {
     const used = code();
     await store.createAuthorizationCode(used);
     const issued = pair(used);
-    await store.exchangeAuthorizationCode(used.code, T0, issued);
+    await store.exchangeAuthorizationCode(used.codeHash, T0, issued);
     const unused = code();
     await store.createAuthorizationCode(unused);
     const rotated = pair(used, {
@@ -165,16 +167,16 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     expect(await store.rotateRefreshToken(issued.id, T0 + 60_000, rotated)).toBe(true);
 
     await store.deleteExpired(used.expiresAt + 1);
-    expect(await store.getAuthorizationCode(unused.code)).toBeUndefined();
-    expect(await store.getAuthorizationCode(used.code)).toMatchObject({ usedAt: T0 });
+    expect(await store.getAuthorizationCode(unused.codeHash)).toBeUndefined();
+    expect(await store.getAuthorizationCode(used.codeHash)).toMatchObject({ usedAt: T0 });
 
     // The first pair's lifetimes end, the rotated one's do not: the code still has a live pair.
     await store.deleteExpired(issued.refreshExpiresAt);
     expect(await store.getTokenByRefreshTokenHash(issued.refreshTokenHash)).toBeUndefined();
-    expect(await store.getAuthorizationCode(used.code)).toBeDefined();
+    expect(await store.getAuthorizationCode(used.codeHash)).toBeDefined();
 
     await store.deleteExpired(rotated.refreshExpiresAt);
     expect(await store.getTokenByRefreshTokenHash(rotated.refreshTokenHash)).toBeUndefined();
-    expect(await store.getAuthorizationCode(used.code)).toBeUndefined();
+    expect(await store.getAuthorizationCode(used.codeHash)).toBeUndefined();
   });
 });

@@ -239,10 +239,51 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       ['non-loopback http', { redirect_uris: ['http://a.example/cb'] }],
       ['credentials', { redirect_uris: ['https://user:pw@a.example/cb'] }],
       ['one bad among good', { redirect_uris: ['https://a.example/cb', 'http://evil.example/cb'] }],
+      // Issue 29: schemes were checked against a blocklist; only https, loopback http and
+      // private-use schemes in reverse-domain form (RFC 8252 section 7.1) are allowed now.
+      ['ms-msdt:', { redirect_uris: ['ms-msdt:/id PCWDiagnostic /skip force'] }],
+      ['view-source:', { redirect_uris: ['view-source:https://a.example/cb'] }],
+      ['jar:', { redirect_uris: ['jar:https://a.example/x.jar!/cb'] }],
+      ['vbscript:', { redirect_uris: ['vbscript:msgbox(1)'] }],
+      ['file:', { redirect_uris: ['file:///etc/passwd'] }],
+      ['blob:', { redirect_uris: ['blob:https://a.example/uuid'] }],
+      ['ftp:', { redirect_uris: ['ftp://a.example/cb'] }],
+      ['ws:', { redirect_uris: ['ws://127.0.0.1/cb'] }],
+      ['mailto:', { redirect_uris: ['mailto:a@a.example'] }],
+      ['a private-use scheme without a dot', { redirect_uris: ['myapp://callback'] }],
+      ['ms-settings:', { redirect_uris: ['ms-settings:privacy'] }],
+      ['search-ms:', { redirect_uris: ['search-ms:query=x'] }],
     ])('redirect_uris %s -> 400 invalid_redirect_uri, nothing stored', async (_name, body) => {
       const before = await tableCounts(database.db);
       await expectOAuthError(await postRegister(body), 400, 'invalid_redirect_uri');
       expect(await tableCounts(database.db)).toEqual(before);
+    });
+
+    it('a refused scheme is named, with what is allowed instead', async () => {
+      const description = await expectOAuthError(
+        await postRegister({ redirect_uris: ['ms-msdt:/id PCWDiagnostic'] }),
+        400,
+        'invalid_redirect_uri',
+      );
+      expect(description).toContain('the scheme ms-msdt: is not allowed');
+      expect(description).toContain('com.example.app:');
+    });
+
+    it.each([
+      ['a reverse-domain private-use scheme (RFC 8252 7.1)', 'com.example.app:/oauth2redirect'],
+      ['a reverse-domain scheme with an authority', 'com.googleusercontent.apps.123-abc://cb'],
+      [
+        'loopback http on localhost with a port (the conformance suite, SDK examples)',
+        'http://localhost:3000/callback',
+      ],
+      ['loopback http on 127.0.0.1', 'http://127.0.0.1:53682/callback'],
+      ['loopback http on [::1]', 'http://[::1]:53682/callback'],
+      ['Cursor', 'cursor://anysphere.cursor-retrieval/oauth/user-filing/callback'],
+      ['VS Code Insiders', 'vscode-insiders://vscode.github-authentication/did-authenticate'],
+      ['https', 'https://claude.ai/api/mcp/auth_callback'],
+    ])('redirect_uris with %s -> 201', async (_name, uri) => {
+      const response = await postRegister({ redirect_uris: [uri] });
+      expect(response.status, await response.clone().text()).toBe(201);
     });
 
     it.each([

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '../src/kysely/index.js';
 import {
   approve,
+  codeHash,
   postForm,
   randomUserId,
   register,
@@ -43,6 +44,12 @@ describe.each(testDatabases())('no raw credential at rest or in logs on $name', 
       code_challenge_method: 'S256',
     });
     const code = body.code as string;
+    raw.push(code);
+    // Right after /approve the code is at rest too: only its hash is.
+    const afterApprove = JSON.stringify(await database.db.selectFrom('oauth_codes').selectAll().execute());
+    expect(afterApprove).not.toContain(code);
+    expect(afterApprove).not.toContain(code.slice('mcp_code_'.length));
+    expect(afterApprove).toContain(await codeHash(code));
     const exchangeParams = {
       grant_type: 'authorization_code',
       code,
@@ -83,13 +90,15 @@ describe.each(testDatabases())('no raw credential at rest or in logs on $name', 
     );
     for (const value of raw) expect(dump).not.toContain(value);
     expect(dump).not.toContain(VERIFIER);
-    // The spec keeps the code plain; it may only be there once used.
+    expect(dump).not.toContain(code.slice('mcp_code_'.length));
+    // The used code is kept, as its hash only, so that its replay could still be recognised.
     const codeRow = await database.db
       .selectFrom('oauth_codes')
       .selectAll()
-      .where('code', '=', code)
+      .where('code_hash', '=', await codeHash(code))
       .executeTakeFirstOrThrow();
     expect(codeRow.used_at).not.toBeNull();
+    expect(Object.keys(codeRow)).not.toContain('code');
 
     const logged = JSON.stringify(server.events);
     expect(server.events.map((event) => event.event)).toEqual(

@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '../src/kysely/index.js';
-import { register, type RunningServer, s256, startServer, VERIFIER } from './helpers.js';
+import { codeHash, register, type RunningServer, s256, startServer, VERIFIER } from './helpers.js';
 
 describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) => {
   let database: { db: Kysely<any>; close(): Promise<void> };
@@ -40,6 +40,7 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
     return new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject('user_jwks')
+      .setIssuedAt()
       .setAudience(audience)
       .setExpirationTime('5m')
       .sign(privateKey);
@@ -66,7 +67,7 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
       const row = await database.db
         .selectFrom('oauth_codes')
         .select('user_id')
-        .where('code', '=', ((await response.json()) as { code: string }).code)
+        .where('code_hash', '=', await codeHash(((await response.json()) as { code: string }).code))
         .executeTakeFirstOrThrow();
       expect(row.user_id).toBe('user_jwks');
     });
@@ -76,6 +77,7 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
       const hs = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('u')
+        .setIssuedAt()
         .setAudience('filing-mcp')
         .setExpirationTime('5m')
         .sign(new TextEncoder().encode('x'.repeat(32)));

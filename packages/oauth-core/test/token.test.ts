@@ -5,12 +5,14 @@ import { migrateOAuth } from '../src/kysely/index.js';
 import {
   approve,
   codeFor,
+  codeHash,
   exchange,
   expectOAuthError,
   postForm,
   randomUserId,
   register,
   type RunningServer,
+  s256,
   startServer,
   tableCounts,
   VERIFIER,
@@ -20,15 +22,18 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
   let database: { db: Kysely<any>; close(): Promise<void> };
   let server: RunningServer;
   let graceful: RunningServer;
+  /** OAUTH_REQUIRE_PKCE=false: a client may skip PKCE. */
+  let relaxed: RunningServer;
 
   beforeAll(async () => {
     database = await create();
     await migrateOAuth(database.db);
     server = await startServer(database.db);
     graceful = await startServer(database.db, { refreshGraceSeconds: 30 });
+    relaxed = await startServer(database.db, { requirePkce: false });
   });
   afterAll(async () => {
-    await Promise.all([server?.close(), graceful?.close()]);
+    await Promise.all([server?.close(), graceful?.close(), relaxed?.close()]);
     await database?.close();
   });
 
@@ -36,7 +41,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     return database.db
       .selectFrom('oauth_codes')
       .selectAll()
-      .where('code', '=', code)
+      .where('code_hash', '=', await codeHash(code))
       .executeTakeFirstOrThrow();
   }
 
@@ -211,13 +216,13 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       expect((await codeRow(grant.code)).used_at).toBeNull();
     });
 
-    it('a code_verifier when the authorization had no code_challenge -> invalid_grant', async () => {
+    it('a code_verifier when the authorization had no code_challenge (PKCE relaxed) -> invalid_grant', async () => {
       const redirectUri = 'https://client.example/cb';
-      const client = await register(server.baseUrl, {
+      const client = await register(relaxed.baseUrl, {
         redirect_uris: [redirectUri],
         token_endpoint_auth_method: 'client_secret_post',
       });
-      const { body } = await approve(server.baseUrl, randomUserId(), {
+      const { body } = await approve(relaxed.baseUrl, randomUserId(), {
         client_id: client.client_id,
         redirect_uri: redirectUri,
       });
@@ -229,30 +234,33 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
         client_secret: client.client_secret!,
       };
       await expectOAuthError(
-        await postForm(`${server.baseUrl}/token`, { ...params, code_verifier: VERIFIER }),
+        await postForm(`${relaxed.baseUrl}/token`, { ...params, code_verifier: VERIFIER }),
         400,
         'invalid_grant',
       );
       expect((await codeRow(body.code)).used_at).toBeNull();
-      await tokens(await postForm(`${server.baseUrl}/token`, params));
+      await tokens(await postForm(`${relaxed.baseUrl}/token`, params));
     });
   });
 
   describe('POST /token: client authentication', () => {
-    async function confidentialGrant() {
+    async function confidentialGrant(method = 'client_secret_post') {
       const redirectUri = 'https://client.example/cb';
       const client = await register(server.baseUrl, {
         redirect_uris: [redirectUri],
-        token_endpoint_auth_method: 'client_secret_post',
+        token_endpoint_auth_method: method,
       });
       const { body } = await approve(server.baseUrl, randomUserId(), {
         client_id: client.client_id,
         redirect_uri: redirectUri,
+        code_challenge: await s256(VERIFIER),
+        code_challenge_method: 'S256',
       });
       const params = {
         grant_type: 'authorization_code',
         code: body.code as string,
         redirect_uri: redirectUri,
+        code_verifier: VERIFIER,
       };
       return { client, params, code: body.code as string };
     }
@@ -276,7 +284,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('a wrong client_secret_basic -> 401 invalid_client with WWW-Authenticate: Basic', async () => {
-      const { client, params, code } = await confidentialGrant();
+      const { client, params, code } = await confidentialGrant('client_secret_basic');
       const response = await postForm(`${server.baseUrl}/token`, params, {
         authorization: `Basic ${btoa(`${client.client_id}:mcp_secret_wrong`)}`,
       });
@@ -286,11 +294,85 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('a correct client_secret_basic (form-encoded, RFC 6749 2.3.1) succeeds', async () => {
-      const { client, params } = await confidentialGrant();
+      const { client, params } = await confidentialGrant('client_secret_basic');
       const credentials = `${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret!)}`;
       await tokens(
         await postForm(`${server.baseUrl}/token`, params, { authorization: `Basic ${btoa(credentials)}` }),
       );
+    });
+
+    // Issue 29: the registered token_endpoint_auth_method is enforced (RFC 6749 section 5.2:
+    // an unsupported authentication method is invalid_client, 401).
+    it('a client_secret_post client presenting its secret as Basic -> 401 invalid_client; the code stays redeemable', async () => {
+      const { client, params, code } = await confidentialGrant('client_secret_post');
+      const basic = await postForm(`${server.baseUrl}/token`, params, {
+        authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+      });
+      expect(basic.headers.get('www-authenticate')).toMatch(/^Basic /);
+      expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain('client_secret_post');
+      expect((await codeRow(code)).used_at).toBeNull();
+      await tokens(
+        await postForm(`${server.baseUrl}/token`, {
+          ...params,
+          client_id: client.client_id,
+          client_secret: client.client_secret!,
+        }),
+      );
+    });
+
+    it('a client_secret_basic client presenting its secret in the body -> 401 invalid_client', async () => {
+      const { client, params, code } = await confidentialGrant('client_secret_basic');
+      const post = await postForm(`${server.baseUrl}/token`, {
+        ...params,
+        client_id: client.client_id,
+        client_secret: client.client_secret!,
+      });
+      expect(await expectOAuthError(post, 401, 'invalid_client')).toContain('client_secret_basic');
+      expect((await codeRow(code)).used_at).toBeNull();
+    });
+
+    it('a public client presenting a secret it does not have, in the body or as Basic -> 401 invalid_client', async () => {
+      const grant = await codeFor(server);
+      const before = await tableCounts(database.db);
+      await expectOAuthError(
+        await exchange(server, grant, { client_secret: 'mcp_secret_invented' }),
+        401,
+        'invalid_client',
+      );
+      const basic = await postForm(
+        `${server.baseUrl}/token`,
+        {
+          grant_type: 'authorization_code',
+          code: grant.code,
+          redirect_uri: grant.redirectUri,
+          code_verifier: VERIFIER,
+        },
+        { authorization: `Basic ${btoa(`${grant.client.client_id}:`)}` },
+      );
+      expect(basic.headers.get('www-authenticate')).toMatch(/^Basic /);
+      expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain(
+        'token_endpoint_auth_method none',
+      );
+      expect(await tableCounts(database.db)).toEqual(before);
+      await tokens(await exchange(server, grant));
+    });
+
+    it('/revoke enforces the registered method too', async () => {
+      const { client, params } = await confidentialGrant('client_secret_post');
+      const issued = await tokens(
+        await postForm(`${server.baseUrl}/token`, {
+          ...params,
+          client_id: client.client_id,
+          client_secret: client.client_secret!,
+        }),
+      );
+      const revoke = await postForm(
+        `${server.baseUrl}/revoke`,
+        { token: issued.access_token },
+        { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}` },
+      );
+      await expectOAuthError(revoke, 401, 'invalid_client');
+      expect(await server.oauth.verifyAccessToken(issued.access_token)).toBeDefined();
     });
 
     it('two authentication methods at once -> invalid_request', async () => {
@@ -333,7 +415,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       const rows = await database.db
         .selectFrom('oauth_tokens')
         .innerJoin('oauth_codes', 'oauth_codes.id', 'oauth_tokens.code_id')
-        .where('oauth_codes.code', '=', grant.code)
+        .where('oauth_codes.code_hash', '=', await codeHash(grant.code))
         .select('oauth_tokens.revoked_at')
         .execute();
       expect(rows).toHaveLength(1);

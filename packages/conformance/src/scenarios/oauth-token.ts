@@ -7,6 +7,7 @@ import {
   WEB_REDIRECT_URI,
   authorizeAndApprove,
   exchangeCode,
+  getAuthorize,
   expectTokens,
   obtainTokens,
   postToken,
@@ -91,7 +92,7 @@ export const oauthTokenScenarios: Scenarios = (context) => {
       async (method) => {
         const client = await registerClient(context.target, {
           redirect_uris: [WEB_REDIRECT_URI],
-          token_endpoint_auth_method: 'client_secret_post',
+          token_endpoint_auth_method: `client_secret_${method}`,
         });
         const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
         const params = {
@@ -133,27 +134,43 @@ export const oauthTokenScenarios: Scenarios = (context) => {
       await expectTokens(await exchangeCode(context.target, client, issued));
     });
 
-    it('a confidential client may skip PKCE, but a verifier without a challenge is rejected', async () => {
+    it('a confidential client must send a code_challenge too (OAuth 2.1)', async () => {
       const client = await registerClient(context.target, {
         redirect_uris: [WEB_REDIRECT_URI],
         token_endpoint_auth_method: 'client_secret_post',
       });
-      const issued = await authorizeAndApprove(context.target, {
-        client,
-        userId: randomUUID(),
-        pkceMethod: 'none',
+      const authorize = await getAuthorize(context.target, {
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: WEB_REDIRECT_URI,
+        state: 's',
       });
+      expect(authorize.status).toBe(302);
+      const back = new URL(authorize.headers.get('location')!);
+      expect(`${back.origin}${back.pathname}`).toBe(WEB_REDIRECT_URI);
+      expect(back.searchParams.get('error')).toBe('invalid_request');
+    });
+
+    it('a client_secret_post client presenting its secret as Basic answers 401 invalid_client', async () => {
+      const client = await registerClient(context.target, {
+        redirect_uris: [WEB_REDIRECT_URI],
+        token_endpoint_auth_method: 'client_secret_post',
+      });
+      const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
+      const params = {
+        grant_type: 'authorization_code',
+        code: issued.code,
+        redirect_uri: issued.redirectUri,
+        code_verifier: issued.verifier,
+      };
       await expectTokenError(
-        await exchangeCode(context.target, client, issued, { code_verifier: 'a'.repeat(43) }),
-        400,
-        ['invalid_grant', 'invalid_request'],
+        await postToken(context.target, params, {
+          basic: { clientId: client.client_id, clientSecret: client.client_secret! },
+        }),
+        401,
+        'invalid_client',
       );
-      const second = await authorizeAndApprove(context.target, {
-        client,
-        userId: randomUUID(),
-        pkceMethod: 'none',
-      });
-      await expectTokens(await exchangeCode(context.target, client, second));
+      await expectTokens(await exchangeCode(context.target, client, issued));
     });
 
     it.each([

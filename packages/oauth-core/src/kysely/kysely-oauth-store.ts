@@ -39,7 +39,7 @@ function toClient(row: Selectable<OAuthClientsTable>): OAuthClientRecord {
 function toCode(row: Selectable<OAuthCodesTable>): AuthorizationCodeRecord {
   return {
     id: row.id,
-    code: row.code,
+    codeHash: row.code_hash,
     grantId: row.grant_id,
     clientId: row.client_id,
     userId: row.user_id,
@@ -149,7 +149,7 @@ export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
         .insertInto('oauth_codes')
         .values({
           id: code.id,
-          code: code.code,
+          code_hash: code.codeHash,
           grant_id: code.grantId,
           client_id: code.clientId,
           user_id: code.userId,
@@ -165,17 +165,21 @@ export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
         .execute();
     },
 
-    async getAuthorizationCode(code) {
-      const row = await db.selectFrom('oauth_codes').selectAll().where('code', '=', code).executeTakeFirst();
+    async getAuthorizationCode(codeHash) {
+      const row = await db
+        .selectFrom('oauth_codes')
+        .selectAll()
+        .where('code_hash', '=', codeHash)
+        .executeTakeFirst();
       return row ? toCode(row) : undefined;
     },
 
-    exchangeAuthorizationCode(code, now, token) {
+    exchangeAuthorizationCode(codeHash, now, token) {
       return inTransactionIf(db, async (trx) => {
         const used = await trx
           .updateTable('oauth_codes')
           .set({ used_at: new Date(now) })
-          .where('code', '=', code)
+          .where('code_hash', '=', codeHash)
           .where('used_at', 'is', null)
           .where('expires_at', '>', new Date(now))
           .returning('id')

@@ -6,8 +6,11 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
  */
 export const CREDENTIAL_ENDED_CHANNEL = 'filing_mcp_credential_ended';
 
-/** The OAuth migrations, in code so the package needs no migration files at run time. */
-const migrations: Record<string, Migration> = {
+/**
+ * The OAuth migrations, in code so the package needs no migration files at run time. Exported for
+ * tests that stop at an older schema; applications run {@link migrateOAuth}.
+ */
+export const oauthMigrations: Readonly<Record<string, Migration>> = {
   '0001_oauth_tables': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -111,13 +114,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('oauth_clients').dropColumn('application_type').execute();
     },
   },
+  // Authorization codes are kept as their SHA-256 hex, like every other secret. Codes already in the
+  // table, used ones included, are hashed in place with the same SHA-256 the server uses by
+  // default, so a code in flight still redeems and a replayed one still revokes its grant; with a
+  // custom hash function they simply expire (they live 5 minutes).
+  '0004_oauth_codes_hashed': {
+    async up(db: Kysely<any>) {
+      await sql`update oauth_codes set code = encode(sha256(convert_to(code, 'UTF8')), 'hex')`.execute(db);
+      await db.schema.alterTable('oauth_codes').renameColumn('code', 'code_hash').execute();
+    },
+    async down(db: Kysely<any>) {
+      // Hashes cannot be turned back into codes: the unused ones are dropped, used ones kept for replays.
+      await sql`delete from oauth_codes where used_at is null`.execute(db);
+      await db.schema.alterTable('oauth_codes').renameColumn('code_hash', 'code').execute();
+    },
+  },
 };
 
 /**
  * Names of the OAuth migrations, oldest first: a readiness check compares them with the rows of
  * `oauth_migration` to tell whether the schema is current.
  */
-export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
+export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(oauthMigrations));
 
 /**
  * Brings the OAuth tables up to date. Uses its own bookkeeping tables (`oauth_migration`,
@@ -128,7 +146,7 @@ export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.key
 export async function migrateOAuth(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => ({ ...oauthMigrations }) },
     migrationTableName: 'oauth_migration',
     migrationLockTableName: 'oauth_migration_lock',
   });

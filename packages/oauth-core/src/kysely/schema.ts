@@ -16,10 +16,10 @@ export interface OAuthClientsTable {
   created_at: Timestamp;
 }
 
-/** Table `oauth_codes`: the spec keeps the code plain; single use, 5 minutes. */
+/** Table `oauth_codes`: the code's SHA-256 hex only; single use, 5 minutes. */
 export interface OAuthCodesTable {
   id: string;
-  code: string;
+  code_hash: string;
   grant_id: string;
   client_id: string;
   user_id: string;
