@@ -30,6 +30,7 @@ export {
   type PlannedLetter,
   planPacket,
 } from './packet-plan.js';
+export { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from './packet-limits.js';
 export {
   firstUnprintable,
   UnprintableTextError,
