@@ -61,7 +61,7 @@ describe('the Dockerfile', () => {
     expect(runs).toContain(build);
     // .ci/run installs the same lockfile the same way, and pnpm with npm at packageManager's version.
     expect(ciRun).toContain('pnpm install --frozen-lockfile');
-    expect(ciRun).toContain('npm install -g "pnpm@${PNPM_VERSION}"');
+    expect(ciRun).toContain(`npm install -g "pnpm@\${PNPM_VERSION}"`);
     expect(runs).toContain(`npm install -g ${packageManager}`);
   });
 
