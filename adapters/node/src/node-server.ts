@@ -19,7 +19,7 @@ import {
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Attributes, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
-import { createCompanionApp } from './companion/index.js';
+import { CompanionSignIn, createCompanionApp } from './companion/index.js';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
@@ -39,6 +39,12 @@ export type NodeServerConfig = Omit<FilingServerConfig, 'baseUrl' | 'appUrl'> & 
 export interface CompanionOptions {
   /** The one local user the pages act for. */
   userId: string;
+  /**
+   * `link`: every page needs a session opened by a one-time sign-in link
+   * ({@link NodeServer.signInUrl}, printed at start). Required when `host` is not loopback: the
+   * pages act for the local user without a password, and a network client can name any `Host`.
+   */
+  signIn?: 'link';
 }
 
 /** Options of {@link createNodeServer}. */
@@ -101,6 +107,8 @@ export interface NodeServer {
   appUrl: string;
   /** Whether the companion pages are served. */
   companion: boolean;
+  /** The one-time sign-in link of the companion pages (`signIn: 'link'`): a secret, for the person starting the server. */
+  signInUrl?: string;
   server: Server;
   /** The core's {@link FilingServer.forgetCredentials}: credentials another process ended. */
   forgetCredentials(credentialHashes: Iterable<string>): void;
@@ -222,6 +230,14 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
  */
 export async function createNodeServer(options: NodeServerOptions): Promise<NodeServer> {
   const host = options.host ?? '127.0.0.1';
+  if (options.companion && !options.companion.signIn && loopbackAllowList(host, 0) === undefined) {
+    throw new TypeError(
+      `the companion pages act for the local user without a password, so they serve only loopback (HOST=${host}): ` +
+        'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
+        'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
+    );
+  }
+  const signIn = options.companion?.signIn === 'link' ? new CompanionSignIn() : undefined;
   const logger = options.logger ?? createLogger();
   const clock = options.now ?? Date.now;
   const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
@@ -418,6 +434,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         sessionSecret,
         core,
         packets,
+        ...(signIn && { signIn }),
         ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
         ...(config.session.audience && { sessionAudience: config.session.audience }),
       });
@@ -507,6 +524,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     origin,
     appUrl,
     companion: companion !== undefined,
+    ...(companion && signIn && { signInUrl: signIn.link(appUrl) }),
     server,
     forgetCredentials: (credentialHashes) => core.forgetCredentials(credentialHashes),
     forgetAllCredentials: () => core.forgetAllCredentials(),

@@ -26,6 +26,8 @@ export interface NodeSettings {
   dataDir: string;
   poolMax: number;
   companion: CompanionMode;
+  /** `COMPANION_SIGN_IN`: `link` requires the one-time sign-in link's session on every page. */
+  companionSignIn: 'off' | 'link';
   localUserId: string;
   logLevel: LogLevel;
   logFormat: LogFormat;
@@ -100,7 +102,7 @@ function revocationListenUrl(env: Environment, database: string | undefined): st
 
 /**
  * Reads the Node adapter's settings from the environment, with defaults: `HOST` 127.0.0.1, `PORT`
- * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `LOCAL_USER_ID` local-user,
+ * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `COMPANION_SIGN_IN` off, `LOCAL_USER_ID` local-user,
  * `LOG_LEVEL` info, `LOG_FORMAT` json, `SHUTDOWN_TIMEOUT_MS` 10000, `OAUTH_CLEANUP_INTERVAL_MS`
  * 300000, `READINESS_TIMEOUT_MS` 2000, `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
  * Throws {@link SettingError} naming the variable at fault.
@@ -114,6 +116,7 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
     dataDir: value(env, 'DATA_DIR') ?? './.data',
     poolMax: integer(env, 'PG_POOL_MAX', 10, 1, 1000),
     companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, 'auto'),
+    companionSignIn: oneOf(env, 'COMPANION_SIGN_IN', ['off', 'link'] as const, 'off'),
     localUserId: value(env, 'LOCAL_USER_ID') ?? 'local-user',
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),

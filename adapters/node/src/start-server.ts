@@ -3,6 +3,7 @@ import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import { type CredentialListener, startCredentialListener } from './credential-listener.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';
+import { loopbackAllowList } from '@filing-mcp/protocol';
 import { createLogger, type Logger } from './logger.js';
 import { createNodeServer, type NodeServer, type NodeServerConfig } from './node-server.js';
 import { startTelemetry, type Telemetry } from './telemetry.js';
@@ -76,6 +77,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     );
   }
 
+  if (companion && settings.companionSignIn === 'off' && loopbackAllowList(settings.host, 0) === undefined) {
+    throw new SettingError(
+      `the companion pages act for the local user without a password, so they serve only loopback HOST (got HOST=${settings.host}): ` +
+        'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
+        'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
+    );
+  }
+  if (companion && settings.databaseUrl !== undefined) {
+    logger.warn('companion_with_database_url', {
+      message:
+        'COMPANION=on with DATABASE_URL: the built-in companion pages act for one local user (LOCAL_USER_ID) on a shared database; production serves its pages from the product app (COMPANION=off, APP_URL)',
+      local_user_id: settings.localUserId,
+    });
+  }
+
   const withAddresses = (sessionEnv: Environment) =>
     configFromEnv({
       ...sessionEnv,
@@ -129,7 +145,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       cleanupIntervalMs: settings.cleanupIntervalMs,
       readinessTimeoutMs: settings.readinessTimeoutMs,
       clientMetadataDocuments,
-      ...(companion && { companion: { userId: settings.localUserId } }),
+      ...(companion && {
+        companion: {
+          userId: settings.localUserId,
+          ...(settings.companionSignIn === 'link' && { signIn: 'link' as const }),
+        },
+      }),
       onClose: async () => {
         try {
           await credentialListener?.close();

@@ -208,6 +208,14 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
       'Longest a session JWT is honoured at `/approve`: one issued longer ago, whose `exp - iat` is longer, or without `iat` (its age cannot be told) answers 401, whatever its `exp`. Its `sub` must be 1-255 characters without control characters. `filing-mcp session-token --expires-in` longer than this signs tokens `/approve` refuses.',
   },
   {
+    name: 'COMPANION_SIGN_IN',
+    default: '`off`',
+    adapters: ['node'],
+    section: 'Sessions and the companion app',
+    description:
+      '`link`: the companion pages need the one-time sign-in link printed at start (a session cookie, 12 hours, in memory); required when `HOST` is not loopback. `off`: no sign-in, allowed on a loopback `HOST` only.',
+  },
+  {
     name: 'COMPANION',
     default: '`auto`',
     adapters: ['node'],

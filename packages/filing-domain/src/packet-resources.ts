@@ -7,6 +7,7 @@ import {
   resourceNotFound,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
+import { base64Encode } from './base64-encode.js';
 import type { FilingRepository } from './filing-repository.js';
 
 /**
@@ -33,15 +34,6 @@ export function packetUri(kind: FilingKind, id: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Base64 of bytes with Web APIs only (btoa over chunks small enough for the argument list). */
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
-}
-
 const TITLES: Record<FilingKind, { title: string; description: string }> = {
   '5472': {
     title: 'IRS forms of a single-member filing (PDF)',
@@ -58,7 +50,8 @@ const TITLES: Record<FilingKind, { title: string; description: string }> = {
 /**
  * The filing packets as MCP resource templates (`resources/templates/list`, `resources/read`):
  * the PDF as a base64 `blob`. A read acts for the credential's user alone: another user's filing,
- * a missing one and a malformed id all answer -32602 with `data.uri`, and nothing is built.
+ * a missing one and a malformed id all answer -32602 with `data.uri`, and nothing is built. A
+ * packet over irs-forms' `PACKET_LIMITS` answers -32602 with the bound (`data.limit`, `data.max`).
  */
 export function createPacketResourceTemplates(options: {
   /** The database, or a function answering it (the filing server's lazily opened one). */
@@ -97,9 +90,17 @@ export function createPacketResourceTemplates(options: {
       if (!filing) throw resourceNotFound(uri);
       try {
         const { pdf } = await options.packets.build(kind, filing.form_data);
-        return { uri, mimeType: 'application/pdf', blob: base64(pdf) };
+        return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
       } catch (error) {
-        const { UnprintableTextError } = await import('@filing-mcp/irs-forms');
+        const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');
+        if (error instanceof PacketTooLargeError) {
+          throw new McpError(
+            JsonRpcErrorCode.InvalidParams,
+            error.message,
+            { uri, limit: error.limit, actual: error.actual, max: error.max },
+            { cause: error },
+          );
+        }
         if (error instanceof UnprintableTextError) {
           throw new McpError(
             JsonRpcErrorCode.InvalidParams,

@@ -59,6 +59,7 @@ export {
   type PlannedWorksheet,
   planPacket,
 } from './packet-plan.js';
+export { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from './packet-limits.js';
 export {
   firstUnprintable,
   UnprintableTextError,

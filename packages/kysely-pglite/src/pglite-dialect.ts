@@ -59,6 +59,8 @@ export class PGliteDialect implements Dialect {
 
 const WRITE_COMMAND = /^\s*(?:--[^\n]*\n\s*)*(insert|update|delete|merge)\b/i;
 
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
 /** A pool of exactly one connection: the PGlite session, handed out in turn. */
 class PGlitePool implements PostgresPool {
   readonly #config: PGliteDialectConfig;
@@ -91,12 +93,19 @@ class PGlitePool implements PostgresPool {
     const client = {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
         const result = await pglite.query<R>(sql, parameters as unknown[]);
-        const write = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() as
-          | PostgresQueryResult<R>['command']
-          | undefined;
+        // The server's own command tag ("UPDATE 2" for `WITH ... UPDATE`): the statement's text
+        // cannot tell what a statement starting with WITH (or a comment) did.
+        const tag = (result as { command?: string }).command?.toUpperCase();
+        const write = (
+          tag !== undefined
+            ? WRITES.has(tag)
+              ? tag
+              : undefined
+            : WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase()
+        ) as PostgresQueryResult<R>['command'] | undefined;
         return {
           command: write ?? 'SELECT',
-          rowCount: result.affectedRows ?? result.rows.length,
+          rowCount: write ? (result.affectedRows ?? 0) : result.rows.length,
           rows: result.rows,
         };
       },

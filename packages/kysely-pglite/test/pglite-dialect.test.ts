@@ -43,6 +43,38 @@ describe('PGliteDialect (PGlite only: this package is the PGlite dialect)', () =
     expect(deleted.numDeletedRows).toBe(2n);
   });
 
+  it('reports the real affected rows of writes that start with WITH or a comment, from PGlite’s own count', async () => {
+    await db
+      .insertInto('notes')
+      .values([{ body: 'w1' }, { body: 'w2' }, { body: 'w3' }])
+      .execute();
+    const updated = await db
+      .with('picked', (qb) => qb.selectFrom('notes').select('id').where('body', 'in', ['w1', 'w2']))
+      .updateTable('notes')
+      .set({ body: 'w9' })
+      .where('id', 'in', (qb) => qb.selectFrom('picked').select('id'))
+      .executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(2n);
+    const deleted = await db
+      .with('gone', (qb) => qb.selectFrom('notes').select('id').where('body', '=', 'w9'))
+      .deleteFrom('notes')
+      .where('id', 'in', (qb) => qb.selectFrom('gone').select('id'))
+      .executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(2n);
+    const inserted =
+      await sql`WITH source AS (SELECT 'w4' AS body UNION ALL SELECT 'w5') INSERT INTO notes (body) SELECT body FROM source`.execute(
+        db,
+      );
+    expect(inserted.numAffectedRows).toBe(2n);
+    const commented =
+      await sql`/* a block comment */ DELETE FROM notes WHERE body IN ('w3', 'w4', 'w5')`.execute(db);
+    expect(commented.numAffectedRows).toBe(3n);
+    // A read that writes in a WITH reports its rows, not a write count (as PostgreSQL's tag says).
+    const read = await sql`WITH x AS (SELECT 1 AS n) SELECT n FROM x`.execute(db);
+    expect(read.numAffectedRows).toBeUndefined();
+    expect(read.rows).toEqual([{ n: 1 }]);
+  });
+
   it('rolls a failed transaction back and keeps other queries out of it', async () => {
     const failing = db.transaction().execute(async (trx) => {
       await trx.insertInto('notes').values({ body: 'in-transaction' }).execute();

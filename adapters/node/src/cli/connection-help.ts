@@ -3,7 +3,8 @@ import type { StartedServer } from '../start-server.js';
 
 /**
  * What `serve` prints once it listens: where the MCP endpoint is, which database it runs on, and
- * how to connect the common clients. For people, so it goes to stderr; never a secret.
+ * how to connect the common clients. For people, so it goes to stderr; no secret but the one-time
+ * sign-in link of the companion pages (`COMPANION_SIGN_IN=link`), which is meant for this person.
  */
 export function connectionHelp(server: StartedServer): string {
   const { settings } = server;
@@ -20,6 +21,12 @@ export function connectionHelp(server: StartedServer): string {
       ? `  Companion app:  ${server.appUrl}  (consent page, filings, API keys; signed in as ${settings.localUserId})`
       : `  Companion app:  ${server.appUrl}`,
   ];
+  if (server.signInUrl) {
+    lines.push(
+      `  Sign in:        ${server.signInUrl}`,
+      '                  (one-time link: it signs in one browser, then stops working; keep it private)',
+    );
+  }
   if (server.developmentSecret) {
     lines.push(
       `  Session secret: development secret ${server.developmentSecret.created ? 'generated in' : 'from'} ${server.developmentSecret.path}`,

@@ -36,6 +36,9 @@ Main settings (environment):
   DATA_DIR       embedded database directory (default ./.data)
   APP_URL        companion app; unset on the embedded database, the server
                  serves its own companion pages at /app (COMPANION=on|off)
+  COMPANION_SIGN_IN
+                 link: the pages need the one-time sign-in link printed at
+                 start (required when HOST is not loopback)
   SESSION_JWT_SECRET or SESSION_JWKS_URL
                  how /approve verifies session JWTs (required with DATABASE_URL)
 

@@ -8,6 +8,8 @@ import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
 import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
 import { createPacketWorker, type PacketService } from './packet-worker.js';
+import type { CompanionSignIn } from './companion-sign-in.js';
+import { signInAction, signInPage, signInRequired } from './sign-in-page.js';
 import { readFormBody } from './form-body.js';
 import { errorPage } from './page.js';
 
@@ -31,6 +33,11 @@ export interface CompanionAppOptions {
   sessionAudience?: string;
   /** The packet builder, shared with the filing server's packet resources; default a worker of its own. */
   packets?: PacketService;
+  /**
+   * Require a sign-in (the one-time link's session cookie) for every page: pages served beyond
+   * loopback must not act for the local user on the word of a `Host` header.
+   */
+  signIn?: CompanionSignIn;
 }
 
 /** The companion pages as one fetch handler. */
@@ -40,6 +47,9 @@ export interface CompanionApp {
 }
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Paths of the pages (below the app's path), each needing the sign-in when one is required. */
+const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
 
 // A session JWT is minted per Approve and used at once: a minute is plenty.
 const SESSION_JWT_LIFETIME_SECONDS = 60;
@@ -88,6 +98,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   const hosts = allowedHosts(appUrl);
   const origins = new Set([...hosts].map((host) => `${appUrl.protocol}//${host}`));
   const sessionKey = new TextEncoder().encode(options.sessionSecret);
+  options.signIn?.bind(appUrl);
 
   const context: CompanionContext = {
     db: options.db,
@@ -147,6 +158,18 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
         errorPage(context, 405, 'Method not allowed', `Use ${allowed}.`, { allow: allowed }),
       );
     };
+
+    const signIn = options.signIn;
+    if (signIn && rest === '/sign-in') {
+      return allow('GET, POST', {
+        GET: async () => signInPage(context, request),
+        POST: () => post(request, async (form) => signInAction(context, signIn, form)),
+      });
+    }
+    // At the root, only the pages' own paths: the server behind the app owns the others.
+    if (signIn && (appPath !== '' || PAGE_PATH.test(rest)) && !signIn.signedIn(request)) {
+      return signInRequired(context);
+    }
 
     if (rest === '/' || rest === '') return allow('GET', { GET: () => filingsIndexPage(context) });
     if (rest === '/oauth/authorize') {

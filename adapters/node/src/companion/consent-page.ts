@@ -7,6 +7,7 @@ import {
 } from '@filing-mcp/oauth-core';
 import { FILING_SCOPES, filingScopeSet } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
+import { displayClientName } from './client-name.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html } from './html.js';
 import { errorPage, pageResponse } from './page.js';
@@ -115,7 +116,8 @@ export async function consentPage(context: CompanionContext, request: Request): 
   // An unknown scope is refused by /approve; it is still shown as sent, with no promise attached.
   const scopes =
     'unknown' in requested ? (params.scope ?? '').split(' ').filter(Boolean) : requested.scope.split(' ');
-  const name = client.clientName?.trim() || 'An unnamed application';
+  const displayed = displayClientName(client.clientName);
+  const name = displayed?.text ?? 'An unnamed application';
   const documentHost = isClientIdMetadataDocumentUrl(client.clientId)
     ? new URL(client.clientId).host
     : undefined;
@@ -132,7 +134,7 @@ export async function consentPage(context: CompanionContext, request: Request): 
       body: html`<div class="card consent">
 <h1>Allow ${name} to use your filings?</h1>
 <dl class="fields">
-<dt>Application</dt><dd>${name}<small class="muted"> (client ID <code>${client.clientId}</code>)</small></dd>
+<dt>Application</dt><dd><bdi>${name}</bdi> <small class="muted">(name given by the client; client ID <code>${client.clientId}</code>)</small>${displayed?.mixedScripts.length ? html`<br><strong class="error" role="alert">This name mixes ${displayed.mixedScripts.join(' and ')} letters, which can imitate another application's name.</strong>` : ''}</dd>
 ${documentHost === undefined ? '' : html`<dt>Described by</dt><dd><strong>${documentHost}</strong><br><small class="muted">The application's metadata document is published on this host.</small></dd>`}
 <dt>Sends you back to</dt><dd><strong>${redirectHost(redirectUri)}</strong><br><small class="muted">${redirectUri}</small></dd>
 <dt>Access requested</dt><dd>Use the filing tools of <code>${context.baseUrl}</code> as you, with:<ul class="scopes">${scopes.map(

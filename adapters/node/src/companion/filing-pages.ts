@@ -10,7 +10,7 @@ import {
   partnershipFormDataSchema,
   singleMemberFormDataSchema,
 } from '@filing-mcp/filing-domain';
-import { UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
+import { PacketTooLargeError, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
 import { renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
@@ -173,6 +173,9 @@ export async function filingPacket(
   } catch (error) {
     if (error instanceof UnprintableTextError) {
       return errorPage(context, 422, 'The forms cannot be printed', error.message);
+    }
+    if (error instanceof PacketTooLargeError) {
+      return errorPage(context, 413, 'The packet is too large', error.message);
     }
     throw error;
   }

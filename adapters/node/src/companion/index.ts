@@ -1,1 +1,2 @@
 export { type CompanionApp, type CompanionAppOptions, createCompanionApp } from './companion-app.js';
+export { CompanionSignIn } from './companion-sign-in.js';

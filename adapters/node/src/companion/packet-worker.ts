@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type FilingKind, UnprintableTextError } from '@filing-mcp/irs-forms';
+import { type FilingKind, PacketTooLargeError, UnprintableTextError } from '@filing-mcp/irs-forms';
 import type { Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
 
 const require = createRequire(import.meta.url);
@@ -32,7 +32,7 @@ parentPort.on('message', async ({ id, kind, formData, files }) => {
       parentPort.postMessage({ id, packet }, [packet.pdf.buffer]);
     }
   } catch (error) {
-    parentPort.postMessage({ id, error: { name: error.name, message: String(error.message), field: error.field, character: error.character } });
+    parentPort.postMessage({ id, error: { name: error.name, message: String(error.message), field: error.field, character: error.character, limit: error.limit, actual: error.actual, max: error.max } });
   }
 });
 `;
@@ -41,7 +41,15 @@ interface WorkerReply {
   id: number;
   packet?: Packet;
   files?: PacketFile[];
-  error?: { name: string; message: string; field?: string; character?: string };
+  error?: {
+    name: string;
+    message: string;
+    field?: string;
+    character?: string;
+    limit?: 'pages' | 'bytes';
+    actual?: number;
+    max?: number;
+  };
 }
 
 /**
@@ -98,6 +106,10 @@ export function createPacketWorker(): PacketService {
           field: reply.error.field ?? '',
           character: reply.error.character ?? '',
         });
+      }
+      if (reply.error.name === 'PacketTooLargeError') {
+        const { limit = 'pages', actual = 0, max = 0 } = reply.error;
+        throw new PacketTooLargeError(limit, actual, max);
       }
       throw Object.assign(new Error(reply.error.message), { name: reply.error.name });
     }

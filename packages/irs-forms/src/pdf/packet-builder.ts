@@ -1,5 +1,6 @@
 import {
   PDFArray,
+  PDFDict,
   PDFDocument,
   type PDFFont,
   PDFName,
@@ -10,6 +11,7 @@ import {
 import type { FieldValue, FormEdition } from '../form-edition.js';
 import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
+import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet-limits.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
@@ -54,11 +56,27 @@ interface PreparedTemplate {
 }
 
 const CONTENTS = PDFName.of('Contents');
+const RESOURCES = PDFName.of('Resources');
+const FONT = PDFName.of('Font');
 
-/** Pages of one template copied into a packet, with their content before any drawing. */
+/** Pages of one template copied into a packet, with their content and resources before any drawing. */
 interface CopiedPages {
   pages: PDFPage[];
   contents: Array<PDFObject | undefined>;
+  resources: Array<PDFDict | undefined>;
+}
+
+/**
+ * A page's resource dictionary with its own font dictionary: every drawing registers its font in
+ * the page's `/Font`, and a dictionary shared by the copies of a page would be written out with
+ * every copy's entries on every copy (a packet growing with the square of its forms).
+ */
+function ownResources(resources: PDFDict | undefined, doc: PDFDocument): PDFDict | undefined {
+  if (!resources) return undefined;
+  const copy = resources.clone(doc.context);
+  const fonts = resources.lookupMaybe(FONT, PDFDict);
+  if (fonts) copy.set(FONT, fonts.clone(doc.context));
+  return copy;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -120,6 +138,8 @@ export interface PacketBuilderOptions {
   loadTemplate: TemplateLoader;
   /** The installed editions; default: the vendored ones. */
   registry?: FormRegistry;
+  /** Bounds of a packet; default (and what a server should keep): {@link PACKET_LIMITS}. */
+  limits?: Partial<PacketLimits>;
 }
 
 /**
@@ -127,7 +147,9 @@ export interface PacketBuilderOptions {
  * first use (never at start-up), its form fields are checked against the edition's map and then
  * dropped; a packet copies the printed pages and draws the values where the fields were, with the
  * standard Helvetica font, so there is nothing to flatten and no font to embed. Work yields to the
- * event loop between forms so that a server stays responsive while packets are built.
+ * event loop between forms so that a server stays responsive while packets are built. A packet
+ * over its bounds ({@link PACKET_LIMITS}) throws {@link PacketTooLargeError}: the planned pages are
+ * counted before any drawing, the drawn ones after each form, and the bytes once saved.
  *
  * @example
  * ```ts
@@ -138,11 +160,13 @@ export interface PacketBuilderOptions {
 export class PacketBuilder {
   readonly #loadTemplate: TemplateLoader;
   readonly #registry: FormRegistry;
+  readonly #limits: PacketLimits;
   readonly #templates = new Map<FormEdition, Promise<PreparedTemplate>>();
 
   constructor(options: PacketBuilderOptions) {
     this.#loadTemplate = options.loadTemplate;
     this.#registry = options.registry ?? defaultFormRegistry();
+    this.#limits = { ...PACKET_LIMITS, ...options.limits };
   }
 
   #template(edition: FormEdition): Promise<PreparedTemplate> {
@@ -172,35 +196,58 @@ export class PacketBuilder {
     options: BuildOptions = {},
   ): Promise<Packet> {
     const plan = this.plan(kind, formData, options);
+    await this.#checkPlannedPages(plan.parts);
     const doc = await PDFDocument.create({ updateMetadata: false });
-    await this.#addParts(doc, plan.parts);
-    return {
-      pdf: await doc.save({ objectsPerTick: 100, useObjectStreams: false }),
-      editions: plan.editions,
-      omitted: plan.omitted,
-    };
+    await this.#addParts(doc, plan.parts, 0);
+    const pdf = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
+    this.#checkBytes(pdf.length);
+    return { pdf, editions: plan.editions, omitted: plan.omitted };
   }
 
-  /** One PDF per form (and statement, and the letter), for the ZIP download. */
+  /** One PDF per form (and statement, worksheet and letter), for the ZIP download. */
   async buildFiles(
     kind: FilingKind,
     formData: Record<string, unknown>,
     options: BuildOptions = {},
   ): Promise<PacketFile[]> {
     const plan = this.plan(kind, formData, options);
+    await this.#checkPlannedPages(plan.parts);
     const files: PacketFile[] = [];
+    let pages = 0;
+    let bytes = 0;
     for (const part of plan.parts) {
       const doc = await PDFDocument.create({ updateMetadata: false });
-      await this.#addParts(doc, [part]);
-      files.push({
-        fileName: part.fileName,
-        bytes: await doc.save({ objectsPerTick: 100, useObjectStreams: false }),
-      });
+      await this.#addParts(doc, [part], pages);
+      pages += doc.getPageCount();
+      const file = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
+      bytes += file.length;
+      this.#checkBytes(bytes);
+      files.push({ fileName: part.fileName, bytes: file });
     }
     return files;
   }
 
-  async #addParts(doc: PDFDocument, parts: PacketPlan['parts']): Promise<void> {
+  /** Refuses a plan whose forms alone (the templates' pages) exceed the page bound, before drawing. */
+  async #checkPlannedPages(parts: PacketPlan['parts']): Promise<void> {
+    let pages = 0;
+    for (const part of parts) {
+      // Letters, statements and worksheets are drawn pages (at least one each); their overflow is
+      // counted as they are drawn.
+      pages += part.kind === 'form' ? (await this.#template(part.edition)).pageCount : 1;
+    }
+    this.#checkPages(pages);
+  }
+
+  #checkPages(pages: number): void {
+    if (pages > this.#limits.maxPages) throw new PacketTooLargeError('pages', pages, this.#limits.maxPages);
+  }
+
+  #checkBytes(bytes: number): void {
+    if (bytes > this.#limits.maxBytes) throw new PacketTooLargeError('bytes', bytes, this.#limits.maxBytes);
+  }
+
+  /** Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. */
+  async #addParts(doc: PDFDocument, parts: PacketPlan['parts'], pagesBefore: number): Promise<void> {
     const font = doc.embedStandardFont(StandardFonts.Helvetica);
     // Pages copied into this document, by template: a second copy of a form reuses the page
     // objects' content streams and resources instead of copying them again.
@@ -208,15 +255,19 @@ export class PacketBuilder {
     for (const part of parts) {
       if (part.kind === 'letter') {
         drawLateFilingLetter(doc, font, part.filing);
+        this.#checkPages(pagesBefore + doc.getPageCount());
         continue;
       }
       if (part.kind === 'statement') {
         if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
         else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
+        this.#checkPages(pagesBefore + doc.getPageCount());
+        await yieldToEventLoop();
         continue;
       }
       if (part.kind === 'worksheet') {
         drawWithholdingWorksheet(doc, font, part.filing);
+        this.#checkPages(pagesBefore + doc.getPageCount());
         continue;
       }
       const template = await this.#template(part.edition);
@@ -230,6 +281,8 @@ export class PacketBuilder {
       for (const stamp of part.edition.stamps?.(part.input) ?? []) {
         pages[stamp.page]?.drawText(stamp.text, { x: stamp.x, y: stamp.y, size: stamp.size, font });
       }
+      // Statements and letters may add pages the plan could not count.
+      this.#checkPages(pagesBefore + doc.getPageCount());
       await yieldToEventLoop();
     }
   }
@@ -251,7 +304,8 @@ export class PacketBuilder {
         const resolved = page.node.Contents();
         return resolved instanceof PDFArray ? resolved.clone(doc.context) : page.node.get(CONTENTS);
       });
-      copied.set(template, { pages, contents });
+      const resources = pages.map((page) => ownResources(page.node.Resources(), doc));
+      copied.set(template, { pages, contents, resources });
       return pages;
     }
     return first.pages.map((original, index) => {
@@ -259,6 +313,8 @@ export class PacketBuilder {
       const contents = first.contents[index];
       if (contents instanceof PDFArray) node.set(CONTENTS, contents.clone(doc.context));
       else if (contents) node.set(CONTENTS, contents);
+      const resources = ownResources(first.resources[index], doc);
+      if (resources) node.set(RESOURCES, resources);
       const page = PDFPage.of(node, doc.context.register(node), doc);
       doc.addPage(page);
       return page;

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** How long a session the sign-in link opened lasts; default 12 hours. */
+const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const digest = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Sign-in for companion pages reachable from the network (`COMPANION_SIGN_IN=link`): one random
+ * token, printed once in a sign-in link at start, is exchanged on the sign-in page for a session
+ * cookie (HttpOnly, SameSite=Strict, Secure on https) and is spent by that exchange. Without that
+ * cookie no page answers, whatever `Host` a request names. Only hashes are held, in memory: a
+ * restart prints a new link and ends every session.
+ */
+export class CompanionSignIn {
+  /** The one-time token; goes into the printed link and nowhere else. */
+  readonly token: string;
+  #tokenHash: string | undefined;
+  readonly #sessions = new Map<string, number>();
+  readonly #now: () => number;
+  readonly #sessionTtlMs: number;
+  #cookieName = 'filing_companion_session';
+  #cookieAttributes = 'Path=/; HttpOnly; SameSite=Strict';
+
+  constructor(options: { now?: () => number; sessionTtlMs?: number } = {}) {
+    this.token = randomBytes(32).toString('base64url');
+    this.#tokenHash = digest(this.token);
+    this.#now = options.now ?? Date.now;
+    this.#sessionTtlMs = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+  }
+
+  /** Scopes the session cookie to the pages' address (called once the address is known). */
+  bind(appUrl: URL): void {
+    const secure = appUrl.protocol === 'https:';
+    // `__Host-` pins the cookie to this exact origin, but browsers accept it only with Secure.
+    this.#cookieName = secure ? '__Host-filing_companion_session' : 'filing_companion_session';
+    const path = secure ? '/' : appUrl.pathname.replace(/\/+$/, '') || '/';
+    this.#cookieAttributes = `Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  }
+
+  /** The sign-in link to print at start (for the person starting the server; never logged). */
+  link(appUrl: string): string {
+    return `${appUrl.replace(/\/+$/, '')}/sign-in?token=${this.token}`;
+  }
+
+  /** Whether a token can still be exchanged (it is spent by its first exchange). */
+  get linkUnused(): boolean {
+    return this.#tokenHash !== undefined;
+  }
+
+  /**
+   * Exchanges the link's token for a session: answers the `Set-Cookie` value, or `undefined` when
+   * the token is wrong or already spent.
+   */
+  redeem(token: string | null): string | undefined {
+    if (token === null || !TOKEN.test(token) || this.#tokenHash === undefined) return undefined;
+    if (digest(token) !== this.#tokenHash) return undefined;
+    this.#tokenHash = undefined;
+    const session = randomBytes(32).toString('base64url');
+    this.#sessions.set(digest(session), this.#now() + this.#sessionTtlMs);
+    const maxAge = Math.floor(this.#sessionTtlMs / 1000);
+    return `${this.#cookieName}=${session}; Max-Age=${maxAge}; ${this.#cookieAttributes}`;
+  }
+
+  /** Whether a request carries a live session cookie. */
+  signedIn(request: Request): boolean {
+    const header = request.headers.get('cookie');
+    if (!header) return false;
+    for (const part of header.split(';')) {
+      const [name, ...value] = part.trim().split('=');
+      if (name !== this.#cookieName) continue;
+      const session = value.join('=');
+      if (!TOKEN.test(session)) continue;
+      const hash = digest(session);
+      const expiresAt = this.#sessions.get(hash);
+      if (expiresAt === undefined) continue;
+      if (expiresAt <= this.#now()) {
+        this.#sessions.delete(hash);
+        continue;
+      }
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayClientName } from '../src/companion/client-name.js';
+import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+
+let harness: CompanionHarness;
+
+beforeAll(async () => {
+  harness = await startCompanionHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** The consent page of a client registered under `clientName`, as the browser receives it. */
+async function consentPageOf(clientName: string): Promise<string> {
+  const redirectUri = 'http://127.0.0.1:9/callback';
+  const clientId = await harness.registerClient([redirectUri], clientName);
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    state: 'state-1',
+    code_challenge: createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url'),
+    code_challenge_method: 'S256',
+    scope: 'mcp',
+  });
+  const response = await fetch(`${harness.appUrl}/oauth/authorize?${query}`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+// Line breaks and tabs belong to the page's own markup.
+const HIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/u;
+
+describe('client names on the consent page (PGlite only: the name is rendered from the registration, and companion.test.ts checks the storage on both databases)', () => {
+  it('strips bidi overrides, isolates and marks, zero-width and control characters from the name', async () => {
+    // Reads "Acme Tools" once U+202E's reversal is undone by the page: "sloT emcA" reversed.
+    const name = '\u202eAc\u200bme\u2060 \ufeffTo\u200dols\u2066\u2069\u200e\u0007\u009b';
+    const page = await consentPageOf(name);
+    expect(page).toContain('<h1>Allow Acme Tools to use your filings?</h1>');
+    expect(page).toContain('<dd><bdi>Acme Tools</bdi> <small class="muted">(name given by the client;');
+    expect(page).not.toMatch(HIDDEN);
+    expect(page).not.toContain('role="alert">This name mixes');
+  });
+
+  it('marks the name as given by the client', async () => {
+    const page = await consentPageOf('Plain Client');
+    expect(page).toContain(
+      '<bdi>Plain Client</bdi> <small class="muted">(name given by the client; client ID',
+    );
+  });
+
+  it('flags a name that mixes Latin and Cyrillic letters (a homoglyph of "Apple")', async () => {
+    const page = await consentPageOf('\u0410pple Assistant');
+    expect(page).toContain(
+      `<strong class="error" role="alert">This name mixes Cyrillic and Latin letters, which can imitate another application's name.</strong>`,
+    );
+  });
+
+  it('shows a name of hidden characters only as an unnamed application', async () => {
+    const page = await consentPageOf('\u202e\u200b\u2066');
+    expect(page).toContain('<h1>Allow An unnamed application to use your filings?</h1>');
+  });
+});
+
+describe('displayClientName', () => {
+  it('lets one script, and Latin with Chinese, Japanese or Korean, pass unflagged', () => {
+    for (const name of [
+      'Claude Desktop',
+      'Клиент',
+      'Ελληνικά',
+      '東京ツール',
+      'Tokyo 東京ツール',
+      '서울 App',
+      'José Núñez 2',
+    ]) {
+      expect(displayClientName(name)?.mixedScripts).toEqual([]);
+    }
+  });
+
+  it('flags Latin with Greek or Cyrillic', () => {
+    expect(displayClientName('Pay\u03a1al')?.mixedScripts).toEqual(['Latin', 'Greek']);
+    expect(displayClientName('G\u043eogle')?.mixedScripts).toEqual(['Latin', 'Cyrillic']);
+  });
+});
