@@ -23,6 +23,7 @@ const KEYS = new Set([
   'listLimitMax',
   'rateLimits',
   'toolsListTtlSeconds',
+  'packetLinkSecret',
 ]);
 const SESSION_KEYS = new Set(['secret', 'issuer', 'audience']);
 
@@ -106,6 +107,10 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
   if ('requirePkceForPublicClients' in input) {
     if (typeof input.requirePkceForPublicClients !== 'boolean') return undefined;
     config.requirePkceForPublicClients = input.requirePkceForPublicClients;
+  }
+  if ('packetLinkSecret' in input) {
+    if (typeof input.packetLinkSecret !== 'string' || input.packetLinkSecret.length < 32) return undefined;
+    config.packetLinkSecret = input.packetLinkSecret;
   }
   if ('rateLimits' in input) {
     if (input.rateLimits !== false) return undefined;
