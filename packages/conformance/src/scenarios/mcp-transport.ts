@@ -111,7 +111,13 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       const rendered = await rpc(context.target, 'prompts/get', { name: 'prepare_form_5472' });
       expect(rendered.response.status).toBe(200);
       const text = rendered.body.result.messages[0].content.text as string;
-      for (const tool of ['get_form_schema', 'create_filing', 'check_filing', 'complete_filing', 'get_pdf_url']) {
+      for (const tool of [
+        'get_form_schema',
+        'create_filing',
+        'check_filing',
+        'complete_filing',
+        'get_pdf_url',
+      ]) {
         expect(text).toContain(tool);
       }
     });

@@ -201,7 +201,8 @@ function patchOf(
     }
     if (path.length !== 3 || typeof index !== 'number' || typeof itemKey !== 'string') return undefined;
     const stored = formData[key];
-    const list = (patch[key] ??= Array.isArray(stored) ? stored.map((item) => item) : []) as unknown[];
+    patch[key] ??= Array.isArray(stored) ? [...stored] : [];
+    const list = patch[key] as unknown[];
     if (index > list.length) return undefined;
     const item = list[index];
     const base: Record<string, unknown> =
@@ -279,7 +280,8 @@ export function completeFilingTool(deps: {
     patch: Record<string, unknown>,
     context: ToolContext,
   ): Promise<string | undefined> {
-    const update = (updateTools[kind] ??= deps.update[kind]());
+    updateTools[kind] ??= deps.update[kind]();
+    const update = updateTools[kind];
     const args: Record<string, unknown> = { id: filing.id, form_data: patch };
     // A single-member record keeps its own name, EIN and tax years; fill the ones still empty.
     if (kind === '5472') {
