@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,71 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
       expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 405 Method Not Allowed');
       expect(head).toMatch(/\r\nallow: /);
       expect(JSON.parse(body!).error.message).toMatch(/^Method not allowed: CONNECT/);
+    });
+
+    it('serves get_pdf_url’s signed download_url without a credential, and logs its path but never its query or signature', async () => {
+      const { key } = await createApiKey(db, { userId: `user-${randomUUID()}` });
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const response = await fetch(`${node.origin}/mcp-server`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${key}`,
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name, arguments: args },
+          }),
+        });
+        return ((await response.json()) as any).result;
+      };
+      const { id } = (await call('create_filing', { form_data: EXAMPLE_SINGLE_MEMBER_FILING }))
+        .structuredContent;
+      const pdfUrl = await call('get_pdf_url', { id });
+      const downloadUrl = pdfUrl.structuredContent.download_url as string;
+      expect(downloadUrl).toMatch(
+        new RegExp(
+          `^http://localhost:${port}/mcp-server/packets/5472/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`,
+        ),
+      );
+      expect(pdfUrl.content[1]).toMatchObject({
+        type: 'resource_link',
+        uri: `filing://filings/${id}/packet.pdf`,
+      });
+      const signature = new URL(downloadUrl).searchParams.get('sig')!;
+
+      const download = await fetch(downloadUrl.replace(`http://localhost:${port}`, node.origin), {
+        headers: { 'x-request-id': 'download-1' },
+      });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await download.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+
+      for (
+        let attempt = 0;
+        attempt < 200 && !log.entries().some((entry) => entry.request_id === 'download-1');
+        attempt++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(log.entries().filter((entry) => entry.request_id === 'download-1')).toEqual([
+        expect.objectContaining({
+          msg: 'request',
+          method: 'GET',
+          path: `/mcp-server/packets/5472/${id}.pdf`,
+          status: 200,
+        }),
+      ]);
+      const all = log.lines.join('\n');
+      expect(all).not.toContain(signature);
+      expect(all).not.toContain('sig=');
+      expect(all).not.toContain('exp=');
     });
 
     it('does not serve companion pages unless asked to', async () => {

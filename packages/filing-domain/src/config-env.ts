@@ -85,6 +85,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
       idleSeconds: numeric(env.OAUTH_IDLE_CLIENT_TTL_SECONDS),
     }),
     toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
+    packetLinkSecret: blankToUndefined(env.PACKET_LINK_SECRET),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

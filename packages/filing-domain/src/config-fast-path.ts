@@ -24,6 +24,7 @@ const KEYS = new Set([
   'listLimitMax',
   'rateLimits',
   'toolsListTtlSeconds',
+  'packetLinkSecret',
 ]);
 const SESSION_KEYS = new Set(['secret', 'issuer', 'audience', 'maxAgeSeconds']);
 
@@ -111,6 +112,10 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
     if (!(key in input)) continue;
     if (typeof input[key] !== 'boolean') return undefined;
     config[key] = input[key];
+  }
+  if ('packetLinkSecret' in input) {
+    if (typeof input.packetLinkSecret !== 'string' || input.packetLinkSecret.length < 32) return undefined;
+    config.packetLinkSecret = input.packetLinkSecret;
   }
   if ('rateLimits' in input) {
     if (input.rateLimits !== false) return undefined;

@@ -103,6 +103,10 @@ export const filingServerConfigSchema = z
       .object({ unusedSeconds: lifetimeSeconds.optional(), idleSeconds: lifetimeSeconds.optional() })
       .strict()
       .optional(),
+    packetLinkSecret: z
+      .string({ message: 'must be a string' })
+      .min(32, { message: 'must be at least 32 characters' })
+      .optional(),
     toolsListTtlSeconds: z
       .number({ message: 'must be an integer' })
       .int({ message: 'must be an integer' })
@@ -124,6 +128,9 @@ export const filingServerConfigSchema = z
  * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
  *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
  * - `listLimitMax`: upper bound of the list tools' `limit` (default 200).
+ * - `packetLinkSecret`: key material (32+ characters, the same on every instance) of the signed
+ *   packet download links get_pdf_url answers; default derived from `session.secret` (HKDF, so the
+ *   two keys differ), else a random key per instance (a link then works only where it was made).
  * - `toolsListTtlSeconds`: the `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP
  *   2026-07-28 wire, whose `cacheScope` is `public` (the list is the same for every user); default 300.
  * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
@@ -209,6 +216,7 @@ const ENV_NAMES: Record<string, string> = {
   'clientExpiry.unusedSeconds': 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
   'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
   toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
+  packetLinkSecret: 'PACKET_LINK_SECRET',
 };
 
 /**
@@ -225,7 +233,8 @@ const ENV_NAMES: Record<string, string> = {
  * `off`) and `RATE_LIMIT_<REGISTER|TOKEN|AUTHORIZE|APPROVE|REVOKE|TOOLS_CALL>_PER_MINUTE`, and the
  * client expiry `OAUTH_UNUSED_CLIENT_TTL_SECONDS` / `OAUTH_IDLE_CLIENT_TTL_SECONDS`. Validates the result and throws
  * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and `MCP_TOOLS_LIST_TTL_SECONDS` (300, the caching
- * hint of `tools/list` on the 2026-07-28 wire). Validates the result and throws
+ * hint of `tools/list` on the 2026-07-28 wire), and `PACKET_LINK_SECRET` (the key material of the
+ * signed packet download links). Validates the result and throws
  * {@link FilingConfigError} naming the environment variable at fault.
  *
  * @example

@@ -208,6 +208,14 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
       'Longest a session JWT is honoured at `/approve`: one issued longer ago, whose `exp - iat` is longer, or without `iat` (its age cannot be told) answers 401, whatever its `exp`. Its `sub` must be 1-255 characters without control characters. `filing-mcp session-token --expires-in` longer than this signs tokens `/approve` refuses.',
   },
   {
+    name: 'PACKET_LINK_SECRET',
+    default: 'derived from `SESSION_JWT_SECRET`',
+    adapters: 'all',
+    section: 'Sessions and the companion app',
+    description:
+      'Key material (at least 32 characters, the same on every instance) of the signed packet links `get_pdf_url` answers as `download_url` (HMAC-SHA-256 through WebCrypto, the key derived with HKDF so it never equals the session secret). Unset: derived from `SESSION_JWT_SECRET`; with `SESSION_JWKS_URL` and no secret, a random key per process (a link then works only on the instance that made it).',
+  },
+  {
     name: 'COMPANION_SIGN_IN',
     default: '`off`',
     adapters: ['node'],

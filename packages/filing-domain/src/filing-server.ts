@@ -23,6 +23,9 @@ import { createPacketResourceTemplates, type FilingPacketBuilder } from './packe
 import { createFilingTools, prefetchFilingToolDefinitions } from './filing-tools.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { createFilingTelemetry } from './telemetry.js';
+import { createPacketLinks, PACKET_LINK_PATH_PREFIX } from './packet-links.js';
+import { createPacketDownload } from './packet-download.js';
+import { filingPrompts } from './prompts.js';
 
 /** serverInfo the `initialize` result reports (spec: Server identity). */
 export const FILING_SERVER_INFO = Object.freeze({ name: 'filing-mcp', version: '1.1.0' });
@@ -33,6 +36,25 @@ export const FILING_SERVER_INSTRUCTIONS =
   'and partnership filings (form 1065, Schedule K-1, forms 8804 and 8805). Call get_form_schema first to ' +
   'learn the form_data fields, then create_filing (or create_partnership_filing). Every tool acts on your ' +
   'own records only.';
+
+/**
+ * The `initialize` instructions of a server: {@link FILING_SERVER_INSTRUCTIONS}, the tools that
+ * ask the user, and, when it serves packets, where the PDF is (the resource and the signed link).
+ */
+export function filingServerInstructions(servesPackets: boolean): string {
+  const interview =
+    ' check_filing lists what is still missing; complete_filing asks the user for it through the client ' +
+    '(or says what to send with update_filing); the prompts prepare_form_5472 and ' +
+    'prepare_partnership_return guide the whole interview.';
+  if (!servesPackets) return FILING_SERVER_INSTRUCTIONS + interview;
+  return (
+    FILING_SERVER_INSTRUCTIONS +
+    interview +
+    ' The filled IRS forms of a filing are the PDF resource filing://filings/{id}/packet.pdf ' +
+    '(partnership: filing://partnership/{id}/packet.pdf), read with resources/read; get_pdf_url also ' +
+    'answers download_url, a signed link to the same PDF that works without a session for 15 minutes.'
+  );
+}
 
 /** A log-safe event: never a raw credential, code or secret. */
 export interface FilingLogEvent {
@@ -287,8 +309,28 @@ export function createFilingServerWithConfig(
         );
   }
 
+  // Signed download links of the packets (issue 27): only a server that builds packets makes them.
+  const packetLinks =
+    options.packets === undefined
+      ? undefined
+      : createPacketLinks({
+          baseUrl,
+          secret: config.packetLinkSecret ?? config.session.secret,
+          now: clock,
+        });
+  const packetDownload =
+    options.packets === undefined || packetLinks === undefined
+      ? undefined
+      : createPacketDownload({ links: packetLinks, db: lazyDb, packets: options.packets });
   const tools = withToolsCallLimit(
-    createFilingTools({ db: lazyDb, appUrl: config.appUrl, listLimitMax: config.listLimitMax }),
+    createFilingTools({
+      db: lazyDb,
+      appUrl: config.appUrl,
+      listLimitMax: config.listLimitMax,
+      now: clock,
+      packetResources: options.packets !== undefined,
+      ...(packetLinks && { packetLinks }),
+    }),
   );
   const packetTemplates =
     options.packets === undefined
@@ -315,8 +357,9 @@ export function createFilingServerWithConfig(
   if (unscoped.length > 0) throw new TypeError(`TOOL_SCOPES has no scope for: ${unscoped.join(', ')}`);
   const mcp = createMcpServer({
     serverInfo: { ...FILING_SERVER_INFO },
-    instructions: FILING_SERVER_INSTRUCTIONS,
+    instructions: filingServerInstructions(options.packets !== undefined),
     tools,
+    prompts: filingPrompts(),
     observer: telemetry.observer,
     authenticate,
     // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
@@ -391,6 +434,16 @@ export function createFilingServerWithConfig(
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
     if (underBase && (rest === '' || rest === '/')) return mcpFetch(request, context);
+    // The signed packet links: no credential, the signature is the authorization; the link's query
+    // (its signature) is never logged, as no route here logs a query.
+    if (underBase && packetDownload !== undefined && rest.startsWith(PACKET_LINK_PATH_PREFIX)) {
+      const refused = allowListCheck?.(request);
+      if (refused !== undefined) {
+        const header = refused === 'host' ? 'Host' : 'Origin';
+        return jsonResponse(403, { code: 403, message: `Forbidden: ${header} not allowed` });
+      }
+      return packetDownload(request, rest);
+    }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".
     if (

@@ -17,6 +17,16 @@ import {
   resolveFilingKind,
 } from './form-schema-descriptor.js';
 import { once } from './once.js';
+import { filingIdSchema } from './filing-id.js';
+import { filingNotFoundError } from './wrong-kind.js';
+import { listFilingsWithFormData, possibleDuplicates } from './filing-lookups.js';
+import { listedFilingSummarySchema, withReadiness } from './filing-summaries.js';
+import {
+  getPdfUrlResult,
+  getPdfUrlOutputSchema,
+  withPacketLinkWhenReady,
+} from './tools/packet-link-results.js';
+import { completeFilingTool } from './tools/complete-filing.js';
 import { partnershipFormSchemas } from './partnership-form.js';
 import { filingReadinessSchema } from './filing-readiness.js';
 import { recordSchemas } from './records.js';
@@ -30,7 +40,7 @@ import {
 
 // Built by the first tool that uses them, like every schema here: a cold start's first call
 // builds only its own tool's schemas.
-const filingId = once(() => z.guid({ message: 'must be a UUID' }));
+const filingId = filingIdSchema;
 const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
 const kindArgument = once(() => z.enum(kindNames, { message: 'must be 5472 or partnership' }));
 
@@ -45,6 +55,16 @@ const createdSchema = once(() =>
   }),
 );
 const okSchema = once(() => z.object({ ok: z.literal(true) }));
+// The create tools' answer: possible_duplicates beside the new id when the user already has a
+// filing with the same EIN and tax year (issue 27); the filing is created all the same.
+const createdWithDuplicatesSchema = once(() =>
+  createdSchema().extend({
+    possible_duplicates: z
+      .array(z.string())
+      .optional()
+      .describe('Ids of your other filings with the same EIN and tax year; present only when there are any.'),
+  }),
+);
 
 // PostgreSQL refuses U+0000 in text and jsonb; tell the agent which input it was instead of
 // answering an internal error.
@@ -132,18 +152,23 @@ export function filingToolFactories(
         `How many filings to return, newest first: 1 to ${listLimitMax}, default ${DEFAULT_LIST_LIMIT}.`,
       ));
   const filingsResult = () =>
-    (filingsResultSchema ??= z.object({ filings: z.array(recordSchemas().filingSummarySchema) }));
+    (filingsResultSchema ??= z.object({ filings: z.array(listedFilingSummarySchema()) }));
+  const now = options.now ?? Date.now;
 
   const listFilings = () =>
     defineTool({
       name: 'list_filings',
       title: 'List single-member filings',
-      description: `Lists your single-member (forms 5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at. Answers { filings: [...] }.`,
+      description: `Lists your single-member (forms 5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at, and ready, due_date, overdue (as check_filing finds them). Answers { filings: [...] }.`,
       inputSchema: z.object({ limit: limit() }),
       outputSchema: filingsResult(),
       annotations: readOnly,
       handler: async (args, { auth }) => ({
-        filings: await repository.listFilings('filings', auth.userId, args.limit),
+        filings: await withReadiness(
+          '5472',
+          await listFilingsWithFormData(options.db, 'filings', auth.userId, args.limit),
+          now(),
+        ),
       }),
     });
 
@@ -157,7 +182,7 @@ export function filingToolFactories(
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const filing = await repository.getFiling('filings', auth.userId, args.id);
-        if (!filing) throw new ToolError(FILING_NOT_FOUND);
+        if (!filing) throw await filingNotFoundError(repository, 'get', '5472', auth.userId, args.id);
         return filing;
       },
     });
@@ -167,7 +192,7 @@ export function filingToolFactories(
       name: 'create_filing',
       title: 'Create a single-member filing',
       description:
-        'Creates a single-member foreign-owned LLC filing (forms 5472 and 1120) with status completed. Call get_form_schema first for the form_data fields. llc_name and ein default to form_data.llcName and form_data.ein; tax_year_begin and tax_year_end default to form_data.taxYearBegin and form_data.taxYearEnd. Answers { id, view_url }.',
+        'Creates a single-member foreign-owned LLC filing (forms 5472 and 1120) with status completed. Call get_form_schema first for the form_data fields. llc_name and ein default to form_data.llcName and form_data.ein; tax_year_begin and tax_year_end default to form_data.taxYearBegin and form_data.taxYearEnd. Answers { id, view_url }, plus possible_duplicates (ids) when you already have a filing with the same EIN and tax year.',
       inputSchema: z.object({
         form_data: singleMemberFormSchemas().singleMemberFormDataSchema,
         llc_name: z.string().optional().describe('Entity name on the record; default form_data.llcName.'),
@@ -179,21 +204,25 @@ export function filingToolFactories(
           .optional()
           .describe('End of the tax year, YYYY-MM-DD; default form_data.taxYearEnd.'),
       }),
-      outputSchema: createdSchema(),
+      outputSchema: createdWithDuplicatesSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
         const formData = args.form_data;
-        const id = await storing(
-          repository.createFiling('filings', {
-            userId: auth.userId,
-            llcName: args.llc_name ?? stringField(formData, 'llcName'),
-            ein: args.ein ?? stringField(formData, 'ein'),
-            taxYearBegin: args.tax_year_begin ?? formData.taxYearBegin ?? null,
-            taxYearEnd: args.tax_year_end ?? formData.taxYearEnd ?? null,
-            formData,
-          }),
-        );
-        return { id, view_url: filingViewUrl(appUrl, id) };
+        const record = {
+          userId: auth.userId,
+          llcName: args.llc_name ?? stringField(formData, 'llcName'),
+          ein: args.ein ?? stringField(formData, 'ein'),
+          taxYearBegin: args.tax_year_begin ?? formData.taxYearBegin ?? null,
+          taxYearEnd: args.tax_year_end ?? formData.taxYearEnd ?? null,
+          formData,
+        };
+        const id = await storing(repository.createFiling('filings', record));
+        const duplicates = await possibleDuplicates(options.db, 'filings', { ...record, id });
+        return {
+          id,
+          view_url: filingViewUrl(appUrl, id),
+          ...(duplicates.length > 0 && { possible_duplicates: duplicates }),
+        };
       },
     });
 
@@ -225,7 +254,7 @@ export function filingToolFactories(
             formData: args.form_data,
           }),
         );
-        if (!found) throw new ToolError(FILING_NOT_FOUND);
+        if (!found) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
         return { id: args.id, view_url: filingViewUrl(appUrl, args.id) };
       },
     });
@@ -240,7 +269,7 @@ export function filingToolFactories(
       annotations: overwrites,
       handler: async (args, { auth }) => {
         if (!(await repository.deleteFiling('filings', auth.userId, args.id)))
-          throw new ToolError(FILING_NOT_FOUND);
+          throw await filingNotFoundError(repository, 'delete', '5472', auth.userId, args.id);
         return { ok: true as const };
       },
     });
@@ -250,12 +279,16 @@ export function filingToolFactories(
       name: 'list_partnership_filings',
       title: 'List partnership filings',
       description:
-        'Lists your partnership (form 1065, K-1, 8804/8805) filings, newest first, in the same summary shape as list_filings (llc_name is the partnership name). Answers { filings: [...] }.',
+        'Lists your partnership (form 1065, K-1, 8804/8805) filings, newest first, in the same summary shape as list_filings (llc_name is the partnership name; ready, due_date, overdue as check_filing finds them). Answers { filings: [...] }.',
       inputSchema: z.object({ limit: limit() }),
       outputSchema: filingsResult(),
       annotations: readOnly,
       handler: async (args, { auth }) => ({
-        filings: await repository.listFilings('partnership_filings', auth.userId, args.limit),
+        filings: await withReadiness(
+          'partnership',
+          await listFilingsWithFormData(options.db, 'partnership_filings', auth.userId, args.limit),
+          now(),
+        ),
       }),
     });
 
@@ -269,7 +302,7 @@ export function filingToolFactories(
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const filing = await repository.getFiling('partnership_filings', auth.userId, args.id);
-        if (!filing) throw new ToolError(FILING_NOT_FOUND);
+        if (!filing) throw await filingNotFoundError(repository, 'get', 'partnership', auth.userId, args.id);
         return filing;
       },
     });
@@ -279,23 +312,27 @@ export function filingToolFactories(
       name: 'create_partnership_filing',
       title: 'Create a partnership filing',
       description:
-        'Creates a partnership filing (form 1065, Schedule K-1, forms 8804/8805) with status completed. Call get_form_schema with kind "partnership" first. The record takes llc_name from form_data.partnershipName, and ein and tax years from form_data. Answers { id, view_url }.',
+        'Creates a partnership filing (form 1065, Schedule K-1, forms 8804/8805) with status completed. Call get_form_schema with kind "partnership" first. The record takes llc_name from form_data.partnershipName, and ein and tax years from form_data. Answers { id, view_url }, plus possible_duplicates (ids) when you already have a partnership filing with the same EIN and tax year.',
       inputSchema: z.object({ form_data: partnershipFormSchemas().partnershipFormDataSchema }),
-      outputSchema: createdSchema(),
+      outputSchema: createdWithDuplicatesSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
         const formData = withPartnerIds(args.form_data, []);
-        const id = await storing(
-          repository.createFiling('partnership_filings', {
-            userId: auth.userId,
-            llcName: stringField(formData, 'partnershipName'),
-            ein: stringField(formData, 'ein'),
-            taxYearBegin: formData.taxYearBegin ?? null,
-            taxYearEnd: formData.taxYearEnd ?? null,
-            formData,
-          }),
-        );
-        return { id, view_url: partnershipFilingViewUrl(appUrl, id) };
+        const record = {
+          userId: auth.userId,
+          llcName: stringField(formData, 'partnershipName'),
+          ein: stringField(formData, 'ein'),
+          taxYearBegin: formData.taxYearBegin ?? null,
+          taxYearEnd: formData.taxYearEnd ?? null,
+          formData,
+        };
+        const id = await storing(repository.createFiling('partnership_filings', record));
+        const duplicates = await possibleDuplicates(options.db, 'partnership_filings', { ...record, id });
+        return {
+          id,
+          view_url: partnershipFilingViewUrl(appUrl, id),
+          ...(duplicates.length > 0 && { possible_duplicates: duplicates }),
+        };
       },
     });
 
@@ -321,12 +358,16 @@ export function filingToolFactories(
         ) {
           // Partners sent without ids keep the ids they already have (matched by tax id, then name).
           const stored = await repository.getFiling('partnership_filings', auth.userId, args.id);
-          if (!stored) throw new ToolError(FILING_NOT_FOUND);
+          if (!stored) {
+            throw await filingNotFoundError(repository, 'update', 'partnership', auth.userId, args.id);
+          }
           const known = Array.isArray(stored.form_data.partners) ? stored.form_data.partners : [];
           formData = withPartnerIds(formData, known as Array<Record<string, unknown>>);
         }
         const found = await storing(repository.updatePartnershipFiling(auth.userId, args.id, formData));
-        if (!found) throw new ToolError(FILING_NOT_FOUND);
+        if (!found) {
+          throw await filingNotFoundError(repository, 'update', 'partnership', auth.userId, args.id);
+        }
         return { ok: true as const };
       },
     });
@@ -341,7 +382,7 @@ export function filingToolFactories(
       annotations: overwrites,
       handler: async (args, { auth }) => {
         if (!(await repository.deleteFiling('partnership_filings', auth.userId, args.id))) {
-          throw new ToolError(FILING_NOT_FOUND);
+          throw await filingNotFoundError(repository, 'delete', 'partnership', auth.userId, args.id);
         }
         return { ok: true as const };
       },
@@ -407,14 +448,14 @@ export function filingToolFactories(
       name: 'get_pdf_url',
       title: 'Get the PDF link of a filing',
       description:
-        'Answers { url, kind }: a link to the filing’s PDF in the companion app. Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership").',
+        'Answers { url, kind, download_url, download_expires_at }: url is the filing’s PDF page in the companion app (for a signed-in browser); download_url, when this server builds the forms, is a signed link that answers the PDF itself without a session, for 15 minutes, to fetch or hand to the user. The result also links the PDF as the MCP resource filing://filings/{id}/packet.pdf (partnership: filing://partnership/{id}/packet.pdf). Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership"). Run check_filing first.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()
           .optional()
           .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
       }),
-      outputSchema: z.object({ url: z.string(), kind: z.enum(['5472', 'partnership']) }),
+      outputSchema: getPdfUrlOutputSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
@@ -422,7 +463,13 @@ export function filingToolFactories(
         if (!kind) throw new ToolError(FILING_NOT_FOUND);
         const url =
           kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
-        return { url, kind };
+        return getPdfUrlResult({
+          kind,
+          id: args.id,
+          url,
+          packetLinks: options.packetLinks,
+          packetResources: options.packetResources === true,
+        });
       },
     });
 
@@ -473,7 +520,12 @@ export function filingToolFactories(
     list_fax_logs: listFaxLogs,
     get_form_schema: getFormSchema,
     get_pdf_url: getPdfUrl,
-    check_filing: checkFiling,
+    check_filing: withPacketLinkWhenReady(checkFiling, options.packetResources === true),
+    complete_filing: () =>
+      completeFilingTool({
+        repository,
+        update: { '5472': updateFiling, partnership: updatePartnershipFiling },
+      }),
   };
 }
 

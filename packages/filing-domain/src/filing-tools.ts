@@ -2,6 +2,7 @@ import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type * as z from 'zod';
 import type { FilingToolFactory } from './filing-tool-definitions.js';
+import type { PacketLinks } from './packet-links.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from './tools-list.generated.js';
 
 /** Default of the list tools' `limit` argument (spec: Limits). */
@@ -25,6 +26,15 @@ export interface FilingToolsOptions {
   appUrl: string;
   /** Upper bound of the list tools' `limit` argument, default {@link DEFAULT_LIST_LIMIT_MAX}. */
   listLimitMax?: number;
+  /** Clock in Unix milliseconds (the list tools' `overdue`); default `Date.now`. */
+  now?: () => number;
+  /**
+   * Whether the server serves the packets as MCP resources: get_pdf_url and a ready check_filing
+   * then carry a `resource_link` to `filing://.../packet.pdf`.
+   */
+  packetResources?: boolean;
+  /** Signs get_pdf_url's `download_url`; without it, get_pdf_url answers no `download_url`. */
+  packetLinks?: PacketLinks;
 }
 
 /** One tool of the build-time `tools/list` answer. */

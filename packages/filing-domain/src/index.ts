@@ -51,6 +51,7 @@ export { createFilingServer } from './create-filing-server.js';
 export {
   FILING_SERVER_INFO,
   FILING_SERVER_INSTRUCTIONS,
+  filingServerInstructions,
   type FilingLogEvent,
   type FilingLogger,
   type FilingServer,
@@ -145,3 +146,14 @@ export {
   PACKET_URI_TEMPLATES,
   packetUri,
 } from './packet-resources.js';
+export {
+  createPacketLinks,
+  PACKET_LINK_MAX_TTL_SECONDS,
+  type PacketLinkGrant,
+  type PacketLinks,
+  type PacketLinksOptions,
+} from './packet-links.js';
+export { PACKET_LINK_MESSAGES } from './packet-download.js';
+export { filingPrompts } from './prompts.js';
+export { FILING_ID_MALFORMED, FILING_ID_REQUIRED } from './filing-id.js';
+export { wrongKindText } from './wrong-kind.js';

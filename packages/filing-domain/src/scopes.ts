@@ -36,6 +36,7 @@ export const TOOL_SCOPES: Readonly<Record<string, FilingScope>> = Object.freeze(
   get_form_schema: 'filings:read',
   get_pdf_url: 'filings:read',
   check_filing: 'filings:read',
+  complete_filing: 'filings:write',
   create_filing: 'filings:write',
   update_filing: 'filings:write',
   delete_filing: 'filings:write',

@@ -130,7 +130,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       });
     });
 
-    it('list_filings answers { filings } newest first with the summary shape only', async () => {
+    it('list_filings answers { filings } newest first: the summary shape plus ready, due_date and overdue', async () => {
       const { key } = await newUser(harness.db);
       const ids: string[] = [];
       for (const name of ['First LLC', 'Second LLC', 'Third LLC']) {
@@ -142,7 +142,18 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       const { filings } = await ok(harness.server, key, 'list_filings', {});
       expect(filings.map((filing: any) => filing.id)).toEqual([...ids].reverse());
       expect(Object.keys(filings[0]).sort()).toEqual(
-        ['created_at', 'ein', 'id', 'llc_name', 'status', 'tax_year_begin', 'tax_year_end'].sort(),
+        [
+          'created_at',
+          'ein',
+          'id',
+          'llc_name',
+          'status',
+          'tax_year_begin',
+          'tax_year_end',
+          'ready',
+          'due_date',
+          'overdue',
+        ].sort(),
       );
       expect(filings[0]).toMatchObject({
         llc_name: 'Third LLC',
@@ -250,7 +261,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       expect((await storedRow('partnership_filings', created.id)).user_id).toBe(userId);
     });
 
-    it('list_partnership_filings answers { filings } in the summary shape', async () => {
+    it('list_partnership_filings answers { filings } in the summary shape, plus ready, due_date and overdue', async () => {
       const { key } = await newUser(harness.db);
       const { id } = await ok(harness.server, key, 'create_partnership_filing', { form_data: partnership });
       await ok(harness.server, key, 'create_filing', { form_data: singleMember });
@@ -264,6 +275,10 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
           tax_year_end: '2024-12-31',
           status: 'completed',
           created_at: expect.stringMatching(ISO),
+          // 15 March 2025 is a Saturday: the due date moves to Monday the 17th, long past.
+          ready: false,
+          due_date: '2025-03-17',
+          overdue: true,
         },
       ]);
       const outcome = await callTool(harness.server, key, 'list_partnership_filings', { limit: 500 });

@@ -77,7 +77,7 @@ export interface Harness {
 export async function startHarness(
   variant: DatabaseVariant,
   config: Partial<FilingServerConfig> = {},
-  options: Pick<FilingServerOptions, 'clientMetadataDocuments'> = {},
+  options: Pick<FilingServerOptions, 'clientMetadataDocuments' | 'packets'> = {},
 ): Promise<Harness> {
   const database = await variant.create();
   await migrateToLatest(database.db);

@@ -159,7 +159,11 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
   it('the legacy SDK client sees the resources capability, two templates and an empty resources/list', async () => {
     const client = await connectV1(ownerKey);
     try {
-      expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false }, resources: {} });
+      expect(client.getServerCapabilities()).toEqual({
+        tools: { listChanged: false },
+        resources: {},
+        prompts: {},
+      });
       const { resourceTemplates } = await client.listResourceTemplates();
       expect(resourceTemplates).toEqual([
         expect.objectContaining({

@@ -55,7 +55,11 @@ describe('message observer (the tracing and metrics hook)', () => {
     await post(server, rpc('nope/nothing', {}, 4));
     expect(seen.map((entry) => entry.outcome)).toEqual([
       { toolError: true },
-      { errorCode: -32602, errorMessage: 'Unknown tool: no_such_tool' },
+      {
+        errorCode: -32602,
+        errorMessage:
+          'Unknown tool: no_such_tool. Valid tools: get_forecast, find_filing, explode, list_things, wrong_output, nested',
+      },
       { errorCode: -32603, errorMessage: 'Internal error' },
       { errorCode: -32601, errorMessage: 'Method not found' },
     ]);

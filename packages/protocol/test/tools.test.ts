@@ -189,7 +189,11 @@ describe('tools/call', () => {
     expect(await json(response)).toEqual({
       jsonrpc: '2.0',
       id: 1,
-      error: { code: -32602, message: 'Unknown tool: no_such_tool' },
+      error: {
+        code: -32602,
+        message:
+          'Unknown tool: no_such_tool. Valid tools: get_forecast, find_filing, explode, list_things, wrong_output, nested',
+      },
     });
   });
 

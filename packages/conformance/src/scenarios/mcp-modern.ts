@@ -74,7 +74,7 @@ export const mcpModernScenarios: Scenarios = (context) => {
       expect(body.result.capabilities.resources).toEqual(context.target.packetResources ? {} : undefined);
     });
 
-    it('tools/list lists the same 15 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
+    it('tools/list lists the same 16 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
       const legacy = await postMcp(context.target, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       const legacyTools = ((await legacy.json()) as any).result.tools;
       for (const sse of [false, true]) {
@@ -173,7 +173,16 @@ export const mcpModernScenarios: Scenarios = (context) => {
       expect(wrongName.body).toMatchObject({ id: wrongName.id, error: { code: -32020 } });
     });
 
-    it.each(['initialize', 'ping', 'logging/setLevel', 'prompts/list', 'no/such-method'])(
+    it('prompts/list lists the same two prompts as the 2025 wire', async () => {
+      const { response, body } = await modern(context.target, 'prompts/list');
+      expect(response.status).toBe(200);
+      expect(body.result.prompts.map((prompt: any) => prompt.name)).toEqual([
+        'prepare_form_5472',
+        'prepare_partnership_return',
+      ]);
+    });
+
+    it.each(['initialize', 'ping', 'logging/setLevel', 'no/such-method'])(
       '%s answers 404 -32601 on the 2026-07-28 wire',
       async (method) => {
         const { response, body, id } = await modern(context.target, method);

@@ -19,6 +19,7 @@ const TOOL_NAMES = [
   'get_form_schema',
   'get_pdf_url',
   'check_filing',
+  'complete_filing',
 ];
 
 const clientInfo = { name: 'conformance', version: '1.0.0' };
@@ -72,7 +73,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toEqual({ jsonrpc: '2.0', id, result: {} });
     });
 
-    it('tools/list lists the 15 tools (the 14 of the spec and check_filing) with descriptions, object input schemas and annotations', async () => {
+    it('tools/list lists the 16 tools (the 14 of the spec, check_filing and complete_filing) with descriptions, object input schemas and annotations', async () => {
       const { response, body } = await rpc(context.target, 'tools/list');
       expect(response.status).toBe(200);
       const tools = body.result.tools as any[];
@@ -94,11 +95,31 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(byName.get('create_filing').annotations.readOnlyHint).toBe(false);
     });
 
-    it.each(['resources/list', 'prompts/list'])('%s answers an empty list', async (method) => {
-      const { response, body } = await rpc(context.target, method);
+    it('resources/list answers an empty list', async () => {
+      const { response, body } = await rpc(context.target, 'resources/list');
       expect(response.status).toBe(200);
-      const key = method.split('/')[0]!;
-      expect(body.result[key]).toEqual([]);
+      expect(body.result.resources).toEqual([]);
+    });
+
+    it('prompts/list lists the two guided interviews, and prompts/get renders one naming the tools to call', async () => {
+      const { response, body } = await rpc(context.target, 'prompts/list');
+      expect(response.status).toBe(200);
+      expect(body.result.prompts.map((prompt: any) => prompt.name)).toEqual([
+        'prepare_form_5472',
+        'prepare_partnership_return',
+      ]);
+      const rendered = await rpc(context.target, 'prompts/get', { name: 'prepare_form_5472' });
+      expect(rendered.response.status).toBe(200);
+      const text = rendered.body.result.messages[0].content.text as string;
+      for (const tool of [
+        'get_form_schema',
+        'create_filing',
+        'check_filing',
+        'complete_filing',
+        'get_pdf_url',
+      ]) {
+        expect(text).toContain(tool);
+      }
     });
 
     it.each(['notifications/initialized', 'notifications/cancelled'])(
@@ -130,7 +151,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toHaveLength(2);
       const byId = new Map(body.map((message) => [message.id, message]));
       expect(byId.get(ping.id)).toEqual({ jsonrpc: '2.0', id: ping.id, result: {} });
-      expect(byId.get(list.id).result.tools).toHaveLength(15);
+      expect(byId.get(list.id).result.tools).toHaveLength(16);
     });
 
     it('a batch of only notifications answers 202', async () => {
@@ -276,7 +297,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
         headers: { 'mcp-protocol-version': '2025-06-18' },
       });
       expect(response.status).toBe(200);
-      expect(body.result.tools).toHaveLength(15);
+      expect(body.result.tools).toHaveLength(16);
     });
 
     it('a Content-Type other than JSON answers 415', async () => {

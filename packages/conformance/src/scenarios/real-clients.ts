@@ -180,7 +180,7 @@ export const realClientScenarios: Scenarios = (context) => {
       try {
         expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
         const { tools } = await client.listTools();
-        expect(tools).toHaveLength(15);
+        expect(tools).toHaveLength(16);
 
         const unauthorized = await client
           .callTool({ name: 'list_filings', arguments: {} })
@@ -221,7 +221,7 @@ export const realClientScenarios: Scenarios = (context) => {
           expect(client.getNegotiatedProtocolVersion()).toBe(negotiated);
           expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
           const { tools } = await client.listTools();
-          expect(tools).toHaveLength(15);
+          expect(tools).toHaveLength(16);
 
           const unauthorized = await client
             .callTool({ name: 'list_filings', arguments: {} })

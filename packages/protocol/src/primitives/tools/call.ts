@@ -44,6 +44,8 @@ export function toolsPrimitive(
 ): Primitive {
   const registry = createToolRegistry(tools);
   const { reportError } = services;
+  // Named in the answer to an unknown tool, so the agent can correct the call without tools/list.
+  const validNames = [...registry.byName.keys()].join(', ');
 
   // Results a handler returned as frozen objects (static answers such as a schema descriptor),
   // validated and serialized the first time and reused while the object lives.
@@ -56,7 +58,7 @@ export function toolsPrimitive(
     const tool = registry.byName.get(name);
     if (tool === undefined) {
       const shown = name.length > 128 ? `${name.slice(0, 128)}...` : name;
-      return invalidParams(`Unknown tool: ${shown}`);
+      return invalidParams(`Unknown tool: ${shown}. Valid tools: ${validNames}`);
     }
     let args = params.arguments;
     if (args === undefined || args === null) args = {};

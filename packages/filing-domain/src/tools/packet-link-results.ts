@@ -1,0 +1,89 @@
+import { type ResourceLink, type ToolDefinition, type ToolResult, toolResult } from '@filing-mcp/protocol';
+import * as z from 'zod';
+import type { FilingKind } from '../form-schema-descriptor.js';
+import { once } from '../once.js';
+import type { PacketLinks } from '../packet-links.js';
+import { packetUri } from '../packet-resources.js';
+
+/** get_pdf_url's structuredContent: the spec's `{ url, kind }` and the signed download link. */
+export const getPdfUrlOutputSchema = once(() =>
+  z.object({
+    url: z.string().describe('The filing’s PDF page in the companion app, for a signed-in browser.'),
+    kind: z.enum(['5472', 'partnership']),
+    download_url: z
+      .string()
+      .optional()
+      .describe('Signed link to the PDF itself: no session needed, valid 15 minutes, this filing only.'),
+    download_expires_at: z.string().optional().describe('When download_url stops working, ISO 8601.'),
+  }),
+);
+
+/** A `resource_link` content item to a filing's packet resource. */
+export function packetResourceLink(kind: FilingKind, id: string): ResourceLink {
+  return {
+    type: 'resource_link',
+    uri: packetUri(kind, id),
+    name: kind === '5472' ? 'filing-packet' : 'partnership-filing-packet',
+    title:
+      kind === '5472'
+        ? 'IRS forms of the single-member filing (PDF)'
+        : 'IRS forms of the partnership filing (PDF)',
+    mimeType: 'application/pdf',
+  };
+}
+
+/** A result whose text item is its structuredContent's JSON (for clients of before) plus more items. */
+function withItems(structured: Record<string, unknown>, ...items: ResourceLink[]): ToolResult {
+  return toolResult({
+    content: [{ type: 'text', text: JSON.stringify(structured) }, ...items],
+    structuredContent: structured,
+  });
+}
+
+/**
+ * get_pdf_url's answer: `{ url, kind }` as the spec says, `download_url` (a signed link that
+ * answers the PDF without a session) when the server signs links, and a `resource_link` item to
+ * `filing://.../packet.pdf` when it serves the packets as resources. The text item is kept for
+ * clients that read only text.
+ */
+export async function getPdfUrlResult(options: {
+  kind: FilingKind;
+  id: string;
+  url: string;
+  packetLinks: PacketLinks | undefined;
+  packetResources: boolean;
+}): Promise<Record<string, unknown> | ToolResult> {
+  const { kind, id, url, packetLinks } = options;
+  const structured: Record<string, unknown> = { url, kind };
+  if (packetLinks !== undefined) {
+    const signed = await packetLinks.sign(kind, id);
+    structured.download_url = signed.url;
+    structured.download_expires_at = new Date(signed.expiresAt).toISOString();
+  }
+  return options.packetResources ? withItems(structured, packetResourceLink(kind, id)) : structured;
+}
+
+/**
+ * Wraps check_filing so that a ready filing's answer also carries a `resource_link` to its packet
+ * (when the server serves packets), its text item unchanged.
+ */
+export function withPacketLinkWhenReady(
+  build: () => ToolDefinition<any, any>,
+  packetResources: boolean,
+): () => ToolDefinition<any, any> {
+  if (!packetResources) return build;
+  return () => {
+    const tool = build();
+    return {
+      ...tool,
+      handler: async (args: { id: string }, context) => {
+        const answer = await tool.handler(args, context);
+        const readiness = answer as { ready?: unknown; kind?: unknown };
+        if (readiness.ready !== true || (readiness.kind !== '5472' && readiness.kind !== 'partnership')) {
+          return answer;
+        }
+        return withItems(answer as Record<string, unknown>, packetResourceLink(readiness.kind, args.id));
+      },
+    };
+  };
+}

@@ -1,0 +1,312 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
+import { getRequestListener } from '@hono/node-server';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, createFilingServer, type FilingServer, migrateToLatest } from '../src/index.js';
+import { APP_URL, SESSION_SECRET } from './helpers.js';
+
+const V2026 = '2026-07-28';
+
+/** What the test user answers, by elicitation field name; other fields get a value of their type. */
+const ANSWERS: Record<string, unknown> = {
+  ownerName: 'Ana García Pérez',
+  ownerCitizenship: 'Spain',
+  llcCity: 'Santa Fe, NM 87501',
+  relatedParties__0__name: 'Ana García Pérez',
+  partners__0__name: 'Ebro Inversiones SL',
+  partners__0__isForeign: true,
+};
+
+type Property = { type: string; enum?: string[]; format?: string; title?: string; description?: string };
+
+function answerFor(name: string, property: Property): unknown {
+  if (name in ANSWERS) return ANSWERS[name];
+  if (property.enum) return property.enum[0];
+  if (property.type === 'boolean') return false;
+  if (property.type === 'number' || property.type === 'integer') return 1;
+  return property.format === 'date' ? '2025-06-30' : 'Answered in test';
+}
+
+/** The example filing without some fields a person must give. */
+function withoutFields(form: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(form).filter(([key]) => !fields.includes(key)));
+}
+
+describe.each(testDatabases())('complete_filing asks the user through the client on $name', ({ create }) => {
+  let database: TestDatabase;
+  let server: FilingServer;
+  let http: Server;
+  let baseUrl: string;
+  let key: string;
+  const userId = 'complete-filing-user';
+
+  beforeAll(async () => {
+    database = await create();
+    await migrateToLatest(database.db);
+    http = createServer();
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp-server`;
+    server = createFilingServer({
+      db: database.db,
+      config: { baseUrl, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
+    });
+    http.on(
+      'request',
+      getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
+    );
+    key = (await createApiKey(database.db, { userId })).key;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => http?.close(resolve));
+    await server?.close();
+    await database?.close();
+  });
+
+  /** An SDK v2 client pinned to 2026-07-28 whose elicitation handler is `answer`. */
+  async function connectV2(
+    answer?: (params: { message: string; requestedSchema: any }) => Record<string, unknown>,
+  ): Promise<ClientV2> {
+    const client = new ClientV2(
+      { name: 'complete-filing-v2', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: V2026 } },
+        ...(answer && { capabilities: { elicitation: { form: {} } } }),
+      },
+    );
+    if (answer) {
+      client.setRequestHandler('elicitation/create', async (request: any) => answer(request.params) as any);
+    }
+    await client.connect(
+      new TransportV2(new URL(baseUrl), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+    );
+    return client;
+  }
+
+  async function stored(table: string, id: string) {
+    return database.db
+      .selectFrom(table)
+      .select(['form_data', 'llc_name', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('SDK v2 on 2026-07-28: complete_filing asks in forms of flat fields, stores the answers, and check_filing no longer misses them', async () => {
+    const forms: Array<{ message: string; requestedSchema: any }> = [];
+    const client = await connectV2((params) => {
+      forms.push(params);
+      const properties = params.requestedSchema.properties as Record<string, Property>;
+      return {
+        action: 'accept',
+        content: Object.fromEntries(
+          Object.entries(properties).map(([name, property]) => [name, answerFor(name, property)]),
+        ),
+      };
+    });
+    try {
+      const draft = withoutFields(EXAMPLE_SINGLE_MEMBER_FILING, [
+        'ownerName',
+        'ownerCitizenship',
+        'llcCity',
+        'relatedParties',
+      ]);
+      const created = await client.callTool({ name: 'create_filing', arguments: { form_data: draft } });
+      const { id } = created.structuredContent as { id: string };
+      const before = (await client.callTool({ name: 'check_filing', arguments: { id } }))
+        .structuredContent as any;
+      expect(before.missing.map((entry: any) => entry.field)).toEqual(
+        expect.arrayContaining(['llcCity', 'ownerName', 'ownerCitizenship', 'relatedParties']),
+      );
+
+      const result = await client.callTool({ name: 'complete_filing', arguments: { id } });
+      expect(result.isError).toBeFalsy();
+      expect(forms.length).toBeGreaterThanOrEqual(1);
+      const first = forms[0]!.requestedSchema;
+      expect(first.type).toBe('object');
+      expect(Object.keys(first.properties).length).toBeLessThanOrEqual(8);
+      expect(first.properties).toMatchObject({
+        llcCity: {
+          type: 'string',
+          title: 'Form 5472, line 1a (city, state, ZIP): llcCity',
+          description: 'City, state and ZIP code of the LLC, in one string.',
+        },
+        ownerName: { type: 'string', title: 'Form 5472, line 4a: ownerName' },
+      });
+      // Flat primitives only, as elicitation allows.
+      for (const form of forms) {
+        for (const property of Object.values(form.requestedSchema.properties) as Property[]) {
+          expect(['string', 'number', 'integer', 'boolean']).toContain(property.type);
+        }
+        expect(form.requestedSchema.required).toEqual(Object.keys(form.requestedSchema.properties));
+      }
+      const asked = forms.flatMap((form) => Object.keys(form.requestedSchema.properties));
+      expect(asked).toEqual(
+        expect.arrayContaining(['llcCity', 'ownerName', 'ownerCitizenship', 'relatedParties__0__name']),
+      );
+
+      const row = await stored('filings', id);
+      expect(row.form_data).toMatchObject({
+        llcCity: 'Santa Fe, NM 87501',
+        ownerName: 'Ana García Pérez',
+        ownerCitizenship: 'Spain',
+        relatedParties: [{ id: expect.any(String), name: 'Ana García Pérez' }],
+      });
+      const after = (await client.callTool({ name: 'check_filing', arguments: { id } }))
+        .structuredContent as any;
+      const stillMissing = after.missing.map((entry: any) => entry.field);
+      for (const field of [
+        'llcCity',
+        'ownerName',
+        'ownerCitizenship',
+        'relatedParties',
+        'relatedParties[0].name',
+      ]) {
+        expect(stillMissing).not.toContain(field);
+      }
+      const final = result.structuredContent as any;
+      expect(final).toMatchObject({ id, kind: '5472', update_tool: 'update_filing' });
+      // Ready unless a required part cannot be asked in a form (the form_data schemas are still
+      // growing): then complete_filing says so, and check_filing agrees.
+      expect(final.ready).toBe(after.ready);
+      expect(final.outcome).toBe(after.ready ? 'ready' : 'incomplete');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('asks round after round: a partnership’s first partner, then whether that partner is foreign', async () => {
+    const forms: any[] = [];
+    const client = await connectV2((params) => {
+      forms.push(params.requestedSchema);
+      const properties = params.requestedSchema.properties as Record<string, Property>;
+      return {
+        action: 'accept',
+        content: Object.fromEntries(
+          Object.entries(properties).map(([name, property]) => [name, answerFor(name, property)]),
+        ),
+      };
+    });
+    try {
+      const draft = withoutFields(EXAMPLE_PARTNERSHIP_FILING, ['partners']);
+      const { id } = (
+        await client.callTool({ name: 'create_partnership_filing', arguments: { form_data: draft } })
+      ).structuredContent as { id: string };
+      await client.callTool({ name: 'complete_filing', arguments: { id, kind: 'partnership' } });
+      const names = forms.map((form) => Object.keys(form.properties));
+      expect(names[0]).toContain('partners__0__name');
+      expect(names[0]).not.toContain('partners__0__isForeign');
+      expect(names[1]).toContain('partners__0__isForeign');
+      expect(forms[1].properties.partners__0__isForeign).toMatchObject({
+        type: 'boolean',
+        title: 'Schedule K-1 (Form 1065), line H1 (partner 1): isForeign',
+      });
+      const row = await stored('partnership_filings', id);
+      expect((row.form_data as any).partners).toEqual([
+        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Ebro Inversiones SL', isForeign: true },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a user who declines changes nothing', async () => {
+    let asked = 0;
+    const client = await connectV2(() => {
+      asked++;
+      return { action: 'decline' };
+    });
+    try {
+      const draft = withoutFields(EXAMPLE_SINGLE_MEMBER_FILING, ['ownerName', 'llcCity']);
+      const { id } = (await client.callTool({ name: 'create_filing', arguments: { form_data: draft } }))
+        .structuredContent as { id: string };
+      const before = await stored('filings', id);
+      const result = await client.callTool({ name: 'complete_filing', arguments: { id } });
+      expect(asked).toBe(1);
+      expect(result.structuredContent).toMatchObject({
+        id,
+        ready: false,
+        outcome: 'declined',
+        stored: [],
+        message: 'The user declined the form: nothing was changed.',
+      });
+      const after = await stored('filings', id);
+      expect(after).toEqual(before);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('SDK v2 on 2026-07-28 without elicitation, and SDK v1 on a 2025 revision: the missing list and the fields to send with update_filing', async () => {
+    const v2 = await connectV2();
+    const v1 = new ClientV1({ name: 'complete-filing-v1', version: '1.0.0' });
+    await v1.connect(
+      new TransportV1(new URL(baseUrl), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+    );
+    try {
+      const draft = withoutFields(EXAMPLE_SINGLE_MEMBER_FILING, ['ownerName', 'llcCity']);
+      const { id } = (await v1.callTool({ name: 'create_filing', arguments: { form_data: draft } }))
+        .structuredContent as { id: string };
+      const before = await stored('filings', id);
+      for (const client of [v1, v2]) {
+        const result = await client.callTool({ name: 'complete_filing', arguments: { id } });
+        expect(result.isError).toBeFalsy();
+        const answer = result.structuredContent as any;
+        expect(answer).toMatchObject({
+          id,
+          kind: '5472',
+          ready: false,
+          outcome: 'ask_the_user',
+          stored: [],
+          update_tool: 'update_filing',
+          message:
+            'This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed and send them with update_filing {id, form_data}; a list field (such as relatedParties[0].name) is sent as the whole list, every item kept.',
+        });
+        expect(answer.missing.map((entry: any) => entry.field)).toEqual(
+          expect.arrayContaining(['llcCity', 'ownerName']),
+        );
+        expect(answer.fields).toEqual(
+          expect.arrayContaining([
+            {
+              field: 'ownerName',
+              title: 'Form 5472, line 4a: ownerName',
+              description: 'Name of the 25% foreign owner.',
+              type: 'string',
+            },
+          ]),
+        );
+      }
+      expect(await stored('filings', id)).toEqual(before);
+      // The 2025 client sees the same 14 tools of the spec, with the same required arguments.
+      const { tools } = await v1.listTools();
+      const required = Object.fromEntries(tools.map((tool) => [tool.name, tool.inputSchema.required ?? []]));
+      expect(required).toMatchObject({
+        get_filing: ['id'],
+        update_filing: ['id'],
+        delete_filing: ['id'],
+        create_filing: ['form_data'],
+        get_partnership_filing: ['id'],
+        update_partnership_filing: ['id', 'form_data'],
+        delete_partnership_filing: ['id'],
+        create_partnership_filing: ['form_data'],
+        get_pdf_url: ['id'],
+        list_filings: [],
+        list_partnership_filings: [],
+        list_payments: [],
+        list_fax_logs: [],
+        get_form_schema: [],
+        complete_filing: ['id'],
+      });
+    } finally {
+      await v1.close();
+      await v2.close();
+    }
+  });
+});
