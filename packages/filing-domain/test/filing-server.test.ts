@@ -45,7 +45,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     expect(result.instructions).toContain('5472');
   });
 
-  it('tools/list: the 14 tools and check_filing, each with a description, object input and output schemas, and annotations', async () => {
+  it('tools/list: the 14 tools, check_filing and complete_filing, each with a description, object input and output schemas, and annotations', async () => {
     const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
     expect(result.tools.map((tool: any) => tool.name).sort()).toEqual(
       [
@@ -58,6 +58,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
         'get_partnership_filing',
         'get_pdf_url',
         'check_filing',
+        'complete_filing',
         'list_fax_logs',
         'list_filings',
         'list_partnership_filings',
