@@ -390,7 +390,7 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
       const stored = await harness.db
         .selectFrom('oauth_codes')
         .selectAll()
-        .where('code', '=', code)
+        .where('code_hash', '=', createHash('sha256').update(code).digest('hex'))
         .executeTakeFirstOrThrow();
       expect(stored.user_id).toBe(harness.userId);
       expect(stored.client_id).toBe(clientId);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
@@ -539,7 +539,9 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
       } finally {
         await first.close();
       }
-      const stored = () => db.selectFrom('oauth_codes').select('id').where('code', '=', code).execute();
+      const codeHash = createHash('sha256').update(code).digest('hex');
+      const stored = () =>
+        db.selectFrom('oauth_codes').select('id').where('code_hash', '=', codeHash).execute();
       expect(await stored()).toHaveLength(1);
 
       // Six minutes later the code (5 minutes) has expired; the cleanup runs when a server starts
