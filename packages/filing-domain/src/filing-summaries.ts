@@ -15,7 +15,7 @@ export const listedFilingSummarySchema = once(() =>
       .string()
       .nullable()
       .describe(
-        'Due date, YYYY-MM-DD (the extended one with Form 7004); null until the tax year end is known.',
+        'Due date in force, YYYY-MM-DD (the extended one once form7004FiledDate is on or before the due date); null until the tax year end is known.',
       ),
     overdue: z.boolean().describe('Whether the due date has passed (UTC).'),
   }),
@@ -38,8 +38,7 @@ export function isOverdue(dueDate: string | null, now: number): boolean {
 }
 
 /**
- * Adds `ready`, `due_date` and `overdue` to each summary. `due_date` is the date in force: the
- * extended due date when Form 7004 is asked for, else the due date. The form checks load on the
+ * Adds `ready`, `due_date` and `overdue` to each summary, as check_filing answers them today. The form checks load on the
  * first call, as check_filing's do.
  */
 export async function withReadiness(
@@ -49,8 +48,15 @@ export async function withReadiness(
 ): Promise<ListedFilingSummary[]> {
   const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
   return rows.map(({ summary, formData }) => {
-    const readiness = checkFilingReadiness(kind, formData);
-    const dueDate = readiness.extended_due_date ?? readiness.due_date;
-    return { ...summary, ready: readiness.ready, due_date: dueDate, overdue: isOverdue(dueDate, now) };
+    const readiness = checkFilingReadiness(kind, formData, undefined, utcDate(now));
+    // The due date in force, as check_filing counts days_late: the extended one only for a Form
+    // 7004 filed by the original due date.
+    const filed = formData.form7004FiledDate;
+    const due = readiness.due_date;
+    const dueDate =
+      due !== null && readiness.extended_due_date !== null && typeof filed === 'string' && filed <= due
+        ? readiness.extended_due_date
+        : due;
+    return { ...summary, ready: readiness.ready, due_date: dueDate, overdue: readiness.overdue };
   });
 }

@@ -2,7 +2,8 @@ import { isRealDate } from './due-dates.js';
 import type { RelatedPartyInput, SingleMemberInput } from './filing-input.js';
 import type { Penalty } from './lateness.js';
 import { PART_VII_QUESTIONS, type PartVIILine, type PartVIIQuestion, partVIIAsked } from './part-vii.js';
-import { IRS_RULES, type InvalidField, type MissingLine } from './readiness.js';
+import { IRS_RULES } from './irs-rules.js';
+import type { InvalidField, MissingLine } from './readiness-types.js';
 import { RELATIONSHIP_NAMES, RELATIONSHIPS, TRANSACTION_KINDS, wholeDollars } from './transaction-kinds.js';
 
 /** True for a value the forms would print as nothing. */

@@ -2,7 +2,7 @@ import { jsonTextProblem } from './client-text.js';
 import { OAuthError } from './errors.js';
 import { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
 import type { OAuthClientRecord, OAuthStore } from './store.js';
-import type { OAuthLogEvent } from './types.js';
+import type { OAuthLogEvent } from './log-event.js';
 
 /**
  * Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document, MCP SEP-991): a

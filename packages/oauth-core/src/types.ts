@@ -1,4 +1,5 @@
 import type { ClientMetadataDocumentOptions } from './client-id-metadata-document.js';
+import type { OAuthLogEvent } from './log-event.js';
 import type { ScopeDefinition } from './scopes.js';
 import type { OAuthClientRecord, OAuthStore } from './store.js';
 
@@ -44,14 +45,7 @@ export interface OAuthLifetimes {
   refreshToken?: number;
 }
 
-/** A log-safe event: never contains a raw token, code or secret. */
-export interface OAuthLogEvent {
-  event: string;
-  clientId?: string;
-  userId?: string;
-  error?: string;
-  [key: string]: unknown;
-}
+export type { OAuthLogEvent } from './log-event.js';
 
 /** Options of {@link createOAuthServer}. */
 export interface OAuthServerOptions {
