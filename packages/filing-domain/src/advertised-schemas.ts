@@ -136,24 +136,81 @@ function trimmedSubschema(value: unknown, options: TrimOptions): unknown {
 export interface Advertised {
   /** Rewrites the derived input schema (receives a fresh copy). */
   input?: (schema: JsonSchema) => JsonSchema;
+  /**
+   * Arguments shown without their description, because the tool's description or the schema
+   * (type, bounds, default) already says it. A UUID argument (`format: "uuid"`) always is.
+   */
+  plainArguments?: readonly string[];
+}
+
+/** `schema` with the descriptions of the arguments {@link Advertised.plainArguments} names dropped. */
+function withPlainArguments(schema: JsonSchema, plain: readonly string[]): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties === undefined) return schema;
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, inner]) => {
+        if (!plain.includes(name) && inner.format !== 'uuid') return [name, inner];
+        const { description: _description, ...rest } = inner;
+        return [name, rest];
+      }),
+    ),
+  };
+}
+
+/**
+ * A result's schema as tools/list shows it: its property names, their types (and enums) and
+ * `required`. Nested objects and arrays show their type only; the tool's description names their
+ * fields, and the result itself shows them.
+ */
+export function resultShape(schema: JsonSchema): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    type: schema.type,
+    properties: Object.fromEntries(Object.entries(properties).map(([name, inner]) => [name, typeOnly(inner)])),
+    ...(schema.required !== undefined && { required: schema.required }),
+  };
+}
+
+/** The JSON types `schema` accepts (through `anyOf`/`oneOf`), its enum, and an array's item type. */
+function typeOnly(schema: JsonSchema): JsonSchema {
+  const types = new Set<string>();
+  const collect = (inner: unknown): void => {
+    if (!isObject(inner)) return;
+    if (typeof inner.type === 'string') types.add(inner.type);
+    else if (Array.isArray(inner.type)) for (const type of inner.type) types.add(String(type));
+    for (const key of ['anyOf', 'oneOf']) {
+      if (Array.isArray(inner[key])) for (const branch of inner[key] as unknown[]) collect(branch);
+    }
+  };
+  collect(schema);
+  if (types.size === 0) return {};
+  const shape: JsonSchema = { type: types.size === 1 ? [...types][0] : [...types] };
+  if (Array.isArray(schema.enum)) shape.enum = schema.enum;
+  if (types.has('array') && isObject(schema.items) && typeof schema.items.type === 'string') {
+    shape.items = { type: schema.items.type };
+  }
+  return shape;
 }
 
 /**
  * `tool` with `inputJsonSchema` / `outputJsonSchema` derived from its zod schemas, written short
- * (see {@link trimmedJsonSchema}) and rewritten as `advertised` says. The output schema keeps types,
- * property names and `required` only: the tool's description says what a result means. Used where tools/list is generated (at build time), never on a call.
+ * (see {@link trimmedJsonSchema}), the input rewritten as `advertised` says and the output reduced
+ * to {@link resultShape}. Used where tools/list is generated (at build time), never on a call:
+ * arguments and results are still validated with the full zod schemas.
  */
 export function withAdvertisedSchemas(
   tool: ToolDefinition<any, any>,
   advertised: Advertised,
 ): ToolDefinition<any, any> {
   const { inputJsonSchema, outputJsonSchema } = toolJsonSchemas(tool);
-  const input = trimmedJsonSchema(inputJsonSchema);
+  const input = withPlainArguments(trimmedJsonSchema(inputJsonSchema), advertised.plainArguments ?? []);
   return {
     ...tool,
     inputJsonSchema: advertised.input ? advertised.input(input) : input,
     ...(outputJsonSchema !== undefined && {
-      outputJsonSchema: trimmedJsonSchema(outputJsonSchema, { descriptions: true, openObjects: true }),
+      outputJsonSchema: resultShape(outputJsonSchema),
     }),
   };
 }
@@ -171,7 +228,7 @@ export function fieldsDocumentedBy(formSchemaCall: string): (schema: JsonSchema)
         ...properties,
         form_data: {
           ...trimmedJsonSchema(properties.form_data!, { descriptions: true }),
-          description: `Each field is described by ${formSchemaCall}; all are optional for a draft, and fields not listed are kept.`,
+          description: `${formSchemaCall} describes every field. Dates are YYYY-MM-DD. All fields are optional for a draft; fields not listed are kept.`,
         },
       },
     };

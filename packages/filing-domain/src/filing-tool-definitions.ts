@@ -553,8 +553,17 @@ export function createEagerFilingTools(
  * get_form_schema gives; the update tools point to it. Every result's schema is trimmed.
  */
 const ADVERTISED: Readonly<Record<string, Advertised>> = {
-  create_filing: { input: fieldsDocumentedBy('get_form_schema') },
-  update_filing: { input: sameFieldsAs('create_filing', 'get_form_schema') },
+  list_filings: { plainArguments: ['limit'] },
+  create_filing: {
+    input: fieldsDocumentedBy('get_form_schema'),
+    // The description says what they default to.
+    plainArguments: ['llc_name', 'ein'],
+  },
+  update_filing: {
+    input: sameFieldsAs('create_filing', 'get_form_schema'),
+    plainArguments: ['llc_name', 'ein'],
+  },
+  list_partnership_filings: { plainArguments: ['limit'] },
   create_partnership_filing: { input: fieldsDocumentedBy('get_form_schema with kind "partnership"') },
   update_partnership_filing: {
     input: sameFieldsAs('create_partnership_filing', 'get_form_schema with kind "partnership"'),
