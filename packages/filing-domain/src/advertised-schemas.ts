@@ -8,7 +8,15 @@ type JsonSchema = Record<string, unknown>;
 /** Keywords whose value is a map of property names to schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
 /** Keywords whose value is one schema. */
-const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'propertyNames', 'if', 'then', 'else']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+]);
 /** Keywords whose value is a list of schemas. */
 const SCHEMA_LISTS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 
@@ -21,12 +29,19 @@ export interface TrimOptions {
 }
 
 /** Keywords that apply to one JSON type only, by type (what lets `anyOf` branches merge). */
+const NUMBER_KEYWORDS: ReadonlySet<string> = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+]);
 const TYPE_KEYWORDS: Readonly<Record<string, ReadonlySet<string>>> = {
   string: new Set(['pattern', 'format', 'minLength', 'maxLength']),
-  number: new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']),
+  number: NUMBER_KEYWORDS,
+  integer: NUMBER_KEYWORDS,
   array: new Set(['items', 'minItems', 'maxItems']),
 };
-TYPE_KEYWORDS.integer = TYPE_KEYWORDS.number!;
 
 /**
  * `schema` without what tells an agent nothing it needs to call the tool right, and written
@@ -92,8 +107,8 @@ function namesSchema(names: JsonSchema, options: TrimOptions): JsonSchema {
   for (const value of values as string[]) {
     while (!value.startsWith(prefix)) prefix = prefix.slice(0, -1);
   }
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const pattern = `^${escape(prefix)}(?:${(values as string[]).map((v) => escape(v.slice(prefix.length))).join('|')})$`;
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const pattern = `^${literal(prefix)}(?:${(values as string[]).map((v) => literal(v.slice(prefix.length))).join('|')})$`;
   if (prefix === '' || 'pattern' in rest || JSON.stringify(pattern).length >= JSON.stringify(values).length) {
     return trimmedJsonSchema(names, options);
   }
@@ -168,7 +183,9 @@ export function resultShape(schema: JsonSchema): JsonSchema {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return {
     type: schema.type,
-    properties: Object.fromEntries(Object.entries(properties).map(([name, inner]) => [name, typeOnly(inner)])),
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, inner]) => [name, typeOnly(inner)]),
+    ),
     ...(schema.required !== undefined && { required: schema.required }),
   };
 }
@@ -239,10 +256,7 @@ export function fieldsDocumentedBy(formSchemaCall: string): (schema: JsonSchema)
  * The update tools' `form_data`: a plain object pointing to the create tool's fields, so that each
  * form schema appears once in tools/list.
  */
-export function sameFieldsAs(
-  createTool: string,
-  formSchemaCall: string,
-): (schema: JsonSchema) => JsonSchema {
+export function sameFieldsAs(createTool: string, formSchemaCall: string): (schema: JsonSchema) => JsonSchema {
   return (schema) => {
     const properties = schema.properties as Record<string, JsonSchema>;
     return {

@@ -37,7 +37,11 @@ async function listedTools(wire: 'legacy' | 'modern'): Promise<{ bytes: number; 
     };
   }
   const response = await server.fetch(
-    new Request('https://api.example.test/mcp-server', { method: 'POST', headers, body: JSON.stringify(body) }),
+    new Request('https://api.example.test/mcp-server', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    }),
   );
   expect(response.status).toBe(200);
   const { result } = (await response.json()) as { result: { tools: any[] } };
@@ -89,7 +93,10 @@ describe('tools/list budget (issue 27)', () => {
       expect(created.properties[field].type).toBe('string');
       expect(created.description).toContain('get_form_schema');
       const updated = byName[update].inputSchema.properties.form_data;
-      expect(updated).toEqual({ type: 'object', description: expect.stringContaining(`${create}'s form_data`) });
+      expect(updated).toEqual({
+        type: 'object',
+        description: expect.stringContaining(`${create}'s form_data`),
+      });
       expect(byName[update].description).toContain(`same fields as ${create}`);
     }
     // Only the create tools show form fields.
@@ -125,7 +132,9 @@ describe('tools/list budget (issue 27)', () => {
       const paths = fieldPaths(schema.toJSONSchema({ io: 'input' }) as Record<string, any>);
       expect(paths.length).toBeGreaterThan(20);
       const documented = formSchemaDescriptor(kind).fields;
-      const undocumented = paths.filter((path) => !(typeof documented[path] === 'string' && documented[path] !== ''));
+      const undocumented = paths.filter(
+        (path) => !(typeof documented[path] === 'string' && documented[path] !== ''),
+      );
       expect(undocumented, `${kind} fields missing from get_form_schema`).toEqual([]);
     }
   });
@@ -157,7 +166,12 @@ describe('trimmedJsonSchema', () => {
   });
 
   it('merges anyOf branches of distinct types, each with its own keywords only', () => {
-    const money = { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^\\d+$' }] };
+    const money = {
+      anyOf: [
+        { type: 'integer', minimum: 0 },
+        { type: 'string', pattern: '^\\d+$' },
+      ],
+    };
     expect(trimmedJsonSchema(money)).toEqual({ type: ['integer', 'string'], minimum: 0, pattern: '^\\d+$' });
     // integer and number together: a bound of one would apply to the other, so no merge.
     const mixed = { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'number' }] };
@@ -169,7 +183,11 @@ describe('trimmedJsonSchema', () => {
 
   it('drops the safe-integer bounds zod adds and nothing else', () => {
     expect(
-      trimmedJsonSchema({ type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+      trimmedJsonSchema({
+        type: 'integer',
+        minimum: -Number.MAX_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+      }),
     ).toEqual({ type: 'integer' });
     expect(trimmedJsonSchema({ type: 'integer', minimum: 1, maximum: 200 })).toEqual({
       type: 'integer',
@@ -187,6 +205,7 @@ describe('trimmedJsonSchema', () => {
     });
     const pattern = new RegExp((trimmed.propertyNames as { pattern: string }).pattern);
     for (const name of names) expect(pattern.test(name)).toBe(true);
-    for (const other of ['line', 'line2', 'line1a', 'xline1', 'line11', 'LINE1']) expect(pattern.test(other)).toBe(false);
+    for (const other of ['line', 'line2', 'line1a', 'xline1', 'line11', 'LINE1'])
+      expect(pattern.test(other)).toBe(false);
   });
 });
