@@ -1,6 +1,12 @@
 import { type ToolDefinition, ToolError, defineTool } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
+import {
+  type Advertised,
+  fieldsDocumentedBy,
+  sameFieldsAs,
+  withAdvertisedSchemas,
+} from './advertised-schemas.js';
 import { FilingRepository } from './filing-repository.js';
 import {
   DEFAULT_LIST_LIMIT,
@@ -231,7 +237,7 @@ export function filingToolFactories(
       name: 'update_filing',
       title: 'Update a single-member filing',
       description:
-        'Updates a single-member filing: only the supplied fields change; form_data is merged into the stored form_data at the top level (a supplied field replaces the stored one). The status is not changed. Answers { id, view_url }.',
+        'Updates a single-member filing; form_data takes the same fields as create_filing (get_form_schema lists them). Only the supplied fields change; form_data is merged into the stored form_data at the top level (a supplied field replaces the stored one). The status is not changed. Answers { id, view_url }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),
@@ -341,7 +347,7 @@ export function filingToolFactories(
       name: 'update_partnership_filing',
       title: 'Update a partnership filing',
       description:
-        'Updates a partnership filing: form_data is merged into the stored form_data at the top level, and the record’s llc_name (from partnershipName), ein and tax years are recomputed from the merged form_data. The status is not changed. Answers { ok: true }.',
+        'Updates a partnership filing; form_data takes the same fields as create_partnership_filing (get_form_schema with kind "partnership" lists them). form_data is merged into the stored form_data at the top level, and the record’s llc_name (from partnershipName), ein and tax years are recomputed from the merged form_data. The status is not changed. Answers { ok: true }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the partnership filing.'),
         form_data: partnershipFormSchemas().partnershipFormDataSchema.describe(
@@ -536,5 +542,30 @@ export function filingToolFactories(
 export function createEagerFilingTools(
   options: FilingToolsOptions & { db: Kysely<any> },
 ): ToolDefinition<any, any>[] {
-  return Object.values(filingToolFactories(options)).map((build) => build());
+  return Object.entries(filingToolFactories(options)).map(([name, build]) =>
+    withAdvertisedSchemas(build(), ADVERTISED[name] ?? {}),
+  );
 }
+
+/**
+ * How tools/list shows a tool's input where it differs from its zod schema (issue 27: a small tool
+ * list): each form schema appears once, in its create tool, without the descriptions that
+ * get_form_schema gives; the update tools point to it. Every result's schema is trimmed.
+ */
+const ADVERTISED: Readonly<Record<string, Advertised>> = {
+  list_filings: { plainArguments: ['limit'] },
+  create_filing: {
+    input: fieldsDocumentedBy('get_form_schema'),
+    // The description says what they default to.
+    plainArguments: ['llc_name', 'ein'],
+  },
+  update_filing: {
+    input: sameFieldsAs('create_filing', 'get_form_schema'),
+    plainArguments: ['llc_name', 'ein'],
+  },
+  list_partnership_filings: { plainArguments: ['limit'] },
+  create_partnership_filing: { input: fieldsDocumentedBy('get_form_schema with kind "partnership"') },
+  update_partnership_filing: {
+    input: sameFieldsAs('create_partnership_filing', 'get_form_schema with kind "partnership"'),
+  },
+};

@@ -79,9 +79,11 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     expect(byName.delete_filing.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(byName.list_filings.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(byName.list_filings.inputSchema.properties.limit).toMatchObject({ type: 'integer', maximum: 200 });
-    // The form schemas' descriptions reach the agent through the JSON Schema too.
+    // The form schema appears once, in the create tool; get_form_schema describes its fields.
     const formData = byName.create_filing.inputSchema.properties.form_data;
-    expect(formData.properties.taxYearBegin.description).toContain('YYYY-MM-DD');
+    expect(formData.description).toContain('get_form_schema describes every field');
+    expect(formData.properties.taxYearBegin.type).toBe('string');
+    expect(byName.update_filing.inputSchema.properties.form_data.properties).toBeUndefined();
     expect(formData.properties.isInitialYear.type).toBe('boolean');
     const partners = byName.create_partnership_filing.inputSchema.properties.form_data.properties.partners;
     expect(partners.items.properties.isForeign.type).toBe('boolean');
