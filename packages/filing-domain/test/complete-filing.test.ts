@@ -186,6 +186,9 @@ describe.each(testDatabases())('complete_filing asks the user through the client
     const forms: any[] = [];
     const client = await connectV2((params) => {
       forms.push(params.requestedSchema);
+      // Two rounds are what this test is about; a complete partnership asks for its figures next
+      // (many more rounds), so the user stops there: what was answered stays stored.
+      if (forms.length > 2) return { action: 'decline' };
       const properties = params.requestedSchema.properties as Record<string, Property>;
       return {
         action: 'accept',
@@ -209,9 +212,12 @@ describe.each(testDatabases())('complete_filing asks the user through the client
         title: 'Schedule K-1 (Form 1065), line H1 (partner 1): isForeign',
       });
       const row = await stored('partnership_filings', id);
-      expect((row.form_data as any).partners).toEqual([
-        { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Ebro Inversiones SL', isForeign: true },
-      ]);
+      expect((row.form_data as any).partners).toHaveLength(1);
+      expect((row.form_data as any).partners[0]).toMatchObject({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Ebro Inversiones SL',
+        isForeign: true,
+      });
     } finally {
       await client.close();
     }
