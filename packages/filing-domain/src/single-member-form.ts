@@ -29,7 +29,10 @@ export const singleMemberFormSchemas = once(() => {
   );
 
   /** One reportable transaction with the related party (Form 5472 Part IV line or Part V). */
-  const transactionSchema = z.object({
+  const transactionSchema = z.looseObject({
+    id: text
+      .optional()
+      .describe('Stable id of the transaction; assigned by the server when absent, then kept.'),
     kind: z
       .enum(TRANSACTION_KIND_NAMES, { message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}` })
       .describe(
@@ -42,7 +45,9 @@ export const singleMemberFormSchemas = once(() => {
   /** A related party of the foreign-owned LLC: one Form 5472 (Parts III-VI). */
   const relatedPartySchema = z
     .looseObject({
-      id: text.describe('Stable identifier of the related party within this filing.'),
+      id: text
+        .optional()
+        .describe('Stable id of the related party; assigned by the server (a UUID) when absent, then kept.'),
       name: text.describe('8a name.'),
       // The three boxes are the values; other text (filings of before) is still stored, and
       // check_filing reports it as invalid rather than any box being guessed from it.

@@ -36,6 +36,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'late_filing',
         'withholding_1446',
         'notes',
+        'unrecognized_fields',
       ].sort(),
     );
     expect(tool.inputSchema.properties.as_of.type).toBe('string');
