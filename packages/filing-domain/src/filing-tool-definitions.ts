@@ -9,7 +9,7 @@ import {
   type FilingToolsOptions,
   RECORD_LIST_LIMIT,
 } from './filing-tools.js';
-import { calendarDate } from './form-fields.js';
+import { calendarDate, ein as einField } from './form-fields.js';
 import {
   type FilingKind,
   filingKindAliases,
@@ -225,7 +225,7 @@ export function filingToolFactories(
       inputSchema: z.object({
         form_data: singleMemberFormSchemas().singleMemberFormDataSchema,
         llc_name: z.string().optional().describe('Entity name on the record; default form_data.llcName.'),
-        ein: z.string().optional().describe('EIN on the record; default form_data.ein.'),
+        ein: einField.optional().describe('EIN on the record, NN-NNNNNNN; default form_data.ein.'),
         tax_year_begin: calendarDate
           .optional()
           .describe('Start of the tax year, YYYY-MM-DD; default form_data.taxYearBegin.'),
@@ -265,7 +265,7 @@ export function filingToolFactories(
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),
-        ein: z.string().optional().describe('New EIN on the record.'),
+        ein: einField.optional().describe('New EIN on the record, NN-NNNNNNN.'),
         tax_year_begin: calendarDate.optional().describe('New start of the tax year, YYYY-MM-DD.'),
         tax_year_end: calendarDate.optional().describe('New end of the tax year, YYYY-MM-DD.'),
         form_data: clearableFormData(singleMemberFormSchemas().singleMemberFormDataSchema)

@@ -6,7 +6,7 @@ import {
   RELATIONSHIP_NAMES,
   TRANSACTION_KIND_NAMES,
 } from '@filing-mcp/irs-forms/kinds';
-import { calendarDate, countries, stringOrNumber, text } from './form-fields.js';
+import { calendarDate, countries, ein, stringOrNumber, text, wholeDollars } from './form-fields.js';
 
 /** Bounds on one single-member filing: related parties, and transactions of each. */
 export const MAX_RELATED_PARTIES = 50;
@@ -117,8 +117,10 @@ export const singleMemberFormSchemas = once(() => {
       llcName: text.optional().describe('Legal name of the LLC (the reporting corporation).'),
       llcStreet: text.optional().describe('Street address of the LLC.'),
       llcCity: text.optional().describe('City, state and ZIP code of the LLC, in one string.'),
-      ein: text.optional().describe('Employer identification number of the LLC, e.g. 12-3456789.'),
-      totalAssets: stringOrNumber.optional().describe('Total assets at the end of the tax year, in USD.'),
+      ein: ein.optional().describe('Employer identification number of the LLC, NN-NNNNNNN, e.g. 12-3456789.'),
+      totalAssets: wholeDollars('20000')
+        .optional()
+        .describe('Total assets at the end of the tax year, whole USD: a number or a string of digits.'),
       businessActivity: text.optional().describe('Principal business activity, in words.'),
       businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
       isInitialYear: z.boolean().optional().describe('True when this is the first year the LLC files.'),

@@ -1,6 +1,6 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, type Harness, newUser, ok, startHarness } from './helpers.js';
+import { callTool, type Harness, newUser, ok, replyBody, rpc, startHarness } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -208,5 +208,75 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name 
         'Invalid arguments: (arguments): Unknown argument "type": use kind ("5472" or "partnership")',
       );
     });
+  });
+});
+
+describe.each(testDatabases())('formats and the money rule on $name (issue 27)', (variant) => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness(variant);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  async function refused(tool: string, args: Record<string, unknown>): Promise<string> {
+    const { userId, key } = await newUser(harness.db);
+    const outcome = await callTool(harness.server, key, tool, args);
+    expect(outcome.isError).toBe(true);
+    for (const table of ['filings', 'partnership_filings']) {
+      const rows = await harness.db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
+      expect(rows).toEqual([]);
+    }
+    return outcome.text;
+  }
+
+  it('a date that does not exist says so; a malformed one gives the form', async () => {
+    expect(await refused('create_filing', { form_data: { taxYearEnd: '2023-02-30' } })).toBe(
+      'Invalid arguments: form_data.taxYearEnd: 2023-02-30 is not a real date',
+    );
+    expect(await refused('create_filing', { form_data: { taxYearEnd: '31/12/2023' } })).toBe(
+      'Invalid arguments: form_data.taxYearEnd: must be a date in YYYY-MM-DD form, e.g. 2024-12-31',
+    );
+  });
+
+  it('a malformed EIN is refused with an example, in form_data and as an argument', async () => {
+    expect(await refused('create_filing', { form_data: { ein: '123456789' } })).toBe(
+      'Invalid arguments: form_data.ein: must be an EIN written NN-NNNNNNN, e.g. 12-3456789',
+    );
+    expect(await refused('create_filing', { form_data: {}, ein: '12-345' })).toBe(
+      'Invalid arguments: ein: must be an EIN written NN-NNNNNNN, e.g. 12-3456789',
+    );
+    expect(await refused('create_partnership_filing', { form_data: { ein: '98 7654321' } })).toBe(
+      'Invalid arguments: form_data.ein: must be an EIN written NN-NNNNNNN, e.g. 12-3456789',
+    );
+  });
+
+  it('total assets are whole dollars for both kinds: a number or a string of digits', async () => {
+    const message = 'must be whole US dollars, a number or a string of digits, e.g. 20000';
+    expect(await refused('create_filing', { form_data: { totalAssets: '20000 USD' } })).toBe(
+      `Invalid arguments: form_data.totalAssets: ${message}`,
+    );
+    expect(await refused('create_partnership_filing', { form_data: { totalAssets: '20,000' } })).toBe(
+      `Invalid arguments: form_data.totalAssets: ${message}`,
+    );
+    expect(await refused('create_partnership_filing', { form_data: { totalAssets: 20000.5 } })).toBe(
+      `Invalid arguments: form_data.totalAssets: ${message}`,
+    );
+    const { key } = await newUser(harness.db);
+    await ok(harness.server, key, 'create_filing', { form_data: { totalAssets: 20000 } });
+    await ok(harness.server, key, 'create_filing', { form_data: { totalAssets: '20000' } });
+    await ok(harness.server, key, 'create_partnership_filing', { form_data: { totalAssets: 20000 } });
+    await ok(harness.server, key, 'create_partnership_filing', { form_data: { totalAssets: '20000' } });
+  });
+
+  it('tools/list gives dates format "date" and the EIN its pattern', async () => {
+    const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
+    const create = result.tools.find((tool: any) => tool.name === 'create_filing');
+    const fields = create.inputSchema.properties.form_data.properties;
+    expect(fields.taxYearEnd).toMatchObject({ type: 'string', format: 'date' });
+    expect(fields.ein.pattern).toBe('^\\d{2}-\\d{7}$');
+    expect(create.inputSchema.properties.ein.pattern).toBe('^\\d{2}-\\d{7}$');
   });
 });
