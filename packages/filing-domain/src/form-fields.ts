@@ -24,6 +24,15 @@ export const ein = z
   .regex(/^\d{2}-\d{7}$/, { message: 'must be an EIN written NN-NNNNNNN, e.g. 12-3456789' });
 
 /**
+ * A U.S. taxpayer identification number: an SSN or ITIN (`NNN-NN-NNNN`; an ITIN starts with 9)
+ * or an EIN (`NN-NNNNNNN`). Empty text stands for none.
+ */
+export const usTaxpayerId = z.string().regex(/^(|\d{3}-\d{2}-\d{4}|\d{2}-\d{7})$/, {
+  message:
+    'must be an SSN or ITIN written NNN-NN-NNNN (an ITIN starts with 9, e.g. 912-34-5678) or an EIN written NN-NNNNNNN, e.g. 12-3456789',
+});
+
+/**
  * Whole US dollars, the one money rule of both kinds of filing: a number or a string of digits
  * (no commas, currency or decimals); anything else is an error giving `example`.
  */

@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { ACCOUNTING_METHODS, calendarDate, ein, stringOrNumber, text, wholeDollars } from './form-fields.js';
+import {
+  ACCOUNTING_METHODS,
+  calendarDate,
+  ein,
+  stringOrNumber,
+  text,
+  usTaxpayerId,
+  wholeDollars,
+} from './form-fields.js';
 import { once } from './once.js';
 
 /** At most this many partners: a return with more must be e-filed (T.D. 9972), which this service does not do. */
@@ -207,7 +215,7 @@ export const partnershipFormSchemas = once(() => {
         .describe('Partner UUID; assigned by the server when absent, then kept.'),
       name: text.describe('Name of the partner (K-1 item F).'),
       address: text.optional().describe('Address, city, state/country and postal code (item F).'),
-      tin: text.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
+      tin: usTaxpayerId.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
       foreignTaxId: text.optional().describe('Foreign tax id, when the partner has no U.S. TIN.'),
       type: z
         .enum(PARTNER_TYPES)

@@ -6,7 +6,15 @@ import {
   RELATIONSHIP_NAMES,
   TRANSACTION_KIND_NAMES,
 } from '@filing-mcp/irs-forms/kinds';
-import { calendarDate, countries, ein, stringOrNumber, text, wholeDollars } from './form-fields.js';
+import {
+  calendarDate,
+  countries,
+  ein,
+  stringOrNumber,
+  text,
+  usTaxpayerId,
+  wholeDollars,
+} from './form-fields.js';
 
 /** Bounds on one single-member filing: related parties, and transactions of each. */
 export const MAX_RELATED_PARTIES = 50;
@@ -61,7 +69,7 @@ export const singleMemberFormSchemas = once(() => {
       address: text
         .optional()
         .describe('8a address in one string (older filings); street, city, country win.'),
-      usIdentifyingNumber: text.optional().describe('8b(1) U.S. identifying number, if any.'),
+      usIdentifyingNumber: usTaxpayerId.optional().describe('8b(1) U.S. identifying number, if any.'),
       referenceIdNumber: text.optional().describe('8b(2) reference ID number (required without 8b(1)).'),
       ftin: text.optional().describe('8b(3) foreign tax identification number, if any.'),
       businessActivity: text.optional().describe('8c principal business activity.'),
@@ -135,7 +143,9 @@ export const singleMemberFormSchemas = once(() => {
       ownerName: text.optional().describe('Name of the 25% foreign owner.'),
       ownerStreet: text.optional().describe('Street address of the owner.'),
       ownerCity: text.optional().describe('City, region, postal code and country of the owner.'),
-      ownerUSId: text.optional().describe('US identifying number of the owner (SSN, ITIN or EIN), if any.'),
+      ownerUSId: usTaxpayerId
+        .optional()
+        .describe('US identifying number of the owner (SSN, ITIN or EIN), if any.'),
       ownerRefId: text.optional().describe('Reference ID number of the owner, if any.'),
       ownerFTIN: text.optional().describe('Foreign tax identification number of the owner.'),
       ownerBusinessCountries: countries

@@ -253,6 +253,26 @@ describe.each(testDatabases())('formats and the money rule on $name (issue 27)',
     );
   });
 
+  it('an SSN, ITIN or EIN field refuses other text with the forms it takes', async () => {
+    const message =
+      'must be an SSN or ITIN written NNN-NN-NNNN (an ITIN starts with 9, e.g. 912-34-5678) or an EIN written NN-NNNNNNN, e.g. 12-3456789';
+    expect(await refused('create_filing', { form_data: { ownerUSId: '123456789' } })).toBe(
+      `Invalid arguments: form_data.ownerUSId: ${message}`,
+    );
+    expect(
+      await refused('create_partnership_filing', {
+        form_data: { partners: [{ name: 'A', tin: '9123-4-5678' }] },
+      }),
+    ).toBe(`Invalid arguments: form_data.partners.0.tin: ${message}`);
+    const { key } = await newUser(harness.db);
+    await ok(harness.server, key, 'create_filing', {
+      form_data: {
+        ownerUSId: '912-34-5678',
+        relatedParties: [{ name: 'B', usIdentifyingNumber: '12-3456789' }],
+      },
+    });
+  });
+
   it('total assets are whole dollars for both kinds: a number or a string of digits', async () => {
     const message = 'must be whole US dollars, a number or a string of digits, e.g. 20000';
     expect(await refused('create_filing', { form_data: { totalAssets: '20000 USD' } })).toBe(
