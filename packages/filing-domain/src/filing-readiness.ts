@@ -83,5 +83,11 @@ export const filingReadinessSchema = once(() =>
         'Partnership: section 1446 tax per foreign partner, total, Form 8813 installments, Form 8804 dates.',
       ),
     notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
+    unrecognized_fields: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'form_data keys the form does not know (stored, never used): "llcname: did you mean llcName?".',
+      ),
   }),
 );

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import type { FilingKind } from './form-schema-descriptor.js';
 import type { FaxLog, Filing, FilingSummary, Payment } from './records.js';
@@ -30,6 +30,13 @@ export interface FilingPatch {
   taxYearEnd?: string;
   /** Merged into the stored form_data at the top level. */
   formData?: Record<string, unknown>;
+  /** Top-level form_data keys to remove (sent as `null`), before `formData` is merged. */
+  clearFormData?: string[];
+}
+
+/** `form_data` without the top-level `keys`: jsonb's `-` operator once per key. */
+function withoutKeys(formData: RawBuilder<unknown>, keys: readonly string[] = []): RawBuilder<unknown> {
+  return keys.reduce((current, name) => sql`(${current} - ${name}::text)`, formData);
 }
 
 // The status every created filing gets (spec: States and transitions).
@@ -134,8 +141,9 @@ export class FilingRepository {
         ...(patch.ein !== undefined && { ein: patch.ein }),
         ...(patch.taxYearBegin !== undefined && { tax_year_begin: patch.taxYearBegin }),
         ...(patch.taxYearEnd !== undefined && { tax_year_end: patch.taxYearEnd }),
-        ...(patch.formData !== undefined && {
-          form_data: sql`${eb.ref('form_data')} || ${jsonb(patch.formData)}` as any,
+        ...((patch.formData !== undefined || (patch.clearFormData?.length ?? 0) > 0) && {
+          form_data:
+            sql`${withoutKeys(sql`${eb.ref('form_data')}`, patch.clearFormData)} || ${jsonb(patch.formData ?? {})}` as any,
         }),
       }))
       .where('id', '=', id)
@@ -146,7 +154,8 @@ export class FilingRepository {
   }
 
   /**
-   * Merges `formData` into a partnership filing's form_data at the top level and recomputes the
+   * Merges `formData` into a partnership filing's form_data at the top level (after removing the
+   * top-level keys `clearFormData`) and recomputes the
    * record's derived fields from the merged payload in the same statement: llc_name from
    * partnershipName, ein, and the tax years. A derived value absent from the merged payload keeps
    * the record's current value. Answers false when the filing is missing or not the user's.
@@ -155,8 +164,9 @@ export class FilingRepository {
     userId: string,
     id: string,
     formData: Record<string, unknown>,
+    clearFormData: readonly string[] = [],
   ): Promise<boolean> {
-    const merged = sql`(form_data || ${jsonb(formData)})`;
+    const merged = sql`(${withoutKeys(sql`form_data`, clearFormData)} || ${jsonb(formData)})`;
     const row = await this.#db
       .updateTable('partnership_filings')
       .set({

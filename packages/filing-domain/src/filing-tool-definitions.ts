@@ -15,7 +15,7 @@ import {
   type FilingToolsOptions,
   RECORD_LIST_LIMIT,
 } from './filing-tools.js';
-import { calendarDate } from './form-fields.js';
+import { calendarDate, ein as einField } from './form-fields.js';
 import {
   type FilingKind,
   filingKindAliases,
@@ -37,6 +37,9 @@ import { partnershipFormSchemas } from './partnership-form.js';
 import { filingReadinessSchema } from './filing-readiness.js';
 import { recordSchemas } from './records.js';
 import { singleMemberFormSchemas } from './single-member-form.js';
+import { unrecognizedFields } from './unrecognized-fields.js';
+import { removedItems, withRelatedPartyIds } from './list-item-ids.js';
+import { clearableFormData, splitClearedFields } from './cleared-fields.js';
 import {
   filingPdfUrl,
   filingViewUrl,
@@ -61,6 +64,20 @@ const createdSchema = once(() =>
   }),
 );
 const okSchema = once(() => z.object({ ok: z.literal(true) }));
+// What the create and update tools add to the spec's answers (issue 27): the unknown form_data
+// keys they stored, and the list items a replacement list removed. Present only when non-empty.
+const writeExtras = once(() => ({
+  unrecognized_fields: z
+    .array(z.string())
+    .optional()
+    .describe('form_data keys the form does not know, stored as sent: "llcname: did you mean llcName?".'),
+  removed: z
+    .array(z.object({ list: z.string(), id: z.string(), name: z.string().nullable() }))
+    .optional()
+    .describe('Items of relatedParties or partners that the list sent replaced and left out.'),
+}));
+const updatedSchema = once(() => createdSchema().extend(writeExtras()));
+const updatedOkSchema = once(() => okSchema().extend(writeExtras()));
 // The create tools' answer: possible_duplicates beside the new id when the user already has a
 // filing with the same EIN and tax year (issue 27); the filing is created all the same.
 const createdWithDuplicatesSchema = once(() =>
@@ -69,8 +86,20 @@ const createdWithDuplicatesSchema = once(() =>
       .array(z.string())
       .optional()
       .describe('Ids of your other filings with the same EIN and tax year; present only when there are any.'),
+    unrecognized_fields: writeExtras().unrecognized_fields,
   }),
 );
+
+/** The result fields naming what a write did not use as a form field or removed from a list. */
+function extras(
+  unrecognized: string[],
+  removed: Array<{ list: string; id: string; name: string | null }> = [],
+) {
+  return {
+    ...(unrecognized.length > 0 && { unrecognized_fields: unrecognized }),
+    ...(removed.length > 0 && { removed }),
+  };
+}
 
 // PostgreSQL refuses U+0000 in text and jsonb; tell the agent which input it was instead of
 // answering an internal error.
@@ -202,7 +231,7 @@ export function filingToolFactories(
       inputSchema: z.object({
         form_data: singleMemberFormSchemas().singleMemberFormDataSchema,
         llc_name: z.string().optional().describe('Entity name on the record; default form_data.llcName.'),
-        ein: z.string().optional().describe('EIN on the record; default form_data.ein.'),
+        ein: einField.optional().describe('EIN on the record, NN-NNNNNNN; default form_data.ein.'),
         tax_year_begin: calendarDate
           .optional()
           .describe('Start of the tax year, YYYY-MM-DD; default form_data.taxYearBegin.'),
@@ -213,7 +242,7 @@ export function filingToolFactories(
       outputSchema: createdWithDuplicatesSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
-        const formData = args.form_data;
+        const formData = withRelatedPartyIds(args.form_data, undefined);
         const record = {
           userId: auth.userId,
           llcName: args.llc_name ?? stringField(formData, 'llcName'),
@@ -228,6 +257,7 @@ export function filingToolFactories(
           id,
           view_url: filingViewUrl(appUrl, id),
           ...(duplicates.length > 0 && { possible_duplicates: duplicates }),
+          ...extras(unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, formData)),
         };
       },
     });
@@ -241,27 +271,46 @@ export function filingToolFactories(
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),
-        ein: z.string().optional().describe('New EIN on the record.'),
+        ein: einField.optional().describe('New EIN on the record, NN-NNNNNNN.'),
         tax_year_begin: calendarDate.optional().describe('New start of the tax year, YYYY-MM-DD.'),
         tax_year_end: calendarDate.optional().describe('New end of the tax year, YYYY-MM-DD.'),
-        form_data: singleMemberFormSchemas()
-          .singleMemberFormDataSchema.optional()
-          .describe('form_data fields to replace; others are kept.'),
+        form_data: clearableFormData(singleMemberFormSchemas().singleMemberFormDataSchema)
+          .optional()
+          .describe('form_data fields to replace (null clears one); others are kept.'),
       }),
-      outputSchema: createdSchema(),
+      outputSchema: updatedSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
+        const { merge, cleared } = splitClearedFields<Record<string, unknown>>(args.form_data ?? {});
+        let formData = merge;
+        let removed: ReturnType<typeof removedItems> = [];
+        if (Array.isArray(formData.relatedParties)) {
+          // Related parties sent without ids keep the ids they have (matched by name); the
+          // update answers the stored ones the new list leaves out.
+          const stored = await repository.getFiling('filings', auth.userId, args.id);
+          if (!stored) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
+          formData = withRelatedPartyIds(formData, stored.form_data);
+          removed = removedItems('relatedParties', stored.form_data, formData);
+        }
         const found = await storing(
           repository.updateFiling(auth.userId, args.id, {
             llcName: args.llc_name,
             ein: args.ein,
             taxYearBegin: args.tax_year_begin,
             taxYearEnd: args.tax_year_end,
-            formData: args.form_data,
+            formData: args.form_data === undefined ? undefined : formData,
+            clearFormData: cleared,
           }),
         );
         if (!found) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
-        return { id: args.id, view_url: filingViewUrl(appUrl, args.id) };
+        return {
+          id: args.id,
+          view_url: filingViewUrl(appUrl, args.id),
+          ...extras(
+            unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, formData),
+            removed,
+          ),
+        };
       },
     });
 
@@ -338,6 +387,7 @@ export function filingToolFactories(
           id,
           view_url: partnershipFilingViewUrl(appUrl, id),
           ...(duplicates.length > 0 && { possible_duplicates: duplicates }),
+          ...extras(unrecognizedFields(partnershipFormSchemas().partnershipFormDataSchema, formData)),
         };
       },
     });
@@ -350,31 +400,40 @@ export function filingToolFactories(
         'Updates a partnership filing; form_data takes the same fields as create_partnership_filing (get_form_schema with kind "partnership" lists them). form_data is merged into the stored form_data at the top level, and the record’s llc_name (from partnershipName), ein and tax years are recomputed from the merged form_data. The status is not changed. Answers { ok: true }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the partnership filing.'),
-        form_data: partnershipFormSchemas().partnershipFormDataSchema.describe(
-          'form_data fields to replace; others are kept.',
+        form_data: clearableFormData(partnershipFormSchemas().partnershipFormDataSchema).describe(
+          'form_data fields to replace (null clears one); others are kept.',
         ),
       }),
-      outputSchema: okSchema(),
+      outputSchema: updatedOkSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
-        let formData: Record<string, unknown> = args.form_data;
-        if (
-          Array.isArray(formData.partners) &&
-          formData.partners.some((partner) => partner.id === undefined)
-        ) {
-          // Partners sent without ids keep the ids they already have (matched by tax id, then name).
+        const { merge, cleared } = splitClearedFields<Record<string, unknown>>(args.form_data);
+        let formData = merge;
+        let removed: ReturnType<typeof removedItems> = [];
+        if (Array.isArray(formData.partners)) {
+          // Partners sent without ids keep the ids they already have (matched by tax id, then
+          // name); the update answers the stored partners the new list leaves out.
           const stored = await repository.getFiling('partnership_filings', auth.userId, args.id);
           if (!stored) {
             throw await filingNotFoundError(repository, 'update', 'partnership', auth.userId, args.id);
           }
           const known = Array.isArray(stored.form_data.partners) ? stored.form_data.partners : [];
           formData = withPartnerIds(formData, known as Array<Record<string, unknown>>);
+          removed = removedItems('partners', stored.form_data, formData);
         }
-        const found = await storing(repository.updatePartnershipFiling(auth.userId, args.id, formData));
+        const found = await storing(
+          repository.updatePartnershipFiling(auth.userId, args.id, formData, cleared),
+        );
         if (!found) {
           throw await filingNotFoundError(repository, 'update', 'partnership', auth.userId, args.id);
         }
-        return { ok: true as const };
+        return {
+          ok: true as const,
+          ...extras(
+            unrecognizedFields(partnershipFormSchemas().partnershipFormDataSchema, formData),
+            removed,
+          ),
+        };
       },
     });
 
@@ -428,12 +487,22 @@ export function filingToolFactories(
       title: 'Get the form schema',
       description:
         'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields }.',
-      inputSchema: z.object({
-        kind: kindArgument().optional().describe('Filing kind: "5472" (default) or "partnership".'),
-        formType: kindArgument()
-          .optional()
-          .describe('Same as kind, e.g. "form-5472-1120"; kind wins when both are given.'),
-      }),
+      // Strict: an argument of another name is an error naming the right one, never a silent 5472.
+      inputSchema: z.strictObject(
+        {
+          kind: kindArgument().optional().describe('Filing kind: "5472" (default) or "partnership".'),
+          formType: kindArgument()
+            .optional()
+            .describe('Same as kind, e.g. "form-5472-1120"; kind wins when both are given.'),
+          form: kindArgument().optional().describe('Same as kind.'),
+        },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? `Unknown argument ${issue.keys.map((key) => `"${key}"`).join(', ')}: use kind ("5472" or "partnership")`
+              : undefined,
+        },
+      ),
       outputSchema: z.object({
         kind: z.enum(['5472', 'partnership']),
         description: z.string(),
@@ -442,7 +511,7 @@ export function filingToolFactories(
       annotations: readOnly,
       // The same frozen object every time: the protocol core validates and serializes it once.
       handler: (args) => {
-        const kind = resolveFilingKind(args.kind ?? args.formType ?? '5472') ?? '5472';
+        const kind = resolveFilingKind(args.kind ?? args.formType ?? args.form ?? '5472') ?? '5472';
         formSchemaResults[kind] ??= frozenDescriptor(kind);
         return formSchemaResults[kind];
       },
@@ -507,7 +576,14 @@ export function filingToolFactories(
         if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
-        return checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
+        const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
+        const unrecognized = unrecognizedFields(
+          kind === '5472'
+            ? singleMemberFormSchemas().singleMemberFormDataSchema
+            : partnershipFormSchemas().partnershipFormDataSchema,
+          filing.form_data,
+        );
+        return unrecognized.length > 0 ? { ...readiness, unrecognized_fields: unrecognized } : readiness;
       },
     });
 

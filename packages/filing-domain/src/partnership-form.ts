@@ -1,5 +1,13 @@
 import * as z from 'zod';
-import { calendarDate, stringOrNumber, text } from './form-fields.js';
+import {
+  ACCOUNTING_METHODS,
+  calendarDate,
+  ein,
+  stringOrNumber,
+  text,
+  usTaxpayerId,
+  wholeDollars,
+} from './form-fields.js';
 import { once } from './once.js';
 
 /** At most this many partners: a return with more must be e-filed (T.D. 9972), which this service does not do. */
@@ -207,7 +215,7 @@ export const partnershipFormSchemas = once(() => {
         .describe('Partner UUID; assigned by the server when absent, then kept.'),
       name: text.describe('Name of the partner (K-1 item F).'),
       address: text.optional().describe('Address, city, state/country and postal code (item F).'),
-      tin: text.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
+      tin: usTaxpayerId.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
       foreignTaxId: text.optional().describe('Foreign tax id, when the partner has no U.S. TIN.'),
       type: z
         .enum(PARTNER_TYPES)
@@ -276,7 +284,7 @@ export const partnershipFormSchemas = once(() => {
       partnershipName: text
         .optional()
         .describe('Legal name of the partnership; shown as llc_name on the record.'),
-      ein: text.optional().describe('Employer identification number of the partnership.'),
+      ein: ein.optional().describe('Employer identification number of the partnership, NN-NNNNNNN.'),
       street: text.optional().describe('Street address of the partnership.'),
       city: text.optional().describe('City of the partnership.'),
       state: text.optional().describe('State of the partnership (two-letter code).'),
@@ -285,10 +293,17 @@ export const partnershipFormSchemas = once(() => {
       businessActivity: text.optional().describe('Principal business activity, in words.'),
       businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
       dateBusinessStarted: calendarDate.optional().describe('Date the business started, YYYY-MM-DD.'),
-      accountingMethod: text.optional().describe('Accounting method (for example cash or accrual).'),
-      totalAssets: stringOrNumber
+      accountingMethod: z
+        .union([z.enum(ACCOUNTING_METHODS), text])
         .optional()
-        .describe('Total assets at the end of the tax year (item F), USD.'),
+        .describe(
+          'Item H: cash or accrual; another method in words is checked as H(3) "Other" with its name.',
+        ),
+      totalAssets: wholeDollars('20000')
+        .optional()
+        .describe(
+          'Total assets at the end of the tax year (item F), whole USD: a number or a string of digits.',
+        ),
       taxYearBegin: calendarDate.optional().describe('First day of the tax year, YYYY-MM-DD.'),
       taxYearEnd: calendarDate.optional().describe('Last day of the tax year, YYYY-MM-DD.'),
       partners: z

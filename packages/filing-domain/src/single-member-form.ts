@@ -6,7 +6,15 @@ import {
   RELATIONSHIP_NAMES,
   TRANSACTION_KIND_NAMES,
 } from '@filing-mcp/irs-forms/kinds';
-import { calendarDate, countries, stringOrNumber, text } from './form-fields.js';
+import {
+  calendarDate,
+  countries,
+  ein,
+  stringOrNumber,
+  text,
+  usTaxpayerId,
+  wholeDollars,
+} from './form-fields.js';
 
 /** Bounds on one single-member filing: related parties, and transactions of each. */
 export const MAX_RELATED_PARTIES = 50;
@@ -29,7 +37,10 @@ export const singleMemberFormSchemas = once(() => {
   );
 
   /** One reportable transaction with the related party (Form 5472 Part IV line or Part V). */
-  const transactionSchema = z.object({
+  const transactionSchema = z.looseObject({
+    id: text
+      .optional()
+      .describe('Stable id of the transaction; assigned by the server when absent, then kept.'),
     kind: z
       .enum(TRANSACTION_KIND_NAMES, { message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}` })
       .describe(
@@ -42,7 +53,9 @@ export const singleMemberFormSchemas = once(() => {
   /** A related party of the foreign-owned LLC: one Form 5472 (Parts III-VI). */
   const relatedPartySchema = z
     .looseObject({
-      id: text.describe('Stable identifier of the related party within this filing.'),
+      id: text
+        .optional()
+        .describe('Stable id of the related party; assigned by the server (a UUID) when absent, then kept.'),
       name: text.describe('8a name.'),
       // The three boxes are the values; other text (filings of before) is still stored, and
       // check_filing reports it as invalid rather than any box being guessed from it.
@@ -56,7 +69,7 @@ export const singleMemberFormSchemas = once(() => {
       address: text
         .optional()
         .describe('8a address in one string (older filings); street, city, country win.'),
-      usIdentifyingNumber: text.optional().describe('8b(1) U.S. identifying number, if any.'),
+      usIdentifyingNumber: usTaxpayerId.optional().describe('8b(1) U.S. identifying number, if any.'),
       referenceIdNumber: text.optional().describe('8b(2) reference ID number (required without 8b(1)).'),
       ftin: text.optional().describe('8b(3) foreign tax identification number, if any.'),
       businessActivity: text.optional().describe('8c principal business activity.'),
@@ -112,8 +125,10 @@ export const singleMemberFormSchemas = once(() => {
       llcName: text.optional().describe('Legal name of the LLC (the reporting corporation).'),
       llcStreet: text.optional().describe('Street address of the LLC.'),
       llcCity: text.optional().describe('City, state and ZIP code of the LLC, in one string.'),
-      ein: text.optional().describe('Employer identification number of the LLC, e.g. 12-3456789.'),
-      totalAssets: stringOrNumber.optional().describe('Total assets at the end of the tax year, in USD.'),
+      ein: ein.optional().describe('Employer identification number of the LLC, NN-NNNNNNN, e.g. 12-3456789.'),
+      totalAssets: wholeDollars('20000')
+        .optional()
+        .describe('Total assets at the end of the tax year, whole USD: a number or a string of digits.'),
       businessActivity: text.optional().describe('Principal business activity, in words.'),
       businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
       isInitialYear: z.boolean().optional().describe('True when this is the first year the LLC files.'),
@@ -128,7 +143,9 @@ export const singleMemberFormSchemas = once(() => {
       ownerName: text.optional().describe('Name of the 25% foreign owner.'),
       ownerStreet: text.optional().describe('Street address of the owner.'),
       ownerCity: text.optional().describe('City, region, postal code and country of the owner.'),
-      ownerUSId: text.optional().describe('US identifying number of the owner (SSN, ITIN or EIN), if any.'),
+      ownerUSId: usTaxpayerId
+        .optional()
+        .describe('US identifying number of the owner (SSN, ITIN or EIN), if any.'),
       ownerRefId: text.optional().describe('Reference ID number of the owner, if any.'),
       ownerFTIN: text.optional().describe('Foreign tax identification number of the owner.'),
       ownerBusinessCountries: countries

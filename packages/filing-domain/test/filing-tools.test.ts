@@ -70,7 +70,8 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
     it('create_filing stores a completed filing and answers { id, view_url }', async () => {
       const { userId, key } = await newUser(harness.db);
       const created = await ok(harness.server, key, 'create_filing', { form_data: singleMember });
-      expect(Object.keys(created).sort()).toEqual(['id', 'view_url']);
+      expect(Object.keys(created).sort()).toEqual(['id', 'unrecognized_fields', 'view_url']);
+      expect(created.unrecognized_fields).toEqual(['customSection: not a field of this form; kept as sent']);
       expect(created.id).toMatch(UUID);
       expect(created.view_url).toBe(`${APP_URL}/filings/${created.id}`);
 
@@ -246,6 +247,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       expect(created).toEqual({
         id: expect.stringMatching(UUID),
         view_url: `${APP_URL}/partnership/${created.id}`,
+        unrecognized_fields: ['extraField: not a field of this form; kept as sent'],
       });
       const filing = await ok(harness.server, key, 'get_partnership_filing', { id: created.id });
       expect(filing).toEqual({

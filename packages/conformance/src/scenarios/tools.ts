@@ -130,7 +130,12 @@ export const toolScenarios: Scenarios = (context) => {
         llc_name: 'Renamed LLC',
         form_data: { ownerName: 'New Owner', extraField: { kept: true } },
       });
-      expect(updated).toEqual({ id: created.id, view_url: `${context.target.appUrl}/filings/${created.id}` });
+      // A key the form does not know is kept, and named in the answer (issue 27).
+      expect(updated).toEqual({
+        id: created.id,
+        view_url: `${context.target.appUrl}/filings/${created.id}`,
+        unrecognized_fields: ['extraField: not a field of this form; kept as sent'],
+      });
       const filing = await callToolOk(context.target, apiKey, 'get_filing', { id: created.id });
       expect(filing).toMatchObject({
         llc_name: 'Renamed LLC',
