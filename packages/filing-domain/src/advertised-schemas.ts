@@ -225,11 +225,40 @@ export function withAdvertisedSchemas(
   const input = withPlainArguments(trimmedJsonSchema(inputJsonSchema), advertised.plainArguments ?? []);
   return {
     ...tool,
-    inputJsonSchema: advertised.input ? advertised.input(input) : input,
+    inputJsonSchema: withoutRedundantKeywords(advertised.input ? advertised.input(input) : input),
     ...(outputJsonSchema !== undefined && {
       outputJsonSchema: resultShape(outputJsonSchema),
     }),
   };
+}
+
+/** The kind spellings a tool accepts beyond the spec's two; advertised as those two only. */
+const SPEC_KINDS = ['5472', 'partnership'];
+
+/**
+ * `schema` without what a client gains nothing from in tools/list: a date's `pattern` beside its
+ * `format: "date"` (the call still checks both), and the filing-kind aliases of a `kind` argument
+ * (the spec names `5472` and `partnership`; the aliases stay accepted, and get_form_schema's
+ * `formType` keeps them all, as the spec's overview example sends one).
+ */
+function withoutRedundantKeywords(schema: JsonSchema): JsonSchema {
+  const visit = (value: unknown, key?: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => visit(item));
+    if (!isObject(value)) return value;
+    const out: JsonSchema = {};
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === 'pattern' && value.format === 'date') continue;
+      out[name] =
+        SCHEMA_MAPS.has(name) && isObject(inner)
+          ? Object.fromEntries(Object.entries(inner).map(([child, sub]) => [child, visit(sub, child)]))
+          : visit(inner);
+    }
+    if ((key === 'kind' || key === 'form') && Array.isArray(out.enum) && out.enum.includes('form-1065')) {
+      out.enum = SPEC_KINDS;
+    }
+    return out;
+  };
+  return visit(schema) as JsonSchema;
 }
 
 /**
@@ -265,7 +294,7 @@ export function sameFieldsAs(createTool: string, formSchemaCall: string): (schem
         ...properties,
         form_data: {
           type: 'object',
-          description: `The same fields as ${createTool}'s form_data (${formSchemaCall} lists them all); only the fields you send change.`,
+          description: `The same fields as ${createTool}'s form_data (${formSchemaCall} lists them all); only the fields you send change, and null clears one.`,
         },
       },
     };

@@ -553,7 +553,7 @@ export function filingToolFactories(
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing (either kind; the server finds it, like get_pdf_url) against the IRS form instructions as of a day (as_of, default today UTC) and answers { kind, ready, missing: [{ form, part, line, field }], invalid: [{ field, message }], forms: [{ form, title, edition, copies, included, reason }], due_date, extended_due_date, how_to_file, as_of, overdue, days_late, penalties, late_filing }, plus for a partnership withholding_1446 (section 1446 tax per foreign partner, Form 8813 installments, Form 8804 dates) and notes (official 8804/8805/8813 and K-2/K-3 are not generated). Call it before get_pdf_url: a filing is ready when nothing is missing or invalid. Dates are YYYY-MM-DD, moved past weekends and D.C. legal holidays.',
+        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates) and notes. Ready means nothing missing or invalid; call it before get_pdf_url.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

@@ -23,6 +23,8 @@ const ANSWERS: Record<string, unknown> = {
   relatedParties__0__name: 'Ana García Pérez',
   partners__0__name: 'Ebro Inversiones SL',
   partners__0__isForeign: true,
+  // Item E takes an SSN, ITIN or EIN: an answer in another form is refused with the whole round.
+  partners__0__tin: '98-7654321',
 };
 
 type Property = { type: string; enum?: string[]; format?: string; title?: string; description?: string };

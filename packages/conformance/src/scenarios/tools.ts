@@ -424,17 +424,32 @@ export const toolScenarios: Scenarios = (context) => {
       const single = await createFiling(context.target, apiKey);
       const partnership = await createPartnership(context.target, apiKey);
       const appUrl = context.target.appUrl;
-      expect(await callToolOk(context.target, apiKey, 'get_pdf_url', { id: single.id })).toEqual({
-        url: `${appUrl}/filings/${single.id}/pdf`,
-        kind: '5472',
-      });
-      expect(await callToolOk(context.target, apiKey, 'get_pdf_url', { id: partnership.id })).toEqual({
-        url: `${appUrl}/partnership/${partnership.id}/pdf`,
-        kind: 'partnership',
-      });
-      expect(
-        await callToolOk(context.target, apiKey, 'get_pdf_url', { id: single.id, kind: 'partnership' }),
-      ).toEqual({ url: `${appUrl}/filings/${single.id}/pdf`, kind: '5472' });
+      // The spec's { url, kind }; a target that serves packets adds the signed download_url of
+      // that filing and kind (with its expiry), and nothing else.
+      const pdfLink = (kind: '5472' | 'partnership', id: string, path: string) => (result: any) => {
+        expect(result).toMatchObject({ url: `${appUrl}/${path}/${id}/pdf`, kind });
+        const extra = Object.keys(result).filter((key) => key !== 'url' && key !== 'kind');
+        if (extra.length === 0) return;
+        expect(extra.sort()).toEqual(['download_expires_at', 'download_url']);
+        expect(result.download_url).toMatch(
+          new RegExp(`^${context.target.baseUrl}/packets/${kind}/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`),
+        );
+      };
+      pdfLink(
+        '5472',
+        single.id,
+        'filings',
+      )(await callToolOk(context.target, apiKey, 'get_pdf_url', { id: single.id }));
+      pdfLink(
+        'partnership',
+        partnership.id,
+        'partnership',
+      )(await callToolOk(context.target, apiKey, 'get_pdf_url', { id: partnership.id }));
+      pdfLink(
+        '5472',
+        single.id,
+        'filings',
+      )(await callToolOk(context.target, apiKey, 'get_pdf_url', { id: single.id, kind: 'partnership' }));
     });
   });
 };
