@@ -1,3 +1,11 @@
+import {
+  DEDUCTION_INPUT_LINES,
+  INCOME_INPUT_LINES,
+  SCHEDULE_K_AMOUNT_LINES,
+  SCHEDULE_K_COMPUTED_LINES,
+  SCHEDULE_K_TYPE_LINES,
+  type ScheduleKLine,
+} from '@filing-mcp/irs-forms/kinds';
 import * as z from 'zod';
 import {
   ACCOUNTING_METHODS,
@@ -15,82 +23,15 @@ export const MAX_PARTNERS = 100;
 
 const AMOUNT_MESSAGE = 'must be whole US dollars: a number or a string of digits, e.g. 40000 or "-1500"';
 
-/** Form 1065 page 1 income lines the filer enters (1c, 3 and 8 are computed). */
-export const INCOME_LINES = ['line1a', 'line1b', 'line2', 'line4', 'line5', 'line6', 'line7'] as const;
+/** Form 1065 page 1 income lines the filer enters (1c, 3 and 8 are computed): irs-forms' list. */
+export const INCOME_LINES = INCOME_INPUT_LINES;
 /** Form 1065 page 1 deduction lines the filer enters (16c, 22 and 23 are computed). */
-export const DEDUCTION_LINES = [
-  'line9',
-  'line10',
-  'line11',
-  'line12',
-  'line13',
-  'line14',
-  'line15',
-  'line16a',
-  'line16b',
-  'line17',
-  'line18',
-  'line19',
-  'line20',
-  'line21',
-] as const;
-/** Schedule K amount lines the filer enters (3c and 4c are computed; line 1 defaults to page 1, line 23). */
-export const SCHEDULE_K_LINES = [
-  'line1',
-  'line2',
-  'line3a',
-  'line3b',
-  'line4a',
-  'line4b',
-  'line5',
-  'line6a',
-  'line6b',
-  'line6c',
-  'line7',
-  'line8',
-  'line9a',
-  'line9b',
-  'line9c',
-  'line10',
-  'line11',
-  'line12',
-  'line13a',
-  'line13b',
-  'line13c',
-  'line13d',
-  'line13e',
-  'line14a',
-  'line14b',
-  'line14c',
-  'line15a',
-  'line15b',
-  'line15c',
-  'line15d',
-  'line15e',
-  'line15f',
-  'line17a',
-  'line17b',
-  'line17c',
-  'line17d',
-  'line17e',
-  'line17f',
-  'line18a',
-  'line18b',
-  'line18c',
-  'line19a',
-  'line19b',
-  'line20a',
-  'line20b',
-  'line21',
-] as const;
-const SCHEDULE_K_TYPES = [
-  'line11Type',
-  'line13dType',
-  'line13eType',
-  'line15dType',
-  'line15eType',
-  'line15fType',
-] as const;
+export const DEDUCTION_LINES = DEDUCTION_INPUT_LINES;
+/** Schedule K amount lines the filer enters: those the forms read, less the computed 3c and 4c. */
+export const SCHEDULE_K_LINES = SCHEDULE_K_AMOUNT_LINES.filter(
+  (line) => !SCHEDULE_K_COMPUTED_LINES.includes(line),
+) as unknown as readonly [ScheduleKLine, ...ScheduleKLine[]];
+const SCHEDULE_K_TYPES = SCHEDULE_K_TYPE_LINES;
 /** Schedule B yes/no questions (Form 1065 (2025), pages 2-4). */
 export const SCHEDULE_B_QUESTIONS = [
   'line2a',

@@ -1,4 +1,5 @@
-// The enumerations form_data validation needs (transaction kinds, line 8e boxes), as a tiny entry
+// The enumerations form_data validation needs (transaction kinds, line 8e boxes, the partnership's
+// line keys), as a tiny entry
 // of their own: a tool schema imports them without loading the editions and readiness rules.
 export {
   RELATIONSHIP_NAMES,
@@ -11,3 +12,11 @@ export {
   wholeDollars,
 } from './transaction-kinds.js';
 export { PART_VII_QUESTIONS, type PartVIILine } from './part-vii.js';
+export {
+  DEDUCTION_INPUT_LINES,
+  INCOME_INPUT_LINES,
+  SCHEDULE_K_AMOUNT_LINES,
+  SCHEDULE_K_COMPUTED_LINES,
+  SCHEDULE_K_TYPE_LINES,
+  type ScheduleKLine,
+} from './partnership/lines.js';
