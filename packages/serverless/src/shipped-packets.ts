@@ -1,0 +1,66 @@
+import { access, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FilingPacketBuilder } from '@filing-mcp/filing-domain';
+import { lazyOnce } from './lazy-once.js';
+
+/** The template every packet needs; its presence marks a directory as holding the templates. */
+const PROBE_TEMPLATE = 'f5472.pdf';
+
+/** irs-forms' own templates, when its package can be resolved (a workspace or node_modules install). */
+function packageTemplates(): URL | undefined {
+  try {
+    const file = createRequire(import.meta.url).resolve(`@filing-mcp/irs-forms/templates/${PROBE_TEMPLATE}`);
+    return pathToFileURL(`${dirname(file)}/`);
+  } catch {
+    return undefined;
+  }
+}
+
+async function holdsTemplates(directory: URL): Promise<boolean> {
+  try {
+    await access(new URL(PROBE_TEMPLATE, directory));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The directory the templates are read from: the one shipped beside the deployed code, else
+ * irs-forms' own (the adapter run from its sources). Throws, naming where it looked, when neither
+ * holds them: the deployment lacks its templates.
+ * @internal
+ */
+export async function templateDirectory(shipped: URL | undefined): Promise<URL> {
+  const candidates = [shipped, packageTemplates()].filter((url): url is URL => url !== undefined);
+  for (const candidate of candidates) {
+    if (await holdsTemplates(candidate)) return candidate;
+  }
+  throw new Error(
+    `The IRS form templates were not shipped with this function: no ${PROBE_TEMPLATE} in ${
+      candidates.map((url) => url.pathname).join(' or ') || '(no directory given)'
+    }. Build the adapter with its build script, which copies them next to the bundle.`,
+  );
+}
+
+/**
+ * Builds filing packets in process with irs-forms' `PacketBuilder`, reading the official IRS
+ * templates from the files shipped beside the bundle (never inlined into the JavaScript). pdf-lib,
+ * the builder and the templates load with the first packet, so a cold start that serves none pays
+ * for none of them. A serverless instance needs no worker thread: Lambda runs one request per
+ * container, and Vercel scales by instances.
+ */
+export function createShippedPacketBuilder(templates: URL | undefined): FilingPacketBuilder {
+  const builder = lazyOnce(async () => {
+    const [{ PacketBuilder }, directory] = await Promise.all([
+      import('@filing-mcp/irs-forms/pdf'),
+      templateDirectory(templates),
+    ]);
+    return new PacketBuilder({ loadTemplate: (name) => readFile(new URL(name, directory)) });
+  });
+  return {
+    build: async (kind, formData) => (await builder()).build(kind, formData),
+  };
+}
