@@ -8,7 +8,8 @@ import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
-import { createFilingServerFromEnv } from '../src/filing-server-from-env.js';
+import { createServerlessFilingServer } from '@filing-mcp/serverless';
+import { lambdaPlatform } from '../src/lambda-platform.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
 import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
 
@@ -204,7 +205,7 @@ describe.runIf(withPostgres)('bundled handler against the workspace sources (iss
 
   it('answers tools/list and every tool call with a bad or good argument exactly as the sources do', async () => {
     const { key } = await createApiKey(database.db, { userId: 'bundle-user', name: 'bundle' });
-    const workspace = await createFilingServerFromEnv(process.env);
+    const workspace = await createServerlessFilingServer(process.env, lambdaPlatform());
     try {
       const requests = [
         { jsonrpc: '2.0', id: 1, method: 'tools/list' },

@@ -31,7 +31,13 @@ export async function runOAuthCleanup(
     const errorName = error instanceof Error ? error.name : typeof error;
     const errorMessage = error instanceof Error ? error.message : undefined;
     log(
-      JSON.stringify({ source: 'filing-mcp', event: 'oauth_cleanup_failed', errorName, errorMessage, ...fields }),
+      JSON.stringify({
+        source: 'filing-mcp',
+        event: 'oauth_cleanup_failed',
+        errorName,
+        errorMessage,
+        ...fields,
+      }),
     );
     throw error;
   }

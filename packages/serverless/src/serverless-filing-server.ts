@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createPostgresFilingServerFromEnv, type PostgresFilingServer } from '@filing-mcp/filing-domain';
 import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import type { ServerlessPlatform } from './serverless-platform.js';
-import { createShippedPacketBuilder } from './shipped-packets.js';
+import { createShippedPacketBuilder } from './shipped-packet-builder.js';
 
 /** The deployed server and the resources it owns. */
 export type ServerlessFilingServer = PostgresFilingServer;
@@ -29,7 +29,8 @@ export function createServerlessFilingServer(
     ...(platform.connectionStringVariables && {
       connectionStringVariables: platform.connectionStringVariables,
     }),
-    createPool: async (settings) => (await import('./postgres-pool.js')).createServerlessPool(settings, platform),
+    createPool: async (settings) =>
+      (await import('./postgres-pool.js')).createServerlessPool(settings, platform),
     platformDefaults: platform.poolDefaults,
     lazyDatabase: true,
     // Loaded only here: the migrator is a chunk of its own, not part of every cold start.

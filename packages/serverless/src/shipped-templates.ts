@@ -2,8 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FilingPacketBuilder } from '@filing-mcp/filing-domain';
-import { lazyOnce } from './lazy-once.js';
+import type { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 
 /** The template every packet needs; its presence marks a directory as holding the templates. */
 const PROBE_TEMPLATE = 'f5472.pdf';
@@ -46,21 +45,14 @@ export async function templateDirectory(shipped: URL | undefined): Promise<URL> 
 }
 
 /**
- * Builds filing packets in process with irs-forms' `PacketBuilder`, reading the official IRS
- * templates from the files shipped beside the bundle (never inlined into the JavaScript). pdf-lib,
- * the builder and the templates load with the first packet, so a cold start that serves none pays
- * for none of them. A serverless instance needs no worker thread: Lambda runs one request per
- * container, and Vercel scales by instances.
+ * irs-forms' `PacketBuilder` reading the templates from {@link templateDirectory}: pdf-lib and the
+ * builder load now, each template with the first packet that needs it.
+ * @internal
  */
-export function createShippedPacketBuilder(templates: URL | undefined): FilingPacketBuilder {
-  const builder = lazyOnce(async () => {
-    const [{ PacketBuilder }, directory] = await Promise.all([
-      import('@filing-mcp/irs-forms/pdf'),
-      templateDirectory(templates),
-    ]);
-    return new PacketBuilder({ loadTemplate: (name) => readFile(new URL(name, directory)) });
-  });
-  return {
-    build: async (kind, formData) => (await builder()).build(kind, formData),
-  };
+export async function openShippedPacketBuilder(templates: URL | undefined): Promise<PacketBuilder> {
+  const [{ PacketBuilder }, directory] = await Promise.all([
+    import('@filing-mcp/irs-forms/pdf'),
+    templateDirectory(templates),
+  ]);
+  return new PacketBuilder({ loadTemplate: (name) => readFile(new URL(name, directory)) });
 }

@@ -1,0 +1,19 @@
+import type { FilingPacketBuilder } from '@filing-mcp/filing-domain';
+import { lazyOnce } from '@filing-mcp/protocol';
+
+/**
+ * Builds filing packets in process with irs-forms' `PacketBuilder`, reading the official IRS
+ * templates from the files shipped beside the bundle (`templates`, else irs-forms' own copy; never
+ * inlined into the JavaScript). The template lookup, pdf-lib, the builder and the templates load
+ * with the first packet, so a cold start that serves none pays for none of them. A serverless
+ * instance needs no worker thread: Lambda runs one request per container, and Vercel scales by
+ * instances. A failed start (templates missing) is retried by the next packet.
+ */
+export function createShippedPacketBuilder(templates: URL | undefined): FilingPacketBuilder {
+  const builder = lazyOnce(async () =>
+    (await import('./shipped-templates.js')).openShippedPacketBuilder(templates),
+  );
+  return {
+    build: async (kind, formData) => (await builder()).build(kind, formData),
+  };
+}
