@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createApiKey } from '@filing-mcp/filing-domain';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
@@ -19,6 +23,7 @@ const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.o
 
 let database: Awaited<ReturnType<typeof createPostgresDb<any>>>;
 let stub: ReturnType<typeof installAwsLambdaStub>;
+let taskRoot: string;
 let entry: { handler: LambdaHandler; streamHandler: StreamingLambdaHandler; cleanupHandler: CleanupHandler };
 const savedEnv = { ...process.env };
 
@@ -31,13 +36,18 @@ beforeAll(async () => {
   database = await createPostgresDb<any>();
   // The runtime installs `awslambda` before it loads the handler module.
   stub = installAwsLambdaStub();
-  entry = await import(pathToFileURL(resolve(packageDir, 'dist/lambda/handler.mjs')).href);
+  // What is deployed is the dist/lambda directory on its own: loaded from a copy outside the
+  // repository, nothing can resolve from a node_modules the zip would not hold.
+  taskRoot = await mkdtemp(join(tmpdir(), 'filing-mcp-lambda-'));
+  await cp(resolve(packageDir, 'dist/lambda'), taskRoot, { recursive: true });
+  entry = await import(pathToFileURL(join(taskRoot, 'handler.mjs')).href);
 });
 
 afterAll(async () => {
   process.env = savedEnv;
   stub?.uninstall();
   await database?.close();
+  if (taskRoot) await rm(taskRoot, { recursive: true, force: true });
 });
 
 function mcpEvent(body: unknown) {
@@ -87,6 +97,7 @@ describe.runIf(withPostgres)(
         MCP_BASE_URL: baseUrl,
         APP_URL: 'https://app.filing-mcp.test',
         SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+        PACKET_LINK_SECRET: randomBytes(32).toString('base64url'),
       });
       const initialized = await entry.handler(
         mcpEvent({
@@ -248,6 +259,95 @@ describe.runIf(withPostgres)('bundled handler against the workspace sources (iss
     }
   });
 });
+
+describe.runIf(withPostgres)(
+  'bundled handler serves the filing packets from the shipped IRS templates',
+  () => {
+    let key: string;
+    let id: string;
+    const rpc = async (body: unknown) => {
+      const event = mcpEvent(body);
+      event.headers.authorization = `Bearer ${key}`;
+      const result = await entry.handler(event);
+      expect(result.statusCode).toBe(200);
+      return rpcMessage(result.headers['content-type'], result.body) as any;
+    };
+    const callTool = async (name: string, args: Record<string, unknown>) =>
+      (await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })).result;
+    /** The Function URL event of a GET to a link the server signed under its {base_url}. */
+    const linkEvent = (link: string) => {
+      const url = new URL(link);
+      return functionUrlEvent({ rawPath: url.pathname, rawQueryString: url.search.slice(1) });
+    };
+
+    beforeAll(async () => {
+      ({ key } = await createApiKey(database.db, { userId: `packets-${randomBytes(4).toString('hex')}` }));
+      ({ id } = (
+        await callTool('create_filing', { form_data: EXAMPLE_SINGLE_MEMBER_FILING })
+      ).structuredContent);
+    });
+
+    it('ships the templates as files beside the bundle, not inside its JavaScript', () => {
+      const templates = readdirSync(join(taskRoot, 'templates')).sort();
+      expect(templates).toEqual(['f1065.pdf', 'f1065sk1.pdf', 'f1120.pdf', 'f5472.pdf', 'f7004.pdf']);
+      const chunks = readdirSync(join(taskRoot, 'chunks')).map((name) => `chunks/${name}`);
+      for (const file of ['handler.mjs', ...chunks]) {
+        expect(readFileSync(join(taskRoot, file), 'latin1'), file).not.toContain('%PDF-1.');
+      }
+    });
+
+    it('reads the templates from templates/ beside handler.mjs, and from nowhere else', async () => {
+      const { download_url: downloadUrl } = (await callTool('get_pdf_url', { id })).structuredContent;
+      await rename(join(taskRoot, 'templates'), join(taskRoot, 'templates-away'));
+      try {
+        const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const failed = await entry.handler(linkEvent(downloadUrl));
+        errors.mockRestore();
+        expect(failed.statusCode).toBe(500);
+      } finally {
+        await rename(join(taskRoot, 'templates-away'), join(taskRoot, 'templates'));
+      }
+      // A failed start of the packet builder is not kept: the next packet finds the templates.
+      expect((await entry.handler(linkEvent(downloadUrl))).statusCode).toBe(200);
+    });
+
+    it('get_pdf_url answers a signed download_url, which the same handler answers with the PDF', async () => {
+      const result = await callTool('get_pdf_url', { id });
+      const downloadUrl: string = result.structuredContent.download_url;
+      expect(downloadUrl).toMatch(
+        new RegExp(`^${baseUrl}/packets/5472/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
+      );
+      const download = await entry.handler(linkEvent(downloadUrl));
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.isBase64Encoded).toBe(true);
+      const pdf = Buffer.from(download.body, 'base64');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(download.headers['content-length']).toBe(String(pdf.length));
+    });
+
+    it('answers 403 for the download_url with a changed signature', async () => {
+      const downloadUrl: string = (await callTool('get_pdf_url', { id })).structuredContent.download_url;
+      const url = new URL(downloadUrl);
+      const signature = url.searchParams.get('sig')!;
+      url.searchParams.set('sig', `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
+      const refused = await entry.handler(linkEvent(url.href));
+      expect(refused.statusCode).toBe(403);
+      expect(JSON.parse(refused.body)).toEqual({
+        code: 403,
+        message: 'Forbidden: this download link is not valid; call get_pdf_url for a new one',
+      });
+    });
+
+    it('resources/read of the packet resource answers the PDF as a blob', async () => {
+      const uri = `filing://filings/${id}/packet.pdf`;
+      const answer = await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } });
+      const [content] = answer.result.contents;
+      expect(content).toMatchObject({ uri, mimeType: 'application/pdf' });
+      expect(Buffer.from(content.blob, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+  },
+);
 
 describe.runIf(withPostgres)('bundled cleanupHandler on a ScheduledEvent', () => {
   it('deletes expired codes and tokens, keeps live ones, and logs the counts as one JSON line', async () => {

@@ -21,8 +21,9 @@ export interface ServerlessPlatform {
   warmPool?: boolean;
   /**
    * The directory the IRS form templates were shipped to beside the deployed code (`dist/templates/`
-   * on Vercel, `dist/lambda/templates/` on Lambda), as a `file:` URL ending in `/`. When it holds no
-   * templates (the adapter run from its TypeScript sources), irs-forms' own copy is used.
+   * on Vercel, `dist/lambda/templates/` on Lambda), as a `file:` URL ending in `/`; the first packet
+   * fails, naming it, when it holds none. Without it, irs-forms' own copy (a workspace or
+   * node_modules install).
    */
   templates?: URL;
 }

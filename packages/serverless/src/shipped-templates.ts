@@ -27,19 +27,18 @@ async function holdsTemplates(directory: URL): Promise<boolean> {
 }
 
 /**
- * The directory the templates are read from: the one shipped beside the deployed code, else
- * irs-forms' own (the adapter run from its sources). Throws, naming where it looked, when neither
- * holds them: the deployment lacks its templates.
+ * The directory the templates are read from: the one shipped beside the deployed code when the
+ * adapter names one (and only that one, so a deployment that lacks its templates fails here rather
+ * than finding a copy by chance), else irs-forms' own. Throws, naming where it looked, when the
+ * directory holds no templates.
  * @internal
  */
 export async function templateDirectory(shipped: URL | undefined): Promise<URL> {
-  const candidates = [shipped, packageTemplates()].filter((url): url is URL => url !== undefined);
-  for (const candidate of candidates) {
-    if (await holdsTemplates(candidate)) return candidate;
-  }
+  const directory = shipped ?? packageTemplates();
+  if (directory && (await holdsTemplates(directory))) return directory;
   throw new Error(
     `The IRS form templates were not shipped with this function: no ${PROBE_TEMPLATE} in ${
-      candidates.map((url) => url.pathname).join(' or ') || '(no directory given)'
+      directory?.pathname ?? "@filing-mcp/irs-forms' templates/"
     }. Build the adapter with its build script, which copies them next to the bundle.`,
   );
 }
