@@ -336,7 +336,7 @@ describe.each(testDatabases())('formats and the money rule on $name (issue 27)',
       expect(words.invalid).toContainEqual({
         field: 'accountingMethod',
         message:
-          'must be "cash", "accrual" or "other" (with the method in words in accountingMethodOther); "Hybrid" was stored before the field took only those values',
+          'must be "cash", "accrual" or "other" (then accountingMethodOther names the method in words); got "Hybrid"',
       });
     });
   });

@@ -282,13 +282,13 @@ describe('item H, the accounting method', () => {
     expect(pdfText(cash.pdf, 1)).not.toBe(pdfText(none.pdf, 1));
   });
 
-  it('words stored in accountingMethod before the enum are reported to restate, and still print', async () => {
+  it('words in accountingMethod (as filings of before hold) are reported to restate, and still print', async () => {
     const result = report({ accountingMethod: 'Hybrid' });
     expect(result.ready).toBe(false);
     expect(result.invalid).toContainEqual({
       field: 'accountingMethod',
       message:
-        'must be "cash", "accrual" or "other" (with the method in words in accountingMethodOther); "Hybrid" was stored before the field took only those values',
+        'must be "cash", "accrual" or "other" (then accountingMethodOther names the method in words); got "Hybrid"',
     });
     const packet = await builder.build('partnership', withMethod({ accountingMethod: 'Hybrid' }));
     expect(pdfText(packet.pdf, 1)).toContain('Hybrid');

@@ -50,7 +50,7 @@ function accountingMethodProblems(filing: PartnershipInput, missing: Missing[], 
   if (!ACCOUNTING_METHODS.has(known)) {
     invalid.push({
       field: 'accountingMethod',
-      message: `must be "cash", "accrual" or "other" (with the method in words in accountingMethodOther); "${method}" was stored before the field took only those values`,
+      message: `must be "cash", "accrual" or "other" (then accountingMethodOther names the method in words); got "${method}"`,
     });
   } else if (known === 'other' && isBlank(filing.accountingMethodOther)) {
     missing.push({ form: '1065', line: 'H(3)', field: 'accountingMethodOther' });
