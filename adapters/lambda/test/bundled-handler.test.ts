@@ -95,9 +95,11 @@ describe.runIf(withPostgres)(
         DATABASE_URL: database.url,
         MIGRATE_ON_START: 'true',
         MCP_BASE_URL: baseUrl,
-        APP_URL: 'https://app.filing-mcp.test',
         SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
         PACKET_LINK_SECRET: randomBytes(32).toString('base64url'),
+        // The companion pages in front of the server, under APP_URL's path as on Node.
+        COMPANION: 'on',
+        APP_URL: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/app',
       });
       const initialized = await entry.handler(
         mcpEvent({
@@ -348,6 +350,35 @@ describe.runIf(withPostgres)(
     });
   },
 );
+
+describe.runIf(withPostgres)('bundled handler with the companion pages mounted (COMPANION=on)', () => {
+  it('answers the sign-in page as HTML under APP_URL’s path', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/app/sign-in', rawQueryString: 'token=x' }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-type']).toMatch(/^text\/html/);
+    expect(result.body).toContain('<h1>Sign in to filing-mcp</h1>');
+    expect(result.body).toContain('signs this browser in as <strong>local-user</strong>');
+  });
+
+  it('asks for the sign-in before the consent page, since a function is reachable from the network', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/app/oauth/authorize', rawQueryString: 'client_id=x&state=y' }),
+    );
+    expect(result.statusCode).toBe(401);
+    expect(result.headers['content-type']).toMatch(/^text\/html/);
+    expect(result.body).toContain('Sign in first');
+  });
+
+  it('leaves every other path to the server behind the pages', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-protected-resource' }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body).resource).toBe(baseUrl);
+  });
+});
 
 describe.runIf(withPostgres)('bundled cleanupHandler on a ScheduledEvent', () => {
   it('deletes expired codes and tokens, keeps live ones, and logs the counts as one JSON line', async () => {

@@ -61,9 +61,11 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
       DATABASE_URL: database.url,
       MIGRATE_ON_START: 'true',
       MCP_BASE_URL: baseUrl,
-      APP_URL: 'https://app.filing-mcp.test',
       SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
       PACKET_LINK_SECRET: randomBytes(32).toString('base64url'),
+      // The companion pages in front of the server, under APP_URL's path as on Node.
+      COMPANION: 'on',
+      APP_URL: 'https://filing-mcp.example.com/app',
     });
     const response = await post('/api/mcp-server', {
       jsonrpc: '2.0',
@@ -234,6 +236,29 @@ describe.runIf(withPostgres)(
       const [content] = answer.result.contents;
       expect(content).toMatchObject({ uri, mimeType: 'application/pdf' });
       expect(Buffer.from(content.blob, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+  },
+);
+
+describe.runIf(withPostgres)(
+  `api/mcp-server.js with the companion pages mounted (COMPANION=on) ${ONLY}`,
+  () => {
+    it('answers the sign-in page as HTML at /app/sign-in (vercel.json rewrites /app to the function)', async () => {
+      const response = await fetch(`${served.url}/app/sign-in?token=x`, { headers: forwarded });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const page = await response.text();
+      expect(page).toContain('<h1>Sign in to filing-mcp</h1>');
+      expect(page).toContain('signs this browser in as <strong>local-user</strong>');
+    });
+
+    it('asks for the sign-in before the consent page, since a function is reachable from the network', async () => {
+      const response = await fetch(`${served.url}/app/oauth/authorize?client_id=x&state=y`, {
+        headers: forwarded,
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('Sign in first');
     });
   },
 );

@@ -4,6 +4,7 @@ import { lazyOnce } from '@filing-mcp/protocol';
 import type { OAuthCleanupTarget } from './oauth-cleanup.js';
 import { createServerlessFilingServer, type ServerlessFilingServer } from './serverless-filing-server.js';
 import type { ServerlessPlatform } from './serverless-platform.js';
+import { createShippedPacketBuilder } from './shipped-packet-builder.js';
 
 /** What one serverless instance runs: a server built once from the environment, and its uses. */
 export interface ServerlessBootstrap {
@@ -22,7 +23,8 @@ export interface ServerlessBootstrap {
 
 /**
  * The bootstrap both serverless adapters share: the pool, the server from the environment, the
- * packets on shipped templates, the cleanup target and the error report. Nothing is built until
+ * packets on shipped templates, the companion pages with `COMPANION=on`, the cleanup target and the
+ * error report. Nothing is built until
  * the first request (or cleanup run) asks for it; the environment is read then, so a setting added
  * afterwards is seen by the next start. The adapter only translates its platform's event to a
  * `Request` and the `Response` back.
@@ -37,12 +39,20 @@ export function createServerlessBootstrap(
   platform: ServerlessPlatform,
   env: () => Record<string, string | undefined> = () => process.env,
 ): ServerlessBootstrap {
-  const server = lazyOnce(() => createServerlessFilingServer(env(), platform));
+  const packets = createShippedPacketBuilder(platform.templates);
+  const server = lazyOnce(() => createServerlessFilingServer(env(), platform, packets));
+  // The companion pages in front of the server with COMPANION=on (loaded only then); else the server.
+  const app = lazyOnce(async (): Promise<FetchApp> => {
+    const built = await server();
+    const settings = env();
+    if (settings.COMPANION?.trim() !== 'on') return built.server;
+    return (await import('./companion-mount.js')).mountCompanion(settings, built, packets);
+  });
   return {
     server,
     app: {
       async fetch(request, context) {
-        return (await server()).server.fetch(request, context);
+        return (await app()).fetch(request, context);
       },
     },
     cleanupTarget: async () => (await server()).server,

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createPostgresFilingServerFromEnv, type PostgresFilingServer } from '@filing-mcp/filing-domain';
+import {
+  createPostgresFilingServerFromEnv,
+  type FilingPacketBuilder,
+  type PostgresFilingServer,
+} from '@filing-mcp/filing-domain';
 import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
 import type { ServerlessPlatform } from './serverless-platform.js';
 import { createShippedPacketBuilder } from './shipped-packet-builder.js';
@@ -24,6 +28,7 @@ export type ServerlessFilingServer = PostgresFilingServer;
 export function createServerlessFilingServer(
   env: Record<string, string | undefined>,
   platform: ServerlessPlatform,
+  packets: FilingPacketBuilder = createShippedPacketBuilder(platform.templates),
 ): Promise<ServerlessFilingServer> {
   return createPostgresFilingServerFromEnv(env, {
     ...(platform.connectionStringVariables && {
@@ -39,6 +44,6 @@ export function createServerlessFilingServer(
     // The same hex as the default WebCrypto digest, synchronously: the first credential of a cold
     // start then does not load WebCrypto (about 5 ms). Both platforms run Node.
     hash: (input) => createHash('sha256').update(input, 'utf8').digest('hex'),
-    packets: createShippedPacketBuilder(platform.templates),
+    packets,
   });
 }

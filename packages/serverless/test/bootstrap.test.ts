@@ -37,6 +37,49 @@ describe('createServerlessBootstrap', () => {
   });
 });
 
+describe('the companion pages (COMPANION=on)', () => {
+  // The database opens with the pages but is never queried by these requests: the address is not dialled.
+  const environment = (extra: Record<string, string>) => ({
+    DATABASE_URL: 'postgres://user:password@127.0.0.1:9/filing',
+    MCP_BASE_URL: 'https://filing.example/mcp-server',
+    APP_URL: 'https://filing.example/app',
+    SESSION_JWT_SECRET: 'x'.repeat(32),
+    ...extra,
+  });
+  const platform = { name: 'test', poolDefaults: { poolMax: 1, idleTimeoutMs: 1_000 } };
+  const signInPage = (bootstrap: ReturnType<typeof createServerlessBootstrap>) =>
+    bootstrap.app.fetch(new Request('https://filing.example/app/sign-in?token=x'));
+
+  it('are not mounted unless asked for: the server answers their paths', async () => {
+    const bootstrap = createServerlessBootstrap(platform, () => environment({}));
+    const response = await signInPage(bootstrap);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).not.toMatch(/html/);
+    await (await bootstrap.server()).close();
+  });
+
+  it('answer under APP_URL’s path with COMPANION=on, for LOCAL_USER_ID', async () => {
+    const bootstrap = createServerlessBootstrap(platform, () =>
+      environment({ COMPANION: 'on', LOCAL_USER_ID: 'owner-1' }),
+    );
+    const response = await signInPage(bootstrap);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('signs this browser in as <strong>owner-1</strong>');
+    await (await bootstrap.server()).close();
+  });
+
+  it('refuse to start without SESSION_JWT_SECRET, naming it', async () => {
+    const env = environment({ COMPANION: 'on', SESSION_JWKS_URL: 'https://id.example/jwks.json' });
+    delete (env as Record<string, string | undefined>).SESSION_JWT_SECRET;
+    const bootstrap = createServerlessBootstrap(platform, () => env);
+    await expect(signInPage(bootstrap)).rejects.toThrow(
+      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify.',
+    );
+    await (await bootstrap.server()).close();
+  });
+});
+
 describe('runOAuthCleanup', () => {
   it('logs the counts with the extra fields and answers them', async () => {
     const lines: string[] = [];
