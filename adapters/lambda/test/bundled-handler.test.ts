@@ -15,7 +15,14 @@ import { installAwsLambdaStub } from './aws-lambda-stub.js';
 import { createServerlessFilingServer } from '@filing-mcp/serverless';
 import { lambdaPlatform } from '../src/lambda-platform.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
-import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
+import {
+  expectPacketResource,
+  expectPdf,
+  INVALID_PACKET_LINK_BODY,
+  remainingOAuthRows,
+  seedOAuthRows,
+  withChangedSignature,
+} from '@filing-mcp/conformance';
 
 // The artefact that is deployed: dist/lambda/handler.mjs, built here by the same script as `pnpm bundle`.
 const packageDir = resolve(import.meta.dirname, '..');
@@ -324,29 +331,23 @@ describe.runIf(withPostgres)(
       expect(download.headers['content-type']).toBe('application/pdf');
       expect(download.isBase64Encoded).toBe(true);
       const pdf = Buffer.from(download.body, 'base64');
-      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expectPdf(pdf);
       expect(download.headers['content-length']).toBe(String(pdf.length));
     });
 
     it('answers 403 for the download_url with a changed signature', async () => {
       const downloadUrl: string = (await callTool('get_pdf_url', { id })).structuredContent.download_url;
-      const url = new URL(downloadUrl);
-      const signature = url.searchParams.get('sig')!;
-      url.searchParams.set('sig', `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
-      const refused = await entry.handler(linkEvent(url.href));
+      const refused = await entry.handler(linkEvent(withChangedSignature(downloadUrl)));
       expect(refused.statusCode).toBe(403);
-      expect(JSON.parse(refused.body)).toEqual({
-        code: 403,
-        message: 'Forbidden: this download link is not valid; call get_pdf_url for a new one',
-      });
+      expect(JSON.parse(refused.body)).toEqual(INVALID_PACKET_LINK_BODY);
     });
 
     it('resources/read of the packet resource answers the PDF as a blob', async () => {
       const uri = `filing://filings/${id}/packet.pdf`;
-      const answer = await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } });
-      const [content] = answer.result.contents;
-      expect(content).toMatchObject({ uri, mimeType: 'application/pdf' });
-      expect(Buffer.from(content.blob, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expectPacketResource(
+        await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } }),
+        uri,
+      );
     });
   },
 );

@@ -4,6 +4,12 @@ import { rename } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import {
+  expectPacketResource,
+  expectPdf,
+  INVALID_PACKET_LINK_BODY,
+  withChangedSignature,
+} from '@filing-mcp/conformance';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveVercelFunction } from './vercel-runtime.js';
@@ -214,28 +220,23 @@ describe.runIf(withPostgres)(
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('application/pdf');
       const pdf = Buffer.from(await download.arrayBuffer());
-      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expectPdf(pdf);
       expect(download.headers.get('content-length')).toBe(String(pdf.length));
     });
 
     it('answers 403 for the download_url with a changed signature', async () => {
-      const url = new URL((await callTool('get_pdf_url', { id })).structuredContent.download_url);
-      const signature = url.searchParams.get('sig')!;
-      url.searchParams.set('sig', `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`);
-      const refused = await get(url.href);
+      const downloadUrl: string = (await callTool('get_pdf_url', { id })).structuredContent.download_url;
+      const refused = await get(withChangedSignature(downloadUrl));
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({
-        code: 403,
-        message: 'Forbidden: this download link is not valid; call get_pdf_url for a new one',
-      });
+      expect(await refused.json()).toEqual(INVALID_PACKET_LINK_BODY);
     });
 
     it('resources/read of the packet resource answers the PDF as a blob', async () => {
       const uri = `filing://filings/${id}/packet.pdf`;
-      const answer = await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } });
-      const [content] = answer.result.contents;
-      expect(content).toMatchObject({ uri, mimeType: 'application/pdf' });
-      expect(Buffer.from(content.blob, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expectPacketResource(
+        await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } }),
+        uri,
+      );
     });
   },
 );
