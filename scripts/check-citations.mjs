@@ -51,7 +51,11 @@ const RULES = [
     name: 'notes outside the repository',
     fix: 'cite a docs/ page of this repository (docs/architecture.md, docs/spec-differences.md, ...)',
     pattern: /\b(?:ARCHITECTURE|STYLE|INTEROP)\.md\b|\binterface-spec\b|(?:\.\.\/)+shared\/|\/work\/shared\b/,
-    catches: ['ARCHITECTURE.md gives this file no method logic', 'spec/interface-spec.md', '../shared/STYLE.md'],
+    catches: [
+      'ARCHITECTURE.md gives this file no method logic',
+      'spec/interface-spec.md',
+      '../shared/STYLE.md',
+    ],
     spares: ['[architecture](docs/architecture.md)', 'the shared pool', 'interface SpecialRange'],
   },
   {
@@ -65,16 +69,25 @@ const RULES = [
       "the spec's Limits part merged with",
       '(interface spec, Authentication rule 2)',
     ],
-    spares: ['(the spec: initialize, server/discover and tools/list need no credential)', "the spec's 401 challenge"],
+    spares: [
+      '(the spec: initialize, server/discover and tools/list need no credential)',
+      "the spec's 401 challenge",
+    ],
   },
   {
     name: 'tracker issue number',
     fix: 'say what the change or rule is; the tracker is not public',
     pattern: /\b[Ii]ssues? #?\d+\b|\b[Ii]ssue "|(?<![\w-])\(#\d+\)/,
-    catches: ['(issue 27)', 'Issue 14: /register accepted', 'issues 25 and 26', '(#25)', 'issue "Real clients in CI"'],
+    catches: [
+      '(issue 27)',
+      'Issue 14: /register accepted',
+      'issues 25 and 26',
+      '(#25)',
+      'issue "Real clients in CI"',
+    ],
     spares: [
       'aws-lambda-nodejs-runtime-interface-client#97',
-      "UTS #39's \"highly restrictive\"",
+      'UTS #39\'s "highly restrictive"',
       "'&#39;'",
       'workers-oauth-provider #92',
     ],
@@ -127,12 +140,16 @@ function findHits() {
   const hits = [];
   for (const file of checkedFiles()) {
     const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    let fenced = false;
     lines.forEach((line, index) => {
       for (const rule of RULES) {
         if (rule.pattern.test(line)) hits.push({ file, line: index + 1, rule, text: line.trim() });
       }
       if (file.endsWith('.md')) {
-        for (const [, target] of line.matchAll(MARKDOWN_LINK)) {
+        // Code is not a link: fenced blocks and inline code spans (`request[hook](parts)`) are skipped.
+        if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
+        if (fenced) return;
+        for (const [, target] of line.replace(/`[^`]*`/g, '').matchAll(MARKDOWN_LINK)) {
           const problem = linkProblem(file, target);
           if (problem)
             hits.push({
@@ -150,7 +167,9 @@ function findHits() {
 
 const patternFailures = selfTest();
 if (patternFailures.length > 0) {
-  console.error(`check-citations: a rule's pattern no longer does what its examples say:\n  ${patternFailures.join('\n  ')}`);
+  console.error(
+    `check-citations: a rule's pattern no longer does what its examples say:\n  ${patternFailures.join('\n  ')}`,
+  );
   process.exit(1);
 }
 

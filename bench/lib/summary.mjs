@@ -40,7 +40,7 @@ export function summarizeWorkload(workload, measurements) {
   return { name: workload.name, description: workload.description, ceiling: workload.ceiling, servers };
 }
 
-/** The goals of issue 7, each with the measured value and whether it is met (undefined: not measured). */
+/** The goals of bench/README.md, each with the measured value and whether it is met (undefined: not measured). */
 export function evaluateGoals(results) {
   const goals = [];
   const workload = (name) => results.workloads.find((w) => w.name === name)?.servers;
@@ -80,7 +80,7 @@ export function evaluateGoals(results) {
     );
     add(`${name}: ours p99 / p50`, servers?.ours?.p99OverP50, '<= 4', servers?.ours?.p99OverP50 <= 4);
   }
-  // Issue 18: with OpenTelemetry on (--telemetry), credentialed workloads keep >= 0.85x of ours.
+  // Telemetry: with OpenTelemetry on (--telemetry), credentialed workloads keep >= 0.85x of ours.
   for (const { name, servers } of results.workloads) {
     const otel = servers['ours-otel'];
     if (otel === undefined) continue;
@@ -111,7 +111,7 @@ export function evaluateGoals(results) {
       ? cold.ours.initializeMs.median / cold['minimal-handler'].initializeMs.median
       : undefined;
   add('cold start to first answer: ours / minimal', coldRatio, '<= 1.25', coldRatio <= 1.25);
-  // Issue 15: both cold-start ratios and the split bundle's two sizes.
+  // Lambda: both cold-start ratios and the split bundle's two sizes.
   const toolCallRatio =
     cold?.ours?.toolCallMs.median && cold?.['minimal-handler']?.toolCallMs.median
       ? cold.ours.toolCallMs.median / cold['minimal-handler'].toolCallMs.median
@@ -241,7 +241,7 @@ export function toMarkdown(results) {
     );
     lines.push('');
   }
-  lines.push('| Goal (issue 7) | Measured | Target | Met |');
+  lines.push('| Goal | Measured | Target | Met |');
   lines.push('| --- | ---: | ---: | --- |');
   for (const goal of results.goals) {
     const met = goal.met === undefined ? 'not measured' : goal.met ? 'yes' : 'NO';
@@ -256,7 +256,7 @@ export function toMarkdown(results) {
 }
 
 /**
- * Issue 15: the starts in a clean, Lambda-like environment (what ours adds over the minimal
+ * The starts in a clean, Lambda-like environment (what ours adds over the minimal
  * handler, in ms) and what each dependency and package contributes to our split bundle.
  */
 function coldStartDetails(coldStart) {

@@ -25,7 +25,7 @@ export function buildAuthorizationServerMetadata(
   };
 }
 
-/** RFC 9728 metadata: the resource is the issuer itself (INTEROP 2). */
+/** RFC 9728 metadata: the resource is the issuer itself. */
 export function buildProtectedResourceMetadata(
   issuer: string,
   scopes: readonly string[],
