@@ -4,7 +4,8 @@
 // specification (all kept outside the repository), the tracker's issue numbers, and relative
 // Markdown links that leave the repository or lead nowhere. A comment, test title or doc cites a
 // public source (an RFC section, an MCP specification page or SEP, an IRS instruction, with its
-// URL where useful) or a page of this repository (docs/*.md) instead.
+// URL where useful) or a page of this repository (docs/*.md) instead; a docs page it names, with
+// its section (`docs/oauth.md#consent`), must exist.
 //
 // Usage: node scripts/check-citations.mjs
 //   Exits 1 and names each hit (file:line, the rule and the text) when one is found.
@@ -62,12 +63,13 @@ const RULES = [
     name: 'interface spec section',
     fix: 'say what the rule is, or cite the docs/ page that states it (docs/spec-differences.md, docs/oauth.md)',
     pattern:
-      /\bspec: (?:[A-Z]|\/|\.well-known)|\binterface spec(?:ification)?,? (?:section|rule|part)|\bAuthentication rules? \d|spec's [A-Z][a-z]+ part\b/,
+      /\bspec: (?:[A-Z]|\/|\.?well-known)|\binterface spec(?:ification)?,? (?:section|rule|part)|\bAuthentication rules? \d|spec's [A-Z][a-z]+ part\b/,
     catches: [
       '(spec: POST /approve, INTEROP 14)',
       '(spec: Authentication rule 2)',
       "the spec's Limits part merged with",
       '(interface spec, Authentication rule 2)',
+      '(spec: well-known)',
     ],
     spares: [
       '(the spec: initialize, server/discover and tools/list need no credential)',
@@ -94,11 +96,64 @@ const RULES = [
   },
 ];
 
+/** A page of docs/ named in a comment or text, with its section: `docs/oauth.md#consent`. */
+const DOCS_CITATION = /(?<![\w-])docs\/([\w.-]+\.md)(?:#([\w-]+))?/g;
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+const headingAnchor = (heading) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+const docsAnchors = new Map();
+/** The problem of a docs/ citation, or undefined when its page and section exist. */
+function docsCitationProblem(page, anchor) {
+  const file = join(root, 'docs', page);
+  if (!existsSync(file)) return `docs/${page} does not exist`;
+  if (anchor === undefined) return undefined;
+  if (!docsAnchors.has(page)) {
+    const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+    docsAnchors.set(
+      page,
+      new Set([...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => headingAnchor(match[1]))),
+    );
+  }
+  return docsAnchors.get(page).has(anchor) ? undefined : `docs/${page} has no heading #${anchor}`;
+}
+
 /** Relative Markdown link targets: `](target)`, skipping URLs, anchors and mail addresses. */
 const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 function selfTest() {
   const failures = [];
+  const expectProblem = (what, problem, expected) => {
+    if ((problem !== undefined) !== expected)
+      failures.push(`${what}: ${expected ? 'passes' : `fails (${problem})`}`);
+  };
+  expectProblem(
+    'docs/spec-differences.md#authentication',
+    docsCitationProblem('spec-differences.md', 'authentication'),
+    false,
+  );
+  expectProblem(
+    'docs/spec-differences.md#no-such-heading',
+    docsCitationProblem('spec-differences.md', 'no-such-heading'),
+    true,
+  );
+  expectProblem('docs/no-such-page.md', docsCitationProblem('no-such-page.md', undefined), true);
+  expectProblem(
+    'README.md links docs/oauth.md#consent',
+    linkProblem('README.md', 'docs/oauth.md#consent'),
+    false,
+  );
+  expectProblem(
+    'README.md links ../shared/INTEROP.md',
+    linkProblem('README.md', '../shared/INTEROP.md'),
+    true,
+  );
+  expectProblem('docs/oauth.md links missing.md', linkProblem('docs/oauth.md', 'missing.md'), true);
   for (const rule of RULES) {
     for (const text of rule.catches)
       if (!rule.pattern.test(text)) failures.push(`${rule.name}: misses ${JSON.stringify(text)}`);
@@ -144,6 +199,16 @@ function findHits() {
     lines.forEach((line, index) => {
       for (const rule of RULES) {
         if (rule.pattern.test(line)) hits.push({ file, line: index + 1, rule, text: line.trim() });
+      }
+      for (const [text, page, anchor] of line.matchAll(DOCS_CITATION)) {
+        const problem = docsCitationProblem(page, anchor);
+        if (problem)
+          hits.push({
+            file,
+            line: index + 1,
+            rule: { name: problem, fix: 'cite a page and heading of docs/' },
+            text,
+          });
       }
       if (file.endsWith('.md')) {
         // Code is not a link: fenced blocks and inline code spans (`request[hook](parts)`) are skipped.

@@ -1,6 +1,6 @@
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './types.js';
 
-/** RFC 8414 metadata of an issuer whose endpoints live under it (spec: well-known). */
+/** RFC 8414 metadata of an issuer whose endpoints live under it. */
 export function buildAuthorizationServerMetadata(
   issuer: string,
   scopes: readonly string[],
