@@ -65,7 +65,7 @@ export function jsonObjectParams(body: unknown): Map<string, string> | { invalid
 }
 
 /**
- * Token and revocation requests: form-encoded (RFC 6749 section 3.2), JSON, or a raw form body
+ * Token and revocation requests: form-encoded (RFC 6749 section 4.1.3), JSON, or a raw form body
  * without content type, as clients send them.
  */
 export async function readParams(request: Request): Promise<Map<string, string>> {
