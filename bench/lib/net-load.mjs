@@ -113,8 +113,7 @@ export function responseReader(onResponse) {
           }
           framing = readHead(data.subarray(from, headEnd + 2));
           // Where the body starts, in `chunk`'s coordinates.
-          offset =
-            pendingHead === undefined ? headEnd + 4 : headEnd + 4 - pendingHead.length + offset;
+          offset = pendingHead === undefined ? headEnd + 4 : headEnd + 4 - pendingHead.length + offset;
           pendingHead = undefined;
           startBody();
         } else if (state === 'length') {
