@@ -1,6 +1,7 @@
 // Issue 28: whether the load generator kept up with the servers it measured, so that a run's ratios
 // compare servers rather than show the generator's own limit. How the check runs: run.mjs
 // (`checkGeneratorKeepsUp`); why it is built this way: bench/README.md, "The generator".
+import { median } from './median.mjs';
 
 /** The most two generator figures of the same server may differ by (as a ratio) and still agree. */
 export const AGREEMENT = 0.1;
@@ -44,32 +45,29 @@ export function mergeLoadRuns(runs) {
   };
 }
 
-function median(values) {
-  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
+const known = (values) => values.filter((value) => value !== undefined && !Number.isNaN(value));
 
 /**
  * The verdict: `server`'s rounds (one generator process each) against `check`, the same server
- * measured once more by `processes` generator processes. `ok` is false when the two figures differ
- * by more than AGREEMENT, or the generator was busier than BUSY_LIMIT in the rounds (median).
+ * measured once more by a second generator setup (`setup` names it). `ok` is false when the two
+ * figures differ by more than AGREEMENT, or the generator was busier than BUSY_LIMIT in the rounds
+ * (median).
  */
-export function judgeKeepUp(server, rounds, check, processes) {
+export function judgeKeepUp(server, rounds, check, setup) {
   const requestsPerSecond = median(rounds.map((run) => run.requestsPerSecond));
-  const busy = median(rounds.map((run) => run.generatorBusy));
+  const busy = median(known(rounds.map((run) => run.generatorBusy)));
   const ratio = check.requestsPerSecond / requestsPerSecond;
   const agrees = Math.abs(ratio - 1) <= AGREEMENT;
   const roomy = busy === undefined || busy <= BUSY_LIMIT;
   return {
     server,
+    generator: rounds[0]?.generator,
     requestsPerSecond,
     busy,
-    cpuUsPerRequest: median(rounds.map((run) => run.generatorCpuUsPerRequest)),
-    serverCpuUsPerRequest: median(rounds.map((run) => run.serverCpuUsPerRequest)),
+    cpuUsPerRequest: median(known(rounds.map((run) => run.generatorCpuUsPerRequest))),
+    serverCpuUsPerRequest: median(known(rounds.map((run) => run.serverCpuUsPerRequest))),
     check: {
-      processes,
+      setup,
       requestsPerSecond: check.requestsPerSecond,
       busy: check.processes?.map((run) => run.use?.busy),
       failed: check.non2xx + check.errors + check.timeouts,
@@ -91,8 +89,8 @@ export function keepUpText(keepUp, labels = {}) {
   const us = (value) => (value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(0));
   return (
     `${verdict}: ${labels[keepUp.server] ?? keepUp.server} ${thousands(keepUp.requestsPerSecond)} req/s ` +
-    `with one generator process (median of the rounds; the generator busy ${percent(keepUp.busy)} of its ` +
+    `with one ${keepUp.generator ?? 'net'} generator process (median of the rounds; the generator busy ${percent(keepUp.busy)} of its ` +
     `core and ${us(keepUp.cpuUsPerRequest)} us of CPU a request, the server ${us(keepUp.serverCpuUsPerRequest)} us), ` +
-    `${thousands(keepUp.check.requestsPerSecond)} req/s with ${keepUp.check.processes} (${keepUp.ratio.toFixed(2)}x)`
+    `${thousands(keepUp.check.requestsPerSecond)} req/s with ${keepUp.check.setup} (${keepUp.ratio.toFixed(2)}x)`
   );
 }

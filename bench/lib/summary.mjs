@@ -1,13 +1,8 @@
 // Turns raw samples into medians, ratios, goal verdicts and the Markdown report.
 import { AGREEMENT, BUSY_LIMIT, keepUpText, percent } from './keep-up.mjs';
+import { median } from './median.mjs';
 
-/** Median of numbers (mean of the middle two for an even count); undefined for none. */
-export function median(values) {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
+export { median };
 
 function spread(values) {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
@@ -244,7 +239,8 @@ export function toMarkdown(results) {
     lines.push('');
     lines.push(
       `Generator keeps up (issue 28): each workload's fastest server measured once more with one more ` +
-        `generator process; the two figures must agree within ${percent(AGREEMENT)}, and the generator may ` +
+        `generator process (or, with --generator autocannon, the lighter net generator); the two figures ` +
+        `must agree within ${percent(AGREEMENT)}, and the generator may ` +
         `have been busy at most ${percent(BUSY_LIMIT)} of its core in the rounds. Goals of a workload where ` +
         `it did not keep up are not counted.`,
     );
