@@ -44,3 +44,5 @@ const useNet = job.generator === 'net' && job.overallRate === undefined;
 const use = measureGeneratorUse();
 const result = useNet ? await runNetLoad(job) : await runAutocannon();
 report({ done: true, generator: useNet ? 'net' : 'autocannon', ...result, use: use(result.totalRequests) });
+// Nothing is left to do; exit now rather than wait for sockets to finish closing.
+process.exit(0);
