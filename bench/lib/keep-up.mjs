@@ -85,7 +85,7 @@ export function keepUpText(keepUp, labels = {}) {
   const reasons = [];
   if (!keepUp.agrees) reasons.push(`the figures differ by more than ${percent(AGREEMENT)}`);
   if (!keepUp.roomy) reasons.push(`the generator was busy more than ${percent(BUSY_LIMIT)} of its core`);
-  const verdict = keepUp.ok ? 'yes' : `NO, generator limited (${reasons.join('; ')})`;
+  const verdict = keepUp.ok ? 'yes' : `NO (${reasons.join('; ')})`;
   const us = (value) => (value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(0));
   return (
     `${verdict}: ${labels[keepUp.server] ?? keepUp.server} ${thousands(keepUp.requestsPerSecond)} req/s ` +
