@@ -12,9 +12,23 @@ const CR = 13;
 const LF = 10;
 const HEAD_END = Buffer.from('\r\n\r\n');
 const TIMEOUT_MS = 10_000;
-/** Latency histogram: 10 us buckets up to 2 s; anything slower lands in the last bucket. */
-const BUCKET_US = 10;
-const BUCKETS = 200_000;
+/**
+ * Latency histogram: 10 us buckets up to 1 s, then 1 ms buckets up to the 10 s timeout (a slower
+ * answer lands in the last one).
+ */
+const FINE_US = 10;
+const FINE_BUCKETS = 100_000;
+const COARSE_US = 1_000;
+const BUCKETS = FINE_BUCKETS + (TIMEOUT_MS * 1000 - FINE_US * FINE_BUCKETS) / COARSE_US;
+const bucketOf = (us) =>
+  us < FINE_US * FINE_BUCKETS
+    ? Math.floor(us / FINE_US)
+    : Math.min(BUCKETS - 1, FINE_BUCKETS + Math.floor((us - FINE_US * FINE_BUCKETS) / COARSE_US));
+/** The upper bound of a bucket, in microseconds. */
+const bucketTopUs = (bucket) =>
+  bucket < FINE_BUCKETS
+    ? (bucket + 1) * FINE_US
+    : FINE_US * FINE_BUCKETS + (bucket - FINE_BUCKETS + 1) * COARSE_US;
 /** Every socket's reads go here; a read is fully consumed before the next one starts. */
 const READ_BUFFER = Buffer.allocUnsafe(256 * 1024);
 
@@ -167,14 +181,14 @@ export function responseReader(onResponse) {
   };
 }
 
-/** p50/p90/p99/max/mean in ms of a histogram of BUCKET_US buckets. */
+/** p50/p90/p99/max/mean in ms of a histogram of `bucketOf` buckets. */
 export function latencyOf(histogram, total, sumUs, maxUs) {
   const at = (fraction) => {
     const rank = Math.max(1, Math.ceil(total * fraction));
     let seen = 0;
     for (let bucket = 0; bucket < histogram.length; bucket++) {
       seen += histogram[bucket];
-      if (seen >= rank) return ((bucket + 1) * BUCKET_US) / 1000;
+      if (seen >= rank) return Math.min(bucketTopUs(bucket), maxUs) / 1000;
     }
     return maxUs / 1000;
   };
@@ -218,7 +232,7 @@ export function runNetLoad({ url, headers, bodies, duration, connections }) {
     const reader = responseReader((status, close) => {
       const us = (performance.now() - self.sentAt) * 1000;
       self.inFlight = false;
-      histogram[Math.min(BUCKETS - 1, Math.floor(us / BUCKET_US))]++;
+      histogram[bucketOf(us)]++;
       sumUs += us;
       if (us > maxUs) maxUs = us;
       totals.responses++;
