@@ -59,6 +59,7 @@ export function judgeKeepUp(server, rounds, check, setup) {
   const ratio = check.requestsPerSecond / requestsPerSecond;
   const agrees = Math.abs(ratio - 1) <= AGREEMENT;
   const roomy = busy === undefined || busy <= BUSY_LIMIT;
+  const failed = check.non2xx + check.errors + check.timeouts;
   return {
     server,
     generator: rounds[0]?.generator,
@@ -70,12 +71,12 @@ export function judgeKeepUp(server, rounds, check, setup) {
       setup,
       requestsPerSecond: check.requestsPerSecond,
       busy: check.processes?.map((run) => run.use?.busy),
-      failed: check.non2xx + check.errors + check.timeouts,
+      failed,
     },
     ratio,
     agrees,
     roomy,
-    ok: agrees && roomy,
+    ok: agrees && roomy && failed === 0,
   };
 }
 
@@ -85,6 +86,7 @@ export function keepUpText(keepUp, labels = {}) {
   const reasons = [];
   if (!keepUp.agrees) reasons.push(`the figures differ by more than ${percent(AGREEMENT)}`);
   if (!keepUp.roomy) reasons.push(`the generator was busy more than ${percent(BUSY_LIMIT)} of its core`);
+  if (keepUp.check.failed > 0) reasons.push(`${keepUp.check.failed} requests of the second run failed`);
   const verdict = keepUp.ok ? 'yes' : `NO (${reasons.join('; ')})`;
   const us = (value) => (value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(0));
   return (
