@@ -188,7 +188,7 @@ async function load(url, headers, bodies, duration, { processes = 1, generator =
 }
 
 /**
- * Issue 28: the workload's fastest server (its ceiling, unless a server outran it) measured once
+ * The keep-up check: the workload's fastest server (its ceiling, unless a server outran it) measured once
  * more by a second generator setup: one more process of the net generator (the connections split
  * between two), or with --generator autocannon the lighter net generator. Its figure must agree
  * within 10% with the median of that server's rounds, and the generator must have had room on its

@@ -1,4 +1,4 @@
-// Issue 28: whether the load generator kept up with the servers it measured, so that a run's ratios
+// Whether the load generator kept up with the servers it measured, so that a run's ratios
 // compare servers rather than show the generator's own limit. How the check runs: run.mjs
 // (`checkGeneratorKeepsUp`); why it is built this way: bench/README.md, "The generator".
 import { median } from './median.mjs';

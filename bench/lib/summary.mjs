@@ -50,7 +50,7 @@ export function evaluateGoals(results) {
   // falls short of the target too (then no server could meet the goal in this run); `rangesOverlap`;
   // `workload`, the throughput workload the goal reads.
   const add = (goal, measured, target, met, notes = {}) => {
-    // Issue 28: a workload whose generator did not keep up counts for no goal (the ratios may
+    // A workload whose generator did not keep up counts for no goal (the ratios may
     // show the generator's limit, not the servers'); its rows say so instead of yes or NO.
     const keepUp = results.workloads.find((w) => w.name === notes.workload)?.keepUp;
     const generatorLimited = keepUp !== undefined && !keepUp.ok;
@@ -238,7 +238,7 @@ export function toMarkdown(results) {
     }
     lines.push('');
     lines.push(
-      `Generator keeps up (issue 28): each workload's fastest server measured once more with one more ` +
+      `Generator keeps up: each workload's fastest server measured once more with one more ` +
         `generator process (or, with --generator autocannon, the lighter net generator); the two figures ` +
         `must agree within ${percent(AGREEMENT)}, and the generator may ` +
         `have been busy at most ${percent(BUSY_LIMIT)} of its core in the rounds. Goals of a workload where ` +
