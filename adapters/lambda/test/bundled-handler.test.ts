@@ -129,7 +129,7 @@ describe.runIf(withPostgres)(
       expect(JSON.parse(result.body).resource).toBe(baseUrl);
     });
 
-    it('advertises Client ID Metadata Documents in the authorization server metadata (issue 13)', async () => {
+    it('advertises Client ID Metadata Documents in the authorization server metadata', async () => {
       const result = await entry.handler(
         functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-authorization-server' }),
       );
@@ -185,7 +185,7 @@ function rpcMessage(contentType: string | undefined, body: string): unknown {
   );
 }
 
-describe.runIf(withPostgres)('bundled handler against the workspace sources (issue 15)', () => {
+describe.runIf(withPostgres)('bundled handler against the workspace sources', () => {
   // The bundle replaces zod's JSON Schema emitter with stubs and loads the tools' schemas lazily:
   // its answers must still be the workspace server's, byte for byte, errors included.
   const calls: Array<[string, Record<string, unknown>]> = [

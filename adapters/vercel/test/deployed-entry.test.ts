@@ -93,7 +93,7 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
       expect(response.status, path).toBe(200);
       const metadata = (await response.json()) as any;
       expect(metadata.issuer, path).toBe(baseUrl);
-      // Client ID Metadata Documents are on in the deployed entry too (issue 13).
+      // Client ID Metadata Documents are on in the deployed entry too.
       expect(metadata.client_id_metadata_document_supported, path).toBe(true);
     }
   });

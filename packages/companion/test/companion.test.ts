@@ -397,7 +397,7 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
     });
   });
 
-  describe('scopes (issue 13)', () => {
+  describe('scopes', () => {
     it('the API-keys page creates a filings:read key and lists its scope; an unknown scope writes nothing', async () => {
       const { cookie, token } = await formSession();
       const page = await (await fetch(`${harness.appUrl}/api-keys`, { headers: { cookie } })).text();
