@@ -99,7 +99,7 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /**
- * The local companion pages for the embedded default (issue 6): the OAuth consent page at
+ * The local companion pages (what a server with no product app of its own serves, see docs/companion.md): the OAuth consent page at
  * `{app_url}/oauth/authorize`, the filing pages the tools link to (`/filings/{id}`,
  * `/partnership/{id}`, their `/pdf` packets of the official IRS forms and `/print` views), an index of the local user's filings at
  * `{app_url}/`, and the API-keys page at `{app_url}/api-keys`. Plain server-rendered HTML with
