@@ -5,14 +5,21 @@ import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
 import type { CompanionContext } from './companion-context.js';
-import type { CompanionSignIn } from './companion-sign-in.js';
+import { CompanionSignIn } from './companion-sign-in.js';
 import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
 import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
 import { readFormBody } from './form-body.js';
 import type { PacketService } from './packet-service.js';
 import { errorPage } from './page.js';
-import { signInAction, signInPage, signInRequired } from './sign-in-page.js';
+import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
+import {
+  sessionSignInAction,
+  sessionSignInPage,
+  signInAction,
+  signInPage,
+  signInRequired,
+} from './sign-in-page.js';
 
 /** Options of {@link createCompanionApp}. */
 export interface CompanionAppOptions {
@@ -22,7 +29,10 @@ export interface CompanionAppOptions {
   appUrl: string;
   /** `{base_url}`, e.g. `http://localhost:3000/mcp-server`: the OAuth issuer the pages talk to. */
   baseUrl: string;
-  /** The one local user every page acts for. */
+  /**
+   * The one local user every page acts for; with a {@link SessionJwtSignIn}, the pages act for
+   * the signed-in session's user instead.
+   */
   userId: string;
   /** The HS256 secret the filing server verifies session JWTs with (also keys the CSRF tokens). */
   sessionSecret: string;
@@ -50,10 +60,11 @@ export interface CompanionAppOptions {
    */
   allowedHosts?: readonly string[];
   /**
-   * Require a sign-in (the one-time link's session cookie) for every page: pages served beyond
-   * loopback must not act for the local user on the word of a `Host` header.
+   * Require a sign-in for every page: pages served beyond loopback must not act for a user on the
+   * word of a `Host` header. A {@link CompanionSignIn} (the one-time link's session, one process)
+   * or a {@link SessionJwtSignIn} (a session JWT, any number of instances; the pages act for its `sub`).
    */
-  signIn?: CompanionSignIn;
+  signIn?: CompanionSignIn | SessionJwtSignIn;
 }
 
 /** The companion pages in front of the filing server, as one fetch handler. */
@@ -123,27 +134,32 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   const core = options.core;
   options.signIn?.bind(appUrl);
 
-  const context: CompanionContext = {
+  const shared = {
     db: options.db,
     appUrl: withoutTrailingSlash(appUrl.href),
     appPath,
     baseUrl: withoutTrailingSlash(options.baseUrl),
-    userId: options.userId,
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
     packets: options.packets,
+  };
+  /** What the pages need to act for one user. */
+  const contextFor = (userId: string): CompanionContext => ({
+    ...shared,
+    userId,
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(options.userId)
+        .setSubject(userId)
         .setIssuedAt()
         .setExpirationTime(`${SESSION_JWT_LIFETIME_SECONDS}s`);
       if (options.sessionIssuer) jwt.setIssuer(options.sessionIssuer);
       if (options.sessionAudience) jwt.setAudience(options.sessionAudience);
       return jwt.sign(sessionKey);
     },
-  };
+  });
+  const context = contextFor(options.userId);
 
   async function post(
     request: Request,
@@ -171,7 +187,39 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     return action(form);
   }
 
+  /**
+   * The context a page acts in: the signed-in user's, the sign-in page's answer for `/sign-in`, or
+   * the "sign in first" answer for a page without a session.
+   */
+  async function pageContext(request: Request, rest: string): Promise<CompanionContext | Response> {
+    const signIn = options.signIn;
+    if (!signIn) return context;
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (rest === '/sign-in') {
+      if (method === 'GET') {
+        return signIn instanceof CompanionSignIn ? signInPage(context, request) : sessionSignInPage(context, request);
+      }
+      if (method === 'POST') {
+        return post(request, async (form) =>
+          signIn instanceof CompanionSignIn
+            ? signInAction(context, signIn, form)
+            : sessionSignInAction(context, signIn, form),
+        );
+      }
+      return errorPage(context, 405, 'Method not allowed', 'Use GET, POST.', { allow: 'GET, POST' });
+    }
+    // At the root, only the pages' own paths: the server behind the app owns the others.
+    if (appPath === '' && !PAGE_PATH.test(rest)) return context;
+    if (signIn instanceof CompanionSignIn) {
+      return signIn.signedIn(request) ? context : signInRequired(context, 'link');
+    }
+    const userId = await signIn.user(request);
+    return userId === undefined ? signInRequired(context, 'session') : contextFor(userId);
+  }
+
   async function route(request: Request, rest: string): Promise<Response | undefined> {
+    const context = await pageContext(request, rest);
+    if (context instanceof Response) return context;
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const segments = rest.split('/').slice(1);
     const allow = (allowed: string, handlers: Record<string, () => Promise<Response>>) => {
@@ -182,17 +230,6 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       );
     };
 
-    const signIn = options.signIn;
-    if (signIn && rest === '/sign-in') {
-      return allow('GET, POST', {
-        GET: async () => signInPage(context, request),
-        POST: () => post(request, async (form) => signInAction(context, signIn, form)),
-      });
-    }
-    // At the root, only the pages' own paths: the server behind the app owns the others.
-    if (signIn && (appPath !== '' || PAGE_PATH.test(rest)) && !signIn.signedIn(request)) {
-      return signInRequired(context);
-    }
 
     if (rest === '/' || rest === '') return allow('GET', { GET: () => filingsIndexPage(context) });
     if (rest === '/oauth/authorize') {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { cookieValues, DEFAULT_SESSION_COOKIE, sessionCookieScope } from './session-cookie.js';
 
 /** How long a session the sign-in link opened lasts; default 12 hours. */
 const DEFAULT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -21,8 +22,7 @@ export class CompanionSignIn {
   readonly #sessions = new Map<string, number>();
   readonly #now: () => number;
   readonly #sessionTtlMs: number;
-  #cookieName = 'filing_companion_session';
-  #cookieAttributes = 'Path=/; HttpOnly; SameSite=Strict';
+  #cookie = DEFAULT_SESSION_COOKIE;
 
   constructor(options: { now?: () => number; sessionTtlMs?: number } = {}) {
     this.token = randomBytes(32).toString('base64url');
@@ -33,11 +33,7 @@ export class CompanionSignIn {
 
   /** Scopes the session cookie to the pages' address (called once the address is known). */
   bind(appUrl: URL): void {
-    const secure = appUrl.protocol === 'https:';
-    // `__Host-` pins the cookie to this exact origin, but browsers accept it only with Secure.
-    this.#cookieName = secure ? '__Host-filing_companion_session' : 'filing_companion_session';
-    const path = secure ? '/' : appUrl.pathname.replace(/\/+$/, '') || '/';
-    this.#cookieAttributes = `Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+    this.#cookie = sessionCookieScope(appUrl);
   }
 
   /** The sign-in link to print at start (for the person starting the server; never logged). */
@@ -61,17 +57,12 @@ export class CompanionSignIn {
     const session = randomBytes(32).toString('base64url');
     this.#sessions.set(digest(session), this.#now() + this.#sessionTtlMs);
     const maxAge = Math.floor(this.#sessionTtlMs / 1000);
-    return `${this.#cookieName}=${session}; Max-Age=${maxAge}; ${this.#cookieAttributes}`;
+    return `${this.#cookie.name}=${session}; Max-Age=${maxAge}; ${this.#cookie.attributes}`;
   }
 
   /** Whether a request carries a live session cookie. */
   signedIn(request: Request): boolean {
-    const header = request.headers.get('cookie');
-    if (!header) return false;
-    for (const part of header.split(';')) {
-      const [name, ...value] = part.trim().split('=');
-      if (name !== this.#cookieName) continue;
-      const session = value.join('=');
+    for (const session of cookieValues(request, this.#cookie.name)) {
       if (!TOKEN.test(session)) continue;
       const hash = digest(session);
       const expiresAt = this.#sessions.get(hash);

@@ -1,6 +1,7 @@
 import type { CompanionContext } from './companion-context.js';
 import type { CompanionSignIn } from './companion-sign-in.js';
 import { CSRF_FIELD } from './csrf.js';
+import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
 import { html } from './html.js';
 import { errorPage, pageResponse } from './page.js';
 
@@ -49,12 +50,61 @@ export function signInAction(
   });
 }
 
+/**
+ * GET `{app_url}/sign-in` with a session-JWT sign-in: a form to paste a session JWT into. The token
+ * is POSTed, never put in a URL, so it stays out of access logs and browser history.
+ */
+export function sessionSignInPage(context: CompanionContext, request: Request): Response {
+  const csrf = context.csrf.issue(request);
+  return pageResponse(
+    {
+      ...context,
+      navigation: false,
+      title: 'Sign in',
+      body: html`<div class="card consent"><h1>Sign in to filing-mcp</h1>
+<p>Paste a session token: one from <code>filing-mcp session-token --user &lt;id&gt;</code>, or a session JWT from your identity provider. The pages then act for that token's user.</p>
+<form method="post" action="${context.appPath}/sign-in">
+<input type="hidden" name="${CSRF_FIELD}" value="${csrf.token}">
+<label for="session">Session token</label>
+<input id="session" name="session" type="password" autocomplete="off" required>
+<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+</form></div>`,
+    },
+    { 'cache-control': 'no-store', ...(csrf.setCookie ? { 'set-cookie': csrf.setCookie } : {}) },
+  );
+}
+
+/** POST `{app_url}/sign-in` with a session-JWT sign-in: checks the JWT, sets the session cookie. */
+export async function sessionSignInAction(
+  context: CompanionContext,
+  signIn: SessionJwtSignIn,
+  form: URLSearchParams,
+): Promise<Response> {
+  const session = await signIn.redeem(form.get('session'));
+  if (!session) {
+    // Never echo the token: it may be valid elsewhere, or a near miss of one that is.
+    return errorPage(
+      context,
+      401,
+      'Session token not valid',
+      'The session token (field "session") is not valid: it may be expired, signed with another key, altered, or older than SESSION_JWT_MAX_AGE_SECONDS. Get a new one (filing-mcp session-token --user <id>, or from your identity provider) and sign in again.',
+      { 'cache-control': 'no-store' },
+    );
+  }
+  return new Response(null, {
+    status: 303,
+    headers: { location: `${context.appPath}/`, 'set-cookie': session.cookie, 'cache-control': 'no-store' },
+  });
+}
+
 /** The answer to every page without a session, when sign-in is required. */
-export function signInRequired(context: CompanionContext): Response {
+export function signInRequired(context: CompanionContext, mode: 'link' | 'session'): Response {
   return errorPage(
     context,
     401,
     'Sign in first',
-    'These pages need a sign-in: open the one-time sign-in link that filing-mcp printed when it started.',
+    mode === 'link'
+      ? 'These pages need a sign-in: open the one-time sign-in link that filing-mcp printed when it started.'
+      : html`These pages need a sign-in: open <a href="${context.appPath}/sign-in">the sign-in page</a> and paste a session token.`,
   );
 }

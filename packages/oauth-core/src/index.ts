@@ -10,7 +10,12 @@ export { OAuthError, type OAuthErrorCode } from './errors.js';
 export { ApproveError } from './approve.js';
 export { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from './crypto.js';
 export { CREDENTIAL_PREFIX } from './credentials.js';
-export { DEFAULT_SESSION_MAX_AGE_SECONDS } from './session-jwt.js';
+export {
+  createSessionJwtVerifier,
+  DEFAULT_SESSION_MAX_AGE_SECONDS,
+  type SessionJwtVerifier,
+  type SessionRefusal,
+} from './session-jwt.js';
 export { isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
 export {
   createScopeSet,
