@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createApiKey } from '@filing-mcp/filing-domain';
+import { createApiKey, FilingRepository } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
@@ -353,14 +354,79 @@ describe.runIf(withPostgres)(
 );
 
 describe.runIf(withPostgres)('bundled handler with the companion pages mounted (COMPANION=on)', () => {
-  it('answers the sign-in page as HTML under APP_URL’s path', async () => {
-    const result = await entry.handler(
-      functionUrlEvent({ rawPath: '/app/sign-in', rawQueryString: 'token=x' }),
+  const userId = `user-${randomBytes(6).toString('hex')}`;
+  const sessionToken = () =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(process.env.SESSION_JWT_SECRET!));
+
+  /** The browser's steps: open the sign-in page, then post the session JWT with its CSRF token. */
+  async function signIn(handler: LambdaHandler, session: string) {
+    const page = await handler(functionUrlEvent({ rawPath: '/app/sign-in' }));
+    expect(page.statusCode).toBe(200);
+    const csrfCookie = page.cookies!.find((cookie) => cookie.startsWith('__Host-filing_csrf='))!.split(';')[0]!;
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.body!)![1]!;
+    return handler(
+      functionUrlEvent({
+        method: 'POST',
+        rawPath: '/app/sign-in',
+        cookies: [csrfCookie],
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws',
+          'sec-fetch-site': 'same-origin',
+        },
+        body: new URLSearchParams({ csrf_token: csrf, session }).toString(),
+      }),
     );
+  }
+
+  it('answers the sign-in page as HTML under APP_URL’s path: a form for a session token', async () => {
+    const result = await entry.handler(functionUrlEvent({ rawPath: '/app/sign-in' }));
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-type']).toMatch(/^text\/html/);
     expect(result.body).toContain('<h1>Sign in to filing-mcp</h1>');
-    expect(result.body).toContain('signs this browser in as <strong>local-user</strong>');
+    expect(result.body).toContain('name="session" type="password"');
+  });
+
+  it('signs in with a session JWT; the cookie opens the pages for that user on another instance too', async () => {
+    await new FilingRepository(database.db).createFiling('filings', {
+      userId,
+      llcName: 'Lambda Signed In LLC',
+      ein: '12-3456789',
+      taxYearBegin: '2024-01-01',
+      taxYearEnd: '2024-12-31',
+      formData: {},
+    });
+    const signedIn = await signIn(entry.handler, await sessionToken());
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/app/');
+    const session = signedIn.cookies!.find((cookie) => cookie.startsWith('__Host-filing_companion_session='))!;
+    expect(session).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    // A second copy of the module is a second instance: its own memory, nothing shared.
+    const other: typeof entry = await import(`${pathToFileURL(join(taskRoot, 'handler.mjs')).href}?instance=2`);
+    for (const handler of [entry.handler, other.handler]) {
+      const index = await handler(functionUrlEvent({ rawPath: '/app/', cookies: [session.split(';')[0]!] }));
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain(`Signed in as ${userId}`);
+      expect(index.body).toContain('Lambda Signed In LLC');
+    }
+  });
+
+  it('answers 401 without a session cookie for an expired or forged session JWT', async () => {
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not the server secret'));
+    const refused = await signIn(entry.handler, forged);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.cookies ?? []).toEqual([]);
+    expect(refused.body).toContain('Session token not valid');
   });
 
   it('asks for the sign-in before the consent page, since a function is reachable from the network', async () => {

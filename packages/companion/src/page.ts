@@ -113,7 +113,7 @@ ${options.body}
 
 /** A page that explains an error (404, 400, 403) in words. */
 export function errorPage(
-  context: { appPath: string; userId: string },
+  context: { appPath: string; userId: string; navigation?: boolean },
   status: number,
   title: string,
   message: HtmlValue,

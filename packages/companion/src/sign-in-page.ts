@@ -70,7 +70,7 @@ export function sessionSignInPage(context: CompanionContext, request: Request): 
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
 </form></div>`,
     },
-    { 'cache-control': 'no-store', ...(csrf.setCookie ? { 'set-cookie': csrf.setCookie } : {}) },
+    csrf.setCookie ? { 'set-cookie': csrf.setCookie } : {},
   );
 }
 
@@ -83,12 +83,12 @@ export async function sessionSignInAction(
   const session = await signIn.redeem(form.get('session'));
   if (!session) {
     // Never echo the token: it may be valid elsewhere, or a near miss of one that is.
+    // No navigation bar: nobody is signed in.
     return errorPage(
-      context,
+      { ...context, navigation: false },
       401,
       'Session token not valid',
       'The session token (field "session") is not valid: it may be expired, signed with another key, altered, or older than SESSION_JWT_MAX_AGE_SECONDS. Get a new one (filing-mcp session-token --user <id>, or from your identity provider) and sign in again.',
-      { 'cache-control': 'no-store' },
     );
   }
   return new Response(null, {
@@ -100,7 +100,8 @@ export async function sessionSignInAction(
 /** The answer to every page without a session, when sign-in is required. */
 export function signInRequired(context: CompanionContext, mode: 'link' | 'session'): Response {
   return errorPage(
-    context,
+    // With a session JWT nobody is signed in yet; with the link, the pages' one user is named.
+    mode === 'session' ? { ...context, navigation: false } : context,
     401,
     'Sign in first',
     mode === 'link'

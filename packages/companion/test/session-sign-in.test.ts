@@ -124,7 +124,9 @@ describe('companion sign-in with a session JWT, across instances (PGlite only: t
     const app = makeApp();
     const none = await open(app, '/');
     expect(none.status).toBe(401);
-    expect(await none.text()).toContain('/app/sign-in');
+    const text = await none.text();
+    expect(text).toContain('/app/sign-in');
+    expect(text).not.toContain('Signed in as');
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(bob)
