@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createApiKey } from '@filing-mcp/filing-domain';
+import { createApiKey, FilingRepository } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import {
   expectPacketResource,
@@ -11,6 +11,7 @@ import {
   withChangedSignature,
 } from '@filing-mcp/conformance';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveVercelFunction } from './vercel-runtime.js';
 
@@ -245,12 +246,67 @@ describe.runIf(withPostgres)(
   `api/mcp-server.js with the companion pages mounted (COMPANION=on) ${ONLY}`,
   () => {
     it('answers the sign-in page as HTML at /app/sign-in (vercel.json rewrites /app to the function)', async () => {
-      const response = await fetch(`${served.url}/app/sign-in?token=x`, { headers: forwarded });
+      const response = await fetch(`${served.url}/app/sign-in`, { headers: forwarded });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       const page = await response.text();
       expect(page).toContain('<h1>Sign in to filing-mcp</h1>');
-      expect(page).toContain('signs this browser in as <strong>local-user</strong>');
+      expect(page).toContain('name="session" type="password"');
+    });
+
+    it('signs in with a session JWT through the function and opens the pages for that user', async () => {
+      const userId = `user-${randomBytes(6).toString('hex')}`;
+      await new FilingRepository(database.db).createFiling('filings', {
+        userId,
+        llcName: 'Vercel Signed In LLC',
+        ein: '12-3456789',
+        taxYearBegin: '2024-01-01',
+        taxYearEnd: '2024-12-31',
+        formData: {},
+      });
+      const page = await fetch(`${served.url}/app/sign-in`, { headers: forwarded });
+      const csrfCookie = page.headers.getSetCookie()[0]!.split(';')[0]!;
+      const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
+      const signInWith = (session: string) =>
+        fetch(`${served.url}/app/sign-in`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            ...forwarded,
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: 'https://filing-mcp.example.com',
+            'sec-fetch-site': 'same-origin',
+            cookie: csrfCookie,
+          },
+          body: new URLSearchParams({ csrf_token: csrf, session }),
+        });
+      const sign = (secret: string) =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(userId)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(secret));
+
+      const refused = await signInWith(await sign('not the server secret'));
+      expect(refused.status).toBe(401);
+      expect(refused.headers.getSetCookie()).toEqual([]);
+      expect(await refused.text()).toContain('Session token not valid');
+
+      const signedIn = await signInWith(await sign(process.env.SESSION_JWT_SECRET!));
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.headers.get('location')).toBe('/app/');
+      const session = signedIn.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith('__Host-filing_companion_session='))!;
+      expect(session).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+      const index = await fetch(`${served.url}/app/`, {
+        headers: { ...forwarded, cookie: session.split(';')[0]! },
+      });
+      expect(index.status).toBe(200);
+      const body = await index.text();
+      expect(body).toContain(`Signed in as ${userId}`);
+      expect(body).toContain('Vercel Signed In LLC');
     });
 
     it('asks for the sign-in before the consent page, since a function is reachable from the network', async () => {
