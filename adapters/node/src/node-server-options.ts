@@ -20,8 +20,10 @@ export interface CompanionOptions {
    * `link`: every page needs a session opened by a one-time sign-in link
    * ({@link NodeServer.signInUrl}, printed at start). Required when `host` is not loopback: the
    * pages act for the local user without a password, and a network client can name any `Host`.
+   * `session`: every page needs a sign-in with a session JWT at `{app_url}/sign-in`, checked as
+   * `/approve` checks one; the pages act for its `sub` rather than `userId`.
    */
-  signIn?: 'link';
+  signIn?: 'link' | 'session';
 }
 
 /** Options of `createNodeServer`. */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { CompanionSignIn, createCompanionApp } from '@filing-mcp/companion';
+import { CompanionSignIn, createCompanionApp, SessionJwtSignIn } from '@filing-mcp/companion';
 import { createPacketWorker } from '@filing-mcp/companion/node';
 import { createFilingServer } from '@filing-mcp/filing-domain';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
@@ -48,6 +48,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     throw new TypeError(
       `the companion pages act for the local user without a password, so they serve only loopback (HOST=${host}): ` +
         'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
+        'COMPANION_SIGN_IN=session for a sign-in with a session JWT, ' +
         'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
     );
   }
@@ -120,6 +121,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         packets,
         ...(allowList.allowedHosts && { allowedHosts: allowList.allowedHosts }),
         ...(signIn && { signIn }),
+        ...(options.companion.signIn === 'session' && {
+          signIn: new SessionJwtSignIn({ session: config.session, cookieSecret: sessionSecret }),
+        }),
         ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
         ...(config.session.audience && { sessionAudience: config.session.audience }),
       });

@@ -26,8 +26,11 @@ export interface NodeSettings {
   dataDir: string;
   poolMax: number;
   companion: CompanionMode;
-  /** `COMPANION_SIGN_IN`: `link` requires the one-time sign-in link's session on every page. */
-  companionSignIn: 'off' | 'link';
+  /**
+   * `COMPANION_SIGN_IN`: `link` requires the one-time sign-in link's session on every page;
+   * `session` a sign-in with a session JWT (the pages act for its `sub`).
+   */
+  companionSignIn: 'off' | 'link' | 'session';
   localUserId: string;
   logLevel: LogLevel;
   logFormat: LogFormat;
@@ -116,7 +119,7 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
     dataDir: value(env, 'DATA_DIR') ?? './.data',
     poolMax: integer(env, 'PG_POOL_MAX', 10, 1, 1000),
     companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, 'auto'),
-    companionSignIn: oneOf(env, 'COMPANION_SIGN_IN', ['off', 'link'] as const, 'off'),
+    companionSignIn: oneOf(env, 'COMPANION_SIGN_IN', ['off', 'link', 'session'] as const, 'off'),
     localUserId: value(env, 'LOCAL_USER_ID') ?? 'local-user',
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),

@@ -81,6 +81,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     throw new SettingError(
       `the companion pages act for the local user without a password, so they serve only loopback HOST (got HOST=${settings.host}): ` +
         'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
+        'COMPANION_SIGN_IN=session for a sign-in with a session JWT, ' +
         'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
     );
   }
@@ -148,7 +149,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       ...(companion && {
         companion: {
           userId: settings.localUserId,
-          ...(settings.companionSignIn === 'link' && { signIn: 'link' as const }),
+          ...(settings.companionSignIn !== 'off' && { signIn: settings.companionSignIn }),
         },
       }),
       onClose: async () => {

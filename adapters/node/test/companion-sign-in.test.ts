@@ -3,6 +3,7 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { migrateToLatest } from '@filing-mcp/filing-domain';
 import { createPGliteDb, createPostgresDb, type TestDatabase } from '@filing-mcp/test-db';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { createNodeServer, type NodeServer } from '../src/node-server.js';
@@ -233,3 +234,54 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
     });
   },
 );
+
+describe('COMPANION_SIGN_IN=session: a sign-in with a session JWT (PGlite only: the sign-in never touches the database)', () => {
+  let database: TestDatabase;
+  let server: NodeServer;
+
+  beforeAll(async () => {
+    database = await createPGliteDb();
+    await migrateToLatest(database.db);
+    server = await createNodeServer({
+      db: database.db,
+      host: '127.0.0.1',
+      port: 0,
+      config: { session: { secret: sessionSecret } },
+      companion: { userId: 'local-user', signIn: 'session' },
+      logger: createLogger({ level: 'silent' }),
+      cleanupIntervalMs: 0,
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+  });
+
+  it('signs in as the JWT’s sub, and the pages act for that user, not LOCAL_USER_ID', async () => {
+    const sub = `user-${randomUUID()}`;
+    expect((await fetch(`${server.appUrl}/api-keys`)).status).toBe(401);
+    const page = await fetch(`${server.appUrl}/sign-in`);
+    const csrfCookie = cookiePair(page.headers.getSetCookie(), 'filing_csrf')!;
+    const csrfToken = csrfTokenOf(await page.text())!;
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(sessionSecret));
+    const signedIn = await fetch(`${server.appUrl}/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrf_token: csrfToken, session: token }),
+    });
+    expect(signedIn.status).toBe(303);
+    const session = cookiePair(signedIn.headers.getSetCookie(), 'filing_companion_session')!;
+    const keys = await fetch(`${server.appUrl}/api-keys`, { headers: { cookie: session } });
+    expect(keys.status).toBe(200);
+    const body = await keys.text();
+    expect(body).toContain(`Signed in as ${sub}`);
+    expect(body).not.toContain('Signed in as local-user');
+  });
+});

@@ -38,7 +38,8 @@ Main settings (environment):
                  serves its own companion pages at /app (COMPANION=on|off)
   COMPANION_SIGN_IN
                  link: the pages need the one-time sign-in link printed at
-                 start (required when HOST is not loopback)
+                 start; session: a sign-in with a session JWT at
+                 {APP_URL}/sign-in (one of them when HOST is not loopback)
   SESSION_JWT_SECRET or SESSION_JWKS_URL
                  how /approve verifies session JWTs (required with DATABASE_URL)
 
