@@ -367,7 +367,9 @@ describe.runIf(withPostgres)('bundled handler with the companion pages mounted (
   async function signIn(handler: LambdaHandler, session: string) {
     const page = await handler(functionUrlEvent({ rawPath: '/app/sign-in' }));
     expect(page.statusCode).toBe(200);
-    const csrfCookie = page.cookies!.find((cookie) => cookie.startsWith('__Host-filing_csrf='))!.split(';')[0]!;
+    const csrfCookie = page
+      .cookies!.find((cookie) => cookie.startsWith('__Host-filing_csrf='))!
+      .split(';')[0]!;
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.body!)![1]!;
     return handler(
       functionUrlEvent({
@@ -404,10 +406,14 @@ describe.runIf(withPostgres)('bundled handler with the companion pages mounted (
     const signedIn = await signIn(entry.handler, await sessionToken());
     expect(signedIn.statusCode).toBe(303);
     expect(signedIn.headers.location).toBe('/app/');
-    const session = signedIn.cookies!.find((cookie) => cookie.startsWith('__Host-filing_companion_session='))!;
+    const session = signedIn.cookies!.find((cookie) =>
+      cookie.startsWith('__Host-filing_companion_session='),
+    )!;
     expect(session).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
     // A second copy of the module is a second instance: its own memory, nothing shared.
-    const other: typeof entry = await import(`${pathToFileURL(join(taskRoot, 'handler.mjs')).href}?instance=2`);
+    const other: typeof entry = await import(
+      `${pathToFileURL(join(taskRoot, 'handler.mjs')).href}?instance=2`
+    );
     for (const handler of [entry.handler, other.handler]) {
       const index = await handler(functionUrlEvent({ rawPath: '/app/', cookies: [session.split(';')[0]!] }));
       expect(index.statusCode).toBe(200);

@@ -197,7 +197,9 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (rest === '/sign-in') {
       if (method === 'GET') {
-        return signIn instanceof CompanionSignIn ? signInPage(context, request) : sessionSignInPage(context, request);
+        return signIn instanceof CompanionSignIn
+          ? signInPage(context, request)
+          : sessionSignInPage(context, request);
       }
       if (method === 'POST') {
         return post(request, async (form) =>
@@ -229,7 +231,6 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
         errorPage(context, 405, 'Method not allowed', `Use ${allowed}.`, { allow: allowed }),
       );
     };
-
 
     if (rest === '/' || rest === '') return allow('GET', { GET: () => filingsIndexPage(context) });
     if (rest === '/oauth/authorize') {

@@ -1,5 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { createSessionJwtVerifier, type SessionJwtOptions, type SessionJwtVerifier } from '@filing-mcp/oauth-core';
+import {
+  createSessionJwtVerifier,
+  type SessionJwtOptions,
+  type SessionJwtVerifier,
+} from '@filing-mcp/oauth-core';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { cookieValues, DEFAULT_SESSION_COOKIE, sessionCookieScope } from './session-cookie.js';
 
@@ -71,7 +75,10 @@ export class SessionJwtSignIn {
       .setIssuedAt(Math.floor(now / 1000))
       .setExpirationTime(Math.floor(now / 1000) + maxAge)
       .sign(this.#cookieKey);
-    return { userId, cookie: `${this.#cookie.name}=${session}; Max-Age=${maxAge}; ${this.#cookie.attributes}` };
+    return {
+      userId,
+      cookie: `${this.#cookie.name}=${session}; Max-Age=${maxAge}; ${this.#cookie.attributes}`,
+    };
   }
 
   /** The user a request's session cookie signs in, or `undefined` without a valid one. */

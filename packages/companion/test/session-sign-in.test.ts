@@ -20,7 +20,7 @@ function sessionToken(secret: string, sub: string, options: { expiresIn?: string
     .sign(new TextEncoder().encode(secret));
 }
 
-describe('companion sign-in with a session JWT, across instances (PGlite only: the sign-in never touches the database; the pages\' queries run on both databases in companion.test.ts)', () => {
+describe("companion sign-in with a session JWT, across instances (PGlite only: the sign-in never touches the database; the pages' queries run on both databases in companion.test.ts)", () => {
   const secret = randomBytes(48).toString('base64url');
   const alice = `alice-${randomUUID()}`;
   const bob = `bob-${randomUUID()}`;
@@ -98,7 +98,9 @@ describe('companion sign-in with a session JWT, across instances (PGlite only: t
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/app/');
     const setCookie = response.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/^__Host-filing_companion_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
+    expect(setCookie).toMatch(
+      /^__Host-filing_companion_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
     const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie)![1]);
     expect(maxAge).toBeGreaterThan(3500);
     expect(maxAge).toBeLessThanOrEqual(3600); // not beyond the JWT's exp
@@ -140,29 +142,40 @@ describe('companion sign-in with a session JWT, across instances (PGlite only: t
   });
 
   it.each([
-    ['expired', async () => sessionToken(secret, alice, { iat: Math.floor(Date.now() / 1000) - 7200, expiresIn: '1h ago' })],
+    [
+      'expired',
+      async () =>
+        sessionToken(secret, alice, { iat: Math.floor(Date.now() / 1000) - 7200, expiresIn: '1h ago' }),
+    ],
     ['signed with another secret', async () => sessionToken(randomBytes(48).toString('base64url'), alice)],
     [
       'tampered (sub changed)',
       async () => {
         const [header, , signature] = (await sessionToken(secret, alice)).split('.');
         const payload = Buffer.from(
-          JSON.stringify({ sub: bob, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 }),
+          JSON.stringify({
+            sub: bob,
+            iat: Math.floor(Date.now() / 1000),
+            exp: Math.floor(Date.now() / 1000) + 3600,
+          }),
         ).toString('base64url');
         return `${header}.${payload}.${signature}`;
       },
     ],
     ['no JWT at all', async () => 'not-a-token'],
     ['empty', async () => ''],
-  ])('a session JWT that is %s answers 401, sets no session cookie and does not echo the token', async (_name, make) => {
-    const token = await make();
-    const response = await signIn(makeApp(), token);
-    expect(response.status).toBe(401);
-    expect(response.headers.get('set-cookie')).toBeNull();
-    const body = await response.text();
-    expect(body).toContain('Session token not valid');
-    if (token) expect(body).not.toContain(token);
-  });
+  ])(
+    'a session JWT that is %s answers 401, sets no session cookie and does not echo the token',
+    async (_name, make) => {
+      const token = await make();
+      const response = await signIn(makeApp(), token);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      const body = await response.text();
+      expect(body).toContain('Session token not valid');
+      if (token) expect(body).not.toContain(token);
+    },
+  );
 
   it('a session JWT in the sign-in URL signs nothing in (tokens are posted, not put in URLs)', async () => {
     const token = await sessionToken(secret, alice);

@@ -221,7 +221,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
     adapters: ['node'],
     section: 'Sessions and the companion app',
     description:
-      '`link`: the companion pages need the one-time sign-in link printed at start (a session cookie, 12 hours, in memory). `session`: they need a sign-in with a session JWT at `{APP_URL}/sign-in` (checked as `/approve` checks one; a stateless cookie, at most 12 hours and never past the JWT\'s `exp`), and act for its `sub`. One of the two is required when `HOST` is not loopback. `off`: no sign-in, allowed on a loopback `HOST` only. Vercel and Lambda always use `session`.',
+      "`link`: the companion pages need the one-time sign-in link printed at start (a session cookie, 12 hours, in memory). `session`: they need a sign-in with a session JWT at `{APP_URL}/sign-in` (checked as `/approve` checks one; a stateless cookie, at most 12 hours and never past the JWT's `exp`), and act for its `sub`. One of the two is required when `HOST` is not loopback. `off`: no sign-in, allowed on a loopback `HOST` only. Vercel and Lambda always use `session`.",
   },
   {
     name: 'COMPANION',
