@@ -76,18 +76,18 @@ const deepImports = [
   [
     /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
     '@filing-mcp/filing-domain',
-    'filing-domain/src/postgres-server-from-env.ts',
+    'filing-domain/src/server/postgres-server-from-env.ts',
   ],
-  [/filing-domain[\\/]src[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+  [/filing-domain[\\/]src[\\/]auth[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
   // check_filing's form checks and the packet's text error, without the rest of irs-forms (the
   // ZIP writer, the examples) that its index re-exports.
   [
-    /filing-domain[\\/]src[\\/]filing-tool-definitions\.ts$/,
+    /filing-domain[\\/]src[\\/]tools[\\/]filing-tool-definitions\.ts$/,
     '@filing-mcp/irs-forms',
     'irs-forms/src/readiness.ts',
   ],
   [
-    /filing-domain[\\/]src[\\/]packet-resources\.ts$/,
+    /filing-domain[\\/]src[\\/]resources[\\/]packet-resources\.ts$/,
     '@filing-mcp/irs-forms',
     'irs-forms/src/printable-text.ts',
   ],

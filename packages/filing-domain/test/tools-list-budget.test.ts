@@ -6,12 +6,12 @@ import { createMcpServer } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { trimmedJsonSchema } from '../src/advertised-schemas.js';
-import { createEagerFilingTools } from '../src/filing-tool-definitions.js';
-import { createFilingTools } from '../src/filing-tools.js';
-import { formSchemaDescriptor } from '../src/form-schema-descriptor.js';
-import { partnershipFormSchemas } from '../src/partnership-form.js';
-import { singleMemberFormSchemas } from '../src/single-member-form.js';
+import { trimmedJsonSchema } from '../src/forms/advertised-schemas.js';
+import { createEagerFilingTools } from '../src/tools/filing-tool-definitions.js';
+import { createFilingTools } from '../src/tools/filing-tools.js';
+import { formSchemaDescriptor } from '../src/forms/form-schema-descriptor.js';
+import { partnershipFormSchemas } from '../src/forms/partnership-form.js';
+import { singleMemberFormSchemas } from '../src/forms/single-member-form.js';
 
 /** The budget of issue 27, in bytes of compact JSON (the `tools/list` result). */
 const TOOLS_LIST_BUDGET = 24_000;

@@ -7,13 +7,13 @@ import {
   defineTool,
 } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { filingIdSchema } from '../filing-id.js';
-import { type FilingRepository, filingTable } from '../filing-repository.js';
-import { FILING_NOT_FOUND } from '../filing-tools.js';
-import { type FilingKind, filingKindAliases, resolveFilingKind } from '../form-schema-descriptor.js';
+import { filingIdSchema } from './filing-id.js';
+import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import { FILING_NOT_FOUND } from './filing-tools.js';
+import { type FilingKind, filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
-import { partnershipFormSchemas } from '../partnership-form.js';
-import { singleMemberFormSchemas } from '../single-member-form.js';
+import { partnershipFormSchemas } from '../forms/partnership-form.js';
+import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import {
   firstItemFields,
   flatFieldName,

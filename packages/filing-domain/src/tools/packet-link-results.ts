@@ -1,9 +1,9 @@
 import { type ResourceLink, type ToolDefinition, type ToolResult, toolResult } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import type { FilingKind } from '../form-schema-descriptor.js';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
-import type { PacketLinks } from '../packet-links.js';
-import { packetUri } from '../packet-resources.js';
+import type { PacketLinks } from '../resources/packet-links.js';
+import { packetUri } from '../resources/packet-resources.js';
 
 /** get_pdf_url's structuredContent: the spec's `{ url, kind }` and the signed download link. */
 export const getPdfUrlOutputSchema = once(() =>

@@ -1,0 +1,15 @@
+/** What is limited: an OAuth endpoint per client address, or `tools/call` per credential. */
+export type RateLimitScope = 'register' | 'token' | 'authorize' | 'approve' | 'revoke' | 'toolsCall';
+
+/** Requests allowed per minute for each {@link RateLimitScope}. */
+export type RateLimitsPerMinute = Record<RateLimitScope, number>;
+
+/** Default limits, per minute: per client address for the OAuth endpoints, per credential for `tools/call`. */
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimitsPerMinute> = Object.freeze({
+  register: 60,
+  token: 300,
+  authorize: 300,
+  approve: 300,
+  revoke: 300,
+  toolsCall: 1200,
+});
