@@ -79,10 +79,16 @@ const deepImports = [
     'filing-domain/src/server/postgres-server-from-env.ts',
   ],
   [/filing-domain[\\/]src[\\/]auth[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+  // The OAuth endpoint table only (the routes' rate limits and spans), not the OAuth server.
+  [
+    /filing-domain[\\/]src[\\/]rate-limits[\\/]oauth-route-limits\.ts$/,
+    '@filing-mcp/oauth-core',
+    'oauth-core/src/endpoints.ts',
+  ],
   // check_filing's form checks and the packet's text error, without the rest of irs-forms (the
   // ZIP writer, the examples) that its index re-exports.
   [
-    /filing-domain[\\/]src[\\/]tools[\\/]filing-tool-definitions\.ts$/,
+    /filing-domain[\\/]src[\\/]tools[\\/]form-tools\.ts$/,
     '@filing-mcp/irs-forms',
     'irs-forms/src/readiness.ts',
   ],
@@ -94,8 +100,8 @@ const deepImports = [
   // The CIMD settings only; the fetcher itself loads with the first document to fetch.
   [
     /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
-    '@filing-mcp/filing-domain/node',
-    'filing-domain/src/node/client-metadata-env.ts',
+    '@filing-mcp/oauth-core/node',
+    'oauth-core/src/node/client-metadata-env.ts',
   ],
 ];
 const workspaceSources = {

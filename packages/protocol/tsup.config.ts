@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    otel: 'src/otel/index.ts',
   },
   format: ['esm'],
   dts: true,

@@ -1,5 +1,5 @@
 import { createPostgresFilingServerFromEnv, type PostgresFilingServer } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
 import { createHash } from 'node:crypto';
 import { LAMBDA_POOL_DEFAULTS } from './pool-defaults.js';
 

@@ -20,7 +20,7 @@ import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Attributes, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
 import { CompanionSignIn, createCompanionApp } from './companion/index.js';
-import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
+import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import { createPacketWorker } from './companion/packet-worker.js';
 import { type LogFields, type Logger, createLogger } from './logger.js';

@@ -3,7 +3,7 @@ import {
   migrateToLatest,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
 import { VERCEL_POOL_DEFAULTS } from './pool-defaults.js';
 
 /** The deployed server and the resources it owns. */

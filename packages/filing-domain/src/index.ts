@@ -29,17 +29,22 @@ export {
   STANDARD_ENVIRONMENT_PREFIXES,
 } from './config/environment-variables.js';
 export { CredentialCache } from './auth/credential-cache.js';
+export { boundedPool, type PgPoolLike } from './storage/bounded-pool.js';
+export { DatabaseUnavailableError, isDatabaseUnavailable } from './storage/database-unavailable.js';
+export { pgPoolOptions } from './config/database-settings.js';
 export {
-  boundedPool,
-  DatabaseUnavailableError,
   type DatabaseSettings,
-  isDatabaseUnavailable,
-  type PgPoolLike,
-  pgPoolOptions,
+  databaseSettingsSchema,
   type ResolvedDatabaseSettings,
-} from './config/database-settings.js';
-export { databaseSettingsSchema, resolveDatabaseSettings } from './config/database-settings-schema.js';
-export type { ApiKeyTable, FaxLogTable, FilingDatabase, FilingTable, PaymentTable } from './storage/database.js';
+  resolveDatabaseSettings,
+} from './config/database-settings-schema.js';
+export type {
+  ApiKeyTable,
+  FaxLogTable,
+  FilingDatabase,
+  FilingTable,
+  PaymentTable,
+} from './storage/database.js';
 export {
   FilingRepository,
   type FilingPatch,
@@ -52,20 +57,18 @@ export {
   FILING_SERVER_INFO,
   FILING_SERVER_INSTRUCTIONS,
   filingServerInstructions,
-  type FilingLogEvent,
-  type FilingLogger,
-  type FilingServer,
-  type FilingServerOptions,
-} from './server/filing-server.js';
+} from './server/server-info.js';
+export type { FilingLogEvent, FilingLogger } from './logging/filing-logger.js';
+export type { FilingServer, FilingServerOptions } from './server/filing-server-options.js';
 export { createEagerFilingTools } from './tools/filing-tool-definitions.js';
+export { createFilingTools } from './tools/filing-tools.js';
 export {
-  createFilingTools,
   DEFAULT_LIST_LIMIT,
   DEFAULT_LIST_LIMIT_MAX,
   FILING_NOT_FOUND,
   type FilingToolsOptions,
   RECORD_LIST_LIMIT,
-} from './tools/filing-tools.js';
+} from './tools/tool-options.js';
 export { calendarDate } from './forms/form-fields.js';
 export {
   type FilingKind,

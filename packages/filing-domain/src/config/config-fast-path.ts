@@ -4,7 +4,7 @@
 // which then answers the same result or the error naming the setting. A property test
 // (test/config-fast-path.test.ts) checks that every result here equals the schema's.
 import type { ResolvedFilingServerConfig } from './config.js';
-import type { ResolvedDatabaseSettings } from './database-settings.js';
+import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
 
 const MAX_SECONDS = 10 * 365 * 24 * 3600;
 const KEYS = new Set([

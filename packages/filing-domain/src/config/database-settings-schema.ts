@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import type { DatabaseSettings, ResolvedDatabaseSettings } from './database-settings.js';
 
 const milliseconds = z
   .number({ message: 'must be an integer number of milliseconds' })
@@ -38,3 +37,20 @@ export function resolveDatabaseSettings(
   });
   return { ...resolved, poolMax: resolved.poolMax ?? platform.poolMax };
 }
+
+/**
+ * PostgreSQL pool settings (environment variables in brackets):
+ *
+ * - `poolMax` (`DATABASE_POOL_MAX`, or `PG_POOL_MAX`): connections per process or instance;
+ * - `connectTimeoutMs` (`DATABASE_CONNECT_TIMEOUT_MS`, 5000): opening one connection;
+ * - `acquireTimeoutMs` (`DATABASE_ACQUIRE_TIMEOUT_MS`, 5000): a request waiting for a connection
+ *   of the pool, queueing and connecting included;
+ * - `statementTimeoutMs` (`DATABASE_STATEMENT_TIMEOUT_MS`, 10000): one query's answer. Enforced by
+ *   the client, not as a server setting, so that it also ends a wait on a frozen server and works
+ *   through poolers that refuse start-up parameters (PgBouncer); the connection is then dropped;
+ * - `idleTimeoutMs` (`DATABASE_IDLE_TIMEOUT_MS`, 10000): an idle connection is closed after it.
+ */
+export type DatabaseSettings = z.input<typeof databaseSettingsSchema>;
+
+/** {@link DatabaseSettings} with defaults applied. */
+export type ResolvedDatabaseSettings = z.output<typeof databaseSettingsSchema>;

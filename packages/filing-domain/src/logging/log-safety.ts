@@ -1,4 +1,4 @@
-import type { FilingLogEvent } from '../server/filing-server.js';
+import type { FilingLogEvent } from './filing-logger.js';
 
 /** Longest string value a log line carries; longer ones (a client_id of 3,000 characters) are cut. */
 export const MAX_LOG_VALUE_LENGTH = 200;

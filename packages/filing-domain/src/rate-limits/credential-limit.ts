@@ -23,8 +23,8 @@ export type CredentialLimit = <A extends unknown[], R>(
 
 /** The per-credential limit of tool calls and packet reads (see {@link CredentialLimit}). */
 export function createCredentialLimit(options: CredentialLimitOptions): CredentialLimit {
-  return (run, authOf) =>
-    async (...args) => {
+  return <A extends unknown[], R>(run: (...args: A) => R, authOf: (...args: A) => AuthInfo | undefined) =>
+    async (...args: A): Promise<Awaited<R>> => {
       const auth = authOf(...args);
       const key = (auth && options.credentialKeys.get(auth)) ?? `user:${auth?.userId}`;
       const retryAfter = await (await options.limiter()).hitFast('toolsCall', key);

@@ -1,5 +1,10 @@
-/** What is limited: an OAuth endpoint per client address, or `tools/call` per credential. */
-export type RateLimitScope = 'register' | 'token' | 'authorize' | 'approve' | 'revoke' | 'toolsCall';
+import type { OAuthEndpointName } from '@filing-mcp/oauth-core';
+
+/**
+ * What is limited: an OAuth endpoint per client address (`register`, `token`, `authorize`,
+ * `approve`, `revoke`: oauth-core's endpoint names), or `tools/call` per credential.
+ */
+export type RateLimitScope = OAuthEndpointName | 'toolsCall';
 
 /** Requests allowed per minute for each {@link RateLimitScope}. */
 export type RateLimitsPerMinute = Record<RateLimitScope, number>;

@@ -36,8 +36,11 @@ export function createPacketDownload(options: {
     }
     const grant = await options.links.verify(path, new URL(request.url).searchParams);
     if (grant === 'invalid' || grant === 'expired') return problem(403, PACKET_LINK_MESSAGES[grant]);
-    const [{ formDataById }, db] = await Promise.all([import('../storage/filing-lookups.js'), options.db()]);
-    const formData = await formDataById(db, grant.kind, grant.id);
+    const [{ FilingRepository }, db] = await Promise.all([
+      import('../storage/filing-repository.js'),
+      options.db(),
+    ]);
+    const formData = await new FilingRepository(db).formDataById(grant.kind, grant.id);
     if (formData === undefined) return problem(404, PACKET_LINK_MESSAGES.gone);
     let pdf: Uint8Array;
     try {

@@ -1,3 +1,4 @@
+import { lazyOnce } from '@filing-mcp/protocol';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 
 /** Longest life of a signed packet link (issue 27: at most 15 minutes). */
@@ -115,14 +116,7 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
   }
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  let key: Promise<HmacKey> | undefined;
-  const getKey = (): Promise<HmacKey> => {
-    key ??= importKey(options.secret).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    });
-    return key;
-  };
+  const getKey = lazyOnce(() => importKey(options.secret));
 
   return {
     async sign(kind, id) {

@@ -2,13 +2,13 @@ import type { FilingKind } from '@filing-mcp/irs-forms';
 import {
   type HandlerContext,
   JsonRpcErrorCode,
+  lazyOnce,
   McpError,
   type ResourceTemplateDefinition,
   resourceNotFound,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { base64Encode } from './base64-encode.js';
-import type { FilingRepository } from '../storage/filing-repository.js';
 
 /**
  * Builds the packet of official IRS forms of a filing (irs-forms' `PacketBuilder`, or a worker
@@ -60,18 +60,13 @@ export function createPacketResourceTemplates(options: {
 }): ResourceTemplateDefinition[] {
   // The repository and the IRS forms load with the first read: a server that never serves a
   // packet (or not yet) does not load them.
-  let repositoryPromise: Promise<FilingRepository> | undefined;
-  const repositoryOf = () =>
-    (repositoryPromise ??= Promise.all([
+  const repositoryOf = lazyOnce(async () => {
+    const [{ FilingRepository }, db] = await Promise.all([
       import('../storage/filing-repository.js'),
       typeof options.db === 'function' ? options.db() : options.db,
-    ]).then(
-      ([{ FilingRepository }, db]) => new FilingRepository(db),
-      (error: unknown) => {
-        repositoryPromise = undefined;
-        throw error;
-      },
-    ));
+    ]);
+    return new FilingRepository(db);
+  });
   return (['5472', 'partnership'] as const).map((kind) => ({
     uriTemplate: PACKET_URI_TEMPLATES[kind],
     name: kind === '5472' ? 'filing-packet' : 'partnership-filing-packet',

@@ -1,12 +1,19 @@
 import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oauth-core';
-import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
+import { type AuthInfo, lazyOnce, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from '../auth/abandoned-clients.js';
-import { API_KEY_PATTERN, API_KEY_PREFIX, deleteApiKey, touchApiKey, verifyApiKey } from '../auth/api-keys.js';
+import {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  deleteApiKey,
+  touchApiKey,
+  verifyApiKey,
+} from '../auth/api-keys.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
 import type { CredentialCache } from '../auth/credential-cache.js';
-import { isDatabaseUnavailable } from '../config/database-settings.js';
+import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
 import type { HashFunction } from '../auth/hash.js';
+import { errorSummary } from '../logging/filing-logger.js';
 import { DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limit-scopes.js';
 import { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { Readiness } from '../probes/probe-responses.js';
@@ -30,7 +37,6 @@ export interface FilingBackendOptions {
   hash: HashFunction;
   clock: () => number;
   log: (event: { event: string; [key: string]: unknown }) => void;
-  errorSummary: (error: unknown) => Record<string, unknown>;
   /** The verified-credential cache, owned by the front (revocations reach it before the backend exists). */
   cache: CredentialCache;
   /** Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit. */
@@ -54,47 +60,39 @@ export type FilingBackend = ReturnType<typeof createFilingBackend>;
  * `tools/call` needs neither.
  */
 export function createFilingBackend(options: FilingBackendOptions) {
-  const { db, config, baseUrl, basePath, hash, clock, log, errorSummary, cache, credentialKeys } = options;
-  let oauthPromise: Promise<OAuthServer> | undefined;
+  const { db, config, baseUrl, basePath, hash, clock, log, cache, credentialKeys } = options;
   /** The OAuth server, loaded and built once by the first OAuth route, access token or cleanup. */
-  function oauth(): Promise<OAuthServer> {
-    oauthPromise ??= Promise.all([
-      import('@filing-mcp/oauth-core'),
-      import('@filing-mcp/oauth-core/kysely'),
-    ]).then(
-      ([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
-        createOAuthServer({
-          baseUrl,
-          basePath,
-          appUrl: config.appUrl,
-          store: createKyselyOAuthStore(db),
-          session: config.session,
-          hash,
-          ...(config.lifetimes && { lifetimes: config.lifetimes }),
-          ...((config.requirePkce ?? config.requirePkceForPublicClients) !== undefined && {
-            requirePkce: config.requirePkce ?? config.requirePkceForPublicClients,
+  const oauth = lazyOnce(
+    (): Promise<OAuthServer> =>
+      Promise.all([import('@filing-mcp/oauth-core'), import('@filing-mcp/oauth-core/kysely')]).then(
+        ([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
+          createOAuthServer({
+            baseUrl,
+            basePath,
+            appUrl: config.appUrl,
+            store: createKyselyOAuthStore(db),
+            session: config.session,
+            hash,
+            ...(config.lifetimes && { lifetimes: config.lifetimes }),
+            ...((config.requirePkce ?? config.requirePkceForPublicClients) !== undefined && {
+              requirePkce: config.requirePkce ?? config.requirePkceForPublicClients,
+            }),
+            ...(config.refreshGraceSeconds !== undefined && {
+              refreshGraceSeconds: config.refreshGraceSeconds,
+            }),
+            now: () => clock(),
+            logger: log,
+            onCredentialsEnded: (hashes) => {
+              for (const credentialHash of hashes) cache.delete(credentialHash);
+            },
+            scopes: FILING_SCOPES,
+            ...(options.clientMetadataDocuments && {
+              clientMetadataDocuments: options.clientMetadataDocuments,
+            }),
+            unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
           }),
-          ...(config.refreshGraceSeconds !== undefined && {
-            refreshGraceSeconds: config.refreshGraceSeconds,
-          }),
-          now: () => clock(),
-          logger: log,
-          onCredentialsEnded: (hashes) => {
-            for (const credentialHash of hashes) cache.delete(credentialHash);
-          },
-          scopes: FILING_SCOPES,
-          ...(options.clientMetadataDocuments && {
-            clientMetadataDocuments: options.clientMetadataDocuments,
-          }),
-          unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
-        }),
-      (error: unknown) => {
-        oauthPromise = undefined;
-        throw error;
-      },
-    );
-    return oauthPromise;
-  }
+      ),
+  );
 
   // Checked here, as createReadinessCheck does, so that a bad value still fails the backend's start
   // rather than the first probe.
@@ -104,19 +102,15 @@ export function createFilingBackend(options: FilingBackendOptions) {
   ) {
     throw new TypeError('readiness timeoutMs must be a positive integer');
   }
-  let readinessCheck: Promise<() => Promise<Readiness>> | undefined;
+  const readinessCheck = lazyOnce(() =>
+    import('../probes/readiness-check.js').then(({ createReadinessCheck }) =>
+      createReadinessCheck(db, {
+        ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
+      }),
+    ),
+  );
   async function checkReadiness(): Promise<Readiness> {
-    readinessCheck ??= import('../probes/readiness-check.js').then(
-      ({ createReadinessCheck }) =>
-        createReadinessCheck(db, {
-          ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
-        }),
-      (error: unknown) => {
-        readinessCheck = undefined;
-        throw error;
-      },
-    );
-    return (await readinessCheck)();
+    return (await readinessCheck())();
   }
 
   const limiter =

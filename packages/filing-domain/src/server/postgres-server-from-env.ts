@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
 import { rawConfigFromEnv } from '../config/config-env.js';
 import { resolveConfigFast, resolveDatabaseSettingsFast } from '../config/config-fast-path.js';
-import { boundedPool, type PgPoolLike, pgPoolOptions } from '../config/database-settings.js';
-import { createFilingServerWithConfig, type FilingLogEvent, type FilingServer } from './filing-server.js';
+import { pgPoolOptions } from '../config/database-settings.js';
+import { boundedPool, type PgPoolLike } from '../storage/bounded-pool.js';
+import type { FilingLogEvent } from '../logging/filing-logger.js';
+import { createFilingServerWithConfig, type FilingServer } from './filing-server.js';
 import type { HashFunction } from '../auth/hash.js';
 
 /** What a serverless adapter supplies: its own pool (sizes differ per platform) and migrator. */

@@ -73,6 +73,15 @@ function toSummary(row: SummaryRow): FilingSummary {
   };
 }
 
+/** A filing summary with the filing's form_data, for the list tools' readiness fields. */
+export interface SummaryWithFormData {
+  summary: FilingSummary;
+  formData: Record<string, unknown>;
+}
+
+/** Most ids `possible_duplicates` lists: enough to show the pattern without a long answer. */
+const MAX_DUPLICATES = 20;
+
 /**
  * Filings, payments and fax logs of one user, one SQL statement per operation. Every statement is
  * scoped by `user_id`, so another user's record is indistinguishable from a missing one, and every
@@ -236,6 +245,75 @@ export class FilingRepository {
       filings_purchased: Number(row.filings_purchased),
       created_at: toIsoTimestamp(row.created_at),
     }));
+  }
+
+  /**
+   * The user's newest filings of one table, newest first, with their form_data: what the list
+   * tools need to add `ready`, `due_date` and `overdue` to each summary. One statement.
+   */
+  async listFilingsWithFormData(
+    table: FilingTableName,
+    userId: string,
+    limit: number,
+  ): Promise<SummaryWithFormData[]> {
+    const rows = await this.#db
+      .selectFrom(table)
+      .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at', 'form_data'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      summary: toSummary(row),
+      formData: (row.form_data ?? {}) as Record<string, unknown>,
+    }));
+  }
+
+  /**
+   * The ids of the user's other filings in `table` with the same EIN and tax year as a new one,
+   * newest first (at most {@link MAX_DUPLICATES}). The tax year is the calendar year the tax year
+   * begins in (the year a Form 5472 or 1065 is "for"), or the year it ends in when only the end is
+   * known. Nothing is compared without an EIN and a year.
+   */
+  async possibleDuplicates(
+    table: FilingTableName,
+    filing: {
+      id: string;
+      userId: string;
+      ein: string | null;
+      taxYearBegin: string | null;
+      taxYearEnd: string | null;
+    },
+  ): Promise<string[]> {
+    const ein = filing.ein?.trim();
+    const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
+    if (!ein || !year || !/^\d{4}$/.test(year)) return [];
+    const rows = await this.#db
+      .selectFrom(table)
+      .select('id')
+      .where('user_id', '=', filing.userId)
+      .where('id', '<>', filing.id)
+      .where(sql<string>`btrim(ein)`, '=', ein)
+      .where(sql<number>`extract(year from coalesce(tax_year_begin, tax_year_end))::int`, '=', Number(year))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_DUPLICATES)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * One filing's form_data by id alone, for a signed download link (the signature, made for the
+   * filing's owner, is the authorization). `undefined` when the filing no longer exists.
+   */
+  async formDataById(kind: FilingKind, id: string): Promise<Record<string, unknown> | undefined> {
+    const row = await this.#db
+      .selectFrom(filingTable(kind))
+      .select('form_data')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : ((row.form_data ?? {}) as Record<string, unknown>);
   }
 
   /** The user's newest fax log records, newest first. */

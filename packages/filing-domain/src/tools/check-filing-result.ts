@@ -3,7 +3,7 @@ import { once } from '../once.js';
 
 /** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
 /** Built by the first call (check_filing's first call). */
-export const filingReadinessSchema = once(() =>
+export const checkFilingResultSchema = once(() =>
   z.object({
     kind: z.enum(['5472', 'partnership']),
     ready: z.boolean().describe('True when no required line is missing and no value is invalid.'),

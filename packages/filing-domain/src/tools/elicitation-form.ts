@@ -85,7 +85,10 @@ function titleOf(path: PathSegment[], form: string | undefined, line: string | u
  * as its first item's required fields), then each invalid value; fields that cannot be a flat
  * primitive (an object of lines) are left for the agent.
  */
-export function askableFields(kind: FilingKind, readiness: FilingCheck): { asked: AskedField[]; unaskable: string[] } {
+export function askableFields(
+  kind: FilingKind,
+  readiness: FilingCheck,
+): { asked: AskedField[]; unaskable: string[] } {
   const formSchema = formSchemaOf(kind);
   const asked: AskedField[] = [];
   const unaskable: string[] = [];
@@ -188,7 +191,6 @@ export function fieldList(fields: AskedField[]) {
       : (field.primitive.format ?? field.primitive.type),
   }));
 }
-
 
 /** The user's answer to the previous round's form, when this call is its retry. */
 export function readAnswer(

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { SummaryWithFormData } from '../storage/filing-lookups.js';
+import type { SummaryWithFormData } from '../storage/filing-repository.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import { recordSchemas } from '../storage/records.js';

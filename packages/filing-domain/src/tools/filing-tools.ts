@@ -1,41 +1,7 @@
-import type { ToolDefinition } from '@filing-mcp/protocol';
-import type { Kysely } from 'kysely';
+import { lazyOnce, type ToolDefinition } from '@filing-mcp/protocol';
 import type * as z from 'zod';
-import type { FilingToolFactory } from './filing-tool-definitions.js';
-import type { PacketLinks } from '../resources/packet-links.js';
+import { DEFAULT_LIST_LIMIT_MAX, type FilingToolFactory, type FilingToolsOptions } from './tool-options.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from './tools-list.generated.js';
-
-/** Default of the list tools' `limit` argument (spec: Limits). */
-export const DEFAULT_LIST_LIMIT = 50;
-/** Default upper bound of `limit`; the spec leaves it open, so it is a setting (`listLimitMax`). */
-export const DEFAULT_LIST_LIMIT_MAX = 200;
-/** list_payments and list_fax_logs answer at most this many records (spec: Limits). */
-export const RECORD_LIST_LIMIT = 100;
-
-/** The error message the spec names for a missing filing or another user's filing. */
-export const FILING_NOT_FOUND = 'Filing not found';
-
-/** Options of {@link createFilingTools}. */
-export interface FilingToolsOptions {
-  /**
-   * Kysely instance on a database migrated with `migrateToLatest`, or a function answering it
-   * (called by the first tool call; the filing server passes its lazily opened database).
-   */
-  db: Kysely<any> | (() => Promise<Kysely<any>>);
-  /** `{app_url}` of the companion app; view and PDF links point into it. */
-  appUrl: string;
-  /** Upper bound of the list tools' `limit` argument, default {@link DEFAULT_LIST_LIMIT_MAX}. */
-  listLimitMax?: number;
-  /** Clock in Unix milliseconds (the list tools' `overdue`); default `Date.now`. */
-  now?: () => number;
-  /**
-   * Whether the server serves the packets as MCP resources: get_pdf_url and a ready check_filing
-   * then carry a `resource_link` to `filing://.../packet.pdf`.
-   */
-  packetResources?: boolean;
-  /** Signs get_pdf_url's `download_url`; without it, get_pdf_url answers no `download_url`. */
-  packetLinks?: PacketLinks;
-}
 
 /** One tool of the build-time `tools/list` answer. */
 interface ListedTool {
@@ -82,24 +48,20 @@ export function prefetchFilingToolDefinitions(): void {
  */
 export function createFilingTools(options: FilingToolsOptions): ToolDefinition<any, any>[] {
   const listed = listedFilingTools(options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX);
-  let factories: Promise<Record<string, FilingToolFactory>> | undefined;
+  const factories = lazyOnce(async (): Promise<Record<string, FilingToolFactory>> => {
+    const { db } = options;
+    const [module, database] = await Promise.all([
+      import('./filing-tool-definitions.js'),
+      typeof db === 'function' ? db() : db,
+    ]);
+    return module.filingToolFactories({ ...options, db: database });
+  });
   const built = new Map<string, ToolDefinition<any, any>>();
 
   async function definition(name: string): Promise<ToolDefinition<any, any>> {
     const known = built.get(name);
     if (known !== undefined) return known;
-    const { db } = options;
-    factories ??= Promise.all([
-      import('./filing-tool-definitions.js'),
-      typeof db === 'function' ? db() : db,
-    ]).then(
-      ([module, database]) => module.filingToolFactories({ ...options, db: database }),
-      (error: unknown) => {
-        factories = undefined;
-        throw error;
-      },
-    );
-    const build = (await factories)[name];
+    const build = (await factories())[name];
     if (build === undefined) throw new TypeError(`Tool ${name} is listed but not defined`);
     const tool = build();
     if (tool.name !== name) throw new TypeError(`Tool ${name} is defined as ${tool.name}`);

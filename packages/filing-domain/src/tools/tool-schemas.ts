@@ -17,11 +17,26 @@ const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
 export const kindArgument = once(() => z.enum(kindNames, { message: 'must be 5472 or partnership' }));
 
 /** Tool annotations of a read. */
-export const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const readOnly = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 /** Tool annotations of a create. */
-export const creates = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+export const creates = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
 /** Tool annotations of an update or a delete. */
-export const overwrites = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+export const overwrites = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 export const createdSchema = once(() =>
   z.object({
@@ -81,7 +96,6 @@ export async function storing<T>(write: Promise<T>): Promise<T> {
     throw error;
   }
 }
-
 
 /** A form_data field as the text of a record column, or null. */
 export function stringField(formData: Record<string, unknown>, name: string): string | null {

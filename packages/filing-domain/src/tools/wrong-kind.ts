@@ -1,6 +1,6 @@
 import { ToolError } from '@filing-mcp/protocol';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { FILING_NOT_FOUND } from './filing-tools.js';
+import { FILING_NOT_FOUND } from './tool-options.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 
 /** The tools that act on one kind of filing, by action, so a wrong-kind error can name its twin. */

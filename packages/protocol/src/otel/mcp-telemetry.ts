@@ -75,7 +75,6 @@ const headerGetter: TextMapGetter<Headers> = {
   get: (headers, key) => headers.get(key) ?? undefined,
 };
 
-
 /** Options of {@link createMcpTelemetry}. */
 export interface McpTelemetryOptions {
   /** The instrumentation scope (tracer and meter name), e.g. the package that builds the server. */
@@ -151,10 +150,7 @@ export function createMcpTelemetry(options: McpTelemetryOptions): McpTelemetry {
   // delegate once an SDK registered one. Checked per message, so a late registration still counts.
   const tracing = (): boolean => {
     const provider = trace.getTracerProvider();
-    return (
-      !(provider instanceof ProxyTracerProvider) ||
-      provider.getDelegateTracer(scope) !== undefined
-    );
+    return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer(scope) !== undefined;
   };
 
   const observer: McpMessageObserver = {
@@ -247,5 +243,11 @@ export function createMcpTelemetry(options: McpTelemetryOptions): McpTelemetry {
             'http.response.status_code': response.status,
             'error.type': String(response.status),
           },
+        },
+        traceParentOf(undefined, request.headers).parent,
+      );
+      span.setStatus({ code: SpanStatusCode.ERROR, message: String(response.status) });
+      span.end();
+    },
   };
 }

@@ -1,9 +1,20 @@
-import { type ResourceLink, type ToolDefinition, type ToolResult, toolResult } from '@filing-mcp/protocol';
+import {
+  defineTool,
+  type ResourceLink,
+  type ToolDefinition,
+  ToolError,
+  type ToolResult,
+  toolResult,
+} from '@filing-mcp/protocol';
 import * as z from 'zod';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
 import { packetUri } from '../resources/packet-resources.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
+import { FILING_NOT_FOUND, type FilingToolFactory, type OpenFilingToolsOptions } from './tool-options.js';
+import { filingId, kindArgument, readOnly } from './tool-schemas.js';
+import { filingPdfUrl, partnershipFilingPdfUrl } from './view-urls.js';
 
 /** get_pdf_url's structuredContent: the spec's `{ url, kind }` and the signed download link. */
 export const getPdfUrlOutputSchema = once(() =>
@@ -86,4 +97,41 @@ export function withPacketLinkWhenReady(
       },
     };
   };
+}
+
+/**
+ * get_pdf_url: the companion app's PDF page of a filing of either kind, with the signed download
+ * link and the packet resource when the server has them.
+ */
+export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRepository): FilingToolFactory {
+  const { appUrl } = options;
+  return () =>
+    defineTool({
+      name: 'get_pdf_url',
+      title: 'Get the PDF link of a filing',
+      description:
+        'Answers { url, kind, download_url, download_expires_at }: url is the filing’s PDF page in the companion app (for a signed-in browser); download_url, when this server builds the forms, is a signed link that answers the PDF itself without a session, for 15 minutes, to fetch or hand to the user. The result also links the PDF as the MCP resource filing://filings/{id}/packet.pdf (partnership: filing://partnership/{id}/packet.pdf). Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership"). Run check_filing first.',
+      inputSchema: z.object({
+        id: filingId().describe('UUID of the filing (single-member or partnership).'),
+        kind: kindArgument()
+          .optional()
+          .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
+      }),
+      outputSchema: getPdfUrlOutputSchema(),
+      annotations: readOnly,
+      handler: async (args, { auth }) => {
+        const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
+        const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
+        if (!kind) throw new ToolError(FILING_NOT_FOUND);
+        const url =
+          kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
+        return getPdfUrlResult({
+          kind,
+          id: args.id,
+          url,
+          packetLinks: options.packetLinks,
+          packetResources: options.packetResources === true,
+        });
+      },
+    });
 }

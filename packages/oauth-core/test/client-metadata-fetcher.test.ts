@@ -1,11 +1,11 @@
-import { ClientMetadataDocumentError } from '@filing-mcp/oauth-core';
+import { ClientMetadataDocumentError } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientMetadataDocumentsFromEnv,
   createNodeClientMetadataFetcher,
   MAX_CLIENT_METADATA_DOCUMENT_BYTES,
   specialAddress,
-} from '../src/node.js';
+} from '../src/node/index.js';
 import { type DocumentServer, startDocumentServer } from './document-server.js';
 
 /**
