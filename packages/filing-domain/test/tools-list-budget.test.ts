@@ -13,7 +13,7 @@ import { formSchemaDescriptor } from '../src/forms/form-schema-descriptor.js';
 import { partnershipFormSchemas } from '../src/forms/partnership-form.js';
 import { singleMemberFormSchemas } from '../src/forms/single-member-form.js';
 
-/** The budget of issue 27, in bytes of compact JSON (the `tools/list` result). */
+/** The budget of the `tools/list` result, in bytes of compact JSON. */
 const TOOLS_LIST_BUDGET = 24_000;
 
 // Listing never touches the database.
@@ -73,7 +73,7 @@ function fieldPaths(schema: Record<string, any>, prefix = '', paths: string[] = 
   return paths;
 }
 
-describe('tools/list budget (issue 27)', () => {
+describe('tools/list budget', () => {
   for (const wire of ['legacy', 'modern'] as const) {
     it(`is at most ${TOOLS_LIST_BUDGET} bytes of compact JSON (${wire} wire)`, async () => {
       const { bytes, tools } = await listedTools(wire);

@@ -9,7 +9,7 @@ import {
 import { type DocumentServer, startDocumentServer } from './document-server.js';
 
 /**
- * The SSRF-safe fetcher of Client ID Metadata Documents (issue 13), against a real HTTP server on
+ * The SSRF-safe fetcher of Client ID Metadata Documents, against a real HTTP server on
  * loopback. No database is opened here.
  */
 describe('specialAddress: the address classifier', () => {

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 export const DEFAULT_CLIENT_EXPIRY = Object.freeze({ unusedSeconds: 86_400, idleSeconds: 90 * 86_400 });
 
 /**
- * Deletes registered OAuth clients nobody uses (issue 14: registrations are free, so they must not
+ * Deletes registered OAuth clients nobody uses (registrations are free, so they must not
  * accumulate), as part of the cleanup job, before oauth-core deletes expired tokens:
  *
  * 1. records in `oauth_client_activity` until when each client's latest token lives, so the

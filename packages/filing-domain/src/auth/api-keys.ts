@@ -4,7 +4,7 @@ import { type HashFunction, sha256Hex } from './hash.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../storage/timestamps.js';
 import { parseFilingScope } from './scopes.js';
 
-/** Every API key starts with this (spec: Credentials). */
+/** Every API key starts with this. */
 export const API_KEY_PREFIX = 'nf_';
 
 /** `nf_` followed by 64 lower-case hex characters: 67 characters in all. */

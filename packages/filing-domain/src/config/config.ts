@@ -136,7 +136,7 @@ export const filingServerConfigSchema = z
  * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
  *   `refreshToken` (30 days); positive integers.
  * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
- *   refresh twice in parallel (default 0: off; INTEROP 17).
+ *   refresh twice in parallel (default 0: off; a reused rotated token otherwise revokes the grant, RFC 9700 section 4.14.2).
  * - `requirePkce`: whether every client, confidential ones included, must send a `code_challenge`
  *   (default true, OAuth 2.1); `requirePkceForPublicClients` is its deprecated old name.
  * - `database`: PostgreSQL pool size and time limits, applied by every adapter (see `DatabaseSettings`).

@@ -1,4 +1,5 @@
-// What tools/list shows of a tool, kept small (issue 27: at most 24,000 bytes of compact JSON).
+// What tools/list shows of a tool, kept small (at most 24,000 bytes of compact JSON, a budget
+// test/tools-list-budget.test.ts holds).
 // Only the advertised JSON Schemas shrink: every tool still validates its arguments and results
 // with its full zod schemas, and get_form_schema documents every form_data field.
 import { type ToolDefinition, toolJsonSchemas } from '@filing-mcp/protocol';
@@ -261,24 +262,23 @@ function withoutRedundantKeywords(schema: JsonSchema): JsonSchema {
   return visit(schema) as JsonSchema;
 }
 
+/** An input schema with its `form_data` property replaced by what `replace` makes of it. */
+function withFormData(replace: (formData: JsonSchema) => JsonSchema): (schema: JsonSchema) => JsonSchema {
+  return (schema) => {
+    const properties = schema.properties as Record<string, JsonSchema>;
+    return { ...schema, properties: { ...properties, form_data: replace(properties.form_data!) } };
+  };
+}
+
 /**
  * The create tools' `form_data`: its fields' types, enums and patterns without their descriptions,
  * which get_form_schema gives (with every nested field) instead.
  */
 export function fieldsDocumentedBy(formSchemaCall: string): (schema: JsonSchema) => JsonSchema {
-  return (schema) => {
-    const properties = schema.properties as Record<string, JsonSchema>;
-    return {
-      ...schema,
-      properties: {
-        ...properties,
-        form_data: {
-          ...trimmedJsonSchema(properties.form_data!, { descriptions: true }),
-          description: `${formSchemaCall} describes every field. Dates are YYYY-MM-DD. All fields are optional for a draft; fields not listed are kept.`,
-        },
-      },
-    };
-  };
+  return withFormData((formData) => ({
+    ...trimmedJsonSchema(formData, { descriptions: true }),
+    description: `${formSchemaCall} describes every field. Dates are YYYY-MM-DD. All fields are optional for a draft; fields not listed are kept.`,
+  }));
 }
 
 /**
@@ -286,17 +286,8 @@ export function fieldsDocumentedBy(formSchemaCall: string): (schema: JsonSchema)
  * form schema appears once in tools/list.
  */
 export function sameFieldsAs(createTool: string, formSchemaCall: string): (schema: JsonSchema) => JsonSchema {
-  return (schema) => {
-    const properties = schema.properties as Record<string, JsonSchema>;
-    return {
-      ...schema,
-      properties: {
-        ...properties,
-        form_data: {
-          type: 'object',
-          description: `The same fields as ${createTool}'s form_data (${formSchemaCall} lists them all); only the fields you send change, and null clears one.`,
-        },
-      },
-    };
-  };
+  return withFormData(() => ({
+    type: 'object',
+    description: `The same fields as ${createTool}'s form_data (${formSchemaCall} lists them all); only the fields you send change, and null clears one.`,
+  }));
 }

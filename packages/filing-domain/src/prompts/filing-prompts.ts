@@ -95,7 +95,7 @@ function interviewText(interview: Interview, filingId: string | undefined): stri
 }
 
 /**
- * The guided interviews (issue 27): `prepare_form_5472` and `prepare_partnership_return`, served
+ * The guided interviews: `prepare_form_5472` and `prepare_partnership_return`, served
  * on both protocol eras. Each renders one user message an agent can follow: what to ask the user,
  * in which order, and which tools to call. An optional `filing_id` continues an existing filing.
  */

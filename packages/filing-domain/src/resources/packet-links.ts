@@ -1,7 +1,7 @@
-import { lazyOnce } from '@filing-mcp/protocol';
+import { base64url, fromBase64url, lazyOnce, secretKey } from '@filing-mcp/protocol';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 
-/** Longest life of a signed packet link (issue 27: at most 15 minutes). */
+/** Longest life of a signed packet link: 15 minutes, long enough to fetch it, short enough to leak little. */
 export const PACKET_LINK_MAX_TTL_SECONDS = 15 * 60;
 
 /** Where signed links live under `{base_url}`: `{base_url}/packets/{kind}/{id}.pdf`. */
@@ -53,45 +53,9 @@ const PATH =
 const EXPIRY = /^[1-9]\d{0,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
 // Everything a link grants is signed: a link for one filing or kind cannot be turned into another's.
 function signedData(kind: FilingKind, id: string, expires: number): Uint8Array<ArrayBuffer> {
   return utf8.encode(`filing-mcp-packet-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`);
-}
-
-async function importKey(secret: string | undefined): Promise<HmacKey> {
-  if (secret === undefined) {
-    return crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256', length: 256 }, false, [
-      'sign',
-      'verify',
-    ]);
-  }
-  if (secret.length < 32) throw new TypeError('the packet link secret must be at least 32 characters');
-  const material = await crypto.subtle.importKey('raw', utf8.encode(secret), 'HKDF', false, ['deriveKey']);
-  return crypto.subtle.deriveKey(
-    {
-      name: 'HKDF',
-      hash: 'SHA-256',
-      salt: new Uint8Array(0),
-      info: utf8.encode('filing-mcp packet link v1'),
-    },
-    material,
-    { name: 'HMAC', hash: 'SHA-256', length: 256 },
-    false,
-    ['sign', 'verify'],
-  );
 }
 
 /**
@@ -116,7 +80,15 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
   }
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const getKey = lazyOnce(() => importKey(options.secret));
+  const getKey = lazyOnce(
+    (): Promise<HmacKey> =>
+      secretKey(options.secret, {
+        info: 'filing-mcp packet link v1',
+        algorithm: { name: 'HMAC', hash: 'SHA-256', length: 256 },
+        usages: ['sign', 'verify'],
+        name: 'the packet link secret',
+      }),
+  );
 
   return {
     async sign(kind, id) {

@@ -19,7 +19,7 @@ import { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { FILING_SCOPES } from '../auth/scopes.js';
 
-/** Prefix of OAuth access tokens (spec: Credentials). */
+/** Prefix of the OAuth access tokens this server issues. */
 const ACCESS_TOKEN_PREFIX = 'mcp_at_';
 // Longer than any credential we issue (API key 67, access token 50); longer ones are refused
 // before hashing, so a huge header cannot make us hash megabytes.

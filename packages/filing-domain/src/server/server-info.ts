@@ -1,7 +1,7 @@
-/** serverInfo the `initialize` result reports (spec: Server identity). */
+/** serverInfo the `initialize` result reports. */
 export const FILING_SERVER_INFO = Object.freeze({ name: 'filing-mcp', version: '1.1.0' });
 
-/** The `initialize` instructions (spec: Server identity). */
+/** The `initialize` instructions. */
 export const FILING_SERVER_INSTRUCTIONS =
   'This server manages US tax filings of foreign-owned LLCs: single-member filings (forms 5472 and 1120) ' +
   'and partnership filings (form 1065, Schedule K-1, forms 8804 and 8805). Call get_form_schema first to ' +

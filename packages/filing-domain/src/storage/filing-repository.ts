@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import type { FaxLog, Filing, FilingSummary, Payment } from './records.js';
@@ -39,13 +39,23 @@ function withoutKeys(formData: RawBuilder<unknown>, keys: readonly string[] = []
   return keys.reduce((current, name) => sql`(${current} - ${name}::text)`, formData);
 }
 
-// The status every created filing gets (spec: States and transitions).
+// The status every created filing gets: the tools create finished filings.
 const COMPLETED = 'completed';
 
 // Dates leave the database as text formatted independently of the session's DateStyle, so no
 // driver turns them into a local-midnight Date that a time zone could move to the previous day.
 const taxYearBegin = sql<string | null>`to_char(tax_year_begin, 'YYYY-MM-DD')`.as('tax_year_begin');
 const taxYearEnd = sql<string | null>`to_char(tax_year_end, 'YYYY-MM-DD')`.as('tax_year_end');
+
+/** A list query's tail: the user's rows only, newest first (`created_at`, then `id`), at most `limit`. */
+function newestOfUser(userId: string, limit: number) {
+  return <Query extends SelectQueryBuilder<any, any, any>>(query: Query): Query =>
+    query
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit) as Query;
+}
 
 function jsonb(value: Record<string, unknown>) {
   return sql<Record<string, unknown>>`${JSON.stringify(value)}::jsonb`;
@@ -99,10 +109,7 @@ export class FilingRepository {
     const rows = await this.#db
       .selectFrom(table)
       .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .$call(newestOfUser(userId, limit))
       .execute();
     return rows.map(toSummary);
   }
@@ -231,10 +238,7 @@ export class FilingRepository {
     const rows = await this.#db
       .selectFrom('payments')
       .select(['id', 'amount', 'currency', 'status', 'filings_purchased', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .$call(newestOfUser(userId, limit))
       .execute();
     return rows.map((row) => ({
       id: row.id,
@@ -259,10 +263,7 @@ export class FilingRepository {
     const rows = await this.#db
       .selectFrom(table)
       .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at', 'form_data'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .$call(newestOfUser(userId, limit))
       .execute();
     return rows.map((row) => ({
       summary: toSummary(row),
@@ -330,10 +331,7 @@ export class FilingRepository {
         'completed_at',
         'failure_reason',
       ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .$call(newestOfUser(userId, limit))
       .execute();
     return rows.map((row) => ({
       id: row.id,

@@ -1,5 +1,4 @@
 import {
-  type HandlerContext,
   inputRequired,
   type ToolContext,
   type ToolDefinition,
@@ -17,7 +16,6 @@ import {
   ELICITATION_KEY,
   type FilingCheck,
   fieldList,
-  formSchemaOf,
   MAX_FIELDS_PER_ROUND,
   patchOf,
   readAnswer,
@@ -72,7 +70,7 @@ const completeFilingInput = once(() =>
 );
 
 /**
- * complete_filing (issue 27): asks the user, through the client, for what check_filing finds
+ * complete_filing: asks the user, through the client, for what check_filing finds
  * missing or invalid, and stores the answers with the update tool's own validation and write.
  *
  * On MCP 2026-07-28 with a client that declares elicitation, it answers `input_required` with a

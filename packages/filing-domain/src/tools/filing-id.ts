@@ -11,7 +11,7 @@ export const FILING_ID_MALFORMED =
 
 /**
  * The `id` argument of the filing tools: a missing one is reported as missing and a malformed one
- * as malformed (issue 27), rather than both as "must be a UUID". Built on first use, like every
+ * as malformed, rather than both as "must be a UUID". Built on first use, like every
  * schema of the tools.
  */
 export const filingIdSchema = once(() =>

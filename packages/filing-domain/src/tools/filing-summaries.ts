@@ -6,7 +6,7 @@ import { recordSchemas } from '../storage/records.js';
 
 /**
  * The list tools' summary: the spec's fields unchanged, plus `ready`, `due_date` and `overdue`
- * (issue 27), computed by the same checks as check_filing.
+ * computed by the same checks as check_filing.
  */
 export const listedFilingSummarySchema = once(() =>
   recordSchemas().filingSummarySchema.extend({

@@ -60,7 +60,7 @@ export function createEagerFilingTools(options: OpenFilingToolsOptions): ToolDef
 }
 
 /**
- * How tools/list shows a tool's input where it differs from its zod schema (issue 27: a small tool
+ * How tools/list shows a tool's input where it differs from its zod schema (a small tool
  * list): each form schema appears once, in its create tool, without the descriptions that
  * get_form_schema gives; the update tools point to it. Every result's schema is trimmed.
  */

@@ -37,7 +37,7 @@ export function prefetchFilingToolDefinitions(): void {
 }
 
 /**
- * The 14 filing tools of the spec and check_filing (issue 16), bound to a database and the
+ * The filing tools (docs/architecture.md lists them), bound to a database and the
  * companion app's address. Every tool acts on behalf of `context.auth.userId` and sees only that
  * user's records; a missing filing and another user's filing both answer the tool error
  * `Filing not found`.

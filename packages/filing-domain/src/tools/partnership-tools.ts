@@ -5,8 +5,7 @@ import { removedItems } from '../forms/list-item-ids.js';
 import { partnershipFormSchemas } from '../forms/partnership-form.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { recordSchemas } from '../storage/records.js';
-import { withReadiness } from './filing-summaries.js';
+import { kindRecordTools } from './kind-record-tools.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import {
   createdWithDuplicatesSchema,
@@ -14,9 +13,7 @@ import {
   extras,
   filingId,
   type ListSchemas,
-  okSchema,
   overwrites,
-  readOnly,
   storing,
   stringField,
   updatedOkSchema,
@@ -61,41 +58,32 @@ export function partnershipFilingTools(
   lists: ListSchemas,
 ) {
   const { appUrl } = options;
-  const { limit, filingsResult } = lists;
-  const now = options.now ?? Date.now;
 
-  const listPartnershipFilings = () =>
-    defineTool({
-      name: 'list_partnership_filings',
-      title: 'List partnership filings',
-      description:
-        'Lists your partnership (form 1065, K-1, 8804/8805) filings, newest first, in the same summary shape as list_filings (llc_name is the partnership name; ready, due_date, overdue as check_filing finds them). Answers { filings: [...] }.',
-      inputSchema: z.object({ limit: limit() }),
-      outputSchema: filingsResult(),
-      annotations: readOnly,
-      handler: async (args, { auth }) => ({
-        filings: await withReadiness(
-          'partnership',
-          await repository.listFilingsWithFormData('partnership_filings', auth.userId, args.limit),
-          now(),
-        ),
-      }),
-    });
-
-  const getPartnershipFiling = () =>
-    defineTool({
-      name: 'get_partnership_filing',
-      title: 'Get a partnership filing',
-      description: 'Returns one partnership filing with its full partnership form_data.',
-      inputSchema: z.object({ id: filingId().describe('UUID of the partnership filing.') }),
-      outputSchema: recordSchemas().filingSchema,
-      annotations: readOnly,
-      handler: async (args, { auth }) => {
-        const filing = await repository.getFiling('partnership_filings', auth.userId, args.id);
-        if (!filing) throw await filingNotFoundError(repository, 'get', 'partnership', auth.userId, args.id);
-        return filing;
+  const records = kindRecordTools(
+    'partnership',
+    {
+      list: {
+        name: 'list_partnership_filings',
+        title: 'List partnership filings',
+        description:
+          'Lists your partnership (form 1065, K-1, 8804/8805) filings, newest first, in the same summary shape as list_filings (llc_name is the partnership name; ready, due_date, overdue as check_filing finds them). Answers { filings: [...] }.',
       },
-    });
+      get: {
+        name: 'get_partnership_filing',
+        title: 'Get a partnership filing',
+        description: 'Returns one partnership filing with its full partnership form_data.',
+      },
+      delete: {
+        name: 'delete_partnership_filing',
+        title: 'Delete a partnership filing',
+        description: 'Deletes a partnership filing permanently. Answers { ok: true }.',
+      },
+      id: 'UUID of the partnership filing.',
+    },
+    options,
+    repository,
+    lists,
+  );
 
   const createPartnershipFiling = () =>
     defineTool({
@@ -172,27 +160,11 @@ export function partnershipFilingTools(
       },
     });
 
-  const deletePartnershipFiling = () =>
-    defineTool({
-      name: 'delete_partnership_filing',
-      title: 'Delete a partnership filing',
-      description: 'Deletes a partnership filing permanently. Answers { ok: true }.',
-      inputSchema: z.object({ id: filingId().describe('UUID of the partnership filing.') }),
-      outputSchema: okSchema(),
-      annotations: overwrites,
-      handler: async (args, { auth }) => {
-        if (!(await repository.deleteFiling('partnership_filings', auth.userId, args.id))) {
-          throw await filingNotFoundError(repository, 'delete', 'partnership', auth.userId, args.id);
-        }
-        return { ok: true as const };
-      },
-    });
-
   return {
-    list_partnership_filings: listPartnershipFilings,
-    get_partnership_filing: getPartnershipFiling,
+    list_partnership_filings: records.list,
+    get_partnership_filing: records.get,
     create_partnership_filing: createPartnershipFiling,
     update_partnership_filing: updatePartnershipFiling,
-    delete_partnership_filing: deletePartnershipFiling,
+    delete_partnership_filing: records.delete,
   } satisfies Record<string, FilingToolFactory>;
 }

@@ -6,8 +6,7 @@ import { removedItems, withRelatedPartyIds } from '../forms/list-item-ids.js';
 import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { recordSchemas } from '../storage/records.js';
-import { withReadiness } from './filing-summaries.js';
+import { kindRecordTools } from './kind-record-tools.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import {
   createdWithDuplicatesSchema,
@@ -15,9 +14,7 @@ import {
   extras,
   filingId,
   type ListSchemas,
-  okSchema,
   overwrites,
-  readOnly,
   storing,
   stringField,
   updatedSchema,
@@ -35,40 +32,31 @@ export function singleMemberFilingTools(
   lists: ListSchemas,
 ) {
   const { appUrl } = options;
-  const { limit, filingsResult } = lists;
-  const now = options.now ?? Date.now;
 
-  const listFilings = () =>
-    defineTool({
-      name: 'list_filings',
-      title: 'List single-member filings',
-      description: `Lists your single-member (forms 5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at, and ready, due_date, overdue (as check_filing finds them). Answers { filings: [...] }.`,
-      inputSchema: z.object({ limit: limit() }),
-      outputSchema: filingsResult(),
-      annotations: readOnly,
-      handler: async (args, { auth }) => ({
-        filings: await withReadiness(
-          '5472',
-          await repository.listFilingsWithFormData('filings', auth.userId, args.limit),
-          now(),
-        ),
-      }),
-    });
-
-  const getFiling = () =>
-    defineTool({
-      name: 'get_filing',
-      title: 'Get a single-member filing',
-      description: 'Returns one single-member (5472/1120) filing with its full form_data.',
-      inputSchema: z.object({ id: filingId().describe('UUID of the filing.') }),
-      outputSchema: recordSchemas().filingSchema,
-      annotations: readOnly,
-      handler: async (args, { auth }) => {
-        const filing = await repository.getFiling('filings', auth.userId, args.id);
-        if (!filing) throw await filingNotFoundError(repository, 'get', '5472', auth.userId, args.id);
-        return filing;
+  const records = kindRecordTools(
+    '5472',
+    {
+      list: {
+        name: 'list_filings',
+        title: 'List single-member filings',
+        description: `Lists your single-member (forms 5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at, and ready, due_date, overdue (as check_filing finds them). Answers { filings: [...] }.`,
       },
-    });
+      get: {
+        name: 'get_filing',
+        title: 'Get a single-member filing',
+        description: 'Returns one single-member (5472/1120) filing with its full form_data.',
+      },
+      delete: {
+        name: 'delete_filing',
+        title: 'Delete a single-member filing',
+        description: 'Deletes a single-member filing permanently. Answers { ok: true }.',
+      },
+      id: 'UUID of the filing.',
+    },
+    options,
+    repository,
+    lists,
+  );
 
   const createFiling = () =>
     defineTool({
@@ -162,26 +150,11 @@ export function singleMemberFilingTools(
       },
     });
 
-  const deleteFiling = () =>
-    defineTool({
-      name: 'delete_filing',
-      title: 'Delete a single-member filing',
-      description: 'Deletes a single-member filing permanently. Answers { ok: true }.',
-      inputSchema: z.object({ id: filingId().describe('UUID of the filing.') }),
-      outputSchema: okSchema(),
-      annotations: overwrites,
-      handler: async (args, { auth }) => {
-        if (!(await repository.deleteFiling('filings', auth.userId, args.id)))
-          throw await filingNotFoundError(repository, 'delete', '5472', auth.userId, args.id);
-        return { ok: true as const };
-      },
-    });
-
   return {
-    list_filings: listFilings,
-    get_filing: getFiling,
+    list_filings: records.list,
+    get_filing: records.get,
     create_filing: createFiling,
     update_filing: updateFiling,
-    delete_filing: deleteFiling,
+    delete_filing: records.delete,
   } satisfies Record<string, FilingToolFactory>;
 }

@@ -2,11 +2,11 @@ import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PacketLinks } from '../resources/packet-links.js';
 
-/** Default of the list tools' `limit` argument (spec: Limits). */
+/** Default of the list tools' `limit` argument. */
 export const DEFAULT_LIST_LIMIT = 50;
 /** Default upper bound of `limit`; the spec leaves it open, so it is a setting (`listLimitMax`). */
 export const DEFAULT_LIST_LIMIT_MAX = 200;
-/** list_payments and list_fax_logs answer at most this many records (spec: Limits). */
+/** list_payments and list_fax_logs answer at most this many records. */
 export const RECORD_LIST_LIMIT = 100;
 
 /** The error message the spec names for a missing filing or another user's filing. */

@@ -45,7 +45,7 @@ export const createdSchema = once(() =>
   }),
 );
 export const okSchema = once(() => z.object({ ok: z.literal(true) }));
-// What the create and update tools add to the spec's answers (issue 27): the unknown form_data
+// What the create and update tools add to the spec's answers: the unknown form_data
 // keys they stored, and the list items a replacement list removed. Present only when non-empty.
 export const writeExtras = once(() => ({
   unrecognized_fields: z
@@ -60,7 +60,7 @@ export const writeExtras = once(() => ({
 export const updatedSchema = once(() => createdSchema().extend(writeExtras()));
 export const updatedOkSchema = once(() => okSchema().extend(writeExtras()));
 // The create tools' answer: possible_duplicates beside the new id when the user already has a
-// filing with the same EIN and tax year (issue 27); the filing is created all the same.
+// filing with the same EIN and tax year; the filing is created all the same.
 export const createdWithDuplicatesSchema = once(() =>
   createdSchema().extend({
     possible_duplicates: z
