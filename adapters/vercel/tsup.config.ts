@@ -1,3 +1,4 @@
+import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -12,4 +13,9 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   platform: 'node',
+  // The IRS form templates, as files beside the code (vercel.json ships them with `includeFiles`):
+  // the function reads them from dist/templates/ when it builds its first packet.
+  onSuccess: async () => {
+    await copyIrsTemplates('dist/templates');
+  },
 });

@@ -1,4 +1,4 @@
-// Issue 27, "a small tool list": tools/list is at most 24,000 bytes of compact JSON, each form
+// A small tool list: tools/list is at most 24,000 bytes of compact JSON, each form
 // schema appears once (in its create tool), and every form_data field is still documented, by
 // get_form_schema. The advertised schemas are shorter than the zod schemas the tools validate with.
 import { randomUUID } from 'node:crypto';

@@ -13,7 +13,7 @@ import {
   tableCounts,
 } from './helpers.js';
 
-// Issue 14: a NUL or a lone surrogate in any OAuth parameter reached a query and answered 500.
+// A NUL or a lone surrogate in any OAuth parameter once reached a query and answered 500.
 describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ create }) => {
   let database: { db: Kysely<any>; close(): Promise<void> };
   let server: RunningServer;

@@ -12,7 +12,7 @@ import {
   tableCounts,
 } from './helpers.js';
 
-// Issue 29: with two servers on one database, a refresh token of one was redeemed at the other,
+// With two servers on one database, a refresh token of one was once redeemed at the other,
 // and `resource=<self>` on refresh silently returned a token bound to the other resource.
 
 describe.each(testDatabases())(

@@ -13,7 +13,7 @@ import {
   VERIFIER,
 } from './helpers.js';
 
-// Issue 29: a valid session JWT whose `sub` held a NUL answered 500 at /approve (PostgreSQL text
+// A valid session JWT whose `sub` held a NUL once answered 500 at /approve (PostgreSQL text
 // refuses NUL), and a session JWT was honoured for as long as its `exp` said.
 
 const REDIRECT = 'https://client.example/cb';

@@ -166,7 +166,7 @@ async function callEveryToolAndRefresh(
   expect(provider.registrations).toBe(1);
 }
 
-/** Real clients end to end: the official MCP SDK client and oauth4webapi (INTEROP 1-3, 12-17; issue "Real clients in CI"). */
+/** Real clients end to end: the official MCP SDK client and oauth4webapi. */
 export const realClientScenarios: Scenarios = (context) => {
   describe('real clients', () => {
     it('the official SDK client completes the OAuth flow, calls every tool, and refreshes after expiry', async () => {

@@ -8,6 +8,7 @@ import { boundedPool, type PgPoolLike } from '../storage/bounded-pool.js';
 import type { FilingLogEvent } from '../logging/filing-logger.js';
 import { createFilingServerWithConfig, type FilingServer } from './filing-server.js';
 import type { HashFunction } from '../auth/hash.js';
+import type { FilingPacketBuilder } from '../resources/packet-resources.js';
 
 /** What a serverless adapter supplies: its own pool (sizes differ per platform) and migrator. */
 export interface PostgresServerFromEnvOptions {
@@ -38,7 +39,7 @@ export interface PostgresServerFromEnvOptions {
   lazyDatabase?: boolean;
   /**
    * Client ID Metadata Documents from the environment: on Node, `clientMetadataDocumentsFromEnv` of
-   * `@filing-mcp/filing-domain/node` (the SSRF-safe fetcher; `CIMD_ALLOW_LOOPBACK`). Default: off.
+   * `@filing-mcp/oauth-core/node` (the SSRF-safe fetcher; `CIMD_ALLOW_LOOPBACK`). Default: off.
    */
   clientMetadataDocuments?(env: Record<string, string | undefined>): ClientMetadataDocumentOptions;
   /**
@@ -47,6 +48,11 @@ export interface PostgresServerFromEnvOptions {
    * cold start's first credential the load of WebCrypto.
    */
   hash?: HashFunction;
+  /**
+   * Builds filing packets: with it the server serves the `filing://.../packet.pdf` resources and
+   * get_pdf_url's signed `download_url` (see `FilingServerOptions.packets`). Default: tools only.
+   */
+  packets?: FilingPacketBuilder;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */
@@ -126,6 +132,7 @@ export async function createPostgresFilingServerFromEnv(
         logger: log,
         ...(clientMetadataDocuments && { clientMetadataDocuments }),
         ...(options.hash && { hash: options.hash }),
+        ...(options.packets && { packets: options.packets }),
       },
       resolved,
     );
