@@ -356,7 +356,7 @@ describe('Host and Origin allow-list on every route, over a real socket (DNS-reb
     expect(answer.headers['content-type']).toBe('application/json');
     expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.headers['access-control-expose-headers']).toBe('mcp-session-id, www-authenticate');
-    expect(JSON.parse(answer.body)).toEqual({ code: 403, message: 'Forbidden: host not allowed' });
+    expect(JSON.parse(answer.body)).toEqual({ code: 403, message: 'Forbidden: Host not allowed' });
   });
 
   it('/register under a foreign Host or from a foreign Origin answers 403 and stores no client', async () => {
@@ -368,7 +368,7 @@ describe('Host and Origin allow-list on every route, over a real socket (DNS-reb
       registration(name),
     );
     expect(badHost.status).toBe(403);
-    expect(JSON.parse(badHost.body)).toEqual({ code: 403, message: 'Forbidden: host not allowed' });
+    expect(JSON.parse(badHost.body)).toEqual({ code: 403, message: 'Forbidden: Host not allowed' });
     const badOrigin = await send(
       'POST',
       '/mcp-server/register',
@@ -377,7 +377,7 @@ describe('Host and Origin allow-list on every route, over a real socket (DNS-reb
     );
     expect(badOrigin.status).toBe(403);
     expect(badOrigin.headers['access-control-allow-origin']).toBe('*');
-    expect(JSON.parse(badOrigin.body)).toEqual({ code: 403, message: 'Forbidden: origin not allowed' });
+    expect(JSON.parse(badOrigin.body)).toEqual({ code: 403, message: 'Forbidden: Origin not allowed' });
     expect(await clientsNamed(name)).toBe(0);
   });
 
