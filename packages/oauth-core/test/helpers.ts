@@ -2,14 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { SignJWT } from 'jose';
+import type { TestDatabase } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createOAuthServer,
   type OAuthLogEvent,
   type OAuthServer,
   type OAuthServerOptions,
 } from '../src/index.js';
-import { createKyselyOAuthStore } from '../src/kysely/index.js';
+import { createKyselyOAuthStore, migrateOAuth } from '../src/kysely/index.js';
 
 export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-hs256';
 export const APP_URL = 'https://app.example.test';
@@ -68,6 +70,53 @@ export async function startServer(
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** A suite's migrated database and the servers it runs on it (see {@link oauthSuite}). */
+export interface OAuthSuite {
+  /** The migrated database (read it after `beforeAll`). */
+  readonly db: Kysely<any>;
+  /** The suite's first server, at `/mcp-server` (read it after `beforeAll`). */
+  readonly server: RunningServer;
+  /** Starts one more server on the same database; the suite closes it. */
+  start(overrides?: Partial<OAuthServerOptions>, mountPath?: string): Promise<RunningServer>;
+}
+
+/**
+ * Opens and migrates a database before the enclosing suite's tests, starts a server with `defaults` on it,
+ * and closes every server and the database after them. A suite's own `beforeAll`, registered after
+ * this call, runs once these are ready.
+ */
+export function oauthSuite(
+  create: () => Promise<TestDatabase>,
+  defaults: Partial<OAuthServerOptions> = {},
+): OAuthSuite {
+  let database: TestDatabase | undefined;
+  let server: RunningServer | undefined;
+  const started: RunningServer[] = [];
+  const suite: OAuthSuite = {
+    get db() {
+      return database!.db;
+    },
+    get server() {
+      return server!;
+    },
+    async start(overrides = {}, mountPath) {
+      const running = await startServer(database!.db, overrides, mountPath);
+      started.push(running);
+      return running;
+    },
+  };
+  beforeAll(async () => {
+    database = await create();
+    await migrateOAuth(database.db);
+    server = await suite.start(defaults);
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((running) => running.close()));
+    await database?.close();
+  });
+  return suite;
 }
 
 /** A session JWT as the companion app would hold it. */

@@ -1,14 +1,12 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   codeFor,
   exchange,
   expectOAuthError,
+  oauthSuite,
   postForm,
   type RunningServer,
-  startServer,
   tableCounts,
 } from './helpers.js';
 
@@ -18,20 +16,14 @@ import {
 describe.each(testDatabases())(
   'codes and refresh tokens are bound to their resource on $name',
   ({ create }) => {
-    let database: { db: Kysely<any>; close(): Promise<void> };
+    const suite = oauthSuite(create);
     /** Two servers, two resources, one database. */
     let a: RunningServer;
     let b: RunningServer;
 
     beforeAll(async () => {
-      database = await create();
-      await migrateOAuth(database.db);
-      a = await startServer(database.db, {}, '/server-a');
-      b = await startServer(database.db, {}, '/server-b');
-    });
-    afterAll(async () => {
-      await Promise.all([a?.close(), b?.close()]);
-      await database?.close();
+      a = await suite.start({}, '/server-a');
+      b = await suite.start({}, '/server-b');
     });
 
     async function tokensAtA() {
@@ -49,7 +41,7 @@ describe.each(testDatabases())(
         [{ resource: a.baseUrl }, 400, 'invalid_target'],
       ];
       for (const [extra, status, error] of attempts) {
-        const before = await tableCounts(database.db);
+        const before = await tableCounts(suite.db);
         const response = await postForm(`${b.baseUrl}/token`, {
           grant_type: 'refresh_token',
           refresh_token,
@@ -58,7 +50,7 @@ describe.each(testDatabases())(
         const description = await expectOAuthError(response, status, error);
         if (error === 'invalid_grant')
           expect(description).toBe('the refresh token was issued for another resource');
-        expect(await tableCounts(database.db)).toEqual(before);
+        expect(await tableCounts(suite.db)).toEqual(before);
       }
       // Still A's to refresh, and the new token is A's.
       const refreshed = await postForm(`${a.baseUrl}/token`, { grant_type: 'refresh_token', refresh_token });
@@ -70,11 +62,11 @@ describe.each(testDatabases())(
 
     it('a code approved at A and redeemed at B -> invalid_grant; the code stays redeemable at A', async () => {
       const grant = await codeFor(a);
-      const before = await tableCounts(database.db);
+      const before = await tableCounts(suite.db);
       const description = await expectOAuthError(await exchange(b, grant), 400, 'invalid_grant');
       expect(description).toBe('the authorization code was issued for another resource');
       await expectOAuthError(await exchange(b, grant, { resource: b.baseUrl }), 400, 'invalid_grant');
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await tableCounts(suite.db)).toEqual(before);
       expect((await exchange(a, grant)).status).toBe(200);
     });
   },
