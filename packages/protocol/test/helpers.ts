@@ -132,3 +132,11 @@ export function expectCors(response: Response) {
 export async function json(response: Response): Promise<any> {
   return response.json();
 }
+
+/** The exact body of a JSON-RPC error answer, for `toEqual`. */
+export function rpcError(
+  id: string | number | null,
+  error: { code: number; message: string; data?: unknown },
+) {
+  return { jsonrpc: '2.0', id, error };
+}

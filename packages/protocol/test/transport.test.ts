@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { auth, CORS_EXPECTED, callTool, expectCors, makeServer, post, rpc, json } from './helpers.js';
+import {
+  auth,
+  callTool,
+  CORS_EXPECTED,
+  expectCors,
+  json,
+  makeServer,
+  post,
+  rpc,
+  rpcError,
+} from './helpers.js';
 
 function request(method: string, init: RequestInit = {}) {
   return new Request('http://localhost/mcp', { method, ...init });
@@ -69,11 +79,12 @@ describe('HTTP methods', () => {
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST, OPTIONS');
       expect(expectCors(response)).toEqual(CORS_EXPECTED);
-      expect(await json(response)).toEqual({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32600, message: 'Method not allowed: this stateless server answers POST only' },
-      });
+      expect(await json(response)).toEqual(
+        rpcError(null, {
+          code: -32600,
+          message: 'Method not allowed: this stateless server answers POST only',
+        }),
+      );
     },
   );
 
@@ -103,15 +114,13 @@ describe('MCP-Protocol-Version header (INTEROP item 6)', () => {
       'mcp-protocol-version': '2024-01-01',
     });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: {
+    expect(await json(response)).toEqual(
+      rpcError(null, {
         code: -32600,
         message:
           'Bad Request: unsupported MCP-Protocol-Version (supported versions: 2025-03-26, 2025-06-18, 2025-11-25)',
-      },
-    });
+      }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
@@ -139,11 +148,12 @@ describe('Content-Type', () => {
       'content-type': contentType,
     });
     expect(response.status).toBe(415);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Unsupported Media Type: Content-Type must be application/json' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, {
+        code: -32600,
+        message: 'Unsupported Media Type: Content-Type must be application/json',
+      }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
@@ -186,11 +196,9 @@ describe('body size limit', () => {
       } as RequestInit),
     );
     expect(response.status).toBe(413);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Payload Too Large: the body exceeds 1000 bytes' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, { code: -32600, message: 'Payload Too Large: the body exceeds 1000 bytes' }),
+    );
     expect(pulled).toBe(0);
     expect(calls.handled).toEqual([]);
   });
@@ -272,11 +280,9 @@ describe('Host and Origin allow-lists (INTEROP item 11)', () => {
     });
     expect(response.status).toBe(403);
     expect(expectCors(response)).toEqual(CORS_EXPECTED);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Forbidden: Host not allowed' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, { code: -32600, message: 'Forbidden: Host not allowed' }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
