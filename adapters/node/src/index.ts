@@ -42,4 +42,5 @@ export {
 } from './settings.js';
 export { type StartedServer, type StartServerOptions, startServer } from './start-server.js';
 export { startTelemetry, type Telemetry, telemetryRequested } from './telemetry.js';
-export { createPacketWorker, type PacketService } from './companion/packet-worker.js';
+export { createPacketWorker } from '@filing-mcp/companion/node';
+export type { PacketService } from '@filing-mcp/companion';

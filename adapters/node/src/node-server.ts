@@ -9,20 +9,14 @@ import {
   type HashFunction,
   isClientDisconnect,
 } from '@filing-mcp/filing-domain';
-import {
-  type AllowList,
-  createAllowListCheck,
-  loopbackAllowList,
-  type RequestContext,
-  withCors,
-} from '@filing-mcp/protocol';
+import { type AllowList, loopbackAllowList, type RequestContext, withCors } from '@filing-mcp/protocol';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { type Attributes, createNoopMeter, type Histogram, metrics } from '@opentelemetry/api';
 import type { Kysely } from 'kysely';
-import { CompanionSignIn, createCompanionApp } from './companion/index.js';
+import { CompanionSignIn, createCompanionApp } from '@filing-mcp/companion';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
-import { createPacketWorker } from './companion/packet-worker.js';
+import { createPacketWorker } from '@filing-mcp/companion/node';
 import { type LogFields, type Logger, createLogger } from './logger.js';
 import { fastMcpUrl, mcpRequest, rawHeader, refuseConnect, writeResponse } from '@filing-mcp/node-http';
 import { nodeSha256Hex } from './node-hash.js';
@@ -434,6 +428,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         sessionSecret,
         core,
         packets,
+        ...(allowList.allowedHosts && { allowedHosts: allowList.allowedHosts }),
         ...(signIn && { signIn }),
         ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
         ...(config.session.audience && { sessionAudience: config.session.audience }),
@@ -455,26 +450,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     companion !== undefined && (appPath === '' || path === appPath || path.startsWith(`${appPath}/`));
   fastPath = isCompanionPath(basePath || '/') ? undefined : basePath || '/';
   routeOf = (path) => (ownRoutes.has(path) ? path : isCompanionPath(path) ? `${appPath}/*` : undefined);
-  // Host only: the pages guard their forms against foreign origins themselves (CSRF tokens).
-  const companionHostCheck =
-    allowList.allowedHosts && createAllowListCheck({ allowedHosts: allowList.allowedHosts });
-
-  handleFetch = async (request, incoming) => {
-    const state = states.get(incoming);
-    if (companion && isCompanionPath(pathOf(incoming.url))) {
-      // The pages act for the signed-in local user without a password, so a page reached through
-      // a rebinding DNS name must not load: the core checks Host on its own routes, we check it here.
-      if (companionHostCheck?.(request)) {
-        return new Response('Forbidden: unknown Host', {
-          status: 403,
-          headers: { 'content-type': 'text/plain' },
-        });
-      }
-      const page = await companion.fetch(request);
-      if (page) return page;
-    }
-    return core.fetch(request, state?.context);
-  };
+  // The companion answers its pages and hands every other request to the core.
+  const app = companion ?? core;
+  handleFetch = (request, incoming) => app.fetch(request, states.get(incoming)?.context);
 
   let cleanupRunning: Promise<void> | undefined;
   const runCleanup = () => {

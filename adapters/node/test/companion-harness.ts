@@ -1,15 +1,15 @@
-import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { FilingRepository, migrateToLatest, revokeApiKey } from '@filing-mcp/filing-domain';
+import { FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import { type CompanionApp, createCompanionApp } from '../src/companion/index.js';
 import { createLogger } from '../src/logger.js';
 import { createNodeServer } from '../src/node-server.js';
 
 /**
  * The adapter's own server (`createNodeServer`, what `filing-mcp serve` runs) with the companion
- * pages mounted, on a real socket on port 0 and a test database (in-memory PGlite unless told).
+ * pages of `@filing-mcp/companion` mounted, on a real socket on port 0 and a test database
+ * (in-memory PGlite unless told). The pages themselves are tested in packages/companion; this
+ * harness serves the browser test of the mount.
  */
 export interface CompanionHarness {
   db: Kysely<any>;
@@ -19,8 +19,6 @@ export interface CompanionHarness {
   appUrl: string;
   userId: string;
   sessionSecret: string;
-  /** A second companion app on the same database, for calls that bypass the socket. */
-  companion: CompanionApp;
   /** Stores a filing for a user directly (as create_filing would); answers its id. */
   createFiling(options: {
     kind?: 'filing' | 'partnership';
@@ -65,18 +63,6 @@ export async function startCompanionHarness(
   const { origin } = server;
   const baseUrl = server.url;
   const appUrl = server.appUrl;
-  const companion = createCompanionApp({
-    db,
-    appUrl,
-    baseUrl,
-    userId,
-    sessionSecret,
-    core: {
-      fetch: (request) => fetch(request),
-      revokeApiKey: async (id, owner) => revokeApiKey(db, id, owner),
-      resolveOAuthClient: (clientId) => createKyselyOAuthStore(db).getClient(clientId),
-    },
-  });
 
   return {
     db,
@@ -85,7 +71,6 @@ export async function startCompanionHarness(
     appUrl,
     userId,
     sessionSecret,
-    companion,
     async createFiling(options) {
       const repository = new FilingRepository(db);
       return repository.createFiling(options.kind === 'partnership' ? 'partnership_filings' : 'filings', {

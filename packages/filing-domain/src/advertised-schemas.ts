@@ -236,6 +236,23 @@ export function withAdvertisedSchemas(
 const SPEC_KINDS = ['5472', 'partnership'];
 
 /**
+ * A field that takes a fixed set of values but still stores words of filings of before (an enum or
+ * any string) is advertised as the enum alone: new calls should send one of the values, and
+ * check_filing reports stored words as a value to restate.
+ */
+function enumOnly(schema: JsonSchema): JsonSchema {
+  const options = schema.anyOf;
+  if (!Array.isArray(options) || options.length !== 2) return schema;
+  const values = options.find((option) => isObject(option) && Array.isArray(option.enum));
+  const anyString = options.find(
+    (option) => isObject(option) && option.type === 'string' && Object.keys(option).length === 1,
+  );
+  if (values === undefined || anyString === undefined) return schema;
+  const { anyOf: _anyOf, ...rest } = schema;
+  return { ...(values as JsonSchema), ...rest };
+}
+
+/**
  * `schema` without what a client gains nothing from in tools/list: a date's `pattern` beside its
  * `format: "date"` (the call still checks both), and the filing-kind aliases of a `kind` argument
  * (the spec names `5472` and `partnership`; the aliases stay accepted, and get_form_schema's
@@ -256,7 +273,7 @@ function withoutRedundantKeywords(schema: JsonSchema): JsonSchema {
     if ((key === 'kind' || key === 'form') && Array.isArray(out.enum) && out.enum.includes('form-1065')) {
       out.enum = SPEC_KINDS;
     }
-    return out;
+    return enumOnly(out);
   };
   return visit(schema) as JsonSchema;
 }

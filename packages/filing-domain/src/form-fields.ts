@@ -51,8 +51,8 @@ export function wholeDollars(example: string) {
   );
 }
 
-/** Form 1065 item H: cash or accrual, or another method in words (checked as H(3) with its name). */
-export const ACCOUNTING_METHODS = ['cash', 'accrual'] as const;
+/** Form 1065 item H: (1) cash, (2) accrual, (3) other, named in `accountingMethodOther`. */
+export const ACCOUNTING_METHODS = ['cash', 'accrual', 'other'] as const;
 
 /** A free-form JSON object whose inner structure the spec leaves open (income, scheduleK, ...). */
 export const openObject = z.record(z.string(), z.unknown());

@@ -234,12 +234,13 @@ export const partnershipFormSchemas = once(() => {
       businessActivity: text.optional().describe('Principal business activity, in words.'),
       businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
       dateBusinessStarted: calendarDate.optional().describe('Date the business started, YYYY-MM-DD.'),
+      // Words (filings of before) are still stored: check_filing reports them as a value to
+      // restate, and tools/list advertises the three values only.
       accountingMethod: z
         .union([z.enum(ACCOUNTING_METHODS), text])
         .optional()
-        .describe(
-          'Item H: cash or accrual; another method in words is checked as H(3) "Other" with its name.',
-        ),
+        .describe('Item H: cash, accrual, or other (then accountingMethodOther names it).'),
+      accountingMethodOther: text.optional().describe('Item H(3): the other accounting method, in words.'),
       totalAssets: wholeDollars('20000')
         .optional()
         .describe(

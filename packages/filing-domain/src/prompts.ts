@@ -50,7 +50,7 @@ const INTERVIEWS: readonly Interview[] = [
     list: 'list_partnership_filings',
     topics: [
       'The tax year: taxYearBegin and taxYearEnd (YYYY-MM-DD).',
-      'The partnership: its legal name (partnershipName), EIN (ein, NN-NNNNNNN), address (street, city, state, zip), its activity in words and its NAICS code (businessActivity, businessActivityCode), when the business started (dateBusinessStarted), its accounting method (accountingMethod) and its total assets at the end of the year in whole US dollars (totalAssets).',
+      'The partnership: its legal name (partnershipName), EIN (ein, NN-NNNNNNN), address (street, city, state, zip), its activity in words and its NAICS code (businessActivity, businessActivityCode), when the business started (dateBusinessStarted), its accounting method (accountingMethod: cash, accrual or other, then accountingMethodOther in words) and its total assets at the end of the year in whole US dollars (totalAssets).',
       'Each partner (partners): name, type, whether the partner is a foreign person (isForeign), entity type, and for a foreign partner the withholding rate (withholdingRate).',
       'The year’s figures: income, deductions, Schedule K items and section 1446 withholding (income, deductions, scheduleK, withholding), as the form_data schema describes them.',
     ],

@@ -602,6 +602,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'businessActivityCode',
               'dateBusinessStarted',
               'accountingMethod',
+              'accountingMethodOther',
               'totalAssets',
               'taxYearBegin',
               'taxYearEnd',

@@ -299,4 +299,45 @@ describe.each(testDatabases())('formats and the money rule on $name (issue 27)',
     expect(fields.ein.pattern).toBe('^\\d{2}-\\d{7}$');
     expect(create.inputSchema.properties.ein.pattern).toBe('^\\d{2}-\\d{7}$');
   });
+  describe('fixed sets are advertised as enums; words of before are stored and reported', () => {
+    it('tools/list gives item H and line 8e their values only', async () => {
+      const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
+      const byName = Object.fromEntries(result.tools.map((tool: any) => [tool.name, tool]));
+      const partnership = byName.create_partnership_filing.inputSchema.properties.form_data.properties;
+      expect(partnership.accountingMethod).toEqual({ type: 'string', enum: ['cash', 'accrual', 'other'] });
+      expect(partnership.accountingMethodOther).toEqual({ type: 'string' });
+      const party = byName.create_filing.inputSchema.properties.form_data.properties.relatedParties.items;
+      expect(party.properties.relationship).toEqual({
+        type: 'string',
+        enum: ['related_to_reporting_corporation', 'related_to_foreign_shareholder', 'foreign_shareholder'],
+      });
+    });
+
+    it('"other" needs its words; a method in words is stored, and check_filing asks to restate it', async () => {
+      const { key } = await newUser(harness.db);
+      const created = await ok(harness.server, key, 'create_partnership_filing', {
+        form_data: { partnershipName: 'River LP', accountingMethod: 'other' },
+      });
+      const other = await ok(harness.server, key, 'check_filing', { id: created.id, kind: 'partnership' });
+      expect(other.missing).toContainEqual(
+        expect.objectContaining({ form: '1065', line: 'H(3)', field: 'accountingMethodOther' }),
+      );
+      await ok(harness.server, key, 'update_partnership_filing', {
+        id: created.id,
+        form_data: { accountingMethod: 'Hybrid' },
+      });
+      const row = await harness.db
+        .selectFrom('partnership_filings')
+        .select('form_data')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect((row.form_data as Record<string, unknown>).accountingMethod).toBe('Hybrid');
+      const words = await ok(harness.server, key, 'check_filing', { id: created.id, kind: 'partnership' });
+      expect(words.invalid).toContainEqual({
+        field: 'accountingMethod',
+        message:
+          'must be "cash", "accrual" or "other" (then accountingMethodOther names the method in words); got "Hybrid"',
+      });
+    });
+  });
 });

@@ -101,7 +101,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
   businessActivity: 'Software consulting',
   businessActivityCode: '541511',
   dateBusinessStarted: '2023-06-01',
-  accountingMethod: 'Cash',
+  accountingMethod: 'cash',
   totalAssets: '250000',
   taxYearBegin: '2025-01-01',
   taxYearEnd: '2025-12-31',

@@ -132,7 +132,14 @@ export interface PartnershipInput {
   businessActivity?: string;
   businessActivityCode?: string | number;
   dateBusinessStarted?: string;
+  /**
+   * Item H: `cash`, `accrual` or `other` (then {@link accountingMethodOther} names it). Filings
+   * stored before the enum may hold the method in words: printed as "Other" with those words, and
+   * reported by readiness as a value to restate.
+   */
   accountingMethod?: string;
+  /** Item H(3): the accounting method in words, when `accountingMethod` is `other`. */
+  accountingMethodOther?: string;
   totalAssets?: string | number;
   taxYearBegin?: string;
   taxYearEnd?: string;

@@ -254,3 +254,47 @@ describe('partnership readiness', () => {
     expect(report.how_to_file.mail).toMatch(/must be e-filed/);
   });
 });
+
+describe('item H, the accounting method', () => {
+  const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
+  const withMethod = (fields: Record<string, unknown>) => ({ ...structuredClone(filing), ...fields });
+  const report = (fields: Record<string, unknown>) =>
+    checkFilingReadiness('partnership', withMethod(fields), undefined, '2026-01-10');
+
+  it('"other" prints H(3) with the method named in accountingMethodOther', async () => {
+    expect(report({ accountingMethod: 'other', accountingMethodOther: 'Hybrid method' }).ready).toBe(true);
+    const packet = await builder.build(
+      'partnership',
+      withMethod({ accountingMethod: 'other', accountingMethodOther: 'Hybrid method' }),
+    );
+    expect(pdfText(packet.pdf, 1)).toContain('Hybrid method');
+  });
+
+  it('"other" without its words is missing line H(3), and prints no method', async () => {
+    const result = report({ accountingMethod: 'other' });
+    expect(result.ready).toBe(false);
+    expect(result.missing).toContainEqual({ form: '1065', line: 'H(3)', field: 'accountingMethodOther' });
+    const packet = await builder.build('partnership', withMethod({ accountingMethod: 'other' }));
+    const none = await builder.build('partnership', withMethod({ accountingMethod: undefined }));
+    const cash = await builder.build('partnership', withMethod({ accountingMethod: 'cash' }));
+    // Item H is left as a filing with no method prints it (a checked box shows in the text).
+    expect(pdfText(packet.pdf, 1)).toBe(pdfText(none.pdf, 1));
+    expect(pdfText(cash.pdf, 1)).not.toBe(pdfText(none.pdf, 1));
+  });
+
+  it('words in accountingMethod (as filings of before hold) are reported to restate, and still print', async () => {
+    const result = report({ accountingMethod: 'Hybrid' });
+    expect(result.ready).toBe(false);
+    expect(result.invalid).toContainEqual({
+      field: 'accountingMethod',
+      message:
+        'must be "cash", "accrual" or "other" (then accountingMethodOther names the method in words); got "Hybrid"',
+    });
+    const packet = await builder.build('partnership', withMethod({ accountingMethod: 'Hybrid' }));
+    expect(pdfText(packet.pdf, 1)).toContain('Hybrid');
+  });
+
+  it('"Cash" in any case is the cash method', () => {
+    expect(report({ accountingMethod: 'Cash' }).invalid).toEqual([]);
+  });
+});

@@ -1,4 +1,11 @@
 export { createOAuthServer } from './server.js';
+export {
+  OAUTH_ENDPOINTS,
+  OAUTH_METADATA_PATHS,
+  type OAuthEndpoint,
+  type OAuthEndpointName,
+  oauthEndpointPaths,
+} from './endpoints.js';
 export { OAuthError, type OAuthErrorCode } from './errors.js';
 export { ApproveError } from './approve.js';
 export { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from './crypto.js';

@@ -1,4 +1,8 @@
+import { OAUTH_ENDPOINTS, type OAuthEndpointName } from './endpoints.js';
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './types.js';
+
+const endpointPath = (name: OAuthEndpointName): string =>
+  OAUTH_ENDPOINTS.find((endpoint) => endpoint.name === name)!.path;
 
 /** RFC 8414 metadata of an issuer whose endpoints live under it (spec: well-known). */
 export function buildAuthorizationServerMetadata(
@@ -9,10 +13,10 @@ export function buildAuthorizationServerMetadata(
   const authMethods = ['none', 'client_secret_post', 'client_secret_basic'];
   return {
     issuer,
-    authorization_endpoint: `${issuer}/authorize`,
-    token_endpoint: `${issuer}/token`,
-    registration_endpoint: `${issuer}/register`,
-    revocation_endpoint: `${issuer}/revoke`,
+    authorization_endpoint: issuer + endpointPath('authorize'),
+    token_endpoint: issuer + endpointPath('token'),
+    registration_endpoint: issuer + endpointPath('register'),
+    revocation_endpoint: issuer + endpointPath('revoke'),
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256', 'plain'],

@@ -2,6 +2,7 @@ import { ApproveError, handleApprove } from './approve.js';
 import { handleAuthorize } from './authorize.js';
 import { createContext, withoutTrailingSlash } from './context.js';
 import { CREDENTIAL_PREFIX } from './credentials.js';
+import { OAUTH_ENDPOINTS, OAUTH_METADATA_PATHS, type OAuthEndpointName } from './endpoints.js';
 import { jsonResponse, OAuthError } from './errors.js';
 import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from './metadata.js';
 import { handleRegister } from './register.js';
@@ -95,9 +96,9 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
 
   const routes = new Map<string, Route>();
   const metadataRoutes: Array<[string, string]> = [
-    ['/.well-known/oauth-authorization-server', authorizationServerDocument],
-    ['/.well-known/openid-configuration', authorizationServerDocument],
-    ['/.well-known/oauth-protected-resource', protectedResourceDocument],
+    [OAUTH_METADATA_PATHS.authorizationServer, authorizationServerDocument],
+    [OAUTH_METADATA_PATHS.openidConfiguration, authorizationServerDocument],
+    [OAUTH_METADATA_PATHS.protectedResource, protectedResourceDocument],
   ];
   for (const [wellKnown, document] of metadataRoutes) {
     const route: Route = { method: 'GET', kind: 'metadata', run: async () => documentResponse(document) };
@@ -106,23 +107,20 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
     routes.set(wellKnown + basePath, route);
     routes.set(wellKnown + issuerPath, route);
   }
-  routes.set(basePath + '/register', {
-    method: 'POST',
-    kind: 'oauth',
-    run: (r) => handleRegister(context, r),
-  });
-  routes.set(basePath + '/authorize', {
-    method: 'GET',
-    kind: 'oauth',
-    run: (r) => handleAuthorize(context, r),
-  });
-  routes.set(basePath + '/approve', {
-    method: 'POST',
-    kind: 'approve',
-    run: (r) => handleApprove(context, r),
-  });
-  routes.set(basePath + '/token', { method: 'POST', kind: 'oauth', run: (r) => handleToken(context, r) });
-  routes.set(basePath + '/revoke', { method: 'POST', kind: 'oauth', run: (r) => handleRevoke(context, r) });
+  const handlers: Record<OAuthEndpointName, (request: Request) => Promise<Response>> = {
+    register: (r) => handleRegister(context, r),
+    authorize: (r) => handleAuthorize(context, r),
+    approve: (r) => handleApprove(context, r),
+    token: (r) => handleToken(context, r),
+    revoke: (r) => handleRevoke(context, r),
+  };
+  for (const endpoint of OAUTH_ENDPOINTS) {
+    routes.set(basePath + endpoint.path, {
+      method: endpoint.method,
+      kind: endpoint.name === 'approve' ? 'approve' : 'oauth',
+      run: handlers[endpoint.name],
+    });
+  }
 
   async function handle(request: Request): Promise<Response | undefined> {
     const route = routes.get(new URL(request.url).pathname);

@@ -4,6 +4,8 @@ export {
   createAllowListCheck,
 } from './http/allow-list-check.js';
 export { bearerCredential } from './auth/credential.js';
+export { forbiddenResponse, internalErrorResponse } from './http/error-responses.js';
+export { lazyOnce } from './util/lazy-once.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
 export type { Completer } from './primitives/completer.js';
@@ -54,6 +56,7 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './eras/versions.js';
 export { McpError } from './jsonrpc/mcp-error.js';
+export { isPlainObject } from './jsonrpc/message.js';
 export {
   type FixedResponseHookRequest,
   type FixedResponseParts,

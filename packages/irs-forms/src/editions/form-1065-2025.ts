@@ -212,6 +212,10 @@ export const form1065TaxYear2025: FormEdition<{ filing: PartnershipInput }> = {
     const calendar = isCalendarYear(filing.taxYearBegin, filing.taxYearEnd, 2025);
     const method = filing.accountingMethod?.trim().toLowerCase();
     const other = method !== undefined && method !== '' && method !== 'cash' && method !== 'accrual';
+    // "other" names its method in accountingMethodOther; a filing stored before the enum holds the
+    // words in accountingMethod itself. "Other" with no words is left unchecked: a blank box is
+    // better than a claim the filing does not make.
+    const otherText = method === 'other' ? filing.accountingMethodOther?.trim() : filing.accountingMethod;
     return {
       taxYearBegin: calendar ? undefined : monthDay(filing.taxYearBegin),
       taxYearEnd: calendar ? undefined : monthDay(filing.taxYearEnd),
@@ -228,8 +232,8 @@ export const form1065TaxYear2025: FormEdition<{ filing: PartnershipInput }> = {
       totalAssets: dollars(filing.totalAssets),
       accountingCash: method === 'cash',
       accountingAccrual: method === 'accrual',
-      accountingOther: other,
-      accountingOtherText: other ? filing.accountingMethod : undefined,
+      accountingOther: other && otherText !== undefined && otherText !== '',
+      accountingOtherText: other && otherText ? otherText : undefined,
       scheduleK1Count: String(filing.partners?.length ?? 0),
       ...figureValues(filing),
     };

@@ -39,6 +39,24 @@ const INDIVIDUAL_TYPES = new Set(['individual', 'estate']);
  * The figures a partnership return needs that are missing or inconsistent: page 1, Schedule K,
  * Schedule B, each partner's items E-L and (foreign) ECTI share, the e-file question.
  */
+const ACCOUNTING_METHODS = new Set(['cash', 'accrual', 'other']);
+
+/** Item H (PARTNERSHIP_RULES.accountingMethod): "other" needs its words; any other value is restated. */
+function accountingMethodProblems(filing: PartnershipInput, missing: Missing[], invalid: Invalid[]): void {
+  const method = filing.accountingMethod;
+  if (typeof method !== 'string' || method.trim() === '') return;
+  // Case aside: "Cash" stored before the enum prints the Cash box all the same.
+  const known = method.trim().toLowerCase();
+  if (!ACCOUNTING_METHODS.has(known)) {
+    invalid.push({
+      field: 'accountingMethod',
+      message: `must be "cash", "accrual" or "other" (then accountingMethodOther names the method in words); got "${method}"`,
+    });
+  } else if (known === 'other' && isBlank(filing.accountingMethodOther)) {
+    missing.push({ form: '1065', line: 'H(3)', field: 'accountingMethodOther' });
+  }
+}
+
 export function partnershipFigureProblems(filing: PartnershipInput): {
   missing: Missing[];
   invalid: Invalid[];
@@ -65,6 +83,7 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
       field: 'scheduleK.line16a',
     });
   }
+  accountingMethodProblems(filing, missing, invalid);
   const enteredLine1 = amountOf(scheduleK.line1);
   if (enteredLine1 !== undefined && page.entered && enteredLine1 !== page.lines.line23) {
     invalid.push({

@@ -5,6 +5,10 @@
  * so and the code reports it as unconfirmed instead of guessing.
  */
 export const PARTNERSHIP_RULES = {
+  accountingMethod: {
+    rule: 'Item H checks one accounting method: (1) Cash, (2) Accrual, or (3) Other, with the method named beside it ("specify"). The filing says which (accountingMethod "cash", "accrual" or "other"); "other" needs the method in words (accountingMethodOther).',
+    source: 'Form 1065 (2025), item H; Instructions for Form 1065 (2025), Accounting Methods.',
+  },
   form1065Lines: {
     rule: 'Form 1065 page 1: income lines 1a-8 (1c = 1a - 1b; 3 = 1c - 2; 8 = lines 3 through 7), deductions lines 9-21 (16c = 16a - 16b), 22 = total deductions, 23 = ordinary business income (8 - 22).',
     source: 'Form 1065 (2025), page 1.',

@@ -4,14 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type FilingKind, PacketTooLargeError, UnprintableTextError } from '@filing-mcp/irs-forms';
 import type { Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
+import type { PacketService } from './packet-service.js';
 
 const require = createRequire(import.meta.url);
-
-/** What the companion needs of a packet builder (the shape of irs-forms' `PacketBuilder`). */
-export interface PacketService {
-  build(kind: FilingKind, formData: Record<string, unknown>): Promise<Packet>;
-  buildFiles(kind: FilingKind, formData: Record<string, unknown>): Promise<PacketFile[]>;
-}
 
 // The worker: irs-forms' PacketBuilder reading the vendored templates. Plain CommonJS evaluated in
 // the worker, so it runs the same from the TypeScript sources (tests) and the built adapter; the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml, html } from '../src/companion/html.js';
+import { escapeHtml, html } from '../src/html.js';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
 
 describe.each(testDatabases())('companion pages on $name', ({ create }) => {
@@ -494,12 +494,17 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
       expect(body).not.toContain('Hidden Other LLC');
     });
 
-    it('paths outside the app are left to the server behind it (undefined)', async () => {
-      expect(await harness.companion.fetch(new Request(`${harness.baseUrl}/`))).toBeUndefined();
-      expect(await harness.companion.fetch(new Request(`${harness.origin}/application`))).toBeUndefined();
-      expect(await harness.companion.fetch(new Request(`${harness.appUrl}/api-keys`))).toBeInstanceOf(
-        Response,
+    it('paths outside the app are left to the server behind it (the core answers)', async () => {
+      const metadata = await harness.companion.fetch(
+        new Request(`${harness.baseUrl}/.well-known/oauth-authorization-server`),
       );
+      expect(metadata.status).toBe(200);
+      expect(((await metadata.json()) as { issuer: string }).issuer).toBe(harness.baseUrl);
+      const outside = await harness.companion.fetch(new Request(`${harness.origin}/application`));
+      expect(outside.status).toBe(404);
+      expect(outside.headers.get('content-type')).not.toContain('text/html');
+      const page = await harness.companion.fetch(new Request(`${harness.appUrl}/api-keys`));
+      expect(page.headers.get('content-type')).toContain('text/html');
     });
 
     it('another Host (DNS rebinding) is refused with 403 and shows no data', async () => {

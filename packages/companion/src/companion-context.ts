@@ -2,7 +2,7 @@ import type { FilingServer } from '@filing-mcp/filing-domain';
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
-import type { PacketService } from './packet-worker.js';
+import type { PacketService } from './packet-service.js';
 
 /** What every companion page handler needs, built once by `createCompanionApp`. */
 export interface CompanionContext {
@@ -20,6 +20,6 @@ export interface CompanionContext {
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */
   signSessionJwt(): Promise<string>;
-  /** The IRS-forms packet builder (a worker thread, started on the first PDF request). */
+  /** The IRS-forms packet builder (in process, or a worker thread on Node). */
   packets: PacketService;
 }

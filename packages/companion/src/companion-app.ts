@@ -1,17 +1,18 @@
 import type { FilingServer } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
+import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
 import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
 import type { CompanionContext } from './companion-context.js';
+import type { CompanionSignIn } from './companion-sign-in.js';
 import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
 import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
-import { createPacketWorker, type PacketService } from './packet-worker.js';
-import type { CompanionSignIn } from './companion-sign-in.js';
-import { signInAction, signInPage, signInRequired } from './sign-in-page.js';
 import { readFormBody } from './form-body.js';
+import type { PacketService } from './packet-service.js';
 import { errorPage } from './page.js';
+import { signInAction, signInPage, signInRequired } from './sign-in-page.js';
 
 /** Options of {@link createCompanionApp}. */
 export interface CompanionAppOptions {
@@ -25,14 +26,29 @@ export interface CompanionAppOptions {
   userId: string;
   /** The HS256 secret the filing server verifies session JWTs with (also keys the CSRF tokens). */
   sessionSecret: string;
-  /** The composed filing server; the consent page calls its `/approve` in-process. */
+  /**
+   * The composed filing server. The consent page calls its `/approve` in-process, and every
+   * request the pages do not own (outside `{app_url}`'s path, or at the root any other path) is
+   * answered by its `fetch`, with the caller's context.
+   */
   core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
   /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */
   sessionAudience?: string;
-  /** The packet builder, shared with the filing server's packet resources; default a worker of its own. */
-  packets?: PacketService;
+  /**
+   * The packet builder of the PDF links, best the one the filing server's packet resources use:
+   * `createPacketWorker()` of `@filing-mcp/companion/node` on a long-lived Node server, or an
+   * in-process `new PacketBuilder({ loadTemplate })` of `@filing-mcp/irs-forms/pdf` (Vercel, Lambda).
+   */
+  packets: PacketService;
+  /**
+   * The server's Host allow-list (DNS-rebinding protection), e.g. `loopbackAllowList(...)`'s hosts:
+   * a request under the pages' path naming any other `Host` is refused 403 before any page runs.
+   * The pages check `Host` against `{app_url}` themselves too; this list covers the root mount,
+   * where every path is under the pages' path.
+   */
+  allowedHosts?: readonly string[];
   /**
    * Require a sign-in (the one-time link's session cookie) for every page: pages served beyond
    * loopback must not act for the local user on the word of a `Host` header.
@@ -40,10 +56,13 @@ export interface CompanionAppOptions {
   signIn?: CompanionSignIn;
 }
 
-/** The companion pages as one fetch handler. */
+/** The companion pages in front of the filing server, as one fetch handler. */
 export interface CompanionApp {
-  /** Answers a page, or `undefined` when the path is not under `{app_url}`'s path. */
-  fetch(request: Request): Promise<Response | undefined>;
+  /**
+   * Answers a page, or passes the request on to `core.fetch(request, context)` when the pages do
+   * not own it.
+   */
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
 }
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -88,8 +107,10 @@ function withoutTrailingSlash(url: string): string {
  *
  * @example
  * ```ts
- * const companion = createCompanionApp({ db, appUrl, baseUrl, userId: 'local-user', sessionSecret, core });
- * const response = (await companion.fetch(request)) ?? (await core.fetch(request));
+ * const packets = createPacketWorker(); // or new PacketBuilder({ loadTemplate }) in process
+ * const core = createFilingServer({ db, packets, config });
+ * const companion = createCompanionApp({ db, appUrl, baseUrl, userId: 'local-user', sessionSecret, core, packets });
+ * const response = await companion.fetch(request); // a page, or the core's answer
  * ```
  */
 export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
@@ -98,6 +119,8 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   const hosts = allowedHosts(appUrl);
   const origins = new Set([...hosts].map((host) => `${appUrl.protocol}//${host}`));
   const sessionKey = new TextEncoder().encode(options.sessionSecret);
+  const hostCheck = options.allowedHosts && createAllowListCheck({ allowedHosts: [...options.allowedHosts] });
+  const core = options.core;
   options.signIn?.bind(appUrl);
 
   const context: CompanionContext = {
@@ -109,7 +132,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
-    packets: options.packets ?? createPacketWorker(),
+    packets: options.packets,
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -206,16 +229,26 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   }
 
   return {
-    async fetch(request) {
+    async fetch(request, requestContext) {
       const url = new URL(request.url);
       const path = url.pathname;
-      if (appPath !== '' && path !== appPath && !path.startsWith(`${appPath}/`)) return undefined;
+      if (appPath !== '' && path !== appPath && !path.startsWith(`${appPath}/`)) {
+        return core.fetch(request, requestContext);
+      }
+      // The pages act for the signed-in local user without a password, so a page reached through
+      // a rebinding DNS name must not load.
+      if (hostCheck?.(request)) {
+        return new Response('Forbidden: unknown Host', {
+          status: 403,
+          headers: { 'content-type': 'text/plain' },
+        });
+      }
       const rest = path.slice(appPath.length);
 
       const host = (request.headers.get('host') ?? url.host).toLowerCase();
       if (!hosts.has(host)) {
         // At the root every path is "under" the app; leave unknown hosts to the server behind it.
-        if (appPath === '') return undefined;
+        if (appPath === '') return core.fetch(request, requestContext);
         return errorPage(
           context,
           403,
@@ -233,7 +266,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       }
       if (response === undefined) {
         // At the root the server behind the app owns every other path (the MCP endpoint, OAuth).
-        if (appPath === '') return undefined;
+        if (appPath === '') return core.fetch(request, requestContext);
         response = errorPage(context, 404, 'Page not found', 'There is no such page.');
       }
       if (request.method === 'HEAD') {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayClientName } from '../src/companion/client-name.js';
+import { displayClientName } from '../src/client-name.js';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
 
 let harness: CompanionHarness;

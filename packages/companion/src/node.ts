@@ -1,0 +1,1 @@
+export { createPacketWorker } from './packet-worker.js';
