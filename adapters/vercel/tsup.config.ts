@@ -1,15 +1,10 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
+export default packageBuild({
   entry: {
     index: 'src/index.ts',
     'mcp-server': 'src/mcp-server.ts',
     'oauth-cleanup': 'src/oauth-cleanup.ts',
   },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
   platform: 'node',
 });
