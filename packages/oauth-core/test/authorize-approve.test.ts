@@ -3,17 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '../src/kysely/index.js';
 import {
   APP_URL,
-  approve,
   codeHash,
   expectOAuthError,
   oauthSuite,
   randomUserId,
-  register,
   type RegisteredClient,
   type RunningServer,
   s256,
   sessionJwt,
-  tableCounts,
   VERIFIER,
 } from './helpers.js';
 
@@ -37,10 +34,10 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         audience: 'filing-mcp',
       },
     });
-    publicClient = await register(suite.server.baseUrl, {
+    publicClient = await suite.server.register({
       redirect_uris: [REDIRECT, 'http://127.0.0.1/loopback'],
     });
-    confidentialClient = await register(suite.server.baseUrl, {
+    confidentialClient = await suite.server.register({
       redirect_uris: [REDIRECT],
       token_endpoint_auth_method: 'client_secret_post',
     });
@@ -105,7 +102,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         expect(location.origin + location.pathname).toBe('https://client.example/cb');
         expect(location.searchParams.get('error')).toBe('invalid_request');
         expect(location.searchParams.get('error_description')).toContain('code_challenge is required');
-        const approved = await approve(suite.server.baseUrl, randomUserId(), {
+        const approved = await suite.server.approve(randomUserId(), {
           client_id: params.client_id,
           redirect_uri: REDIRECT,
         });
@@ -134,11 +131,11 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         'invalid_redirect_uri',
       ],
     ])('%s -> JSON 400 %s, never a redirect', async (_name, params, error) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       const response = await fetch(authorizeUrl(suite.server, params()), { redirect: 'manual' });
       expect(response.headers.get('location')).toBeNull();
       await expectOAuthError(response, 400, error);
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('a repeated parameter -> JSON 400 invalid_request', async () => {
@@ -174,7 +171,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         'invalid_target',
       ],
     ])('%s -> redirect back with %s, state and iss', async (_name, params, error) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       const response = await fetch(authorizeUrl(suite.server, params()), { redirect: 'manual' });
       expect(response.status).toBe(302);
       const location = new URL(response.headers.get('location')!);
@@ -184,7 +181,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       expect(location.searchParams.get('error_description')).toBeTruthy();
       expect(location.searchParams.get('state')).toBe('xyz');
       expect(location.searchParams.get('iss')).toBe(suite.server.baseUrl);
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
   });
 
@@ -204,7 +201,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
 
     it('issues a 5-minute code for the session user and answers redirect_to with code, state and iss', async () => {
       const userId = randomUserId();
-      const { status, body } = await approve(suite.server.baseUrl, userId, approveBody());
+      const { status, body } = await suite.server.approve(userId, approveBody());
       expect(status).toBe(200);
       expect(body.code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
       const redirect = new URL(body.redirect_to);
@@ -231,7 +228,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         code_challenge: VERIFIER,
         code_challenge_method: undefined,
       });
-      const answer = await approve(suite.server.baseUrl, randomUserId(), body);
+      const answer = await suite.server.approve(randomUserId(), body);
       expect(answer.status).toBe(200);
       expect(new URL(answer.body.redirect_to).searchParams.has('state')).toBe(false);
       const row = await suite.db
@@ -292,7 +289,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       ],
     ];
     it.each(sessions)('%s -> 401 Unauthorized, no code', async (_name, header) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       const authorization = await header();
       const response = await fetch(`${suite.server.baseUrl}/approve`, {
         method: 'POST',
@@ -300,7 +297,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         body: JSON.stringify(approveBody()),
       });
       await expectApproveError(response, 401, 'Unauthorized');
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('checks issuer and audience when configured', async () => {
@@ -341,7 +338,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       ['response_type token', { response_type: 'token' }],
       ['a non-string field', { state: { nested: true } }],
     ])('%s -> 400 Bad request, no code', async (_name, overrides) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       const response = await fetch(`${suite.server.baseUrl}/approve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionJwt('u')}` },
@@ -349,7 +346,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       });
       const body = await expectApproveError(response, 400, 'Bad request');
       expect(body.detail).toEqual(expect.any(String));
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('a body that is not JSON -> 400 Bad request', async () => {

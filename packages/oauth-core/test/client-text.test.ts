@@ -1,21 +1,13 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
-import {
-  approve,
-  codeFor,
-  expectOAuthError,
-  oauthSuite,
-  postForm,
-  register,
-  tableCounts,
-} from './helpers.js';
+import { expectOAuthError, oauthSuite, postForm } from './helpers.js';
 
 // Issue 14: a NUL or a lone surrogate in any OAuth parameter reached a query and answered 500.
 describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ create }) => {
   const suite = oauthSuite(create);
 
   it('GET /authorize with client_id=%00 is invalid_request 400, never a redirect', async () => {
-    const before = await tableCounts(suite.db);
+    const before = await suite.tableCounts();
     const response = await fetch(
       `${suite.server.baseUrl}/authorize?client_id=%00&redirect_uri=x&response_type=code`,
       { redirect: 'manual' },
@@ -23,11 +15,11 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
     expect(await expectOAuthError(response, 400, 'invalid_request')).toBe(
       'the parameter client_id must not contain the NUL character (U+0000)',
     );
-    expect(await tableCounts(suite.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
   });
 
   it('a NUL in the redirect_uri of a known client is refused without redirecting', async () => {
-    const client = await register(suite.server.baseUrl, { redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const client = await suite.server.register({ redirect_uris: ['http://127.0.0.1:9/cb'] });
     const response = await fetch(
       `${suite.server.baseUrl}/authorize?client_id=${client.client_id}&redirect_uri=http://127.0.0.1:9/cb%00&response_type=code`,
       { redirect: 'manual' },
@@ -37,7 +29,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   });
 
   it('POST /token with a NUL code (form) or a lone surrogate (JSON) is invalid_request 400', async () => {
-    const { client, redirectUri } = await codeFor(suite.server);
+    const { client, redirectUri } = await suite.server.codeFor();
     const form = await postForm(`${suite.server.baseUrl}/token`, {
       grant_type: 'authorization_code',
       code: 'abc\u0000',
@@ -71,7 +63,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   });
 
   it('POST /register with NUL or lone surrogates in client metadata is invalid_client_metadata 400', async () => {
-    const before = await tableCounts(suite.db);
+    const before = await suite.tableCounts();
     const bodies: Array<[string, string]> = [
       ['{"redirect_uris":["http://127.0.0.1:9/cb"],"client_name":"a\\u0000b"}', 'client_name'],
       ['{"redirect_uris":["http://127.0.0.1:9/cb\\udc00"]}', 'redirect_uris'],
@@ -86,7 +78,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
       const description = await expectOAuthError(response, 400, 'invalid_client_metadata');
       expect(description.startsWith(`${field} must not contain`)).toBe(true);
     }
-    expect(await tableCounts(suite.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
   });
 
   it('a registration document nested deeper than 16 levels, or over 16 KiB, is refused', async () => {
@@ -121,9 +113,9 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   });
 
   it('POST /approve with a NUL in a forwarded field is a 400 naming it, and issues no code', async () => {
-    const client = await register(suite.server.baseUrl, { redirect_uris: ['http://127.0.0.1:9/cb'] });
-    const before = await tableCounts(suite.db);
-    const result = await approve(suite.server.baseUrl, 'user-1', {
+    const client = await suite.server.register({ redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const before = await suite.tableCounts();
+    const result = await suite.server.approve('user-1', {
       client_id: client.client_id,
       redirect_uri: 'http://127.0.0.1:9/cb',
       state: 's\u0000',
@@ -136,6 +128,6 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
         detail: 'invalid_request: the parameter state must not contain the NUL character (U+0000)',
       },
     });
-    expect(await tableCounts(suite.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizationCodeRecord, OAuthStore, TokenRecord } from '../src/index.js';
 import { createKyselyOAuthStore } from '../src/kysely/index.js';
-import { oauthSuite } from './helpers.js';
+import { oauthSuite, tokenRows } from './helpers.js';
 
 const T0 = Date.UTC(2030, 0, 1);
 
@@ -97,11 +97,7 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     expect(await store.exchangeAuthorizationCode(record.codeHash, T0 + 2000, pair(record))).toBe(false);
     expect((await store.getAuthorizationCode(record.codeHash))!.usedAt).toBe(T0 + 1000);
     expect(await store.getTokenByAccessTokenHash(first.accessTokenHash)).toEqual(first);
-    const rows = await suite.db
-      .selectFrom('oauth_tokens')
-      .where('grant_id', '=', record.grantId)
-      .selectAll()
-      .execute();
+    const rows = await tokenRows(suite.db, 'grant_id', record.grantId);
     expect(rows).toHaveLength(1);
   });
 

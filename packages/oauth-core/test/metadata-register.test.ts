@@ -3,7 +3,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
 import { createOAuthServer } from '../src/index.js';
 import { createKyselyOAuthStore } from '../src/kysely/index.js';
-import { expectOAuthError, oauthSuite, SESSION_SECRET, tableCounts } from './helpers.js';
+import { expectOAuthError, oauthSuite, SESSION_SECRET } from './helpers.js';
 
 describe.each(testDatabases())('metadata and /register on $name', ({ create }) => {
   const suite = oauthSuite(create);
@@ -208,11 +208,11 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
         'invalid_client_metadata',
       ],
     ])('application_type: %s -> 400 %s, nothing stored', async (_name, body, error) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       const description = await expectOAuthError(await postRegister(body), 400, error);
       if (error === 'invalid_redirect_uri')
         expect(description).toContain('a web client may register only https');
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it.each([
@@ -242,9 +242,9 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       ['ms-settings:', { redirect_uris: ['ms-settings:privacy'] }],
       ['search-ms:', { redirect_uris: ['search-ms:query=x'] }],
     ])('redirect_uris %s -> 400 invalid_redirect_uri, nothing stored', async (_name, body) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       await expectOAuthError(await postRegister(body), 400, 'invalid_redirect_uri');
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('a refused scheme is named, with what is allowed instead', async () => {
@@ -293,16 +293,16 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       ['a non-string client_name', { redirect_uris: ['https://a.example/cb'], client_name: 7 }],
       ['a non-string scope', { redirect_uris: ['https://a.example/cb'], scope: ['mcp'] }],
     ])('%s -> 400 invalid_client_metadata, nothing stored', async (_name, body, raw = false) => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       await expectOAuthError(await postRegister(body, raw as boolean), 400, 'invalid_client_metadata');
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('refuses a body over 64 KiB with invalid_client_metadata', async () => {
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       const body = { redirect_uris: ['https://a.example/cb'], client_name: 'x'.repeat(70_000) };
       await expectOAuthError(await postRegister(body), 400, 'invalid_client_metadata');
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
   });
 

@@ -2,24 +2,14 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
 import { createOAuthServer, type OAuthStore } from '../src/index.js';
 import { createKyselyOAuthStore } from '../src/kysely/index.js';
-import {
-  APP_URL,
-  codeFor,
-  exchange,
-  expectOAuthError,
-  oauthSuite,
-  postForm,
-  register,
-  SESSION_SECRET,
-  sessionJwt,
-} from './helpers.js';
+import { APP_URL, expectOAuthError, oauthSuite, postForm, SESSION_SECRET, sessionJwt } from './helpers.js';
 
 describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) => {
   const suite = oauthSuite(create);
 
   async function issued() {
-    const grant = await codeFor(suite.server);
-    const response = await exchange(suite.server, grant);
+    const grant = await suite.server.codeFor();
+    const response = await suite.server.exchange(grant);
     expect(response.status).toBe(200);
     return { grant, tokens: (await response.json()) as { access_token: string; refresh_token: string } };
   }
@@ -70,7 +60,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
 
     it("another client's token answers 200 and is left untouched", async () => {
       const { tokens } = await issued();
-      const other = await register(suite.server.baseUrl, { redirect_uris: ['https://o.example/cb'] });
+      const other = await suite.server.register({ redirect_uris: ['https://o.example/cb'] });
       const response = await postForm(`${suite.server.baseUrl}/revoke`, {
         token: tokens.refresh_token,
         client_id: other.client_id,
@@ -91,7 +81,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
         401,
         'invalid_client',
       );
-      const confidential = await register(suite.server.baseUrl, {
+      const confidential = await suite.server.register({
         redirect_uris: ['https://o.example/cb'],
         token_endpoint_auth_method: 'client_secret_post',
       });
@@ -111,7 +101,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
   describe('cleanup()', () => {
     it('deletes codes and tokens whose lifetimes ended, and keeps live ones', async () => {
       const { grant } = await issued();
-      const unused = await codeFor(suite.server);
+      const unused = await suite.server.codeFor();
       const live = await issued();
       const far = 31 * 24 * 3_600_000;
       await suite.db
@@ -150,7 +140,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
     // invalid_grant without revoking the tokens issued from the code.
     it('a replay after cleanup still revokes the tokens issued from the code; unused expired codes go at once', async () => {
       const { grant, tokens } = await issued();
-      const unused = await codeFor(suite.server);
+      const unused = await suite.server.codeFor();
       const sixMinutes = 6 * 60_000;
       suite.server.travel(sixMinutes);
       try {
@@ -165,7 +155,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
         expect(codes).toEqual([{ user_id: grant.userId, used_at: expect.any(Date) }]);
         expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
 
-        await expectOAuthError(await exchange(suite.server, grant), 400, 'invalid_grant');
+        await expectOAuthError(await suite.server.exchange(grant), 400, 'invalid_grant');
 
         expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
         await expectOAuthError(

@@ -1,15 +1,6 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
-import {
-  approve,
-  codeHash,
-  oauthSuite,
-  postForm,
-  randomUserId,
-  register,
-  s256,
-  VERIFIER,
-} from './helpers.js';
+import { codeHash, oauthSuite, postForm, randomUserId, s256, VERIFIER } from './helpers.js';
 
 describe.each(testDatabases())('no raw credential at rest or in logs on $name', ({ create }) => {
   const suite = oauthSuite(create);
@@ -17,13 +8,13 @@ describe.each(testDatabases())('no raw credential at rest or in logs on $name', 
   it('after register, approve, exchange, replay, refresh, reuse and revoke', async () => {
     const raw: string[] = [];
     const redirectUri = 'https://client.example/cb';
-    const client = await register(suite.server.baseUrl, {
+    const client = await suite.server.register({
       redirect_uris: [redirectUri],
       token_endpoint_auth_method: 'client_secret_post',
     });
     raw.push(client.client_secret!);
     const auth = { client_id: client.client_id, client_secret: client.client_secret! };
-    const { body } = await approve(suite.server.baseUrl, randomUserId(), {
+    const { body } = await suite.server.approve(randomUserId(), {
       client_id: client.client_id,
       redirect_uri: redirectUri,
       code_challenge: await s256(VERIFIER),

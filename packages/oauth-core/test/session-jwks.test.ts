@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { testDatabases } from '@filing-mcp/test-db';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeHash, oauthSuite, register, type RunningServer, s256, VERIFIER } from './helpers.js';
+import { codeHash, oauthSuite, type RunningServer, s256, VERIFIER } from './helpers.js';
 
 describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) => {
   const suite = oauthSuite(create);
@@ -41,7 +41,7 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
   }
 
   async function approveWith(target: RunningServer, jwt: string) {
-    const client = await register(target.baseUrl, { redirect_uris: ['https://c.example/cb'] });
+    const client = await target.register({ redirect_uris: ['https://c.example/cb'] });
     return fetch(`${target.baseUrl}/approve`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },

@@ -1,16 +1,7 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  oauthSuite,
-  register,
-  type RunningServer,
-  s256,
-  SESSION_SECRET,
-  startServer,
-  tableCounts,
-  VERIFIER,
-} from './helpers.js';
+import { oauthSuite, type RunningServer, s256, SESSION_SECRET, startServer, VERIFIER } from './helpers.js';
 
 // Issue 29: a valid session JWT whose `sub` held a NUL answered 500 at /approve (PostgreSQL text
 // refuses NUL), and a session JWT was honoured for as long as its `exp` said.
@@ -34,7 +25,7 @@ describe.each(testDatabases())('session JWTs at /approve on $name', ({ create })
 
   beforeAll(async () => {
     shortSessions = await suite.start({ session: { secret: SESSION_SECRET, maxAgeSeconds: 600 } });
-    clientId = (await register(suite.server.baseUrl, { redirect_uris: [REDIRECT] })).client_id;
+    clientId = (await suite.server.register({ redirect_uris: [REDIRECT] })).client_id;
     challenge = await s256(VERIFIER);
   });
 
@@ -53,13 +44,13 @@ describe.each(testDatabases())('session JWTs at /approve on $name', ({ create })
 
   /** 401 with the spec's body, nothing written, and the reason in the log. */
   async function expectRefused(target: RunningServer, token: string, reason: string) {
-    const before = await tableCounts(suite.db);
+    const before = await suite.tableCounts();
     const eventsBefore = target.events.length;
     const response = await approveWith(target, token);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
     expect(await response.json()).toEqual({ code: 401, message: 'Unauthorized' });
-    expect(await tableCounts(suite.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
     expect(target.events.slice(eventsBefore)).toEqual(
       expect.arrayContaining([{ event: 'session_refused', reason }]),
     );

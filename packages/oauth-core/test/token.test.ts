@@ -1,19 +1,14 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  approve,
-  codeFor,
   codeHash,
-  exchange,
   expectOAuthError,
   oauthSuite,
   postForm,
   randomUserId,
-  register,
   type RunningServer,
   s256,
   startServer,
-  tableCounts,
   VERIFIER,
 } from './helpers.js';
 
@@ -64,7 +59,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
   describe('POST /token: request format', () => {
     it('accepts a JSON body', async () => {
-      const grant = await codeFor(suite.server);
+      const grant = await suite.server.codeFor();
       const response = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -80,7 +75,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('accepts a raw form body without content type', async () => {
-      const grant = await codeFor(suite.server);
+      const grant = await suite.server.codeFor();
       const body = new URLSearchParams({
         grant_type: 'authorization_code',
         code: grant.code,
@@ -124,8 +119,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       ['an unknown client', { client_id: 'mcp_client_unknown' }, 401, 'invalid_client'],
       ['a resource of another server', { resource: 'https://other.example/mcp' }, 400, 'invalid_target'],
     ])('%s -> %i %s; the code stays unused and redeemable', async (_name, override, status, error) => {
-      const grant = await codeFor(suite.server);
-      const before = await tableCounts(suite.db);
+      const grant = await suite.server.codeFor();
+      const before = await suite.tableCounts();
       const params: Record<string, string> = {
         grant_type: 'authorization_code',
         code: grant.code,
@@ -138,13 +133,13 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
         else params[key] = value;
       }
       await expectOAuthError(await postForm(`${suite.server.baseUrl}/token`, params), status, error);
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
       expect((await codeRow(grant.code)).used_at).toBeNull();
-      await tokens(await exchange(suite.server, grant));
+      await tokens(await suite.server.exchange(grant));
     });
 
     it('a code_verifier missing when a challenge was sent -> invalid_grant', async () => {
-      const grant = await codeFor(suite.server);
+      const grant = await suite.server.codeFor();
       const params = {
         grant_type: 'authorization_code',
         code: grant.code,
@@ -156,15 +151,15 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('a code issued to another client -> invalid_grant, code not consumed', async () => {
-      const grant = await codeFor(suite.server);
-      const other = await register(suite.server.baseUrl, { redirect_uris: [grant.redirectUri] });
-      await expectOAuthError(await exchange(suite.server, { ...grant, client: other }), 400, 'invalid_grant');
+      const grant = await suite.server.codeFor();
+      const other = await suite.server.register({ redirect_uris: [grant.redirectUri] });
+      await expectOAuthError(await suite.server.exchange({ ...grant, client: other }), 400, 'invalid_grant');
       expect((await codeRow(grant.code)).used_at).toBeNull();
-      await tokens(await exchange(suite.server, grant));
+      await tokens(await suite.server.exchange(grant));
     });
 
     it('a repeated parameter -> invalid_request', async () => {
-      const grant = await codeFor(suite.server);
+      const grant = await suite.server.codeFor();
       const body = `${new URLSearchParams({
         grant_type: 'authorization_code',
         code: grant.code,
@@ -197,10 +192,10 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('an expired code (5 minutes) -> invalid_grant', async () => {
-      const grant = await codeFor(suite.server);
+      const grant = await suite.server.codeFor();
       suite.server.travel(300_001);
       try {
-        await expectOAuthError(await exchange(suite.server, grant), 400, 'invalid_grant');
+        await expectOAuthError(await suite.server.exchange(grant), 400, 'invalid_grant');
       } finally {
         suite.server.travel(-300_001);
       }
@@ -209,11 +204,11 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
     it('a code_verifier when the authorization had no code_challenge (PKCE relaxed) -> invalid_grant', async () => {
       const redirectUri = 'https://client.example/cb';
-      const client = await register(relaxed.baseUrl, {
+      const client = await relaxed.register({
         redirect_uris: [redirectUri],
         token_endpoint_auth_method: 'client_secret_post',
       });
-      const { body } = await approve(relaxed.baseUrl, randomUserId(), {
+      const { body } = await relaxed.approve(randomUserId(), {
         client_id: client.client_id,
         redirect_uri: redirectUri,
       });
@@ -237,11 +232,11 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
   describe('POST /token: client authentication', () => {
     async function confidentialGrant(method = 'client_secret_post') {
       const redirectUri = 'https://client.example/cb';
-      const client = await register(suite.server.baseUrl, {
+      const client = await suite.server.register({
         redirect_uris: [redirectUri],
         token_endpoint_auth_method: method,
       });
-      const { body } = await approve(suite.server.baseUrl, randomUserId(), {
+      const { body } = await suite.server.approve(randomUserId(), {
         client_id: client.client_id,
         redirect_uri: redirectUri,
         code_challenge: await s256(VERIFIER),
@@ -328,10 +323,10 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('a public client presenting a secret it does not have, in the body or as Basic -> 401 invalid_client', async () => {
-      const grant = await codeFor(suite.server);
-      const before = await tableCounts(suite.db);
+      const grant = await suite.server.codeFor();
+      const before = await suite.tableCounts();
       await expectOAuthError(
-        await exchange(suite.server, grant, { client_secret: 'mcp_secret_invented' }),
+        await suite.server.exchange(grant, { client_secret: 'mcp_secret_invented' }),
         401,
         'invalid_client',
       );
@@ -349,8 +344,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain(
         'token_endpoint_auth_method none',
       );
-      expect(await tableCounts(suite.db)).toEqual(before);
-      await tokens(await exchange(suite.server, grant));
+      expect(await suite.tableCounts()).toEqual(before);
+      await tokens(await suite.server.exchange(grant));
     });
 
     it('/revoke enforces the registered method too', async () => {
@@ -402,10 +397,10 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
   describe('code replay and refresh rotation', () => {
     it('a second exchange of a code fails and revokes the tokens of the first (RFC 6749 4.1.2)', async () => {
-      const grant = await codeFor(suite.server);
-      const first = await tokens(await exchange(suite.server, grant));
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
       expect(await suite.server.oauth.verifyAccessToken(first.access_token)).toBeDefined();
-      await expectOAuthError(await exchange(suite.server, grant), 400, 'invalid_grant');
+      await expectOAuthError(await suite.server.exchange(grant), 400, 'invalid_grant');
       expect(await suite.server.oauth.verifyAccessToken(first.access_token)).toBeUndefined();
       await expectOAuthError(await refresh(suite.server, first.refresh_token), 400, 'invalid_grant');
       const rows = await suite.db
@@ -420,8 +415,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('refresh rotates: the old refresh token stops working; presenting it again revokes the whole family', async () => {
-      const grant = await codeFor(suite.server);
-      const first = await tokens(await exchange(suite.server, grant));
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
       const second = await tokens(await refresh(suite.server, first.refresh_token));
       const third = await tokens(await refresh(suite.server, second.refresh_token));
       expect(await suite.server.oauth.verifyAccessToken(third.access_token)).toBeDefined();
@@ -438,8 +433,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('with a grace window, a just-rotated refresh token may be used again; after it, reuse revokes the family', async () => {
-      const grant = await codeFor(graceful);
-      const first = await tokens(await exchange(graceful, grant));
+      const grant = await graceful.codeFor();
+      const first = await tokens(await graceful.exchange(grant));
       const second = await tokens(await refresh(graceful, first.refresh_token));
       const sibling = await tokens(await refresh(graceful, first.refresh_token));
       expect(await graceful.oauth.verifyAccessToken(second.access_token)).toBeDefined();
@@ -455,8 +450,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('without a grace window (the default), an immediate second use already revokes the family', async () => {
-      const grant = await codeFor(suite.server);
-      const first = await tokens(await exchange(suite.server, grant));
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
       const second = await tokens(await refresh(suite.server, first.refresh_token));
       await expectOAuthError(await refresh(suite.server, first.refresh_token), 400, 'invalid_grant');
       expect(await suite.server.oauth.verifyAccessToken(second.access_token)).toBeUndefined();
@@ -470,8 +465,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       ['another client', { client_id: 'other' }, 400, 'invalid_grant'],
       ['an unknown client', { client_id: 'mcp_client_unknown' }, 401, 'invalid_client'],
     ])('refresh with %s -> %i %s, nothing rotated', async (_name, override, status, error) => {
-      const grant = await codeFor(suite.server);
-      const first = await tokens(await exchange(suite.server, grant));
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
       const params: Record<string, string> = {
         grant_type: 'refresh_token',
         refresh_token: first.refresh_token,
@@ -479,20 +474,18 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       for (const [key, value] of Object.entries(override)) {
         if (value === '') delete params[key];
         else if (value === 'other')
-          params[key] = (
-            await register(suite.server.baseUrl, { redirect_uris: ['https://o.example/cb'] })
-          ).client_id;
+          params[key] = (await suite.server.register({ redirect_uris: ['https://o.example/cb'] })).client_id;
         else params[key] = value;
       }
-      const before = await tableCounts(suite.db);
+      const before = await suite.tableCounts();
       await expectOAuthError(await postForm(`${suite.server.baseUrl}/token`, params), status, error);
-      expect(await tableCounts(suite.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
       await tokens(await refresh(suite.server, first.refresh_token));
     });
 
     it('an expired refresh token (30 days) -> invalid_grant; an expired access token (3600 s) no longer verifies', async () => {
-      const grant = await codeFor(suite.server);
-      const first = await tokens(await exchange(suite.server, grant));
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
       suite.server.travel(3_600_001);
       try {
         expect(await suite.server.oauth.verifyAccessToken(first.access_token)).toBeUndefined();
@@ -511,8 +504,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
   describe('verifyAccessToken', () => {
     it('rejects tokens of another resource, unknown tokens and other prefixes', async () => {
-      const grant = await codeFor(suite.server);
-      const issued = await tokens(await exchange(suite.server, grant));
+      const grant = await suite.server.codeFor();
+      const issued = await tokens(await suite.server.exchange(grant));
       const other = await startServer(suite.db, { baseUrl: 'https://elsewhere.example/mcp' });
       try {
         expect(await other.oauth.verifyAccessToken(issued.access_token)).toBeUndefined();
