@@ -1,3 +1,4 @@
+import { base64url, fromBase64url } from '@filing-mcp/protocol';
 import type { FilingKind } from './form-schema-descriptor.js';
 
 /** Longest life of a signed packet link (issue 27: at most 15 minutes). */
@@ -51,19 +52,6 @@ const PATH =
   /^\/packets\/(5472|partnership)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
 const EXPIRY = /^[1-9]\d{0,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
 
 // Everything a link grants is signed: a link for one filing or kind cannot be turned into another's.
 function signedData(kind: FilingKind, id: string, expires: number): Uint8Array<ArrayBuffer> {

@@ -1,3 +1,4 @@
+import { base64url, fromBase64url } from './util/base64url.js';
 import { invalidParams, McpError } from './jsonrpc/mcp-error.js';
 
 /** An elicitation the server asks the client for (`elicitation/create`). */
@@ -163,19 +164,6 @@ const IV_BYTES = 12;
 const TOKEN = /^v1\.[A-Za-z0-9_-]{24,}$/;
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
 
 // The binding is authenticated as AES-GCM additional data: a state opens only for the same
 // method, target and principal, without the binding having to travel inside the token.
