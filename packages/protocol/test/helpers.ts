@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { z } from 'zod';
 import { createMcpServer, defineTool, ToolError } from '../src/index.js';
 import type { AuthInfo, McpServerOptions } from '../src/index.js';
@@ -120,6 +121,11 @@ export function rpc(method: string, params?: unknown, id: string | number = 1) {
 
 export function callTool(name: string, args?: unknown, id: string | number = 1) {
   return rpc('tools/call', args === undefined ? { name } : { name, arguments: args }, id);
+}
+
+/** Asserts the CORS headers every answer carries, exactly {@link CORS_EXPECTED}. */
+export function expectCorsHeaders(response: Response): void {
+  expect(expectCors(response)).toEqual(CORS_EXPECTED);
 }
 
 export function expectCors(response: Response) {
