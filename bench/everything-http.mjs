@@ -1,6 +1,6 @@
 // The fixture server against the official SDK v2 over real loopback sockets: tools/list and
 // resources/read on the 2026-07-28 wire (the requests of everything-micro.mjs, lib/everything-sdk.mjs),
-// autocannon in its own process on core 0, every server in its own process on core 1.
+// the light load generator (lib/net-load.mjs) in its own process on core 0, every server in its own process on core 1.
 //
 // - ours: examples/everything-server as its entry point serves it (startEverythingServer: the
 //   MCP POSTs through @filing-mcp/node-http's fast bridge, the loopback Host/Origin allow list);
@@ -14,7 +14,7 @@
 // - floor: node:http answering the fixture's own bytes with no MCP work: HTTP plus the harness.
 //   The SDK's CPU per request over the floor's is the best ratio any server could show here.
 //
-// Measured per run: req/s (autocannon, as fast as it goes) and the server's CPU time per request
+// Measured per run: req/s (the load generator, as fast as it goes) and the server's CPU time per request
 // (utime + stime of its process, every thread, from /proc/<pid>/stat), which varies much less than
 // req/s on a shared machine. Servers are loaded one at a time, interleaved round by round; medians.
 //
@@ -22,10 +22,11 @@
 // Env: ROUNDS (5), SECONDS (3), WARMUP (2), CONNECTIONS (50), SERVERS (comma list of
 // ours,sdk2-node,sdk2-hono,floor). Results: bench/results/everything-http-latest.{json,md} for a
 // run with the defaults, bench/results/tmp/ otherwise.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  cpuSecondsOf,
   hasTaskset,
   onShutdown,
   pinSelf,
@@ -50,7 +51,6 @@ const ROUNDS = Number(setting('ROUNDS'));
 const SECONDS = Number(setting('SECONDS'));
 const WARMUP = Number(setting('WARMUP'));
 const CONNECTIONS = Number(setting('CONNECTIONS'));
-const TICKS_PER_SECOND = 100;
 const GOAL = 10;
 const SERVER_CORE = 1;
 const LOAD_CORE = 0;
@@ -67,12 +67,6 @@ const sdkNames = serverNames.filter((name) => name.startsWith('sdk2'));
 
 const log = (message) =>
   process.stderr.write(`[everything-http ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-
-function cpuTicks(pid) {
-  // Fields 14 and 15 (utime, stime) after the parenthesised command name.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'everything-http-'));
 onShutdown(async () => rmSync(scratch, { recursive: true, force: true }));
@@ -92,11 +86,12 @@ async function load(url, operation, duration) {
       bodies: [operationBody(operation)],
       duration,
       connections: CONNECTIONS,
+      generator: 'net',
     }),
   );
   const child = spawnNode(LOAD_CORE, [join(BENCH, 'lib', 'load-child.mjs'), file]);
   try {
-    return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'autocannon');
+    return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'load generator');
   } finally {
     await stopChild(child, 1_000);
   }
@@ -134,15 +129,15 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(round + offset) % servers.length];
-        const before = cpuTicks(server.child.pid);
+        const before = cpuSecondsOf(server.child.pid);
         const run = await load(server.url, operation, SECONDS);
-        const ticks = cpuTicks(server.child.pid) - before;
+        const cpuSeconds = cpuSecondsOf(server.child.pid) - before;
         if (run.non2xx + run.errors + run.timeouts > 0) {
           throw new Error(
             `${server.name} ${operation}: ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts`,
           );
         }
-        const cpuMicros = ((ticks / TICKS_PER_SECOND) * 1e6) / run.status2xx;
+        const cpuMicros = (cpuSeconds * 1e6) / run.status2xx;
         samples[`${operation}\t${server.name}`].push({ rps: run.requestsPerSecond, cpuMicros });
         log(
           `${operation} ${round + 1}/${ROUNDS} ${server.name}: ${Math.round(run.requestsPerSecond)} req/s, ` +

@@ -3,7 +3,7 @@
 //  1. CPU time of a single-member packet (pro forma 1120 + two 5472s), ours vs the straightforward
 //     pdf-lib way (load each template, fill, flatten, merge), interleaved; both PDFs are checked to
 //     show the same values on the 5472 page (pdftotext, when installed);
-//  1b. the same for a packet whose two 5472s each carry a Part V statement (issue 25: goal, ours at
+//  1b. the same for a packet whose two 5472s each carry a Part V statement (goal: ours at
 //     most 1/5 of the straightforward time);
 //  2. memory over 1,000 packets (heap after GC at 100, 500 and 1,000);
 //  3. tools/list latency (p50/p99) idle, while packets are built on the companion's worker thread,
@@ -141,7 +141,7 @@ const cpu = {
 cpu.ratio = cpu.ours_ms / cpu.straightforward_ms;
 console.log('packet CPU (median of %d, ms):', rounds, cpu, 'same values on the 5472 page:', sameValues);
 
-// 1b. Two 5472s, each with its Part V statement (issue 25), interleaved in the same run.
+// 1b. Two 5472s, each with its Part V statement, interleaved in the same run.
 const withStatements = {
   ...filing,
   relatedParties: filing.relatedParties.map((party, index) =>

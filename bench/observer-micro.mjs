@@ -1,4 +1,4 @@
-// Micro-benchmark of issue 18's telemetry cost with telemetry OFF: the @filing-mcp/protocol core
+// Micro-benchmark of the telemetry cost with telemetry OFF: the @filing-mcp/protocol core
 // with and without the OpenTelemetry message observer (createFilingTelemetry) while no SDK is
 // registered, so @opentelemetry/api is a no-op. In-process (no HTTP, no database): tools/call of a
 // small tool, alternating implementations every sample; the median over rounds discards bursts.

@@ -1,4 +1,4 @@
-// Issue 18's telemetry cost, measured as server CPU time per request rather than req/s: on a shared
+// The telemetry cost, measured as server CPU time per request rather than req/s: on a shared
 // machine the server's share of its core varies from second to second, its CPU time per request
 // much less. Starts the benchmark database, then the servers named below (ours, ours with
 // OpenTelemetry on, variants by environment), all pinned to the server core, and loads each in turn

@@ -7,6 +7,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  cpuSecondsOf,
   hasTaskset,
   isShuttingDown,
   onShutdown,
@@ -19,6 +20,7 @@ import {
 } from './lib/children.mjs';
 import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
 import { setUpDatabase } from './lib/database.mjs';
+import { judgeKeepUp, keepUpText, mergeLoadRuns, percent } from './lib/keep-up.mjs';
 import { evaluateGoals, median, summarizeColdStart, summarizeWorkload, toMarkdown } from './lib/summary.mjs';
 import { headersFor, probe, SERVERS, WORKLOADS } from './lib/workloads.mjs';
 
@@ -43,6 +45,7 @@ const { values: flags } = parseArgs({
     profile: { type: 'boolean', default: false },
     telemetry: { type: 'boolean', default: false },
     baseline: { type: 'string' },
+    generator: { type: 'string', default: 'net' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -66,6 +69,8 @@ if (flags.help) {
   --baseline <dir>       also measure ours as built in another checkout (a git worktree of an
                          earlier commit, built with pnpm build) in the same interleaved rounds,
                          for the goals that say "no worse than before"
+  --generator <name>     net (default: the light raw-socket generator, bench/lib/net-load.mjs) or
+                         autocannon (what the bench used before; on 2 cores it limits the ceiling)
   --quick                short smoke run; results are not written to latest.*
 `);
   process.exit(0);
@@ -92,7 +97,11 @@ const options = {
   telemetry: flags.telemetry,
   baseline: flags.baseline === undefined ? undefined : resolve(flags.baseline),
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
+  generator: flags.generator,
 };
+if (!['net', 'autocannon'].includes(options.generator)) {
+  throw new Error(`--generator ${options.generator}: expected net or autocannon`);
+}
 for (const phase of options.only) {
   if (!PHASES.includes(phase)) throw new Error(`--only ${phase}: expected one of ${PHASES.join(', ')}`);
 }
@@ -101,7 +110,7 @@ const selected = (phase) => options.only.length === 0 || options.only.includes(p
 const log = (message) =>
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
-// The orchestrator and autocannon share core 0; every server and cold-start process gets core 1.
+// The orchestrator and the load generator share core 0; every server and cold-start process gets core 1.
 const SERVER_CORE = 1;
 const LOAD_CORE = 0;
 
@@ -153,19 +162,55 @@ async function server(name, env) {
 }
 
 let jobCounter = 0;
-/** One autocannon run against `url`, in its own process on the load core. */
-async function load(url, headers, bodies, duration) {
-  const jobFile = join(scratch, `job-${++jobCounter}.json`);
-  writeFileSync(
-    jobFile,
-    JSON.stringify({ url, headers, bodies, duration, connections: options.connections }),
-  );
-  const child = spawnNode(LOAD_CORE, [join(BENCH, 'lib', 'load-child.mjs'), jobFile]);
+/**
+ * One load run against `url` by `processes` generator processes (the connections split between
+ * them), each its own process on the load core; answers their runs merged (see `mergeLoadRuns`).
+ */
+async function load(url, headers, bodies, duration, { processes = 1, generator = options.generator } = {}) {
+  const children = [];
   try {
-    return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'autocannon');
+    for (let index = 0; index < processes; index++) {
+      const jobFile = join(scratch, `job-${++jobCounter}.json`);
+      const connections =
+        Math.floor(options.connections / processes) + (index < options.connections % processes ? 1 : 0);
+      writeFileSync(jobFile, JSON.stringify({ url, headers, bodies, duration, connections, generator }));
+      children.push(spawnNode(LOAD_CORE, [join(BENCH, 'lib', 'load-child.mjs'), jobFile]));
+    }
+    const runs = await Promise.all(
+      children.map((child) =>
+        readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, `${generator} generator`),
+      ),
+    );
+    return mergeLoadRuns(runs);
   } finally {
-    await stopChild(child, 1_000);
+    for (const child of children) await stopChild(child, 1_000);
   }
+}
+
+/**
+ * The keep-up check: the workload's fastest server (its ceiling, unless a server outran it) measured once
+ * more by a second generator setup: one more process of the net generator (the connections split
+ * between two), or with --generator autocannon the lighter net generator. Its figure must agree
+ * within 10% with the median of that server's rounds, and the generator must have had room on its
+ * core; otherwise the workload's ratios may show the generator rather than the servers (see
+ * bench/README.md, "The generator").
+ */
+async function checkGeneratorKeepsUp(workload, measurements, ready, headers, bodies) {
+  const fastest = ready
+    .map((entry) => ({
+      entry,
+      median: median(measurements.runs[entry.name].map((r) => r.requestsPerSecond)),
+    }))
+    .sort((a, b) => b.median - a.median)[0];
+  if (fastest === undefined) return undefined;
+  const setup =
+    options.generator === 'net'
+      ? { processes: 2, generator: 'net', label: 'two net generator processes' }
+      : { processes: 1, generator: 'net', label: 'the lighter net generator' };
+  const run = await load(fastest.entry.url, headers, bodies, options.duration, setup);
+  const keepUp = judgeKeepUp(fastest.entry.name, measurements.runs[fastest.entry.name], run, setup.label);
+  log(`${workload.name}: generator keeps up: ${keepUpText(keepUp, results.serverLabels)}`);
+  return keepUp;
 }
 
 async function throughput(workload, database, env) {
@@ -196,16 +241,19 @@ async function throughput(workload, database, env) {
     // A B C, B C A, ...: every server runs once per round, none always first.
     for (let offset = 0; offset < ready.length; offset++) {
       const entry = ready[(round + offset) % ready.length];
+      const cpuBefore = cpuSecondsOf(entry.pid);
       const run = await load(entry.url, headers, bodies, options.duration);
       run.rssAfterBytes = rssOf(entry.pid);
+      run.serverCpuUsPerRequest = ((cpuSecondsOf(entry.pid) - cpuBefore) * 1e6) / run.totalRequests;
       measurements.runs[entry.name].push(run);
       log(
         `${workload.name} round ${round + 1}/${options.rounds} ${entry.name}: ${Math.round(run.requestsPerSecond)} req/s, ` +
-          `p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms` +
+          `p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, generator busy ${percent(run.generatorBusy)}` +
           (run.non2xx + run.errors + run.timeouts ? `, ${run.non2xx} non-2xx ${run.errors} errors` : ''),
       );
     }
   }
+  measurements.keepUp = await checkGeneratorKeepsUp(workload, measurements, ready, headers, bodies);
   results.serverErrors[workload.name] = errors;
   results.raw[workload.name] = measurements;
   results.workloads.push(summarizeWorkload(workload, measurements));

@@ -1,10 +1,13 @@
 // Bundles src/handler.ts and its dependencies for Lambda: dist/lambda/handler.mjs, the entry, and
-// dist/lambda/chunks/*.mjs, loaded on first use (the whole dist/lambda directory is deployed).
+// dist/lambda/chunks/*.mjs, loaded on first use, and copies the IRS form templates to
+// dist/lambda/templates/ as files of their own (read with the first packet, never inlined into the
+// JavaScript). The whole dist/lambda directory is deployed.
 // Run from this directory after building the workspace packages it imports (`pnpm bundle`).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
 import { build } from 'esbuild';
 import { contributions, fullClosure, kb, staticClosure } from './bundle-report.mjs';
 
@@ -66,7 +69,13 @@ const noZodJsonSchema = {
 // (`sideEffects: false`) and moves the ones it imports dynamically (the tool definitions with their
 // zod schemas, the migrator) into chunks loaded on first use.
 const packagesDir = resolve(import.meta.dirname, '../../packages');
-const sourceEntries = { '.': 'src/index.ts', './kysely': 'src/kysely/index.ts', './kinds': 'src/kinds.ts' };
+const sourceEntries = {
+  '.': 'src/index.ts',
+  './kysely': 'src/kysely/index.ts',
+  './kinds': 'src/kinds.ts',
+  // irs-forms' packet builder (pdf-lib), loaded with the first packet.
+  './pdf': 'src/pdf.ts',
+};
 // A package's index re-exports every module of it. Imported through it, a module that the entry
 // needs would make the entry also import, for evaluation order, the chunks of every module the
 // index names (the database side and the OAuth server included) although it uses none of them.
@@ -74,7 +83,7 @@ const sourceEntries = { '.': 'src/index.ts', './kysely': 'src/kysely/index.ts', 
 // build if that module lacks a name the importer uses.
 const deepImports = [
   [
-    /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
+    /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
     '@filing-mcp/filing-domain',
     'filing-domain/src/postgres-server-from-env.ts',
   ],
@@ -93,7 +102,7 @@ const deepImports = [
   ],
   // The CIMD settings only; the fetcher itself loads with the first document to fetch.
   [
-    /adapters[\\/]lambda[\\/]src[\\/]filing-server-from-env\.ts$/,
+    /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
     '@filing-mcp/filing-domain/node',
     'filing-domain/src/node/client-metadata-env.ts',
   ],
@@ -147,7 +156,7 @@ await mkdir('dist/lambda', { recursive: true });
 // MIGRATE_ON_START=true) and what they share, each dynamic import() a chunk of its own.
 const result = await build({
   ...common,
-  entryPoints: { handler: 'src/handler.ts', migrate: 'src/migrate.ts' },
+  entryPoints: { handler: 'src/handler.ts', migrate: resolve(packagesDir, 'serverless/src/migrate.ts') },
   outdir: 'dist/lambda',
   outExtension: { '.js': '.mjs' },
   splitting: true,
@@ -166,6 +175,7 @@ if (missingExports.length > 0) {
 // Marks the directory as ESM for the Lambda runtime even if the zip is deployed on its own.
 await writeFile('dist/lambda/package.json', '{"type":"module"}\n');
 await writeFile('dist/lambda/meta.json', JSON.stringify(result.metafile));
+const templates = await copyIrsTemplates('dist/lambda/templates');
 const metafile = result.metafile;
 const migrator = 'dist/lambda/migrate.mjs';
 const startup = contributions(metafile, staticClosure(metafile, outfile));
@@ -180,3 +190,4 @@ console.log(`everything the handler can load: ${kb(everything.bytes)} minified`)
 console.log(
   `migrator (loaded only with MIGRATE_ON_START=true): ${kb(contributions(metafile, migratorOnly).bytes)} more`,
 );
+console.log(`IRS templates beside the bundle (dist/lambda/templates): ${templates.join(', ')}`);

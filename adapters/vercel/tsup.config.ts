@@ -1,3 +1,4 @@
+import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
 import { packageBuild } from '../../tsup.shared';
 
 export default packageBuild({
@@ -7,4 +8,9 @@ export default packageBuild({
     'oauth-cleanup': 'src/oauth-cleanup.ts',
   },
   platform: 'node',
+  // The IRS form templates, as files beside the code (vercel.json ships them with `includeFiles`):
+  // the function reads them from dist/templates/ when it builds its first packet.
+  onSuccess: async () => {
+    await copyIrsTemplates('dist/templates');
+  },
 });

@@ -114,6 +114,21 @@ export function rssOf(pid) {
   return match ? Number(match[1]) * 1024 : undefined;
 }
 
+/** Clock ticks a second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, every thread) a process has used so far, in seconds, from
+ * /proc/<pid>/stat (undefined where /proc is missing). Ticks of 10 ms: read it over seconds.
+ */
+export function cpuSecondsOf(pid) {
+  const path = `/proc/${pid}/stat`;
+  if (!existsSync(path)) return undefined;
+  // Fields 14 and 15 (utime, stime), counted after the parenthesised command name.
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
 function killAllNow() {
   for (const child of live) child.kill('SIGKILL');
   live.clear();

@@ -1,5 +1,5 @@
 // What is measured: the workloads, the servers each one runs against, and the one request body
-// (or list of bodies) autocannon sends.
+// (or list of bodies) the load generator sends.
 import { sampleFormData } from './database.mjs';
 
 /** Every server of the throughput phase: its script, its MCP path, whether it needs PostgreSQL. */
@@ -135,7 +135,8 @@ export function parseRpcBody(contentType, text) {
  * Sends one request of the workload and checks the answer is a success (HTTP 200, a JSON-RPC
  * result, no tool error), so that no server is measured answering errors fast. Answers the
  * response size in bytes and the parsed result. `earlierCommit`: the server is ours as built from an
- * earlier commit (`--baseline`), which may list the spec's 14 tools without check_filing.
+ * earlier commit (`--baseline`), which may list fewer tools (14 before check_filing, 15 before
+ * complete_filing).
  */
 export async function probe(url, workload, headers, body, { earlierCommit = false } = {}) {
   const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
@@ -144,11 +145,14 @@ export async function probe(url, workload, headers, body, { earlierCommit = fals
   const message = parseRpcBody(response.headers.get('content-type'), text);
   if (!message || message.error) throw new Error(`JSON-RPC error: ${JSON.stringify(message?.error)}`);
   if (message.result?.isError) throw new Error(`tool error: ${JSON.stringify(message.result.content)}`);
-  // An earlier commit (--baseline) may serve the 14 tools from before check_filing.
   const tools = message.result?.tools?.length;
-  if (workload.name.startsWith('tools/list') && tools !== 15 && !(earlierCommit && tools === 14)) {
+  if (
+    workload.name.startsWith('tools/list') &&
+    tools !== 16 &&
+    !(earlierCommit && tools >= 14 && tools < 16)
+  ) {
     throw new Error(
-      `tools/list answered ${message.result?.tools?.length} tools, not 15 (the 14 of the spec and check_filing)`,
+      `tools/list answered ${tools} tools, not 16 (the 14 of the spec, check_filing and complete_filing)`,
     );
   }
   return { bytes: Buffer.byteLength(text), result: message.result };

@@ -1,3 +1,7 @@
+import { type OAuthCleanupCounts, type OAuthCleanupTarget, runOAuthCleanup } from '@filing-mcp/serverless';
+
+export type { OAuthCleanupCounts, OAuthCleanupTarget } from '@filing-mcp/serverless';
+
 /**
  * The parts of a scheduled invocation's event the cleanup handler reads. Structurally compatible with
  * `ScheduledEvent` from `@types/aws-lambda` (what an EventBridge schedule rule delivers), so callers
@@ -8,19 +12,6 @@ export interface LambdaScheduledEvent {
   /** When the schedule fired (ISO 8601); copied into the log line to match runs with schedules. */
   time?: string;
   'detail-type'?: string;
-}
-
-/** Rows the OAuth cleanup deleted. */
-export interface OAuthCleanupCounts {
-  /** Authorization codes past their expiry. */
-  codes: number;
-  /** Token rows whose access and refresh tokens have both expired. */
-  tokens: number;
-}
-
-/** Something that can run the OAuth maintenance job: the object `createFilingServer()` returns. */
-export interface OAuthCleanupTarget {
-  cleanup(): Promise<OAuthCleanupCounts>;
 }
 
 /** A Lambda handler for scheduled events that deletes expired OAuth codes and tokens. */
@@ -43,7 +34,7 @@ export interface CleanupHandlerOptions {
  *
  * @example
  * ```ts
- * export const cleanupHandler = createCleanupHandler(async () => (await currentServer()).server);
+ * export const cleanupHandler = createCleanupHandler(bootstrap.cleanupTarget);
  * ```
  */
 export function createCleanupHandler(
@@ -53,25 +44,6 @@ export function createCleanupHandler(
   const log = options.log ?? ((line: string) => console.log(line));
   return async (event) => {
     const scheduledAt = typeof event?.time === 'string' ? event.time : undefined;
-    try {
-      const server = typeof target === 'function' ? await target() : target;
-      const { codes, tokens } = await server.cleanup();
-      log(JSON.stringify({ source: 'filing-mcp', event: 'oauth_cleanup', codes, tokens, scheduledAt }));
-      return { codes, tokens };
-    } catch (error) {
-      // Name and message only: driver error details can quote row values.
-      const errorName = error instanceof Error ? error.name : typeof error;
-      const errorMessage = error instanceof Error ? error.message : undefined;
-      log(
-        JSON.stringify({
-          source: 'filing-mcp',
-          event: 'oauth_cleanup_failed',
-          errorName,
-          errorMessage,
-          scheduledAt,
-        }),
-      );
-      throw error;
-    }
+    return runOAuthCleanup(typeof target === 'function' ? target : () => target, log, { scheduledAt });
   };
 }

@@ -2,35 +2,20 @@
  * The deployable Lambda entry (bundled to dist/lambda/handler.mjs by `pnpm bundle`):
  * `handler` for buffered Function URLs and API Gateway HTTP APIs, `streamHandler` for Function URLs
  * with `InvokeMode: RESPONSE_STREAM`, `cleanupHandler` for the scheduled OAuth cleanup. The server is
- * built on the first invocation and reused by every later one in the same container.
+ * built by the shared serverless bootstrap on the first invocation and reused by every later one in
+ * the same container.
  */
+import { createServerlessBootstrap } from '@filing-mcp/serverless';
 import { awsLambdaRuntime } from './aws-lambda-runtime.js';
 import { type CleanupHandler, createCleanupHandler } from './cleanup-handler.js';
-import type { FetchApp } from './fetch-app.js';
-import { createFilingServerFromEnv, type LambdaFilingServer } from './filing-server-from-env.js';
 import { createLambdaHandler } from './lambda-handler.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
+import { lambdaPlatform } from './lambda-platform.js';
 import { createStreamingLambdaHandler, type StreamingLambdaHandler } from './streaming-lambda-handler.js';
 
-let filingServer: Promise<LambdaFilingServer> | undefined;
-
-function currentServer(): Promise<LambdaFilingServer> {
-  if (!filingServer) {
-    filingServer = createFilingServerFromEnv(process.env).catch((error: unknown) => {
-      // A failed start (bad setting, database down) is retried by the next invocation.
-      filingServer = undefined;
-      throw error;
-    });
-  }
-  return filingServer;
-}
-
-const app: FetchApp = {
-  async fetch(request, context) {
-    const { server } = await currentServer();
-    return server.fetch(request, context);
-  },
-};
+// This module is the bundle's entry, so its code sits in handler.mjs itself, next to the templates/
+// directory bundle.mjs copies the IRS forms to.
+const bootstrap = createServerlessBootstrap(lambdaPlatform(new URL('./templates/', import.meta.url)));
 
 const options: LambdaHandlerOptions = {
   stripStage: process.env.LAMBDA_STRIP_STAGE === 'true',
@@ -38,14 +23,14 @@ const options: LambdaHandlerOptions = {
 };
 
 /** Buffered handler: API Gateway HTTP API (payload 2.0) or a Function URL in BUFFERED mode. */
-export const handler = createLambdaHandler(app, options);
+export const handler = createLambdaHandler(bootstrap.app, options);
 
 /**
  * Streaming handler for a Function URL in RESPONSE_STREAM mode. Outside the Lambda runtime (no
  * `awslambda` global, e.g. when this module is imported by a test or a script) it throws on use.
  */
 export const streamHandler: StreamingLambdaHandler = awsLambdaRuntime()
-  ? createStreamingLambdaHandler(app, options)
+  ? createStreamingLambdaHandler(bootstrap.app, options)
   : async () => {
       throw new Error('streamHandler runs only inside the AWS Lambda Node.js runtime.');
     };
@@ -56,6 +41,4 @@ export const streamHandler: StreamingLambdaHandler = awsLambdaRuntime()
  * Builds the same server from the environment as `handler`; throws (after logging why) when the
  * server cannot start or the database fails, so the run counts as failed.
  */
-export const cleanupHandler: CleanupHandler = createCleanupHandler(
-  async () => (await currentServer()).server,
-);
+export const cleanupHandler: CleanupHandler = createCleanupHandler(bootstrap.cleanupTarget);

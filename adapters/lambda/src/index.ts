@@ -12,7 +12,7 @@ export {
   type OAuthCleanupCounts,
   type OAuthCleanupTarget,
 } from './cleanup-handler.js';
-export type { FetchApp, FetchContext } from './fetch-app.js';
+export type { FetchApp, FetchContext } from '@filing-mcp/serverless';
 export { createLambdaHandler, type LambdaHandler } from './lambda-handler.js';
 export type { LambdaHandlerOptions } from './lambda-handler-options.js';
 export type { LambdaHttpEvent, LambdaHttpResult, LambdaInvocationContext } from './lambda-http-event.js';

@@ -1,9 +1,10 @@
+import { internalErrorResponse } from '@filing-mcp/protocol';
+import type { FetchApp } from '@filing-mcp/serverless';
 import { createBackgroundTasks } from './background-tasks.js';
 import { eventToRequest } from './event-to-request.js';
-import type { FetchApp } from './fetch-app.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
+import { reportLambdaError } from './lambda-platform.js';
 import type { LambdaHttpEvent, LambdaHttpResult, LambdaInvocationContext } from './lambda-http-event.js';
-import { internalErrorResponse, reportError } from './report-error.js';
 import { isTextBody } from './text-content-type.js';
 
 /** A buffered Lambda handler for API Gateway HTTP API (payload 2.0) and Function URL events. */
@@ -24,7 +25,7 @@ export type LambdaHandler = (
  * ```
  */
 export function createLambdaHandler(app: FetchApp, options: LambdaHandlerOptions = {}): LambdaHandler {
-  const onError = options.onError ?? reportError;
+  const onError = options.onError ?? reportLambdaError;
   return async (event, lambdaContext) => {
     const background = createBackgroundTasks((error) => onError(error, 'waitUntil'));
     let response: Response;

@@ -1,3 +1,5 @@
+import { internalErrorResponse } from '@filing-mcp/protocol';
+import type { FetchApp } from '@filing-mcp/serverless';
 import {
   awsLambdaRuntime,
   type LambdaResponseStream,
@@ -5,11 +7,10 @@ import {
 } from './aws-lambda-runtime.js';
 import { createBackgroundTasks } from './background-tasks.js';
 import { eventToRequest } from './event-to-request.js';
-import type { FetchApp } from './fetch-app.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
+import { reportLambdaError } from './lambda-platform.js';
 import { responseHeaders } from './lambda-handler.js';
 import type { LambdaHttpEvent } from './lambda-http-event.js';
-import { internalErrorResponse, reportError } from './report-error.js';
 
 /** A response-streaming Lambda handler (Function URL with `InvokeMode: RESPONSE_STREAM`). */
 export type StreamingLambdaHandler = StreamifiedHandler<LambdaHttpEvent>;
@@ -38,7 +39,7 @@ export function createStreamingLambdaHandler(
         'use createLambdaHandler elsewhere.',
     );
   }
-  const onError = options.onError ?? reportError;
+  const onError = options.onError ?? reportLambdaError;
   return runtime.streamifyResponse<LambdaHttpEvent>(async (event, responseStream, lambdaContext) => {
     const background = createBackgroundTasks((error) => onError(error, 'waitUntil'));
     let response: Response;

@@ -1,16 +1,28 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createApiKey } from '@filing-mcp/filing-domain';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
-import { createFilingServerFromEnv } from '../src/filing-server-from-env.js';
+import { createServerlessFilingServer } from '@filing-mcp/serverless';
+import { lambdaPlatform } from '../src/lambda-platform.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
-import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
+import {
+  expectPacketResource,
+  expectPdf,
+  INVALID_PACKET_LINK_BODY,
+  remainingOAuthRows,
+  seedOAuthRows,
+  withChangedSignature,
+} from '@filing-mcp/conformance';
 
 // The artefact that is deployed: dist/lambda/handler.mjs, built here by the same script as `pnpm bundle`.
 const packageDir = resolve(import.meta.dirname, '..');
@@ -18,6 +30,7 @@ const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.o
 
 let database: Awaited<ReturnType<typeof createPostgresDb<any>>>;
 let stub: ReturnType<typeof installAwsLambdaStub>;
+let taskRoot: string;
 let entry: { handler: LambdaHandler; streamHandler: StreamingLambdaHandler; cleanupHandler: CleanupHandler };
 const savedEnv = { ...process.env };
 
@@ -30,13 +43,18 @@ beforeAll(async () => {
   database = await createPostgresDb<any>();
   // The runtime installs `awslambda` before it loads the handler module.
   stub = installAwsLambdaStub();
-  entry = await import(pathToFileURL(resolve(packageDir, 'dist/lambda/handler.mjs')).href);
+  // What is deployed is the dist/lambda directory on its own: loaded from a copy outside the
+  // repository, nothing can resolve from a node_modules the zip would not hold.
+  taskRoot = await mkdtemp(join(tmpdir(), 'filing-mcp-lambda-'));
+  await cp(resolve(packageDir, 'dist/lambda'), taskRoot, { recursive: true });
+  entry = await import(pathToFileURL(join(taskRoot, 'handler.mjs')).href);
 });
 
 afterAll(async () => {
   process.env = savedEnv;
   stub?.uninstall();
   await database?.close();
+  if (taskRoot) await rm(taskRoot, { recursive: true, force: true });
 });
 
 function mcpEvent(body: unknown) {
@@ -84,8 +102,11 @@ describe.runIf(withPostgres)(
         DATABASE_URL: database.url,
         MIGRATE_ON_START: 'true',
         MCP_BASE_URL: baseUrl,
-        APP_URL: 'https://app.filing-mcp.test',
         SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+        PACKET_LINK_SECRET: randomBytes(32).toString('base64url'),
+        // The companion pages in front of the server, under APP_URL's path as on Node.
+        COMPANION: 'on',
+        APP_URL: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/app',
       });
       const initialized = await entry.handler(
         mcpEvent({
@@ -129,7 +150,7 @@ describe.runIf(withPostgres)(
       expect(JSON.parse(result.body).resource).toBe(baseUrl);
     });
 
-    it('advertises Client ID Metadata Documents in the authorization server metadata (issue 13)', async () => {
+    it('advertises Client ID Metadata Documents in the authorization server metadata', async () => {
       const result = await entry.handler(
         functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-authorization-server' }),
       );
@@ -185,7 +206,7 @@ function rpcMessage(contentType: string | undefined, body: string): unknown {
   );
 }
 
-describe.runIf(withPostgres)('bundled handler against the workspace sources (issue 15)', () => {
+describe.runIf(withPostgres)('bundled handler against the workspace sources', () => {
   // The bundle replaces zod's JSON Schema emitter with stubs and loads the tools' schemas lazily:
   // its answers must still be the workspace server's, byte for byte, errors included.
   const calls: Array<[string, Record<string, unknown>]> = [
@@ -204,7 +225,7 @@ describe.runIf(withPostgres)('bundled handler against the workspace sources (iss
 
   it('answers tools/list and every tool call with a bad or good argument exactly as the sources do', async () => {
     const { key } = await createApiKey(database.db, { userId: 'bundle-user', name: 'bundle' });
-    const workspace = await createFilingServerFromEnv(process.env);
+    const workspace = await createServerlessFilingServer(process.env, lambdaPlatform());
     try {
       const requests = [
         { jsonrpc: '2.0', id: 1, method: 'tools/list' },
@@ -245,6 +266,118 @@ describe.runIf(withPostgres)('bundled handler against the workspace sources (iss
     } finally {
       await workspace.close();
     }
+  });
+});
+
+describe.runIf(withPostgres)(
+  'bundled handler serves the filing packets from the shipped IRS templates',
+  () => {
+    let key: string;
+    let id: string;
+    const rpc = async (body: unknown) => {
+      const event = mcpEvent(body);
+      event.headers.authorization = `Bearer ${key}`;
+      const result = await entry.handler(event);
+      expect(result.statusCode).toBe(200);
+      return rpcMessage(result.headers['content-type'], result.body) as any;
+    };
+    const callTool = async (name: string, args: Record<string, unknown>) =>
+      (await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })).result;
+    /** The Function URL event of a GET to a link the server signed under its {base_url}. */
+    const linkEvent = (link: string) => {
+      const url = new URL(link);
+      return functionUrlEvent({ rawPath: url.pathname, rawQueryString: url.search.slice(1) });
+    };
+
+    beforeAll(async () => {
+      ({ key } = await createApiKey(database.db, { userId: `packets-${randomBytes(4).toString('hex')}` }));
+      ({ id } = (
+        await callTool('create_filing', { form_data: EXAMPLE_SINGLE_MEMBER_FILING })
+      ).structuredContent);
+    });
+
+    it('ships the templates as files beside the bundle, not inside its JavaScript', () => {
+      const templates = readdirSync(join(taskRoot, 'templates')).sort();
+      expect(templates).toEqual(['f1065.pdf', 'f1065sk1.pdf', 'f1120.pdf', 'f5472.pdf', 'f7004.pdf']);
+      const chunks = readdirSync(join(taskRoot, 'chunks')).map((name) => `chunks/${name}`);
+      for (const file of ['handler.mjs', ...chunks]) {
+        expect(readFileSync(join(taskRoot, file), 'latin1'), file).not.toContain('%PDF-1.');
+      }
+    });
+
+    it('reads the templates from templates/ beside handler.mjs, and from nowhere else', async () => {
+      const { download_url: downloadUrl } = (await callTool('get_pdf_url', { id })).structuredContent;
+      await rename(join(taskRoot, 'templates'), join(taskRoot, 'templates-away'));
+      try {
+        const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const failed = await entry.handler(linkEvent(downloadUrl));
+        errors.mockRestore();
+        expect(failed.statusCode).toBe(500);
+      } finally {
+        await rename(join(taskRoot, 'templates-away'), join(taskRoot, 'templates'));
+      }
+      // A failed start of the packet builder is not kept: the next packet finds the templates.
+      expect((await entry.handler(linkEvent(downloadUrl))).statusCode).toBe(200);
+    });
+
+    it('get_pdf_url answers a signed download_url, which the same handler answers with the PDF', async () => {
+      const result = await callTool('get_pdf_url', { id });
+      const downloadUrl: string = result.structuredContent.download_url;
+      expect(downloadUrl).toMatch(
+        new RegExp(`^${baseUrl}/packets/5472/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
+      );
+      const download = await entry.handler(linkEvent(downloadUrl));
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.isBase64Encoded).toBe(true);
+      const pdf = Buffer.from(download.body, 'base64');
+      expectPdf(pdf);
+      expect(download.headers['content-length']).toBe(String(pdf.length));
+    });
+
+    it('answers 403 for the download_url with a changed signature', async () => {
+      const downloadUrl: string = (await callTool('get_pdf_url', { id })).structuredContent.download_url;
+      const refused = await entry.handler(linkEvent(withChangedSignature(downloadUrl)));
+      expect(refused.statusCode).toBe(403);
+      expect(JSON.parse(refused.body)).toEqual(INVALID_PACKET_LINK_BODY);
+    });
+
+    it('resources/read of the packet resource answers the PDF as a blob', async () => {
+      const uri = `filing://filings/${id}/packet.pdf`;
+      expectPacketResource(
+        await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } }),
+        uri,
+      );
+    });
+  },
+);
+
+describe.runIf(withPostgres)('bundled handler with the companion pages mounted (COMPANION=on)', () => {
+  it('answers the sign-in page as HTML under APP_URL’s path', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/app/sign-in', rawQueryString: 'token=x' }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(result.headers['content-type']).toMatch(/^text\/html/);
+    expect(result.body).toContain('<h1>Sign in to filing-mcp</h1>');
+    expect(result.body).toContain('signs this browser in as <strong>local-user</strong>');
+  });
+
+  it('asks for the sign-in before the consent page, since a function is reachable from the network', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/app/oauth/authorize', rawQueryString: 'client_id=x&state=y' }),
+    );
+    expect(result.statusCode).toBe(401);
+    expect(result.headers['content-type']).toMatch(/^text\/html/);
+    expect(result.body).toContain('Sign in first');
+  });
+
+  it('leaves every other path to the server behind the pages', async () => {
+    const result = await entry.handler(
+      functionUrlEvent({ rawPath: '/mcp-server/.well-known/oauth-protected-resource' }),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body).resource).toBe(baseUrl);
   });
 });
 

@@ -79,6 +79,8 @@ if (ricMissing) {
           db: parts.db,
           createApiKey: parts.createApiKey,
           clock: processClock.clock,
+          // The IRS templates ship beside the deployed code, so packets are served (resources, download_url).
+          packetResources: true,
           async close() {
             await runtime.close();
             await parts.close();

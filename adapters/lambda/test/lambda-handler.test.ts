@@ -242,7 +242,7 @@ describe('createLambdaHandler: Response to result', () => {
     expect(reported[0]![1]).toBe('fetch');
   });
 
-  it('its 500 answers carry the CORS headers (INTEROP item 4), whether fetch or the body failed', async () => {
+  it('its 500 answers carry the CORS headers, whether fetch or the body failed', async () => {
     const failing = new ReadableStream<Uint8Array>({
       pull(controller) {
         controller.error(new Error('connection reset'));

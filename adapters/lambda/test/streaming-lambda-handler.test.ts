@@ -143,7 +143,7 @@ describe('createStreamingLambdaHandler', () => {
       { onError: (_error: unknown, phase: string) => phases.push(phase) },
     );
     expect(recorded.prelude?.statusCode).toBe(500);
-    // CORS on every answer (INTEROP item 4), this one included.
+    // CORS on every answer, this one included, so a browser client can read the 500.
     expect(recorded.prelude?.headers).toMatchObject({
       'content-type': 'application/json',
       'access-control-allow-origin': '*',

@@ -9,7 +9,7 @@ import { createLogger } from '../src/logger.js';
 import { createNodeServer, type NodeServer } from '../src/node-server.js';
 
 /**
- * The consent page of a client that is a Client ID Metadata Document (issue 13): it names the host
+ * The consent page of a client that is a Client ID Metadata Document: it names the host
  * that publishes the document, and warns when every redirect URI is on this machine. The document
  * comes from a real HTTP server on loopback, reached through the development switch.
  */
@@ -95,7 +95,7 @@ describe.each(testDatabases())('consent page of a Client ID Metadata Document cl
     });
     const page = await consent(`${documentOrigin}${path}`, 'http://127.0.0.1:7/cb');
     expect(page.status).toBe(400);
-    // Issue 29: the detail would tell anyone what the fetch met; it goes to the server log only.
+    // The detail would tell anyone what the fetch met; it goes to the server log only.
     expect(page.text).toContain('the client metadata document could not be retrieved or is not valid');
     expect(page.text).not.toContain('its client_id must equal the URL');
     expect(page.text).not.toContain('name="decision"');

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
 
-// The largest packets the tools accept: 50 related parties (issue 25) and 100 partners (issue 26).
+// The largest packets the tools accept: 50 related parties and 100 partners.
 const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0]!;
 const partner = EXAMPLE_PARTNERSHIP_FILING.partners[0]!;
 const withParties = (count: number) => ({

@@ -5,7 +5,7 @@ import { createPostgresDb, type PostgresTestDatabase } from '@filing-mcp/test-db
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type ServeProcess, startServe } from './support/cli-process.js';
 
-// Issue 14: /register accepted about 1,000 registrations a second. The limits live in PostgreSQL,
+// Without limits, /register accepted about 1,000 registrations a second. The limits live in PostgreSQL,
 // so two server processes on one database share them.
 describe.skipIf(process.env.TEST_DB === 'pglite')(
   'rate limits shared by two server processes (PostgreSQL only: the counters are shared through a database server)',

@@ -1,4 +1,4 @@
-export type { FetchApp, FetchContext } from './fetch-app.js';
+export type { FetchApp, FetchContext, ServerlessPoolOptions } from '@filing-mcp/serverless';
 export { createFilingServerFromEnv, type VercelFilingServer } from './filing-server-from-env.js';
 export {
   createOAuthCleanupFunction,
@@ -6,5 +6,4 @@ export {
   type OAuthCleanupFunctionOptions,
   type OAuthCleanupTarget,
 } from './oauth-cleanup-function.js';
-export type { ServerlessPoolOptions } from './postgres-pool.js';
 export { createVercelFunction, type VercelFunction, type VercelFunctionOptions } from './vercel-function.js';

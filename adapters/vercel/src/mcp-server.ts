@@ -2,7 +2,7 @@
  * The Vercel Function entry: `api/mcp-server.js` re-exports this module's default. The server is
  * built from `process.env` on the first request an instance serves and reused afterwards.
  */
-import { createFilingServerFromEnv } from './filing-server-from-env.js';
+import { vercelBootstrap } from './vercel-bootstrap.js';
 import { createVercelFunction } from './vercel-function.js';
 
-export default createVercelFunction(async () => (await createFilingServerFromEnv(process.env)).server);
+export default createVercelFunction(() => vercelBootstrap.app);

@@ -1,18 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { internalErrorResponse, lazyOnce } from '@filing-mcp/protocol';
+import { type OAuthCleanupTarget, runOAuthCleanup } from '@filing-mcp/serverless';
 import type { VercelFunction } from './vercel-function.js';
 
-/** Rows the OAuth cleanup deleted. */
-export interface OAuthCleanupCounts {
-  /** Authorization codes past their expiry. */
-  codes: number;
-  /** Token rows whose access and refresh tokens have both expired. */
-  tokens: number;
-}
-
-/** Something that can run the OAuth maintenance job: the object `createFilingServer()` returns. */
-export interface OAuthCleanupTarget {
-  cleanup(): Promise<OAuthCleanupCounts>;
-}
+export type { OAuthCleanupCounts, OAuthCleanupTarget } from '@filing-mcp/serverless';
 
 /** Options of {@link createOAuthCleanupFunction}. */
 export interface OAuthCleanupFunctionOptions {
@@ -62,18 +53,7 @@ export function createOAuthCleanupFunction(
 ): VercelFunction {
   const cronSecret = options.cronSecret ?? (() => process.env.CRON_SECRET);
   const log = options.log ?? ((line: string) => console.log(line));
-  let target: Promise<OAuthCleanupTarget> | undefined;
-  const currentTarget = () => {
-    if (!target) {
-      target = Promise.resolve()
-        .then(createTarget)
-        .catch((error: unknown) => {
-          target = undefined;
-          throw error;
-        });
-    }
-    return target;
-  };
+  const currentTarget = lazyOnce(async () => createTarget());
 
   return {
     async fetch(request) {
@@ -106,15 +86,10 @@ export function createOAuthCleanupFunction(
         );
       }
       try {
-        const { codes, tokens } = await (await currentTarget()).cleanup();
-        log(JSON.stringify({ source: 'filing-mcp', event: 'oauth_cleanup', codes, tokens }));
-        return json(200, { codes, tokens });
-      } catch (error) {
-        // Name and message only: driver error details can quote row values.
-        const errorName = error instanceof Error ? error.name : typeof error;
-        const errorMessage = error instanceof Error ? error.message : undefined;
-        log(JSON.stringify({ source: 'filing-mcp', event: 'oauth_cleanup_failed', errorName, errorMessage }));
-        return json(500, { code: 500, message: 'Internal server error' });
+        return json(200, await runOAuthCleanup(currentTarget, log));
+      } catch {
+        // runOAuthCleanup logged the failure (its name and message only).
+        return internalErrorResponse();
       }
     },
   };

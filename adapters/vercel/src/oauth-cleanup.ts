@@ -3,7 +3,7 @@
  * module's default. It builds its own server from `process.env` (each function file runs in its own
  * instances) on the first authorised call.
  */
-import { createFilingServerFromEnv } from './filing-server-from-env.js';
+import { vercelBootstrap } from './vercel-bootstrap.js';
 import { createOAuthCleanupFunction } from './oauth-cleanup-function.js';
 
-export default createOAuthCleanupFunction(async () => (await createFilingServerFromEnv(process.env)).server);
+export default createOAuthCleanupFunction(vercelBootstrap.cleanupTarget);

@@ -1,6 +1,6 @@
-import { withCors } from '@filing-mcp/protocol';
+import { internalErrorResponse, lazyOnce } from '@filing-mcp/protocol';
+import { errorReporter, type FetchApp } from '@filing-mcp/serverless';
 import { waitUntil } from '@vercel/functions';
-import type { FetchApp } from './fetch-app.js';
 
 /** A Vercel Function in the web signature: `export default { fetch }`. */
 export interface VercelFunction {
@@ -35,19 +35,8 @@ export function createVercelFunction(
   createApp: () => FetchApp | Promise<FetchApp>,
   options: VercelFunctionOptions = {},
 ): VercelFunction {
-  const onError = options.onError ?? reportError;
-  let app: Promise<FetchApp> | undefined;
-  const currentApp = () => {
-    if (!app) {
-      app = Promise.resolve()
-        .then(createApp)
-        .catch((error: unknown) => {
-          app = undefined;
-          throw error;
-        });
-    }
-    return app;
-  };
+  const onError = options.onError ?? ((error: unknown) => reportError(error, 'request'));
+  const currentApp = lazyOnce(async () => createApp());
   return {
     async fetch(request) {
       try {
@@ -62,19 +51,10 @@ export function createVercelFunction(
         });
       } catch (error) {
         onError(error);
-        // With CORS like every other answer (INTEROP item 4): a browser client sees the 500.
-        return withCors(
-          new Response(JSON.stringify({ code: 500, message: 'Internal server error' }), {
-            status: 500,
-            headers: { 'content-type': 'application/json' },
-          }),
-        );
+        return internalErrorResponse();
       }
     },
   };
 }
 
-function reportError(error: unknown): void {
-  const description = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
-  console.error(`[filing-mcp/vercel] request failed: ${description}`);
-}
+const reportError = errorReporter('vercel');

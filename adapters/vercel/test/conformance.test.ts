@@ -54,6 +54,8 @@ defineConformanceSuite(
       createApiKey: parts.createApiKey,
       // The function's process reads the same offset.
       clock: processClock.clock,
+      // The IRS templates ship beside the deployed code, so packets are served (resources, download_url).
+      packetResources: true,
       async close() {
         await served.close();
         await parts.close();

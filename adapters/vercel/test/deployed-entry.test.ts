@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { createApiKey } from '@filing-mcp/filing-domain';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import {
+  expectPacketResource,
+  expectPdf,
+  INVALID_PACKET_LINK_BODY,
+  withChangedSignature,
+} from '@filing-mcp/conformance';
 import { createPostgresDb, testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveVercelFunction } from './vercel-runtime.js';
 
 // api/mcp-server.js (re-exporting the built dist/mcp-server.js) exactly as Vercel loads it,
@@ -57,8 +67,11 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
       DATABASE_URL: database.url,
       MIGRATE_ON_START: 'true',
       MCP_BASE_URL: baseUrl,
-      APP_URL: 'https://app.filing-mcp.test',
       SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+      PACKET_LINK_SECRET: randomBytes(32).toString('base64url'),
+      // The companion pages in front of the server, under APP_URL's path as on Node.
+      COMPANION: 'on',
+      APP_URL: 'https://filing-mcp.example.com/app',
     });
     const response = await post('/api/mcp-server', {
       jsonrpc: '2.0',
@@ -93,7 +106,7 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
       expect(response.status, path).toBe(200);
       const metadata = (await response.json()) as any;
       expect(metadata.issuer, path).toBe(baseUrl);
-      // Client ID Metadata Documents are on in the deployed entry too (issue 13).
+      // Client ID Metadata Documents are on in the deployed entry too.
       expect(metadata.client_id_metadata_document_supported, path).toBe(true);
     }
   });
@@ -140,3 +153,113 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
     expect(frame.result.tools).toHaveLength(16);
   });
 });
+
+describe.runIf(withPostgres)(
+  `api/mcp-server.js serves the filing packets from dist/templates ${ONLY}`,
+  () => {
+    let key: string;
+    let id: string;
+    const rpc = async (body: unknown) => {
+      const response = await post('/api/mcp-server', body, { authorization: `Bearer ${key}` });
+      expect(response.status).toBe(200);
+      return (await response.json()) as any;
+    };
+    const callTool = async (name: string, args: Record<string, unknown>) =>
+      (await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })).result;
+    /** A GET of a link the server signed, through the platform's routing (vercel.json rewrites). */
+    const get = (link: string) => {
+      const url = new URL(link);
+      return fetch(`${served.url}${url.pathname}${url.search}`, { headers: forwarded });
+    };
+
+    beforeAll(async () => {
+      ({ key } = await createApiKey(database.db, { userId: `packets-${randomBytes(4).toString('hex')}` }));
+      ({ id } = (
+        await callTool('create_filing', { form_data: EXAMPLE_SINGLE_MEMBER_FILING })
+      ).structuredContent);
+    });
+
+    it('ships the templates as files in dist/templates (vercel.json includeFiles), not inside the JavaScript', () => {
+      expect(readdirSync(resolve(packageDir, 'dist/templates')).sort()).toEqual([
+        'f1065.pdf',
+        'f1065sk1.pdf',
+        'f1120.pdf',
+        'f5472.pdf',
+        'f7004.pdf',
+      ]);
+      const vercelJson = JSON.parse(readFileSync(resolve(packageDir, 'vercel.json'), 'utf8'));
+      expect(vercelJson.functions['api/mcp-server.js'].includeFiles).toBe('dist/templates/**');
+      for (const file of readdirSync(resolve(packageDir, 'dist')).filter((name) => name.endsWith('.js'))) {
+        expect(readFileSync(resolve(packageDir, 'dist', file), 'latin1'), file).not.toContain('%PDF-1.');
+      }
+    });
+
+    it('reads the templates from dist/templates, and from nowhere else', async () => {
+      const { download_url: downloadUrl } = (await callTool('get_pdf_url', { id })).structuredContent;
+      const templates = resolve(packageDir, 'dist/templates');
+      await rename(templates, `${templates}-away`);
+      try {
+        const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const failed = await get(downloadUrl);
+        errors.mockRestore();
+        expect(failed.status).toBe(500);
+      } finally {
+        await rename(`${templates}-away`, templates);
+      }
+      // A failed start of the packet builder is not kept: the next packet finds the templates.
+      expect((await get(downloadUrl)).status).toBe(200);
+    });
+
+    it('get_pdf_url answers a signed download_url, which the function answers with the PDF', async () => {
+      const result = await callTool('get_pdf_url', { id });
+      const downloadUrl: string = result.structuredContent.download_url;
+      expect(downloadUrl).toMatch(
+        new RegExp(`^${baseUrl}/packets/5472/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
+      );
+      const download = await get(downloadUrl);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      const pdf = Buffer.from(await download.arrayBuffer());
+      expectPdf(pdf);
+      expect(download.headers.get('content-length')).toBe(String(pdf.length));
+    });
+
+    it('answers 403 for the download_url with a changed signature', async () => {
+      const downloadUrl: string = (await callTool('get_pdf_url', { id })).structuredContent.download_url;
+      const refused = await get(withChangedSignature(downloadUrl));
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual(INVALID_PACKET_LINK_BODY);
+    });
+
+    it('resources/read of the packet resource answers the PDF as a blob', async () => {
+      const uri = `filing://filings/${id}/packet.pdf`;
+      expectPacketResource(
+        await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } }),
+        uri,
+      );
+    });
+  },
+);
+
+describe.runIf(withPostgres)(
+  `api/mcp-server.js with the companion pages mounted (COMPANION=on) ${ONLY}`,
+  () => {
+    it('answers the sign-in page as HTML at /app/sign-in (vercel.json rewrites /app to the function)', async () => {
+      const response = await fetch(`${served.url}/app/sign-in?token=x`, { headers: forwarded });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const page = await response.text();
+      expect(page).toContain('<h1>Sign in to filing-mcp</h1>');
+      expect(page).toContain('signs this browser in as <strong>local-user</strong>');
+    });
+
+    it('asks for the sign-in before the consent page, since a function is reachable from the network', async () => {
+      const response = await fetch(`${served.url}/app/oauth/authorize?client_id=x&state=y`, {
+        headers: forwarded,
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await response.text()).toContain('Sign in first');
+    });
+  },
+);

@@ -129,7 +129,7 @@ describe('createVercelFunction behind the Vercel runtime', () => {
     }
   });
 
-  it('answers 500 JSON with the CORS headers when the application throws (INTEROP item 4)', async () => {
+  it('answers 500 JSON with the CORS headers when the application throws', async () => {
     const response = await fetch(`${served.url}/api/mcp-server/token?explode`, {
       method: 'POST',
       headers: { ...forwarded, origin: 'https://app.example' },

@@ -1,6 +1,6 @@
 import type { FilingServer } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
-import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
+import { createAllowListCheck, forbiddenResponse, type RequestContext } from '@filing-mcp/protocol';
 import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
@@ -99,7 +99,7 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /**
- * The local companion pages for the embedded default (issue 6): the OAuth consent page at
+ * The local companion pages (what a server with no product app of its own serves, see docs/companion.md): the OAuth consent page at
  * `{app_url}/oauth/authorize`, the filing pages the tools link to (`/filings/{id}`,
  * `/partnership/{id}`, their `/pdf` packets of the official IRS forms and `/print` views), an index of the local user's filings at
  * `{app_url}/`, and the API-keys page at `{app_url}/api-keys`. Plain server-rendered HTML with
@@ -237,12 +237,8 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       }
       // The pages act for the signed-in local user without a password, so a page reached through
       // a rebinding DNS name must not load.
-      if (hostCheck?.(request)) {
-        return new Response('Forbidden: unknown Host', {
-          status: 403,
-          headers: { 'content-type': 'text/plain' },
-        });
-      }
+      const violation = hostCheck?.(request);
+      if (violation) return forbiddenResponse(violation);
       const rest = path.slice(appPath.length);
 
       const host = (request.headers.get('host') ?? url.host).toLowerCase();

@@ -58,6 +58,15 @@ describe('the companion as a plain fetch handler with in-process packets (PGlite
     expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
   });
 
+  it('refuses a page under another Host than {app_url}’s with the 403 page, even without an allow-list', async () => {
+    const response = await companion.fetch(
+      new Request(`${appUrl}/api-keys`, { headers: { host: 'attacker.example' } }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('Unknown host');
+  });
+
   it('hands a request outside the pages to the filing server', async () => {
     const response = await companion.fetch(
       new Request(baseUrl, {

@@ -11,3 +11,9 @@ export {
 } from './target-parts.js';
 export { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from './oauth-rows.js';
 export { createProcessClock, type ProcessClock } from './process-clock.js';
+export {
+  expectPacketResource,
+  expectPdf,
+  INVALID_PACKET_LINK_BODY,
+  withChangedSignature,
+} from './packet-checks.js';

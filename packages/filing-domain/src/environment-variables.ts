@@ -225,16 +225,16 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'COMPANION',
-    default: '`auto`',
-    adapters: ['node'],
+    default: '`auto` (Vercel, Lambda: `off`)',
+    adapters: 'all',
     section: 'Sessions and the companion app',
     description:
-      '`on` / `off` / `auto`: serve the built-in [companion pages](companion.md) under `/app`. `auto` serves them only on the embedded database when `APP_URL` is unset; never on `DATABASE_URL` unless `on`.',
+      "`on` / `off` / `auto`: serve the built-in [companion pages](companion.md) under `/app`. `auto` serves them only on the embedded database when `APP_URL` is unset; never on `DATABASE_URL` unless `on`. On Vercel and Lambda only `on` mounts them, under `APP_URL`'s path, always behind the sign-in link (see [deploy-vercel.md](deploy-vercel.md#the-companion-pages)).",
   },
   {
     name: 'LOCAL_USER_ID',
     default: '`local-user`',
-    adapters: ['node'],
+    adapters: 'all',
     section: 'Sessions and the companion app',
     description: 'The one user the built-in companion pages sign in.',
   },

@@ -6,6 +6,7 @@ import { resolveConfigFast, resolveDatabaseSettingsFast } from './config-fast-pa
 import { boundedPool, type PgPoolLike, pgPoolOptions } from './database-settings.js';
 import { createFilingServerWithConfig, type FilingLogEvent, type FilingServer } from './filing-server.js';
 import type { HashFunction } from './hash.js';
+import type { FilingPacketBuilder } from './packet-resources.js';
 
 /** What a serverless adapter supplies: its own pool (sizes differ per platform) and migrator. */
 export interface PostgresServerFromEnvOptions {
@@ -45,6 +46,11 @@ export interface PostgresServerFromEnvOptions {
    * cold start's first credential the load of WebCrypto.
    */
   hash?: HashFunction;
+  /**
+   * Builds filing packets: with it the server serves the `filing://.../packet.pdf` resources and
+   * get_pdf_url's signed `download_url` (see `FilingServerOptions.packets`). Default: tools only.
+   */
+  packets?: FilingPacketBuilder;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */
@@ -124,6 +130,7 @@ export async function createPostgresFilingServerFromEnv(
         logger: log,
         ...(clientMetadataDocuments && { clientMetadataDocuments }),
         ...(options.hash && { hash: options.hash }),
+        ...(options.packets && { packets: options.packets }),
       },
       resolved,
     );

@@ -52,7 +52,7 @@ async function legacyRpc(harness: Harness, method: string, params: Record<string
   return { status: response.status, body: await replyBody(response) };
 }
 
-describe.each(testDatabases())('what an agent sees on $name (issue 27)', (variant) => {
+describe.each(testDatabases())('what an agent sees on $name', (variant) => {
   let harness: Harness;
 
   beforeAll(async () => {

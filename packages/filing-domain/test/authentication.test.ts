@@ -215,7 +215,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       await Promise.all(background);
       expect(background).toHaveLength(0);
       // The rate limiter writes the calls it counted in memory in the background, at most once a
-      // second per credential (issue 14); that write is not on the request's path.
+      // second per credential; that write is not on the request's path.
       expect(harness.queryLog.statements.filter((s) => s !== 'insert rate_limit_counters')).toEqual([
         'select api_keys',
         'select fax_logs',

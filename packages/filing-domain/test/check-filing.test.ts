@@ -84,7 +84,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     const { id } = await ok(harness.server, key, 'create_filing', {
       form_data: { ...EXAMPLE_SINGLE_MEMBER_FILING, ownerCitizenship: undefined },
     });
-    // The tools refuse a malformed EIN now (issue 27); a filing stored before that may hold one.
+    // The tools refuse a malformed EIN now; a filing stored before that may hold one.
     await harness.db
       .updateTable('filings')
       .set({ form_data: sql`form_data || '{"ein":"12345"}'::jsonb` })

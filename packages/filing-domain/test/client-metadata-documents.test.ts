@@ -26,7 +26,7 @@ function refusalsLogged(harness: Harness, clientId: string): unknown[] {
 }
 
 /**
- * Client ID Metadata Documents end to end (issue 13): a real HTTP document server on loopback,
+ * Client ID Metadata Documents end to end: a real HTTP document server on loopback,
  * reached through the development switch (`CIMD_ALLOW_LOOPBACK=1`), and the composed server's
  * /authorize, /approve, /token, /revoke and a tools/call with the token, on both databases.
  */
@@ -90,7 +90,7 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
   }
 
   /**
-   * A fetch or document failure (issue 29): the caller gets the one generic description, never
+   * A fetch or document failure: the caller gets the one generic description, never
    * what went wrong; the server log has the reason for that client_id.
    */
   async function refusedGenerically(response: Response, clientId: string, detail: string | RegExp) {

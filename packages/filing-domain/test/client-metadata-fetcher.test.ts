@@ -9,7 +9,7 @@ import {
 import { type DocumentServer, startDocumentServer } from './document-server.js';
 
 /**
- * The SSRF-safe fetcher of Client ID Metadata Documents (issue 13), against a real HTTP server on
+ * The SSRF-safe fetcher of Client ID Metadata Documents, against a real HTTP server on
  * loopback. No database is opened here.
  */
 describe('specialAddress: the address classifier', () => {
@@ -35,7 +35,7 @@ describe('specialAddress: the address classifier', () => {
     ['fd12:3456::1', 'unique local fc00::/7', false],
     ['192.0.2.10', 'documentation 192.0.2.0/24', false],
     ['2001:db8::1', 'documentation 2001:db8::/32', false],
-    // Issue 29: NAT64 is judged by the IPv4 address it carries; two ranges were missing.
+    // NAT64 (RFC 6052) is judged by the IPv4 address it carries; two ranges were missing once.
     ['64:ff9b::a00:1', 'private 10.0.0.0/8 (NAT64)', false],
     ['64:ff9b::127.0.0.1', 'loopback 127.0.0.0/8 (NAT64)', false],
     ['64:ff9b::a9fe:a9fe', 'link-local 169.254.0.0/16 (NAT64)', false],

@@ -8,7 +8,7 @@ import {
   type PostgresFilingServer,
 } from '../src/index.js';
 
-// Issue 14: with PostgreSQL frozen (not down), every database-backed request waited for the whole
+// With PostgreSQL frozen (not down), every database-backed request once waited for the whole
 // outage. This test starts its own throwaway cluster, freezes it with SIGSTOP (postmaster and
 // backends) and stops it, and shows bounded errors during the outage and service right after.
 const BASE_URL = 'https://api.example.test/mcp-server';

@@ -279,7 +279,7 @@ describe('configuration', () => {
   });
 });
 
-describe('Host and Origin allow-list on every route, over a real socket (INTEROP item 11)', () => {
+describe('Host and Origin allow-list on every route, over a real socket (DNS-rebinding protection)', () => {
   const HOST = new URL(BASE_URL).host;
   let database: TestDatabase;
   let guarded: FilingServer;

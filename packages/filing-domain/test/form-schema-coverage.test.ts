@@ -1,4 +1,4 @@
-// Every form_data field the packet reads is named in get_form_schema (issue 25): the packet is
+// Every form_data field the packet reads is named in get_form_schema: the packet is
 // built from a filing whose every object records the properties read from it.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';

@@ -223,7 +223,8 @@ export async function ok(
   if (outcome.status !== 200 || outcome.isError) {
     throw new Error(`${name} failed: ${outcome.status} ${JSON.stringify(outcome.raw)}`);
   }
-  // The text item carries the same JSON as structuredContent (INTEROP item 7).
+  // The text item carries the same JSON as structuredContent
+  // (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#structured-content).
   if (JSON.stringify(JSON.parse(outcome.text)) !== JSON.stringify(outcome.data)) {
     throw new Error(`${name}: text item differs from structuredContent`);
   }

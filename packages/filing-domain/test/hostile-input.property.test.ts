@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, type Harness, newUser, SESSION_SECRET, startHarness } from './helpers.js';
 
-// Issue 14: generated hostile input against the whole server (MCP endpoint, every tool, every
+// Generated hostile input against the whole server (MCP endpoint, every tool, every
 // OAuth endpoint) on both databases. Whatever the input: never a 5xx, never a body that is not
 // JSON, never -32603 for client input, never a hang (the test's timeout).
 

@@ -18,7 +18,7 @@ describe('log safety', () => {
     expect(isClientDisconnect(new Error('relation does not exist'))).toBe(false);
   });
 
-  // Issue 14: authorize_error warnings copied the caller's raw client_id, seen at 3,000 characters.
+  // authorize_error warnings once copied the caller's raw client_id, seen at 3,000 characters.
   describe('through the server (PGlite only: log lines do not depend on the database)', () => {
     let harness: Harness;
     beforeAll(async () => {

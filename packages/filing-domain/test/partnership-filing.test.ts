@@ -1,5 +1,5 @@
 // Partnership filings through the tools: server-assigned partner ids, the 100-partner bound and
-// check_filing's date-aware answer with section 1446 withholding (issue 26).
+// check_filing's date-aware answer with section 1446 withholding.
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { callTool, type Harness, newUser, ok, replyBody, rpc, startHarness } fro
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe.each(testDatabases())('precise inputs, unknown keys and lists on $name (issue 27)', (variant) => {
+describe.each(testDatabases())('precise inputs, unknown keys and lists on $name', (variant) => {
   let harness: Harness;
 
   beforeAll(async () => {
@@ -211,7 +211,7 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name 
   });
 });
 
-describe.each(testDatabases())('formats and the money rule on $name (issue 27)', (variant) => {
+describe.each(testDatabases())('formats and the money rule on $name', (variant) => {
   let harness: Harness;
 
   beforeAll(async () => {

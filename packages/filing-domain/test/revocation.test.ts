@@ -5,7 +5,7 @@ import { listApiKeys } from '../src/index.js';
 import { callTool, type Harness, newUser, oauthGrant, ok, postForm, startHarness } from './helpers.js';
 
 /**
- * Revocation at once (issue 13): every path that ends a credential drops it from the cache of the
+ * Revocation at once: every path that ends a credential drops it from the cache of the
  * process that ended it, so the very next call with it answers 401, well within the cache TTL
  * (default 5 s; the harness clock does not move here).
  */

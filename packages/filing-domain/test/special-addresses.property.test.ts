@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { specialAddress } from '../src/node/special-addresses.js';
 
-// Issue 29: the SSRF address list missed ::ffff:0:0:0/96 and 5f00::/16 and refused all of NAT64.
+// The SSRF address list once missed ::ffff:0:0:0/96 and 5f00::/16 and refused all of NAT64.
 // ipaddr.js, an independent implementation of the IANA special-purpose registries, is the oracle:
 // over random addresses (biased towards the edges of every special range), the classifier must
 // never call public what the oracle calls special, nor special what it calls public, apart from the

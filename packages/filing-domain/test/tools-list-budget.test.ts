@@ -1,4 +1,4 @@
-// Issue 27, "a small tool list": tools/list is at most 24,000 bytes of compact JSON, each form
+// A small tool list: tools/list is at most 24,000 bytes of compact JSON, each form
 // schema appears once (in its create tool), and every form_data field is still documented, by
 // get_form_schema. The advertised schemas are shorter than the zod schemas the tools validate with.
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { formSchemaDescriptor } from '../src/form-schema-descriptor.js';
 import { partnershipFormSchemas } from '../src/partnership-form.js';
 import { singleMemberFormSchemas } from '../src/single-member-form.js';
 
-/** The budget of issue 27, in bytes of compact JSON (the `tools/list` result). */
+/** The budget, in bytes of compact JSON (the `tools/list` result). */
 const TOOLS_LIST_BUDGET = 24_000;
 
 // Listing never touches the database.
@@ -73,7 +73,7 @@ function fieldPaths(schema: Record<string, any>, prefix = '', paths: string[] = 
   return paths;
 }
 
-describe('tools/list budget (issue 27)', () => {
+describe('tools/list budget', () => {
   for (const wire of ['legacy', 'modern'] as const) {
     it(`is at most ${TOOLS_LIST_BUDGET} bytes of compact JSON (${wire} wire)`, async () => {
       const { bytes, tools } = await listedTools(wire);

@@ -1,4 +1,4 @@
-// Issue 25's proof: complete Forms 5472 read back with pdftotext, and the date-aware check.
+// Complete Forms 5472 read back with pdftotext, and the date-aware check.
 import {
   checkFilingReadiness,
   EXAMPLE_SINGLE_MEMBER_FILING,

@@ -13,4 +13,5 @@ export {
   type NodeBindings,
   type NodeListener,
   type NodeListenerOptions,
+  type ObservedExchange,
 } from './node-listener.js';

@@ -11,6 +11,22 @@ export interface NodeBindings {
 /** A Fetch-API handler, e.g. `createMcpServer(...).fetch` or a router in front of it. */
 export type FetchHandler = (request: Request, bindings: NodeBindings) => Response | Promise<Response>;
 
+/** One exchange of the listener, as {@link NodeListenerOptions.observe} sees it once it ended. */
+export interface ObservedExchange {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+  /** The request method as received, e.g. `POST`. */
+  method: string;
+  /** The request target without its query string (which may carry codes and state). */
+  path: string;
+  /** The status written (node:http's 200 when the connection closed before any). */
+  status: number;
+  /** From the request's arrival to the end of its response or of its connection, in milliseconds. */
+  durationMs: number;
+  /** The connection closed before the response was completely written. */
+  aborted: boolean;
+}
+
 /** Options of {@link createNodeListener}. */
 export interface NodeListenerOptions {
   /**
@@ -33,6 +49,17 @@ export interface NodeListenerOptions {
    * own default). Default `false` here: a library should not change globals behind its user's back.
    */
   overrideGlobalObjects?: boolean;
+  /**
+   * Runs when a request arrives, before its handler: header pairs (`[name, value, ...]`) its answer
+   * carries whatever the handler answers, e.g. a request id. They go in front of the handler's own
+   * headers on the fast path and through `setHeader` on the general one.
+   */
+  head?: (incoming: IncomingMessage) => readonly string[];
+  /**
+   * Called once per exchange when its response ended or its connection closed (method, path,
+   * status, duration): where a request log and HTTP metrics hang. It must not throw.
+   */
+  observe?: (exchange: ObservedExchange) => void;
 }
 
 /** A node:http request listener, for `createServer(listener)` or `server.on('request', listener)`. */
@@ -48,6 +75,31 @@ const defaultError = (error: unknown): Response =>
   });
 
 const NO_HEAD: readonly string[] = [];
+
+function pathOf(url: string | undefined): string {
+  const target = url ?? '/';
+  const end = target.search(/[?#]/);
+  return end === -1 ? target : target.slice(0, end);
+}
+
+function watch(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  observe: (exchange: ObservedExchange) => void,
+): void {
+  const start = performance.now();
+  outgoing.once('close', () => {
+    observe({
+      incoming,
+      outgoing,
+      method: incoming.method ?? '',
+      path: pathOf(incoming.url),
+      status: outgoing.statusCode,
+      durationMs: performance.now() - start,
+      aborted: !outgoing.writableFinished,
+    });
+  });
+}
 
 /**
  * A node:http request listener serving a Fetch-API handler. POSTs to exactly `options.mcpPath`
@@ -72,6 +124,7 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
   const { mcpPath } = options;
   const mcpFetch = options.mcpFetch ?? fetch;
   const errorHandler = options.errorHandler ?? defaultError;
+  const { head, observe } = options;
   // This listener is for node:http (HTTP/1.1): the bindings are always IncomingMessage/ServerResponse.
   const general = getRequestListener((request, bindings) => fetch(request, bindings as NodeBindings), {
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
@@ -82,6 +135,7 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
     incoming: IncomingMessage,
     outgoing: ServerResponse,
     url: string,
+    pairs: readonly string[],
   ): Promise<void> {
     let response: Response;
     try {
@@ -89,17 +143,20 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
     } catch (error) {
       response = await errorHandler(error);
     }
-    await writeResponse(response, outgoing, NO_HEAD);
+    await writeResponse(response, outgoing, pairs);
   }
 
   return (incoming, outgoing) => {
+    if (observe !== undefined) watch(incoming, outgoing, observe);
+    const pairs = head === undefined ? NO_HEAD : head(incoming);
     const url = fastMcpUrl(incoming, mcpPath);
     if (url === undefined) {
+      for (let i = 0; i < pairs.length; i += 2) outgoing.setHeader(pairs[i]!, pairs[i + 1]!);
       void general(incoming, outgoing);
       return;
     }
     // A failure past the handler (its error handler threw, or the socket write did): the status
     // may be gone already, so the connection is cut rather than left hanging.
-    serveMcpPost(incoming, outgoing, url).catch(() => outgoing.destroy());
+    serveMcpPost(incoming, outgoing, url, pairs).catch(() => outgoing.destroy());
   };
 }

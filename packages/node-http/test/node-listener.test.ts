@@ -208,4 +208,36 @@ describe('createNodeListener', () => {
     }
     expect(seen).toEqual(['boom', 'boom']);
   });
+
+  it('puts the head pairs on both paths and observes each exchange once, with its path but not its query', async () => {
+    const seen: Array<{ method: string; path: string; status: number; aborted: boolean; ms: number }> = [];
+    let next = 0;
+    const port = await serve(
+      async (req) =>
+        new URL(req.url).searchParams.has('missing') ? new Response('no', { status: 404 }) : echo('one')(req),
+      {
+        mcpPath: '/mcp',
+        head: () => ['x-request-id', `r${++next}`],
+        observe: (exchange) =>
+          seen.push({
+            method: exchange.method,
+            path: exchange.path,
+            status: exchange.status,
+            aborted: exchange.aborted,
+            ms: exchange.durationMs,
+          }),
+      },
+    );
+    const fast = await send(port, post('/mcp'));
+    const general = await send(port, { method: 'GET', path: '/mcp?missing=code-secret' });
+    expect(fast.headers['x-request-id']).toBe('r1');
+    expect(general.headers['x-request-id']).toBe('r2');
+    expect(general.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.map(({ ms, ...rest }) => rest)).toEqual([
+      { method: 'POST', path: '/mcp', status: 200, aborted: false },
+      { method: 'GET', path: '/mcp', status: 404, aborted: false },
+    ]);
+    for (const { ms } of seen) expect(ms).toBeGreaterThan(0);
+  });
 });

@@ -38,7 +38,7 @@ export class ApproveError extends Error {
 }
 
 /**
- * POST /approve (spec: POST /approve, INTEROP 14): the companion app, holding the user's session
+ * POST /approve (docs/oauth.md#consent): the companion app, holding the user's session
  * JWT, turns a consented request into a code. Every forwarded parameter is validated again, as
  * `/authorize` did, so this endpoint cannot mint a code for a redirect URI that was never registered.
  */

@@ -18,7 +18,7 @@ export interface AuthorizationRequest {
 /** Outcome of validating an authorization request. */
 export type AuthorizationValidation =
   | { ok: true; request: AuthorizationRequest }
-  /** Client or redirect URI not trusted: answer JSON, never redirect (INTEROP 13). */
+  /** Client or redirect URI not trusted: answer JSON, never redirect (RFC 6749 section 4.1.2.1). */
   | { ok: false; error: OAuthError; redirectUri?: undefined; state?: undefined }
   /** Client and redirect URI are trusted: the error goes back to the redirect URI. */
   | { ok: false; error: OAuthError; redirectUri: string; state: string | undefined };
@@ -45,7 +45,8 @@ export interface AuthorizationRequestSettings {
 
 /**
  * Validates the parameters of an authorization request, in the same way for `/authorize` and
- * `/approve` (INTEROP 14), so nothing the consent app forwards can widen what `/authorize` allowed.
+ * `/approve` (docs/oauth.md#consent), so nothing the consent app forwards can widen what
+ * `/authorize` allowed.
  *
  * @param settings - the server's context
  * @param params - single-valued parameters (duplicates are rejected by the caller)

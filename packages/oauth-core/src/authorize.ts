@@ -18,8 +18,8 @@ function redirect(location: string): Response {
 }
 
 /**
- * GET /authorize (spec: GET /authorize, INTEROP 13). An untrusted client or redirect URI gets a
- * JSON 400 and never a redirect; any other error goes back to the redirect URI with `iss`; a valid
+ * GET /authorize (RFC 6749 section 4.1.1; errors by section 4.1.2.1, `iss` by RFC 9207). An
+ * untrusted client or redirect URI gets a JSON 400 and never a redirect; any other error goes back to the redirect URI with `iss`; a valid
  * request goes to the consent page with exactly the incoming parameters.
  */
 export async function handleAuthorize(context: OAuthContext, request: Request): Promise<Response> {

@@ -36,7 +36,10 @@ function positiveSeconds(name: string, value: number | undefined, fallback: numb
   return seconds;
 }
 
-/** Removes trailing slashes so `issuer` and `resource` are byte-identical everywhere (INTEROP 3). */
+/**
+ * Removes trailing slashes so `issuer` and `resource` are byte-identical everywhere (RFC 8414 and
+ * RFC 9728, section 3.3 of each, compare them exactly).
+ */
 export function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }

@@ -1,6 +1,6 @@
 import { base64url, randomBytes } from './crypto.js';
 
-/** Prefixes of the credentials this server issues (spec: Credentials). */
+/** Prefixes of the credentials this server issues (docs/spec-differences.md#credentials-and-lifetimes). */
 export const CREDENTIAL_PREFIX = {
   clientId: 'mcp_client_',
   clientSecret: 'mcp_secret_',

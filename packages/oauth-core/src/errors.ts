@@ -14,7 +14,7 @@ export type OAuthErrorCode =
   | 'temporarily_unavailable';
 
 /**
- * An OAuth error answer `{error, error_description}` (spec: OAuth errors). The description never
+ * An OAuth error answer `{error, error_description}` (RFC 6749 section 5.2). The description never
  * contains a credential: it is written by this package, never copied from input.
  */
 export class OAuthError extends Error {

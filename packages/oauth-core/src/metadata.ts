@@ -4,7 +4,7 @@ import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './t
 const endpointPath = (name: OAuthEndpointName): string =>
   OAUTH_ENDPOINTS.find((endpoint) => endpoint.name === name)!.path;
 
-/** RFC 8414 metadata of an issuer whose endpoints live under it (spec: well-known). */
+/** RFC 8414 metadata of an issuer whose endpoints live under it. */
 export function buildAuthorizationServerMetadata(
   issuer: string,
   scopes: readonly string[],
@@ -29,7 +29,7 @@ export function buildAuthorizationServerMetadata(
   };
 }
 
-/** RFC 9728 metadata: the resource is the issuer itself (INTEROP 2). */
+/** RFC 9728 metadata: the resource is the issuer itself. */
 export function buildProtectedResourceMetadata(
   issuer: string,
   scopes: readonly string[],

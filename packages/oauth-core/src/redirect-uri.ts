@@ -1,5 +1,5 @@
 /**
- * Private-use schemes without a dot that real MCP clients register (INTEROP 12): Cursor
+ * Private-use schemes without a dot that real MCP clients register: Cursor
  * (`cursor://anysphere.cursor-retrieval/...`) and VS Code (`vscode://`, `vscode-insiders://`).
  * RFC 8252 section 7.1 asks for reverse-domain schemes; these predate that habit and are kept by name.
  */
@@ -29,7 +29,7 @@ function isLoopbackHttp(url: URL): boolean {
 }
 
 /**
- * Why a redirect URI may not be registered, or undefined when it may (INTEROP 12, RFC 8252): https;
+ * Why a redirect URI may not be registered, or undefined when it may (RFC 8252): https;
  * http only on loopback (127.0.0.1, [::1], localhost; section 7.3); a private-use scheme in
  * reverse-domain form such as `com.example.app:/callback` (section 7.1), or one a known MCP client
  * uses (`cursor:`, `vscode:`). Every other scheme is refused, so that none that runs code or opens

@@ -40,7 +40,7 @@ function stringArray(value: unknown): value is string[] {
 }
 
 /**
- * POST /register (RFC 7591, spec: POST /register). Unknown fields are ignored; the answer is the
+ * POST /register (RFC 7591). Unknown fields are ignored; the answer is the
  * stored client, with a secret only for a confidential client (its hash is what is kept).
  */
 export async function handleRegister(context: OAuthContext, request: Request): Promise<Response> {

@@ -65,8 +65,8 @@ export function jsonObjectParams(body: unknown): Map<string, string> | { invalid
 }
 
 /**
- * Token and revocation requests: form-encoded, JSON, or a raw form body without content type
- * (spec: POST /token).
+ * Token and revocation requests: form-encoded (RFC 6749 section 4.1.3), JSON, or a raw form body
+ * without content type, as clients send them.
  */
 export async function readParams(request: Request): Promise<Map<string, string>> {
   const invalid = (description: string) => new OAuthError('invalid_request', description);

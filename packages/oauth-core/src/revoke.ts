@@ -4,7 +4,7 @@ import { jsonResponse, OAuthError } from './errors.js';
 import { readParams } from './request-body.js';
 
 /**
- * POST /revoke (RFC 7009, INTEROP 19). The calling client may revoke its own access or refresh
+ * POST /revoke (RFC 7009). The calling client may revoke its own access or refresh
  * tokens; revoking a refresh token ends its whole grant family. Unknown tokens, and tokens of other
  * clients (left untouched), answer 200 like success, so the endpoint reveals nothing.
  */

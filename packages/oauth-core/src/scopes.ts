@@ -8,7 +8,7 @@ export interface ScopeDefinition {
   includes?: readonly string[];
 }
 
-/** The scope of the interface spec: everything. Every current client asks for it or for nothing. */
+/** The contract's one scope (docs/oauth.md#scopes): everything. Every current client asks for it or for nothing. */
 export const DEFAULT_SCOPE = 'mcp';
 
 /** The scopes of a server that declares none: `mcp` alone. */

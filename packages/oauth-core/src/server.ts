@@ -35,7 +35,7 @@ function unavailable(kind: RouteKind, retryAfterSeconds: number): Response {
   }).toResponse();
 }
 
-/** How an unexpected failure is answered on each kind of route (spec: OAuth errors). */
+/** How an unexpected failure is answered on each kind of route (docs/spec-differences.md#errors). */
 function failure(kind: RouteKind): Response {
   if (kind === 'approve') return new ApproveError(500).toResponse();
   if (kind === 'metadata') return jsonResponse({ code: 500, message: 'Internal server error' }, 500);

@@ -238,8 +238,9 @@ async function refresh(
 }
 
 /**
- * POST /token (spec: POST /token, INTEROP 15-18). Every answer, success or error, carries
- * `Cache-Control: no-store`.
+ * POST /token (RFC 6749 sections 4.1.3 and 6, PKCE by RFC 7636, refresh-token reuse by RFC 9700
+ * section 4.14.2). Every answer, success or error, carries `Cache-Control: no-store` (RFC 6749
+ * section 5.1).
  */
 export async function handleToken(context: OAuthContext, request: Request): Promise<Response> {
   const params = await readParams(request);

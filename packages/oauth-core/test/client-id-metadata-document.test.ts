@@ -12,7 +12,7 @@ import {
 import { oauthSuite } from './helpers.js';
 
 /**
- * The runtime-agnostic half of Client ID Metadata Documents (issue 13): the resolver's cache and
+ * The runtime-agnostic half of Client ID Metadata Documents: the resolver's cache and
  * its rules, with a fetcher that serves documents from memory (the network half, with its address
  * checks, is tested in filing-domain against a real HTTP suite.server).
  */

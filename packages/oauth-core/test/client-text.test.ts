@@ -2,7 +2,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
 import { expectOAuthError, oauthSuite, postForm } from './helpers.js';
 
-// Issue 14: a NUL or a lone surrogate in any OAuth parameter reached a query and answered 500.
+// A NUL or a lone surrogate in any OAuth parameter once reached a query and answered 500.
 describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ create }) => {
   const suite = oauthSuite(create);
 

@@ -6,7 +6,7 @@ import { migrateOAuth, OAUTH_MIGRATION_NAMES } from '../src/kysely/index.js';
 import { oauthMigrations } from '../src/kysely/migrations.js';
 import { expectOAuthError, type RunningServer, s256, startServer, VERIFIER } from './helpers.js';
 
-// Issue 29: authorization codes were stored in plaintext. Migration 0004 keeps only their SHA-256;
+// Authorization codes were once stored in plaintext. Migration 0004 keeps only their SHA-256;
 // codes already in the table are hashed in place, so one in flight still redeems once.
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

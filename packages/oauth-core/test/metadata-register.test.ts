@@ -50,7 +50,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       });
     });
 
-    it('takes issuer and resource from configuration, never from the Host header (INTEROP 1)', async () => {
+    it('takes issuer and resource from configuration, never from the Host header', async () => {
       const oauth = createOAuthServer({
         baseUrl: 'https://api.example.com/mcp-server/',
         appUrl: 'https://app.example.com',
@@ -227,7 +227,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       ['non-loopback http', { redirect_uris: ['http://a.example/cb'] }],
       ['credentials', { redirect_uris: ['https://user:pw@a.example/cb'] }],
       ['one bad among good', { redirect_uris: ['https://a.example/cb', 'http://evil.example/cb'] }],
-      // Issue 29: schemes were checked against a blocklist; only https, loopback http and
+      // Schemes were once checked against a blocklist; only https, loopback http and
       // private-use schemes in reverse-domain form (RFC 8252 section 7.1) are allowed now.
       ['ms-msdt:', { redirect_uris: ['ms-msdt:/id PCWDiagnostic /skip force'] }],
       ['view-source:', { redirect_uris: ['view-source:https://a.example/cb'] }],

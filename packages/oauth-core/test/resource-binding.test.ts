@@ -2,7 +2,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOAuthError, oauthSuite, postForm, type RunningServer } from './helpers.js';
 
-// Issue 29: with two servers on one database, a refresh token of one was redeemed at the other,
+// With two servers on one database, a refresh token of one was once redeemed at the other,
 // and `resource=<self>` on refresh silently returned a token bound to the other resource.
 
 describe.each(testDatabases())(

@@ -135,7 +135,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
     });
   });
 
-  describe('cleanup() and code replay (RFC 6749 4.1.2, INTEROP 16)', () => {
+  describe('cleanup() and code replay (RFC 6749 section 4.1.2)', () => {
     // Regression: cleanup deleted used codes 5 minutes after issue, so a replay after it answered
     // invalid_grant without revoking the tokens issued from the code.
     it('a replay after cleanup still revokes the tokens issued from the code; unused expired codes go at once', async () => {

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { oauthSuite, type RunningServer, s256, SESSION_SECRET, startServer, VERIFIER } from './helpers.js';
 
-// Issue 29: a valid session JWT whose `sub` held a NUL answered 500 at /approve (PostgreSQL text
+// A valid session JWT whose `sub` held a NUL once answered 500 at /approve (PostgreSQL text
 // refuses NUL), and a session JWT was honoured for as long as its `exp` said.
 
 const REDIRECT = 'https://client.example/cb';

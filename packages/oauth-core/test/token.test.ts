@@ -292,7 +292,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       );
     });
 
-    // Issue 29: the registered token_endpoint_auth_method is enforced (RFC 6749 section 5.2:
+    // The registered token_endpoint_auth_method is enforced (RFC 6749 section 5.2:
     // an unsupported authentication method is invalid_client, 401).
     it('a client_secret_post client presenting its secret as Basic -> 401 invalid_client; the code stays redeemable', async () => {
       const { client, params, code } = await confidentialGrant('client_secret_post');

@@ -42,7 +42,7 @@ function rawPost(port: number, headers: Record<string, string>, body: string): P
 
 const ping = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' });
 
-describe('loopback allow-list on a real socket (INTEROP item 11)', () => {
+describe('loopback allow-list on a real socket (DNS-rebinding protection)', () => {
   let http: Server;
   let port: number;
   let server: McpServer | undefined;

@@ -18,7 +18,7 @@ import {
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${RESOURCE_METADATA_URL}"`;
 const INVALID_CHALLENGE = `${CHALLENGE}, error="invalid_token"`;
 
-describe('authentication (spec: Authentication; INTEROP item 10)', () => {
+describe('authentication', () => {
   it('initialize, tools/list and ping need no credential by default', async () => {
     const { server, calls } = makeServer();
     for (const method of ['initialize', 'tools/list', 'ping']) {

@@ -28,7 +28,7 @@ describe('bearerCredential', () => {
 });
 
 describe('CORS helpers', () => {
-  it('corsHeaders is the spec list merged with INTEROP item 4, and frozen', () => {
+  it('corsHeaders is the contract list plus last-event-id, mcp-method and mcp-name, and frozen', () => {
     expect(corsHeaders).toEqual(CORS_EXPECTED);
     expect(Object.isFrozen(corsHeaders)).toBe(true);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonRpcErrorCode } from '../src/index.js';
 import { auth, callTool, expectCorsHeaders, json, makeServer, post, rpc, rpcError } from './helpers.js';
 
-describe('spec error table (Errors: JSON-RPC and HTTP errors on /)', () => {
+describe('the error table of the MCP endpoint (docs/spec-differences.md#errors)', () => {
   it('body that is not valid JSON: HTTP 400, -32700 Parse error, id null', async () => {
     const { server, calls } = makeServer();
     const response = await post(server, '{"jsonrpc":"2.0","id":1,"method":"tools/call"', auth);

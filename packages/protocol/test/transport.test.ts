@@ -5,7 +5,7 @@ function request(method: string, init: RequestInit = {}) {
   return new Request('http://localhost/mcp', { method, ...init });
 }
 
-describe('SSE replies (spec: Events)', () => {
+describe('SSE replies', () => {
   it('Accept listing text/event-stream gets one event: message frame per response', async () => {
     const { server } = makeServer();
     const response = await post(server, [rpc('ping', undefined, 1), rpc('tools/list', undefined, 2)], {
@@ -96,7 +96,7 @@ describe('HTTP methods', () => {
   });
 });
 
-describe('MCP-Protocol-Version header (INTEROP item 6)', () => {
+describe('MCP-Protocol-Version header', () => {
   it('an unsupported version answers 400 -32600 naming the supported versions', async () => {
     const { server, calls } = makeServer();
     const response = await post(server, callTool('get_forecast', { city: 'Oslo' }), {
@@ -256,7 +256,7 @@ describe('body size limit', () => {
   });
 });
 
-describe('Host and Origin allow-lists (INTEROP item 11)', () => {
+describe('Host and Origin allow-lists (DNS-rebinding protection)', () => {
   const lists = {
     allowedHosts: ['127.0.0.1:3000', 'localhost:3000'],
     allowedOrigins: ['http://localhost:3000'],
@@ -301,7 +301,7 @@ describe('Host and Origin allow-lists (INTEROP item 11)', () => {
   });
 });
 
-describe('CORS on every response (spec: Limits; INTEROP item 4)', () => {
+describe('CORS on every response', () => {
   const big = JSON.stringify(rpc('ping', { pad: 'x'.repeat(2000) }));
   const cases: Array<[number, RequestInit & { headers?: Record<string, string> }]> = [
     [200, { method: 'POST', body: JSON.stringify(rpc('ping')) }],

@@ -3,7 +3,7 @@ import { allowedOrigin, expectCors } from '../support/assertions.js';
 import { postMcp, rpcRequest } from '../support/mcp.js';
 import type { Scenarios } from '../support/scenario-context.js';
 
-/** CORS on every endpoint; OPTIONS answers 200 with headers only and never 401 (spec: Limits; INTEROP 4). */
+/** CORS on every endpoint; OPTIONS answers 200 with headers only and never 401 (docs/spec-differences.md#cors). */
 export const corsScenarios: Scenarios = (context) => {
   const addresses = () => {
     const base = context.target.baseUrl;

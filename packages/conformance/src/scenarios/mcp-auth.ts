@@ -7,7 +7,7 @@ import type { Scenarios } from '../support/scenario-context.js';
 
 const HOUR = 3600 * 1000;
 
-/** Authentication of MCP requests (spec: Authentication rules 1-3; INTEROP 10). */
+/** Authentication of MCP requests (docs/spec-differences.md#authentication) and `MCP_REQUIRE_AUTH`. */
 export const mcpAuthScenarios: Scenarios = (context) => {
   describe('mcp authentication', () => {
     it('tools/call without a credential answers the 401 challenge with the request id', async () => {

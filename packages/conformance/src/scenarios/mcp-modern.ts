@@ -64,7 +64,10 @@ async function modern(
   return { response, body, id };
 }
 
-/** The MCP 2026-07-28 wire on the same endpoint as the 2025 revisions (issue 11; digest sections 1-5). */
+/**
+ * The MCP 2026-07-28 wire on the same endpoint as the 2025 revisions
+ * (https://modelcontextprotocol.io/specification/2026-07-28; docs/connecting-clients.md#protocol-revisions).
+ */
 export const mcpModernScenarios: Scenarios = (context) => {
   describe('mcp 2026-07-28 wire', () => {
     it('server/discover needs no credential and names the revision, tools, caching hints and serverInfo', async () => {

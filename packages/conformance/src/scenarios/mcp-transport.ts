@@ -24,7 +24,11 @@ const TOOL_NAMES = [
 
 const clientInfo = { name: 'conformance', version: '1.0.0' };
 
-/** MCP over HTTP: methods, JSON-RPC framing and errors, SSE, HTTP-level rules (spec: Endpoints POST /, Errors; INTEROP 5-9, 11). */
+/**
+ * MCP over HTTP: methods, JSON-RPC framing and errors, SSE, HTTP-level rules
+ * (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports;
+ * docs/spec-differences.md#mcp-endpoint).
+ */
 export const mcpTransportScenarios: Scenarios = (context) => {
   describe('mcp transport', () => {
     it('initialize answers the spec server identity without a credential', async () => {

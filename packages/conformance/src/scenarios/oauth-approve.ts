@@ -4,7 +4,7 @@ import { countRows, expectCors } from '../support/assertions.js';
 import { LOOPBACK_REDIRECT_URI, pkce, postApprove, registerClient, sessionJwt } from '../support/oauth.js';
 import type { Scenarios } from '../support/scenario-context.js';
 
-/** POST /approve: session JWT, re-validation of the consent parameters (spec: POST /approve; INTEROP 14). */
+/** POST /approve: session JWT, re-validation of the consent parameters (docs/oauth.md#consent). */
 export const oauthApproveScenarios: Scenarios = (context) => {
   async function approvalBody(overrides: Record<string, unknown> = {}) {
     const client = await registerClient(context.target);

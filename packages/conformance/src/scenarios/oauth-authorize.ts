@@ -9,7 +9,7 @@ import {
 } from '../support/oauth.js';
 import type { Scenarios } from '../support/scenario-context.js';
 
-/** GET /authorize: redirect to consent, JSON errors vs redirected errors (spec: GET /authorize; INTEROP 13). */
+/** GET /authorize: redirect to consent, JSON errors vs redirected errors (RFC 6749 sections 4.1.1 and 4.1.2.1). */
 export const oauthAuthorizeScenarios: Scenarios = (context) => {
   const validParams = (clientId: string, redirectUri = LOOPBACK_REDIRECT_URI) => {
     const { challenge } = pkce('S256');

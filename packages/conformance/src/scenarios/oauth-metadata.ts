@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectCors } from '../support/assertions.js';
 import type { Scenarios } from '../support/scenario-context.js';
 
-/** Discovery documents and their addresses (spec: GET /.well-known/*; INTEROP 1-3). */
+/** Discovery documents and their addresses (RFC 8414, RFC 9728). */
 export const oauthMetadataScenarios: Scenarios = (context) => {
   const pathOf = () => new URL(context.target.baseUrl).pathname.replace(/\/$/, '');
   const originOf = () => new URL(context.target.baseUrl).origin;
@@ -36,7 +36,7 @@ export const oauthMetadataScenarios: Scenarios = (context) => {
         registration_endpoint: `${base}/register`,
         revocation_endpoint: `${base}/revoke`,
         response_types_supported: ['code'],
-        // `mcp` (the spec's scope, everything) first; least-privilege scopes after it (issue 13).
+        // `mcp` (the spec's scope, everything) first; least-privilege scopes after it (docs/oauth.md#scopes).
         scopes_supported: ['mcp', 'filings:read', 'filings:write'],
         authorization_response_iss_parameter_supported: true,
       });

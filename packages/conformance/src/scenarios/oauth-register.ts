@@ -10,7 +10,7 @@ function expectNoNulls(value: unknown, path = '$'): void {
   }
 }
 
-/** Dynamic client registration (spec: POST /register; RFC 7591; INTEROP 12). */
+/** Dynamic client registration (RFC 7591; redirect URIs by RFC 8252). */
 export const oauthRegisterScenarios: Scenarios = (context) => {
   describe('oauth register', () => {
     it('a public client gets 201, a mcp_client_ id, the echoed metadata and no secret', async () => {

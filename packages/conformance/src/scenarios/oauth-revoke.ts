@@ -4,7 +4,7 @@ import { callToolOk, postMcp, rpcRequest } from '../support/mcp.js';
 import { type RegisteredClient, obtainTokens, refresh } from '../support/oauth.js';
 import type { Scenarios } from '../support/scenario-context.js';
 
-/** POST /revoke (RFC 7009; INTEROP 19). */
+/** POST /revoke (RFC 7009). */
 export const oauthRevokeScenarios: Scenarios = (context) => {
   function revoke(client: RegisteredClient, token: string, hint?: string) {
     return context.target.fetch(`${context.target.baseUrl}/revoke`, {

@@ -29,7 +29,7 @@ async function expectAccessRejected(target: ConformanceTarget, accessToken: stri
   await expectMcpChallenge(target, response, request.id, 'invalid');
 }
 
-/** POST /token: code exchange, PKCE, client authentication, refresh rotation, replay (spec: POST /token, OAuth errors; INTEROP 15-17). */
+/** POST /token: code exchange, PKCE, client authentication, refresh rotation, replay (RFC 6749, RFC 7636, RFC 9700 section 4.14.2). */
 export const oauthTokenScenarios: Scenarios = (context) => {
   describe('oauth token: authorization code', () => {
     it.each(['S256', 'plain'] as const)(

@@ -200,7 +200,7 @@ async function sdkClientSession(
   await callEveryToolAndRefresh(target, provider, (name, args) => client.callTool({ name, arguments: args }));
 }
 
-/** Real clients end to end: the official MCP SDK client and oauth4webapi (INTEROP 1-3, 12-17; issue "Real clients in CI"). */
+/** Real clients end to end: the official MCP SDK client and oauth4webapi. */
 export const realClientScenarios: Scenarios = (context) => {
   describe('real clients', () => {
     it('the official SDK client completes the OAuth flow, calls every tool, and refreshes after expiry', async () => {

@@ -13,7 +13,8 @@ import type { Scenarios } from '../support/scenario-context.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const SUMMARY_KEYS = ['created_at', 'ein', 'id', 'llc_name', 'status', 'tax_year_begin', 'tax_year_end'];
-// What the list tools add to the spec's summary (issue 27): readiness as check_filing finds it.
+// What the list tools add to the spec's summary (docs/spec-differences.md#mcp-endpoint): readiness
+// as check_filing finds it.
 const LISTED_SUMMARY_KEYS = [...SUMMARY_KEYS, 'due_date', 'overdue', 'ready'].sort();
 
 async function createFiling(target: ConformanceTarget, apiKey: string, args: Record<string, unknown> = {}) {
@@ -73,7 +74,10 @@ async function expectCreatedFiling(
   return row;
 }
 
-/** The 14 tools: happy paths with exact shapes, user isolation, validation, limits (spec: Tools; INTEROP 7-8). */
+/**
+ * The 14 tools: happy paths with exact shapes, user isolation, validation, limits
+ * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools).
+ */
 export const toolScenarios: Scenarios = (context) => {
   describe('tools: single-member filings', () => {
     it('create_filing stores a completed filing and answers {id, view_url}', async () => {
@@ -162,7 +166,7 @@ export const toolScenarios: Scenarios = (context) => {
         llc_name: 'Renamed LLC',
         form_data: { ownerName: 'New Owner', extraField: { kept: true } },
       });
-      // A key the form does not know is kept, and named in the answer (issue 27).
+      // A key the form does not know is kept, and named in the answer.
       expect(updated).toEqual({
         id: created.id,
         view_url: `${context.target.appUrl}/filings/${created.id}`,

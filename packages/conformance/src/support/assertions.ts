@@ -13,7 +13,7 @@ function headerList(response: Response, name: string): string[] {
     .filter(Boolean);
 }
 
-/** Request headers a browser client must be allowed to send (spec: Limits, CORS; INTEROP item 4; MCP 2026-07-28). */
+/** Request headers a browser client must be allowed to send (docs/spec-differences.md#cors). */
 export const CORS_ALLOWED_HEADERS = [
   'authorization',
   'x-client-info',
@@ -26,7 +26,7 @@ export const CORS_ALLOWED_HEADERS = [
   'mcp-name',
 ];
 
-/** Asserts the permissive CORS headers every response carries (spec: Limits; INTEROP item 4). */
+/** Asserts the permissive CORS headers every response carries (docs/spec-differences.md#cors). */
 export function expectCors(response: Response, origin?: string): void {
   const allowOrigin = response.headers.get('access-control-allow-origin');
   expect(
@@ -63,7 +63,7 @@ export function parseChallenge(header: string | null): { scheme: string; params:
 }
 
 /**
- * Asserts the MCP authentication challenge (spec: Authentication rule 2): HTTP 401, `WWW-Authenticate`
+ * Asserts the MCP authentication challenge (docs/spec-differences.md#authentication): HTTP 401, `WWW-Authenticate`
  * Bearer with realm `mcp` and `resource_metadata` at `{base_url}/.well-known/oauth-protected-resource`
  * (plus `error="invalid_token"` when a credential was presented), and the JSON-RPC error -32001
  * `Unauthorized` carrying the request's id.
@@ -107,7 +107,7 @@ export async function expectOAuthError(
   return body;
 }
 
-/** Asserts `Cache-Control: no-store` (RFC 6749 §5.1, INTEROP item 15). */
+/** Asserts `Cache-Control: no-store` (RFC 6749 section 5.1). */
 export function expectNoStore(response: Response): void {
   expect(response.headers.get('cache-control') ?? '').toMatch(/(^|,\s*)no-store(\s*,|$)/);
 }

@@ -77,7 +77,7 @@ export function partnershipForm(overrides: Record<string, unknown> = {}): Record
   };
 }
 
-/** Field names of the single-member form, as the spec's Resources part lists them. */
+/** Field names of the single-member form every target keeps (get_form_schema lists them). */
 export const SINGLE_MEMBER_FIELDS = Object.keys(singleMemberForm());
-/** Field names of the partnership form, as the spec's Resources part lists them. */
+/** Field names of the partnership form every target keeps (get_form_schema lists them). */
 export const PARTNERSHIP_FIELDS = Object.keys(partnershipForm());

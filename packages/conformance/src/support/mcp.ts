@@ -78,7 +78,8 @@ export async function callTool(
 
 /**
  * Calls a tool that must succeed: asserts the result is not an error, that `structuredContent` is
- * an object, and that the text item carries the same JSON (spec: Endpoints, tool result; INTEROP 7).
+ * an object, and that the text item carries the same JSON
+ * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#structured-content).
  */
 export async function callToolOk(
   target: ConformanceTarget,

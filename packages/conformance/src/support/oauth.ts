@@ -134,7 +134,7 @@ export interface TokenResponse {
   scope: string;
 }
 
-/** Asserts a successful token answer (spec: POST /token, Response 200) and returns it. */
+/** Asserts a successful token answer (RFC 6749 section 5.1) and returns it. */
 export async function expectTokens(response: Response): Promise<TokenResponse> {
   const body = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(200);

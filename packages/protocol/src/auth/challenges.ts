@@ -18,7 +18,7 @@ export interface ChallengeOptions {
 
 /** The 401 and 403 answers of one server (RFC 6750 section 3), their fixed headers built once. */
 export interface Challenges {
-  /** The 401 answer: one -32001 error per request, with its id (spec: Authentication rule 2). */
+  /** The 401 answer: one -32001 error per request, with its id (docs/spec-differences.md#authentication). */
   unauthorized(calls: ReadonlyArray<RpcCall | string>, batch: boolean, invalid: boolean): FixedAnswer;
   /**
    * The 403 scope challenge when a tools/call or resources/read of the request needs scopes the

@@ -53,7 +53,9 @@ export type ModernReply = { status: number; message: Answer } | { sse: string };
 /** The 2026-07-28 revision: the validation ladder, then dispatch with the modern envelope. */
 export interface ModernEra {
   /**
-   * Runs the validation ladder (digest section 4.2) on a request with an id: `_meta` (-32602), the
+   * Runs the validation ladder of the 2026-07-28 Streamable HTTP transport
+   * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http),
+   * in the order docs/spec-differences.md#mcp-endpoint gives, on a request with an id: `_meta` (-32602), the
    * protocol-version header (-32020), `Mcp-Method` (-32020), the version (-32022), the other required
    * headers and `Mcp-Name` (-32020), the method (404 / -32601). Returns the rejection, or the
    * request's declared client capabilities when it may run.

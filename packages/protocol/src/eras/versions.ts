@@ -1,4 +1,7 @@
-/** MCP protocol versions the core speaks unless `protocolVersions` says otherwise (INTEROP item 6). */
+/**
+ * MCP protocol versions the core speaks unless `protocolVersions` says otherwise (version negotiation:
+ * https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation).
+ */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = Object.freeze([
   '2025-03-26',
   '2025-06-18',

@@ -38,9 +38,10 @@ function matches({ exact, anyPort }: Matcher, value: string): boolean {
 }
 
 /**
- * Builds the DNS-rebinding check (INTEROP item 11) that `createMcpServer` applies to the MCP
- * endpoint, for servers that must apply the same rule to their other routes. Matching is
- * case-insensitive and exact, except that an entry ending in `:*` (for example
+ * Builds the DNS-rebinding check that `createMcpServer` applies to the MCP endpoint (the Origin
+ * rule of https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#security-warning),
+ * for servers that must apply the same rule to their other routes. Matching is case-insensitive
+ * and exact, except that an entry ending in `:*` (for example
  * `http://localhost:*`, as `loopbackAllowList` emits) matches its name on any port or on no
  * port at all.
  *

@@ -1,7 +1,7 @@
 /**
- * CORS headers every response of the service carries: the spec's Limits part merged with INTEROP
- * item 4 (`last-event-id` added to the allowed headers) and MCP 2026-07-28 (`mcp-method`, `mcp-name`,
- * which its clients send on every request). Lower-case names, as HTTP/2 sends them.
+ * CORS headers every response of the service carries: the contract's list (docs/spec-differences.md#cors)
+ * with `last-event-id` added, for clients that resume SSE streams, and `mcp-method`, `mcp-name`, which
+ * MCP 2026-07-28 clients send on every request. Lower-case names, as HTTP/2 sends them.
  * Frozen, because it is shared by every response.
  */
 export const corsHeaders: Readonly<Record<string, string>> = Object.freeze({

@@ -14,7 +14,7 @@ const CONTENT_TYPE_JSON = { 'content-type': 'application/json' };
 
 /** Headers of a JSON reply. */
 export const JSON_HEADERS = headerList(CONTENT_TYPE_JSON);
-/** Headers of an SSE reply (spec: Events). */
+/** Headers of an SSE reply (docs/spec-differences.md#server-sent-events). */
 export const SSE_HEADERS = headerList({ 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 /** Headers of a 202 answer to notifications: no body, so no content type. */
 export const ACCEPTED_HEADERS = headerList();

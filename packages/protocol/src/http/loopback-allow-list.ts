@@ -17,8 +17,9 @@ function isLoopback(host: string): boolean {
 }
 
 /**
- * DNS-rebinding protection for a server listening on `host`:`port` (INTEROP item 11). When `host`
- * is a loopback address, returns the `Host` values under which the server can legitimately be
+ * DNS-rebinding protection for a server listening on `host`:`port` (the Origin rule of
+ * https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#security-warning).
+ * When `host` is a loopback address, returns the `Host` values under which the server can legitimately be
  * reached (`localhost`, `127.0.0.1`, `[::1]`, and `host` itself, at `port`) and the browser origins
  * it accepts: those names over http and https on any port (`http://localhost:*`; see
  * `createAllowListCheck`). Otherwise `undefined`, because a server on a public interface is

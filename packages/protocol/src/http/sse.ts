@@ -75,7 +75,10 @@ export function streamedReply(
   return new Response(body, { status: 200, headers });
 }
 
-/** One SSE frame per message (spec: Events); serialized JSON never contains a raw line break. */
+/**
+ * One SSE frame per message (docs/spec-differences.md#server-sent-events); serialized JSON never
+ * contains a raw line break.
+ */
 export function sseFrame(message: string): string {
   return 'event: message\ndata: ' + message + '\n\n';
 }

@@ -1,6 +1,6 @@
 /**
  * JSON-RPC 2.0 error codes the MCP endpoint answers with. The first five are JSON-RPC's own;
- * `Unauthorized` (-32001) is the spec's authentication challenge (Errors part).
+ * `Unauthorized` (-32001) is the authentication challenge (docs/spec-differences.md#authentication).
  *
  * @example
  * ```ts

@@ -27,7 +27,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /**
  * JSON Schema of a zod object as MCP clients expect it: the `$schema` marker zod adds is dropped
  * (clients validate with whatever draft they ship, and some reject an unknown `$schema`), and the
- * root must be `type: "object"` (INTEROP item 9).
+ * root must be `type: "object"` (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool).
  */
 function objectJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): Record<string, unknown> {
   // The schema's own method (the same emitter as `z.toJSONSchema`): this module then imports
@@ -186,7 +186,8 @@ export function createToolRegistry(tools: ReadonlyArray<ToolDefinition<any, any>
 
 /**
  * The text of an `isError` result for arguments that failed validation: every failing field by
- * its path, so the agent can correct all of them in one go (INTEROP item 8).
+ * its path, so the agent can correct all of them in one go (SEP-1303:
+ * https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling).
  */
 export function invalidArgumentsText(error: z.ZodError): string {
   const parts: string[] = [];

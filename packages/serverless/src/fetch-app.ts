@@ -1,11 +1,15 @@
 /**
- * What the adapter hands to the application with each request. Matches the core's `RequestContext`
- * (`@filing-mcp/protocol`), restated here so the transport layer needs nothing but the Fetch API.
+ * What a serverless adapter hands to the application with each request. Matches the core's
+ * `RequestContext` (`@filing-mcp/protocol`), restated here so the transport layer needs nothing but
+ * the Fetch API.
  */
 export interface FetchContext {
-  /** Hands work to Vercel so that it may outlive the response (`waitUntil` of @vercel/functions). */
+  /**
+   * Hands work over that must finish although the response is sent: Vercel's `waitUntil`, or on
+   * Lambda a task the handler awaits before it returns (the container freezes right after).
+   */
   waitUntil?: (promise: Promise<unknown>) => void;
-  /** The `x-vercel-id` of the request, for log lines. */
+  /** The platform's request id (`x-vercel-id`, the API Gateway / Function URL request id), for log lines. */
   requestId?: string;
   /** The client's address (per-address rate limits): the platform's source IP. */
   clientAddress?: string;

@@ -1,0 +1,98 @@
+// Whether the load generator kept up with the servers it measured, so that a run's ratios
+// compare servers rather than show the generator's own limit. How the check runs: run.mjs
+// (`checkGeneratorKeepsUp`); why it is built this way: bench/README.md, "The generator".
+import { median } from './median.mjs';
+
+/** The most two generator figures of the same server may differ by (as a ratio) and still agree. */
+export const AGREEMENT = 0.1;
+/**
+ * The most of its core the generator may have been busy (running, or runnable and waiting for the
+ * core) in the rounds. On 2 cores one more generator process shares the same core, so agreement
+ * alone cannot show a generator that used up its core; this shows it directly.
+ */
+export const BUSY_LIMIT = 0.8;
+
+export const percent = (value) => (value === undefined ? 'n/a' : `${Math.round(value * 100)}%`);
+const thousands = (value) => Math.round(value).toLocaleString('en-US');
+
+/**
+ * The runs of several generator processes against one server at the same time, as one run: counts
+ * and rates add up; latencies are the slowest process's (each percentile's largest); the busiest
+ * process's use of the core. `processes` keeps each process's own report.
+ */
+export function mergeLoadRuns(runs) {
+  const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0);
+  const largest = (pick) => Math.max(...runs.map(pick));
+  const busy = runs.map((run) => run.use?.busy).filter((value) => value !== undefined);
+  return {
+    generator: runs[0].generator,
+    requestsPerSecond: sum((run) => run.requestsPerSecond),
+    totalRequests: sum((run) => run.totalRequests),
+    durationSeconds: largest((run) => run.durationSeconds),
+    latencyMs: Object.fromEntries(
+      Object.keys(runs[0].latencyMs).map((key) => [key, largest((run) => run.latencyMs[key])]),
+    ),
+    bytesPerSecond: sum((run) => run.bytesPerSecond),
+    status2xx: sum((run) => run.status2xx),
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    generatorBusy: busy.length === runs.length ? Math.max(...busy) : undefined,
+    generatorCpuUsPerRequest: runs.every((run) => run.use?.cpuUsPerRequest !== undefined)
+      ? sum((run) => run.use.cpuUsPerRequest * run.totalRequests) / sum((run) => run.totalRequests)
+      : undefined,
+    ...(runs.length > 1 && { processes: runs }),
+  };
+}
+
+const known = (values) => values.filter((value) => value !== undefined && !Number.isNaN(value));
+
+/**
+ * The verdict: `server`'s rounds (one generator process each) against `check`, the same server
+ * measured once more by a second generator setup (`setup` names it). `ok` is false when the two
+ * figures differ by more than AGREEMENT, or the generator was busier than BUSY_LIMIT in the rounds
+ * (median).
+ */
+export function judgeKeepUp(server, rounds, check, setup) {
+  const requestsPerSecond = median(rounds.map((run) => run.requestsPerSecond));
+  const busy = median(known(rounds.map((run) => run.generatorBusy)));
+  const ratio = check.requestsPerSecond / requestsPerSecond;
+  const agrees = Math.abs(ratio - 1) <= AGREEMENT;
+  const roomy = busy === undefined || busy <= BUSY_LIMIT;
+  const failed = check.non2xx + check.errors + check.timeouts;
+  return {
+    server,
+    generator: rounds[0]?.generator,
+    requestsPerSecond,
+    busy,
+    cpuUsPerRequest: median(known(rounds.map((run) => run.generatorCpuUsPerRequest))),
+    serverCpuUsPerRequest: median(known(rounds.map((run) => run.serverCpuUsPerRequest))),
+    check: {
+      setup,
+      requestsPerSecond: check.requestsPerSecond,
+      busy: check.processes?.map((run) => run.use?.busy),
+      failed,
+    },
+    ratio,
+    agrees,
+    roomy,
+    ok: agrees && roomy && failed === 0,
+  };
+}
+
+/** One line of text: the verdict and the figures it rests on. */
+export function keepUpText(keepUp, labels = {}) {
+  if (keepUp === undefined) return 'not checked (no server was measured)';
+  const reasons = [];
+  if (!keepUp.agrees) reasons.push(`the figures differ by more than ${percent(AGREEMENT)}`);
+  if (!keepUp.roomy) reasons.push(`the generator was busy more than ${percent(BUSY_LIMIT)} of its core`);
+  if (keepUp.check.failed > 0) reasons.push(`${keepUp.check.failed} requests of the second run failed`);
+  const verdict = keepUp.ok ? 'yes' : `NO (${reasons.join('; ')})`;
+  const us = (value) => (value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(0));
+  return (
+    `${verdict}: ${labels[keepUp.server] ?? keepUp.server} ${thousands(keepUp.requestsPerSecond)} req/s ` +
+    `with one ${keepUp.generator ?? 'net'} generator process (median of the rounds; the generator busy ${percent(keepUp.busy)} of its ` +
+    `core and ${us(keepUp.cpuUsPerRequest)} us of CPU a request, the server ${us(keepUp.serverCpuUsPerRequest)} us), ` +
+    `${thousands(keepUp.check.requestsPerSecond)} req/s with ${keepUp.check.setup} (${keepUp.ratio.toFixed(2)}x)`
+  );
+}
