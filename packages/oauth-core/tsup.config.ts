@@ -1,16 +1,8 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    kysely: 'src/kysely/index.ts',
-    node: 'src/node/index.ts',
-  },
-  format: ['esm'],
+export default packageBuild({
+  entry: { index: 'src/index.ts', kysely: 'src/kysely/index.ts', node: 'src/node/index.ts' },
   // The ./node entry uses Node's types; the others compile without them (tsconfig.json, typecheck).
   dts: { compilerOptions: { types: ['node'] } },
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
   platform: 'neutral',
 });
