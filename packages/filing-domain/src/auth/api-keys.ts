@@ -166,7 +166,7 @@ function millis(value: Date | string | null): number | null {
 }
 
 /**
- * Authentication rule 3, in order: the key has the `nf_` form; the SHA-256 of the raw key equals a
+ * The API key check (docs/spec-differences.md#authentication, rule 3), in order: the key has the `nf_` form; the SHA-256 of the raw key equals a
  * stored hash (looked up through the unique index, so no secret is compared in application code);
  * the record exists; its expiry is null or in the future. Answers the record, or undefined.
  * One query; a malformed key costs none.

@@ -24,7 +24,7 @@ const ACCESS_TOKEN_PREFIX = 'mcp_at_';
 // Longer than any credential we issue (API key 67, access token 50); longer ones are refused
 // before hashing, so a huge header cannot make us hash megabytes.
 const MAX_CREDENTIAL_LENGTH = 256;
-// Authentication rule 3 says "asynchronously"; about once a minute per key is plenty for a
+// The API key check updates last_used_at asynchronously (docs/spec-differences.md#authentication); about once a minute per key is plenty for a
 // "last used" column and keeps hot keys from writing on every call.
 const LAST_USED_INTERVAL_MS = 60_000;
 

@@ -135,7 +135,7 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-// Issue 14 (0003: after 0002_api_key_scope_and_ended_notify): shared rate-limit counters, one row per bucket (scope and key) and one-minute window;
+// 0003 (after 0002_api_key_scope_and_ended_notify): shared rate-limit counters, one row per bucket (scope and key) and one-minute window;
 // and until when each OAuth client last had a live grant, so that the cleanup job can expire
 // clients after their tokens (oauth-core's rows) are gone.
 migrations['0003_abuse_limits'] = {
