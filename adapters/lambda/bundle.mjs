@@ -85,26 +85,32 @@ const deepImports = [
   [
     /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
     '@filing-mcp/filing-domain',
-    'filing-domain/src/postgres-server-from-env.ts',
+    'filing-domain/src/server/postgres-server-from-env.ts',
   ],
-  [/filing-domain[\\/]src[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+  [/filing-domain[\\/]src[\\/]auth[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
+  // The OAuth endpoint table only (the routes' rate limits and spans), not the OAuth server.
+  [
+    /filing-domain[\\/]src[\\/]rate-limits[\\/]oauth-route-limits\.ts$/,
+    '@filing-mcp/oauth-core',
+    'oauth-core/src/endpoints.ts',
+  ],
   // check_filing's form checks and the packet's text error, without the rest of irs-forms (the
   // ZIP writer, the examples) that its index re-exports.
   [
-    /filing-domain[\\/]src[\\/]filing-tool-definitions\.ts$/,
+    /filing-domain[\\/]src[\\/]tools[\\/]form-tools\.ts$/,
     '@filing-mcp/irs-forms',
     'irs-forms/src/readiness.ts',
   ],
   [
-    /filing-domain[\\/]src[\\/]packet-resources\.ts$/,
+    /filing-domain[\\/]src[\\/]resources[\\/]packet-resources\.ts$/,
     '@filing-mcp/irs-forms',
     'irs-forms/src/printable-text.ts',
   ],
   // The CIMD settings only; the fetcher itself loads with the first document to fetch.
   [
     /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
-    '@filing-mcp/filing-domain/node',
-    'filing-domain/src/node/client-metadata-env.ts',
+    '@filing-mcp/oauth-core/node',
+    'oauth-core/src/node/client-metadata-env.ts',
   ],
 ];
 const workspaceSources = {

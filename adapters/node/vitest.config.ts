@@ -1,15 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { databasePackageTests } from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // The throwaway PostgreSQL server of the postgres variants, and a fresh dist/cli.js for the
-    // tests that run the CLI as a child process.
-    globalSetup: ['@filing-mcp/test-db/global-setup', './test/support/build-cli.ts'],
-    // Fails a test file that opens one kind of database without saying why in a name.
-    setupFiles: ['@filing-mcp/test-db/database-coverage'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    passWithNoTests: true,
-  },
+export default databasePackageTests({
+  // The throwaway PostgreSQL server of the postgres variants, and a fresh dist/cli.js for the
+  // tests that run the CLI as a child process.
+  globalSetup: ['@filing-mcp/test-db/global-setup', './test/support/build-cli.ts'],
+  // Fails a test file that opens one kind of database without saying why in a name.
+  setupFiles: ['@filing-mcp/test-db/database-coverage'],
+  passWithNoTests: true,
 });

@@ -1,17 +1,12 @@
 import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
+export default packageBuild({
   entry: {
     index: 'src/index.ts',
     'mcp-server': 'src/mcp-server.ts',
     'oauth-cleanup': 'src/oauth-cleanup.ts',
   },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
   platform: 'node',
   // The IRS form templates, as files beside the code (vercel.json ships them with `includeFiles`):
   // the function reads them from dist/templates/ when it builds its first packet.

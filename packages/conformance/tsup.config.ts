@@ -1,14 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-  },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
+export default packageBuild({
+  entry: { index: 'src/index.ts' },
   platform: 'node',
   // Workspace packages, vitest and the real clients must stay shared module instances with the
   // adapter's test run, never bundled copies.

@@ -1,12 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { databasePackageTests } from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['@filing-mcp/test-db/global-setup'],
-    // Fails a test file that opens one kind of database without saying why in a name.
-    setupFiles: ['@filing-mcp/test-db/database-coverage'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-  },
+export default databasePackageTests({
+  globalSetup: ['@filing-mcp/test-db/global-setup'],
+  // Fails a test file that opens one kind of database without saying why in a name.
+  setupFiles: ['@filing-mcp/test-db/database-coverage'],
 });

@@ -1,12 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // test-db's both-databases check, by path: test-db builds on this package, so it is no dependency here.
-    setupFiles: ['../test-db/src/database-coverage.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    passWithNoTests: true,
-  },
+export default packageTests({
+  // test-db's both-databases check, by path: test-db builds on this package, so it is no dependency here.
+  setupFiles: ['../test-db/src/database-coverage.ts'],
 });

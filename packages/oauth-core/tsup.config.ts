@@ -1,14 +1,8 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    kysely: 'src/kysely/index.ts',
-  },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
+export default packageBuild({
+  entry: { index: 'src/index.ts', kysely: 'src/kysely/index.ts', node: 'src/node/index.ts' },
+  // The ./node entry uses Node's types; the others compile without them (tsconfig.json, typecheck).
+  dts: { compilerOptions: { types: ['node'] } },
   platform: 'neutral',
 });

@@ -1,13 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-  },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
+export default packageBuild({
+  entry: { index: 'src/index.ts', otel: 'src/otel/index.ts' },
   platform: 'neutral',
 });

@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { packageTests } from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    passWithNoTests: true,
-  },
-});
+export default packageTests();

@@ -1,16 +1,11 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
+export default packageBuild({
   entry: {
     index: 'src/index.ts',
     'global-setup': 'src/global-setup.ts',
     'database-coverage': 'src/database-coverage.ts',
   },
-  format: ['esm'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
   platform: 'node',
   external: ['vitest'],
 });

@@ -1,11 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { databasePackageTests } from '../../vitest.shared';
 
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['./src/global-setup.ts'],
-    setupFiles: ['./src/database-coverage.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+export default databasePackageTests({
+  include: ['test/**/*.test.ts'],
+  globalSetup: ['./src/global-setup.ts'],
+  setupFiles: ['./src/database-coverage.ts'],
+  hookTimeout: 60_000,
 });

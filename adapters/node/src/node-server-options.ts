@@ -62,7 +62,7 @@ export interface NodeServerOptions {
   readinessTimeoutMs?: number;
   /**
    * Client ID Metadata Documents: default on, fetched by the SSRF-safe Node fetcher of
-   * `@filing-mcp/filing-domain/node` (no loopback); `false` turns them off.
+   * `@filing-mcp/oauth-core/node` (no loopback); `false` turns them off.
    */
   clientMetadataDocuments?: ClientMetadataDocumentOptions | false;
   /** Runs last in `close()`, after every request finished: release what the server used (database). */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { CompanionSignIn, createCompanionApp, SessionJwtSignIn } from '@filing-mcp/companion';
 import { createPacketWorker } from '@filing-mcp/companion/node';
 import { createFilingServer } from '@filing-mcp/filing-domain';
-import { createNodeClientMetadataFetcher } from '@filing-mcp/filing-domain/node';
+import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mcp/node-http';
 import { corsHeaders, loopbackAllowList } from '@filing-mcp/protocol';
 import { coreEventLog } from './core-log.js';

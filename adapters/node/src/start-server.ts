@@ -1,5 +1,5 @@
 import { configFromEnv, migrateToLatest } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
 import { type CredentialListener, startCredentialListener } from './credential-listener.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
 import { type DatabaseConnection, type DatabaseKind, openDatabase } from './database-connection.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { migrateToLatest } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';

@@ -514,7 +514,7 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
       );
       expect(response.status).toBe(403);
       // The server's allow-list refuses it first, with the one 403 body of non-MCP routes.
-      expect(await response.json()).toEqual({ code: 403, message: 'Forbidden: host not allowed' });
+      expect(await response.json()).toEqual({ code: 403, message: 'Forbidden: Host not allowed' });
     });
 
     it('a wrong method is 405 with Allow', async () => {

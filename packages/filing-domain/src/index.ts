@@ -10,7 +10,7 @@ export {
   touchApiKey,
   type VerifiedApiKey,
   verifyApiKey,
-} from './api-keys.js';
+} from './auth/api-keys.js';
 export {
   configFromEnv,
   FilingConfigError,
@@ -18,8 +18,8 @@ export {
   filingServerConfigSchema,
   parseFilingServerConfig,
   type ResolvedFilingServerConfig,
-} from './config.js';
-export { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './abandoned-clients.js';
+} from './config/config.js';
+export { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './auth/abandoned-clients.js';
 export {
   ENVIRONMENT_SECTIONS,
   ENVIRONMENT_VARIABLES,
@@ -27,64 +27,67 @@ export {
   type EnvironmentSection,
   type EnvironmentVariable,
   STANDARD_ENVIRONMENT_PREFIXES,
-} from './environment-variables.js';
-export { CredentialCache } from './credential-cache.js';
+} from './config/environment-variables.js';
+export { CredentialCache } from './auth/credential-cache.js';
+export { boundedPool, type PgPoolLike } from './storage/bounded-pool.js';
+export { DatabaseUnavailableError, isDatabaseUnavailable } from './storage/database-unavailable.js';
+export { pgPoolOptions } from './config/database-settings.js';
 export {
-  boundedPool,
-  DatabaseUnavailableError,
   type DatabaseSettings,
-  isDatabaseUnavailable,
-  type PgPoolLike,
-  pgPoolOptions,
+  databaseSettingsSchema,
   type ResolvedDatabaseSettings,
-} from './database-settings.js';
-export { databaseSettingsSchema, resolveDatabaseSettings } from './database-settings-schema.js';
-export type { ApiKeyTable, FaxLogTable, FilingDatabase, FilingTable, PaymentTable } from './database.js';
+  resolveDatabaseSettings,
+} from './config/database-settings-schema.js';
+export type {
+  ApiKeyTable,
+  FaxLogTable,
+  FilingDatabase,
+  FilingTable,
+  PaymentTable,
+} from './storage/database.js';
 export {
   FilingRepository,
   type FilingPatch,
   type FilingTableName,
   filingTable,
   type NewFiling,
-} from './filing-repository.js';
-export { createFilingServer } from './create-filing-server.js';
+} from './storage/filing-repository.js';
+export { createFilingServer } from './server/create-filing-server.js';
 export {
   FILING_SERVER_INFO,
   FILING_SERVER_INSTRUCTIONS,
   filingServerInstructions,
-  type FilingLogEvent,
-  type FilingLogger,
-  type FilingServer,
-  type FilingServerOptions,
-} from './filing-server.js';
-export { createEagerFilingTools } from './filing-tool-definitions.js';
+} from './server/server-info.js';
+export type { FilingLogEvent, FilingLogger } from './logging/filing-logger.js';
+export type { FilingServer, FilingServerOptions } from './server/filing-server-options.js';
+export { createEagerFilingTools } from './tools/filing-tool-definitions.js';
+export { createFilingTools } from './tools/filing-tools.js';
 export {
-  createFilingTools,
   DEFAULT_LIST_LIMIT,
   DEFAULT_LIST_LIMIT_MAX,
   FILING_NOT_FOUND,
   type FilingToolsOptions,
   RECORD_LIST_LIMIT,
-} from './filing-tools.js';
-export { calendarDate } from './form-fields.js';
+} from './tools/tool-options.js';
+export { calendarDate } from './forms/form-fields.js';
 export {
   type FilingKind,
   type FormSchemaDescriptor,
   filingKindAliases,
   formSchemaDescriptor,
   resolveFilingKind,
-} from './form-schema-descriptor.js';
-export { type HashFunction, sha256Hex } from './hash.js';
-export { FILING_MIGRATION_NAMES, migrateFilingDomain, migrateToLatest } from './migrations.js';
-export { isClientDisconnect, logSafeEvent, logSafeText, MAX_LOG_VALUE_LENGTH } from './log-safety.js';
+} from './forms/form-schema-descriptor.js';
+export { type HashFunction, sha256Hex } from './auth/hash.js';
+export { FILING_MIGRATION_NAMES, migrateFilingDomain, migrateToLatest } from './storage/migrations.js';
+export { isClientDisconnect, logSafeEvent, logSafeText, MAX_LOG_VALUE_LENGTH } from './logging/log-safety.js';
 export {
   DEFAULT_RATE_LIMITS,
-  RateLimitedError,
-  RateLimiter,
   type RateLimitScope,
   type RateLimitsPerMinute,
-} from './rate-limiter.js';
-export type { PartnershipFormData } from './partnership-form.js';
+} from './rate-limits/rate-limit-scopes.js';
+export { RateLimitedError } from './rate-limits/rate-limited-error.js';
+export { RateLimiter } from './rate-limits/rate-limiter.js';
+export type { PartnershipFormData } from './forms/partnership-form.js';
 export {
   type FaxLog,
   type Filing,
@@ -92,7 +95,7 @@ export {
   type Payment,
   toIsoTimestamp,
   toIsoTimestampOrNull,
-} from './records.js';
+} from './storage/records.js';
 export {
   faxLogSchema,
   filingSchema,
@@ -102,19 +105,19 @@ export {
   paymentSchema,
   relatedPartySchema,
   singleMemberFormDataSchema,
-} from './schemas.js';
-export type { SingleMemberFormData } from './single-member-form.js';
+} from './forms/schemas.js';
+export type { SingleMemberFormData } from './forms/single-member-form.js';
 export {
   filingPdfUrl,
   filingViewUrl,
   partnershipFilingPdfUrl,
   partnershipFilingViewUrl,
-} from './view-urls.js';
+} from './tools/view-urls.js';
 export {
   createPostgresFilingServerFromEnv,
   type PostgresFilingServer,
   type PostgresServerFromEnvOptions,
-} from './postgres-server-from-env.js';
+} from './server/postgres-server-from-env.js';
 export {
   createReadinessCheck,
   DEFAULT_READINESS_TIMEOUT_MS,
@@ -123,13 +126,13 @@ export {
   type ReadinessCheckOptions,
   type ReadinessFailure,
   readinessResponse,
-} from './readiness.js';
+} from './probes/readiness-check.js';
 export {
   createFilingTelemetry,
   type FilingTelemetry,
   type FilingTelemetryOptions,
   MCP_SEMANTIC_CONVENTIONS,
-} from './telemetry.js';
+} from './logging/telemetry.js';
 export {
   FILING_SCOPES,
   type FilingScope,
@@ -139,21 +142,21 @@ export {
   resourceScopesToChallenge,
   scopesToChallenge,
   TOOL_SCOPES,
-} from './scopes.js';
+} from './auth/scopes.js';
 export {
   createPacketResourceTemplates,
   type FilingPacketBuilder,
   PACKET_URI_TEMPLATES,
   packetUri,
-} from './packet-resources.js';
+} from './resources/packet-resources.js';
 export {
   createPacketLinks,
   PACKET_LINK_MAX_TTL_SECONDS,
   type PacketLinkGrant,
   type PacketLinks,
   type PacketLinksOptions,
-} from './packet-links.js';
-export { PACKET_LINK_MESSAGES } from './packet-download.js';
-export { filingPrompts } from './prompts.js';
-export { FILING_ID_MALFORMED, FILING_ID_REQUIRED } from './filing-id.js';
-export { wrongKindText } from './wrong-kind.js';
+} from './resources/packet-links.js';
+export { PACKET_LINK_MESSAGES } from './resources/packet-download.js';
+export { filingPrompts } from './prompts/filing-prompts.js';
+export { FILING_ID_MALFORMED, FILING_ID_REQUIRED } from './tools/filing-id.js';
+export { wrongKindText } from './tools/wrong-kind.js';

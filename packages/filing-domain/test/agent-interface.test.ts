@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkFilingReadiness, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOverdue } from '../src/filing-summaries.js';
+import { isOverdue } from '../src/tools/filing-summaries.js';
 import { BASE_URL, callTool, type Harness, newUser, ok, replyBody, startHarness } from './helpers.js';
 
 const ALL_TOOLS =

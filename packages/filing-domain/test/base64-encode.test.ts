@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64Encode } from '../src/base64-encode.js';
+import { base64Encode } from '../src/resources/base64-encode.js';
 
 describe('base64Encode (the packet blob)', () => {
   it('equals Node’s own base64 for any bytes, across slice boundaries', async () => {

@@ -3,8 +3,8 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { CLIENT_METADATA_DOCUMENT_FAILURE } from '@filing-mcp/oauth-core';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientMetadataDocumentsFromEnv, createNodeClientMetadataFetcher } from '../src/node.js';
-import { type DocumentServer, startDocumentServer } from './document-server.js';
+import { clientMetadataDocumentsFromEnv, createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
+import { type DocumentServer, startDocumentServer } from '../../oauth-core/test/document-server.js';
 import {
   APP_URL,
   BASE_URL,

@@ -1,8 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
-import { getRequestListener } from '@hono/node-server';
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
@@ -10,8 +7,8 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createFilingServer, type FilingServer, migrateToLatest } from '../src/index.js';
-import { APP_URL, SESSION_SECRET } from './helpers.js';
+import { createApiKey } from '../src/index.js';
+import { startSocketServer } from './socket-server.js';
 
 const V2026 = '2026-07-28';
 
@@ -44,34 +41,17 @@ function withoutFields(form: Record<string, unknown>, fields: string[]): Record<
 
 describe.each(testDatabases())('complete_filing asks the user through the client on $name', ({ create }) => {
   let database: TestDatabase;
-  let server: FilingServer;
-  let http: Server;
+  let close: (() => Promise<void>) | undefined;
   let baseUrl: string;
   let key: string;
   const userId = 'complete-filing-user';
 
   beforeAll(async () => {
-    database = await create();
-    await migrateToLatest(database.db);
-    http = createServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp-server`;
-    server = createFilingServer({
-      db: database.db,
-      config: { baseUrl, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
-    });
-    http.on(
-      'request',
-      getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
-    );
+    ({ database, baseUrl, close } = await startSocketServer(create));
     key = (await createApiKey(database.db, { userId })).key;
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => http?.close(resolve));
-    await server?.close();
-    await database?.close();
-  });
+  afterAll(() => close?.());
 
   /** An SDK v2 client pinned to 2026-07-28 whose elicitation handler is `answer`. */
   async function connectV2(

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, parseFilingServerConfig, resolveDatabaseSettings } from '../src/index.js';
-import { rawConfigFromEnv } from '../src/config-env.js';
-import { resolveConfigFast, resolveDatabaseSettingsFast } from '../src/config-fast-path.js';
+import { rawConfigFromEnv } from '../src/config/config-env.js';
+import { resolveConfigFast, resolveDatabaseSettingsFast } from '../src/config/config-fast-path.js';
 
 // The zod-free resolution a serverless cold start uses must answer exactly what the schema
 // answers, or nothing (then the schema decides, errors included).

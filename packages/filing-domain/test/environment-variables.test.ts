@@ -89,7 +89,7 @@ describe('the environment variables table', () => {
     const missing = (await reads((workspace) => !TEST_SUPPORT.has(workspace)))
       .filter((read) => !listed.has(read.name) && !isStandardVariable(read.name))
       .map((read) => `${read.name} (read in ${read.file})`);
-    expect(missing, 'add these to packages/filing-domain/src/environment-variables.ts').toEqual([]);
+    expect(missing, 'add these to packages/filing-domain/src/config/environment-variables.ts').toEqual([]);
   });
 
   it('lists no variable that no source reads', async () => {

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { formSchemaDescriptor } from '../src/form-schema-descriptor.js';
+import { formSchemaDescriptor } from '../src/forms/form-schema-descriptor.js';
 
 const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
 

@@ -1,40 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createFilingServer, type FilingServer, migrateToLatest } from '../src/index.js';
-import { APP_URL, SESSION_SECRET } from './helpers.js';
+import { createApiKey } from '../src/index.js';
+import { APP_URL } from './helpers.js';
+import { startSocketServer } from './socket-server.js';
 
 describe.each(testDatabases())('official MCP SDK client over a real socket on $name', ({ create }) => {
   let database: TestDatabase;
-  let server: FilingServer;
-  let http: Server;
+  let close: (() => Promise<void>) | undefined;
   let baseUrl: string;
 
   beforeAll(async () => {
-    database = await create();
-    await migrateToLatest(database.db);
-    http = createServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp-server`;
-    server = createFilingServer({
-      db: database.db,
-      config: { baseUrl, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
-    });
-    http.on(
-      'request',
-      getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
-    );
+    ({ database, baseUrl, close } = await startSocketServer(create));
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => http?.close(resolve));
-    await server?.close();
-    await database?.close();
-  });
+  afterAll(() => close?.());
 
   async function connect(key: string): Promise<Client> {
     const client = new Client({ name: 'filing-domain-test', version: '1.0.0' });

@@ -6,14 +6,14 @@ import { createMcpServer } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
-import { trimmedJsonSchema } from '../src/advertised-schemas.js';
-import { createEagerFilingTools } from '../src/filing-tool-definitions.js';
-import { createFilingTools } from '../src/filing-tools.js';
-import { formSchemaDescriptor } from '../src/form-schema-descriptor.js';
-import { partnershipFormSchemas } from '../src/partnership-form.js';
-import { singleMemberFormSchemas } from '../src/single-member-form.js';
+import { trimmedJsonSchema } from '../src/forms/advertised-schemas.js';
+import { createEagerFilingTools } from '../src/tools/filing-tool-definitions.js';
+import { createFilingTools } from '../src/tools/filing-tools.js';
+import { formSchemaDescriptor } from '../src/forms/form-schema-descriptor.js';
+import { partnershipFormSchemas } from '../src/forms/partnership-form.js';
+import { singleMemberFormSchemas } from '../src/forms/single-member-form.js';
 
-/** The budget, in bytes of compact JSON (the `tools/list` result). */
+/** The budget of the `tools/list` result, in bytes of compact JSON. */
 const TOOLS_LIST_BUDGET = 24_000;
 
 // Listing never touches the database.

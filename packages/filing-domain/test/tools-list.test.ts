@@ -4,11 +4,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { buildToolValidators, createMcpServer, type McpServerOptions } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createEagerFilingTools } from '../src/filing-tool-definitions.js';
-import { createFilingTools } from '../src/filing-tools.js';
-import { LIST_LIMIT_MAX_PLACEHOLDER } from '../src/tools-list.generated.js';
+import { createEagerFilingTools } from '../src/tools/filing-tool-definitions.js';
+import { createFilingTools } from '../src/tools/filing-tools.js';
+import { LIST_LIMIT_MAX_PLACEHOLDER } from '../src/tools/tools-list.generated.js';
 
-const GENERATED = new URL('../src/tools-list.generated.ts', import.meta.url);
+const GENERATED = new URL('../src/tools/tools-list.generated.ts', import.meta.url);
 // The tools only keep the database for their handlers; listing and validating never touch it.
 const db = {} as Kysely<any>;
 const appUrl = 'https://app.example.test';
@@ -59,7 +59,7 @@ async function generatedModule(): Promise<string> {
   const body = JSON.parse(await toolsList(tools, 'legacy'));
   const listJson = JSON.stringify(body.result);
   expect(listJson.includes(LIST_LIMIT_MAX_PLACEHOLDER)).toBe(true);
-  return `// Generated from the zod tool definitions (src/filing-tool-definitions.ts); do not edit.
+  return `// Generated from the zod tool definitions (src/tools/filing-tool-definitions.ts); do not edit.
 // Regenerate with \`pnpm --filter @filing-mcp/filing-domain generate:tools-list\`; test/tools-list.test.ts
 // fails while this file differs from what the definitions produce.
 

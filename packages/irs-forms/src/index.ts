@@ -32,22 +32,10 @@ export {
   type Penalty,
   todayUtc,
 } from './lateness.js';
-export {
-  PART_VII_QUESTIONS,
-  type PartVIIAnswers,
-  type PartVIILine,
-  type PartVIIQuestion,
-} from './part-vii.js';
-export {
-  RELATIONSHIP_NAMES,
-  RELATIONSHIPS,
-  type Relationship,
-  TRANSACTION_KIND_NAMES,
-  TRANSACTION_KINDS,
-  type TransactionKind,
-  type TransactionKindName,
-  wholeDollars,
-} from './transaction-kinds.js';
+// The enumerations tool schemas need (transaction kinds, line 8e boxes, Part VII, the partnership's
+// line keys), which the `./kinds` entry also serves alone.
+export * from './kinds.js';
+export type { PartVIIAnswers, PartVIIQuestion } from './part-vii.js';
 export {
   defaultFormRegistry,
   type FilingKind,
@@ -89,4 +77,4 @@ export {
 export { allocateByShares, k1Shares, pageOne, scheduleKTotals } from './partnership/schedule-k.js';
 export { form1065Address } from './partnership/where-to-file-1065.js';
 export { MAX_PARTNERS_ON_PAPER } from './partnership/partnership-rules.js';
-export { SCHEDULE_K_AMOUNT_LINES, K1_BOX_OF_LINE } from './partnership/lines.js';
+export { K1_BOX_OF_LINE } from './partnership/lines.js';

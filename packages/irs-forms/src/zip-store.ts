@@ -40,31 +40,28 @@ export function zipStore(entries: readonly ZipEntry[], modified = new Date()): U
     const name = encoder.encode(entry.name);
     const crc = crc32(entry.bytes);
     const size = entry.bytes.length;
+    // Both headers carry the same run of fields: from "version needed" to the name's length.
+    const entryFields = (view: DataView, at: number) => {
+      view.setUint16(at, 20, true); // version needed to extract: 2.0
+      view.setUint16(at + 2, 0x0800, true); // flags: bit 11, UTF-8 names
+      view.setUint16(at + 4, 0, true); // method: stored
+      view.setUint16(at + 6, time, true);
+      view.setUint16(at + 8, date, true);
+      view.setUint32(at + 10, crc, true);
+      view.setUint32(at + 14, size, true); // compressed size
+      view.setUint32(at + 18, size, true); // uncompressed size
+      view.setUint16(at + 22, name.length, true);
+    };
     const local = new Uint8Array(30 + name.length);
     const lv = new DataView(local.buffer);
     lv.setUint32(0, 0x04034b50, true);
-    lv.setUint16(4, 20, true);
-    lv.setUint16(6, 0x0800, true);
-    lv.setUint16(8, 0, true);
-    lv.setUint16(10, time, true);
-    lv.setUint16(12, date, true);
-    lv.setUint32(14, crc, true);
-    lv.setUint32(18, size, true);
-    lv.setUint32(22, size, true);
-    lv.setUint16(26, name.length, true);
+    entryFields(lv, 4);
     local.set(name, 30);
     const central = new Uint8Array(46 + name.length);
     const cv = new DataView(central.buffer);
     cv.setUint32(0, 0x02014b50, true);
-    cv.setUint16(4, 20, true);
-    cv.setUint16(6, 20, true);
-    cv.setUint16(8, 0x0800, true);
-    cv.setUint16(12, time, true);
-    cv.setUint16(14, date, true);
-    cv.setUint32(16, crc, true);
-    cv.setUint32(20, size, true);
-    cv.setUint32(24, size, true);
-    cv.setUint16(28, name.length, true);
+    cv.setUint16(4, 20, true); // version made by
+    entryFields(cv, 6);
     cv.setUint32(42, offset, true);
     central.set(name, 46);
     locals.push(local, entry.bytes);

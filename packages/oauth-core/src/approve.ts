@@ -64,16 +64,7 @@ export async function handleApprove(context: OAuthContext, request: Request): Pr
   const textProblem = paramsTextProblem(params);
   if (textProblem !== undefined) throw new ApproveError(400, `invalid_request: ${textProblem}`);
 
-  const result = await validateAuthorizationRequest(
-    params,
-    context.resolveClient,
-    {
-      resource: context.issuer,
-      requirePkce: context.requirePkce,
-      scopes: context.scopes,
-    },
-    false,
-  );
+  const result = await validateAuthorizationRequest(context, params, false);
   if (!result.ok) {
     context.log({
       event: 'approve_error',

@@ -33,9 +33,11 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** A plain challenge is the verifier itself: 43-128 unreserved characters (RFC 7636 section 4.1). */
 const PLAIN_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
-/** Settings the validation needs from the server options. */
+/** What the validation needs of the server (its `OAuthContext`). */
 export interface AuthorizationRequestSettings {
-  resource: string;
+  /** The server's `{base_url}`, the only resource it grants. */
+  issuer: string;
+  resolveClient: ClientResolver;
   /** Every client must send a `code_challenge` (OAuth 2.1 section 4.1.1). */
   requirePkce: boolean;
   scopes: ScopeSet;
@@ -46,20 +48,20 @@ export interface AuthorizationRequestSettings {
  * `/approve` (docs/oauth.md#consent), so nothing the consent app forwards can widen what
  * `/authorize` allowed.
  *
+ * @param settings - the server's context
  * @param params - single-valued parameters (duplicates are rejected by the caller)
  * @param requireResponseType - `/authorize` needs `response_type=code`; `/approve` checks it only when sent
  */
 export async function validateAuthorizationRequest(
-  params: ReadonlyMap<string, string>,
-  resolveClient: ClientResolver,
   settings: AuthorizationRequestSettings,
+  params: ReadonlyMap<string, string>,
   requireResponseType: boolean,
 ): Promise<AuthorizationValidation> {
   const clientId = params.get('client_id');
   if (!clientId) return { ok: false, error: new OAuthError('invalid_request', 'client_id is required') };
   let client: OAuthClientRecord | undefined;
   try {
-    client = await resolveClient(clientId);
+    client = await settings.resolveClient(clientId);
   } catch (error) {
     // A metadata document that breaks a rule: its redirect URIs are not trusted, so never redirect.
     if (error instanceof OAuthError) return { ok: false, error };
@@ -94,7 +96,7 @@ export async function validateAuthorizationRequest(
   if ('unknown' in scope) return fail(unknownScope(settings.scopes, scope.unknown));
 
   const resource = params.get('resource');
-  if (resource !== undefined && !isConfiguredResource(resource, settings.resource)) {
+  if (resource !== undefined && !isConfiguredResource(resource, settings.issuer)) {
     return fail(new OAuthError('invalid_target', 'resource must be the address of this server'));
   }
 
@@ -135,7 +137,7 @@ export async function validateAuthorizationRequest(
       redirectUri,
       state,
       scope: scope.scope,
-      resource: settings.resource,
+      resource: settings.issuer,
       codeChallenge,
       codeChallengeMethod,
     },

@@ -32,16 +32,7 @@ export async function handleAuthorize(context: OAuthContext, request: Request): 
   const textProblem = paramsTextProblem(params);
   // Before any look-up, and never redirected: the client and redirect URI are not yet trusted.
   if (textProblem !== undefined) throw new OAuthError('invalid_request', textProblem);
-  const result = await validateAuthorizationRequest(
-    params,
-    context.resolveClient,
-    {
-      resource: context.issuer,
-      requirePkce: context.requirePkce,
-      scopes: context.scopes,
-    },
-    true,
-  );
+  const result = await validateAuthorizationRequest(context, params, true);
   if (result.ok) {
     return redirect(`${context.appUrl}/oauth/authorize${url.search}`);
   }

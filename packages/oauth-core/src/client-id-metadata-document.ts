@@ -1,4 +1,4 @@
-import { jsonTextProblem } from './client-text.js';
+import { parseClientJsonObject } from './client-text.js';
 import { OAuthError } from './errors.js';
 import { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
 import type { OAuthClientRecord, OAuthStore } from './store.js';
@@ -128,18 +128,12 @@ export function documentCacheSeconds(cacheControl: string | null, defaultSeconds
 
 /** Validates a fetched document against the rules of the draft and of MCP; answers the client it describes. */
 export function clientFromMetadataDocument(clientId: string, body: string, now: number): OAuthClientRecord {
-  let document: unknown;
-  try {
-    document = JSON.parse(body);
-  } catch {
-    throw invalidDocument('the document is not valid JSON');
-  }
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw invalidDocument('the document must be a JSON object');
-  }
-  const textProblem = jsonTextProblem(document);
-  if (textProblem !== undefined) throw invalidDocument(textProblem);
-  const fields = document as Record<string, unknown>;
+  const fields = parseClientJsonObject(
+    body,
+    invalidDocument,
+    'the document is not valid JSON',
+    'the document must be a JSON object',
+  );
   if (fields.client_id !== clientId) {
     throw invalidDocument('its client_id must equal the URL it was fetched from, exactly');
   }

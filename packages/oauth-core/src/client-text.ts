@@ -60,3 +60,28 @@ export function jsonTextProblem(body: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Parses a client's JSON metadata (a `/register` body, a metadata document) into an object whose
+ * every string passes {@link jsonTextProblem}; anything else is thrown as `fail(message)`.
+ *
+ * @param notJson - the message when the text is not JSON
+ * @param notObject - the message when it is JSON but not an object
+ */
+export function parseClientJsonObject(
+  text: string,
+  fail: (message: string) => Error,
+  notJson: string,
+  notObject: string,
+): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw fail(notJson);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw fail(notObject);
+  const problem = jsonTextProblem(parsed);
+  if (problem !== undefined) throw fail(problem);
+  return parsed as Record<string, unknown>;
+}

@@ -1,4 +1,4 @@
-import { jsonTextProblem } from './client-text.js';
+import { parseClientJsonObject } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { generateClientId, generateClientSecret } from './credentials.js';
 import { jsonResponse, OAuthError } from './errors.js';
@@ -51,18 +51,8 @@ export async function handleRegister(context: OAuthContext, request: Request): P
   ) {
     throw metadataError(`the registration document must be at most ${MAX_CLIENT_METADATA_BYTES} bytes`);
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw metadataError('the body must be a JSON object');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw metadataError('the body must be a JSON object');
-  }
-  const textProblem = jsonTextProblem(body);
-  if (textProblem !== undefined) throw metadataError(textProblem);
-  const metadata = body as Record<string, unknown>;
+  const notObject = 'the body must be a JSON object';
+  const metadata = parseClientJsonObject(text, metadataError, notObject, notObject);
   const overlong = overlongField(metadata);
   if (overlong !== undefined) {
     throw metadataError(`${overlong} must be at most ${MAX_CLIENT_METADATA_FIELD_LENGTH} characters`);

@@ -1,25 +1,21 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateOAuth } from '../src/kysely/index.js';
 import {
   APP_URL,
-  approve,
   codeHash,
   expectOAuthError,
+  oauthSuite,
   randomUserId,
   type RegisteredClient,
   type RunningServer,
-  register,
   s256,
   sessionJwt,
-  startServer,
-  tableCounts,
   VERIFIER,
 } from './helpers.js';
 
 describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
+  const suite = oauthSuite(create);
   let relaxed: RunningServer;
   let strictSession: RunningServer;
   let publicClient: RegisteredClient;
@@ -28,35 +24,25 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
   const REDIRECT = 'https://client.example/cb?keep=1';
 
   beforeAll(async () => {
-    database = await create();
-    await migrateOAuthOnce(database.db);
-    server = await startServer(database.db);
-    relaxed = await startServer(database.db, { requirePkce: false });
-    strictSession = await startServer(database.db, {
+    // A second run is a no-op, as adapters run migrations on every start.
+    await migrateOAuth(suite.db);
+    relaxed = await suite.start({ requirePkce: false });
+    strictSession = await suite.start({
       session: {
         secret: 'another-secret-for-issuer-and-audience',
         issuer: 'https://app.example',
         audience: 'filing-mcp',
       },
     });
-    publicClient = await register(server.baseUrl, { redirect_uris: [REDIRECT, 'http://127.0.0.1/loopback'] });
-    confidentialClient = await register(server.baseUrl, {
+    publicClient = await suite.server.register({
+      redirect_uris: [REDIRECT, 'http://127.0.0.1/loopback'],
+    });
+    confidentialClient = await suite.server.register({
       redirect_uris: [REDIRECT],
       token_endpoint_auth_method: 'client_secret_post',
     });
     challenge = await s256(VERIFIER);
   });
-  afterAll(async () => {
-    await Promise.all([server?.close(), relaxed?.close(), strictSession?.close()]);
-    await database?.close();
-  });
-
-  async function migrateOAuthOnce(db: Kysely<any>) {
-    const { migrateOAuth } = await import('../src/kysely/index.js');
-    await migrateOAuth(db);
-    // A second run is a no-op, as adapters run migrations on every start.
-    await migrateOAuth(db);
-  }
 
   function authorizeUrl(target: RunningServer, params: Record<string, string>): string {
     return `${target.baseUrl}/authorize?${new URLSearchParams(params)}`;
@@ -82,7 +68,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
 
   describe('GET /authorize', () => {
     it('redirects a valid request to the consent page with exactly the incoming parameters', async () => {
-      const url = authorizeUrl(server, validParams({ scope: 'mcp', resource: server.baseUrl }));
+      const url = authorizeUrl(suite.server, validParams({ scope: 'mcp', resource: suite.server.baseUrl }));
       const response = await fetch(url, { redirect: 'manual' });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe(`${APP_URL}/oauth/authorize${new URL(url).search}`);
@@ -90,7 +76,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
 
     it('accepts a loopback redirect URI on any port (RFC 8252 7.3), but not another path', async () => {
       const ok = await fetch(
-        authorizeUrl(server, validParams({ redirect_uri: 'http://127.0.0.1:53123/loopback' })),
+        authorizeUrl(suite.server, validParams({ redirect_uri: 'http://127.0.0.1:53123/loopback' })),
         {
           redirect: 'manual',
         },
@@ -98,7 +84,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       expect(ok.status).toBe(302);
       expect(ok.headers.get('location')).toContain(`${APP_URL}/oauth/authorize?`);
       const bad = await fetch(
-        authorizeUrl(server, validParams({ redirect_uri: 'http://127.0.0.1:53123/other' })),
+        authorizeUrl(suite.server, validParams({ redirect_uri: 'http://127.0.0.1:53123/other' })),
         {
           redirect: 'manual',
         },
@@ -110,13 +96,13 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       const noPkce = without(without(validParams(), 'code_challenge'), 'code_challenge_method');
       const confidentialParams = { ...noPkce, client_id: confidentialClient.client_id };
       for (const params of [confidentialParams, noPkce]) {
-        const refused = await fetch(authorizeUrl(server, params), { redirect: 'manual' });
+        const refused = await fetch(authorizeUrl(suite.server, params), { redirect: 'manual' });
         expect(refused.status).toBe(302);
         const location = new URL(refused.headers.get('location')!);
         expect(location.origin + location.pathname).toBe('https://client.example/cb');
         expect(location.searchParams.get('error')).toBe('invalid_request');
         expect(location.searchParams.get('error_description')).toContain('code_challenge is required');
-        const approved = await approve(server.baseUrl, randomUserId(), {
+        const approved = await suite.server.approve(randomUserId(), {
           client_id: params.client_id,
           redirect_uri: REDIRECT,
         });
@@ -145,15 +131,15 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         'invalid_redirect_uri',
       ],
     ])('%s -> JSON 400 %s, never a redirect', async (_name, params, error) => {
-      const before = await tableCounts(database.db);
-      const response = await fetch(authorizeUrl(server, params()), { redirect: 'manual' });
+      const before = await suite.tableCounts();
+      const response = await fetch(authorizeUrl(suite.server, params()), { redirect: 'manual' });
       expect(response.headers.get('location')).toBeNull();
       await expectOAuthError(response, 400, error);
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('a repeated parameter -> JSON 400 invalid_request', async () => {
-      const url = `${authorizeUrl(server, validParams())}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`;
+      const url = `${authorizeUrl(suite.server, validParams())}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`;
       const response = await fetch(url, { redirect: 'manual' });
       expect(response.headers.get('location')).toBeNull();
       await expectOAuthError(response, 400, 'invalid_request');
@@ -185,8 +171,8 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         'invalid_target',
       ],
     ])('%s -> redirect back with %s, state and iss', async (_name, params, error) => {
-      const before = await tableCounts(database.db);
-      const response = await fetch(authorizeUrl(server, params()), { redirect: 'manual' });
+      const before = await suite.tableCounts();
+      const response = await fetch(authorizeUrl(suite.server, params()), { redirect: 'manual' });
       expect(response.status).toBe(302);
       const location = new URL(response.headers.get('location')!);
       expect(location.origin + location.pathname).toBe('https://client.example/cb');
@@ -194,8 +180,8 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       expect(location.searchParams.get('error')).toBe(error);
       expect(location.searchParams.get('error_description')).toBeTruthy();
       expect(location.searchParams.get('state')).toBe('xyz');
-      expect(location.searchParams.get('iss')).toBe(server.baseUrl);
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(location.searchParams.get('iss')).toBe(suite.server.baseUrl);
+      expect(await suite.tableCounts()).toEqual(before);
     });
   });
 
@@ -208,14 +194,14 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         code_challenge: challenge,
         code_challenge_method: 'S256',
         state: 'abc',
-        resource: server.baseUrl,
+        resource: suite.server.baseUrl,
         ...overrides,
       };
     }
 
     it('issues a 5-minute code for the session user and answers redirect_to with code, state and iss', async () => {
       const userId = randomUserId();
-      const { status, body } = await approve(server.baseUrl, userId, approveBody());
+      const { status, body } = await suite.server.approve(userId, approveBody());
       expect(status).toBe(200);
       expect(body.code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
       const redirect = new URL(body.redirect_to);
@@ -224,9 +210,9 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         keep: '1',
         code: body.code,
         state: 'abc',
-        iss: server.baseUrl,
+        iss: suite.server.baseUrl,
       });
-      const row = await database.db
+      const row = await suite.db
         .selectFrom('oauth_codes')
         .selectAll()
         .where('user_id', '=', userId)
@@ -242,10 +228,10 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
         code_challenge: VERIFIER,
         code_challenge_method: undefined,
       });
-      const answer = await approve(server.baseUrl, randomUserId(), body);
+      const answer = await suite.server.approve(randomUserId(), body);
       expect(answer.status).toBe(200);
       expect(new URL(answer.body.redirect_to).searchParams.has('state')).toBe(false);
-      const row = await database.db
+      const row = await suite.db
         .selectFrom('oauth_codes')
         .select('code_challenge_method')
         .where('code_hash', '=', await codeHash(answer.body.code))
@@ -303,15 +289,15 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       ],
     ];
     it.each(sessions)('%s -> 401 Unauthorized, no code', async (_name, header) => {
-      const before = await tableCounts(database.db);
+      const before = await suite.tableCounts();
       const authorization = await header();
-      const response = await fetch(`${server.baseUrl}/approve`, {
+      const response = await fetch(`${suite.server.baseUrl}/approve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
         body: JSON.stringify(approveBody()),
       });
       await expectApproveError(response, 401, 'Unauthorized');
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('checks issuer and audience when configured', async () => {
@@ -352,19 +338,19 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       ['response_type token', { response_type: 'token' }],
       ['a non-string field', { state: { nested: true } }],
     ])('%s -> 400 Bad request, no code', async (_name, overrides) => {
-      const before = await tableCounts(database.db);
-      const response = await fetch(`${server.baseUrl}/approve`, {
+      const before = await suite.tableCounts();
+      const response = await fetch(`${suite.server.baseUrl}/approve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionJwt('u')}` },
         body: JSON.stringify(approveBody(overrides)),
       });
       const body = await expectApproveError(response, 400, 'Bad request');
       expect(body.detail).toEqual(expect.any(String));
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('a body that is not JSON -> 400 Bad request', async () => {
-      const response = await fetch(`${server.baseUrl}/approve`, {
+      const response = await fetch(`${suite.server.baseUrl}/approve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${await sessionJwt('u')}` },
         body: 'client_id=x',

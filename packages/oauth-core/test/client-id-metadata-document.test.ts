@@ -1,5 +1,5 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CLIENT_METADATA_DOCUMENT_FAILURE,
   ClientMetadataDocumentError,
@@ -9,13 +9,12 @@ import {
   type OAuthError,
   redirectsOnlyToLoopback,
 } from '../src/index.js';
-import { migrateOAuth } from '../src/kysely/index.js';
-import { type RunningServer, startServer } from './helpers.js';
+import { oauthSuite } from './helpers.js';
 
 /**
  * The runtime-agnostic half of Client ID Metadata Documents: the resolver's cache and
  * its rules, with a fetcher that serves documents from memory (the network half, with its address
- * checks, is tested in filing-domain against a real HTTP server).
+ * checks, is tested in filing-domain against a real HTTP suite.server).
  */
 describe('documentCacheSeconds', () => {
   it.each([
@@ -59,22 +58,11 @@ function memoryFetcher() {
 }
 
 describe.each(testDatabases())('the client metadata document resolver on $name', ({ create }) => {
-  let database: Awaited<ReturnType<typeof create>>;
-  let server: RunningServer;
   const memory = memoryFetcher();
+  const suite = oauthSuite(create, {
+    clientMetadataDocuments: { fetcher: memory.fetcher, cacheMaxEntries: 2 },
+  });
   const redirectUri = 'http://127.0.0.1:9/callback';
-
-  beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db, {
-      clientMetadataDocuments: { fetcher: memory.fetcher, cacheMaxEntries: 2 },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
 
   function publish(name: string, cacheControl: string | null = 'max-age=3600'): string {
     const clientId = `https://clients.example/${name}.json`;
@@ -86,7 +74,7 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
   }
 
   it('advertises client_id_metadata_document_supported', async () => {
-    const response = await fetch(`${server.origin}/.well-known/oauth-authorization-server/mcp-server`);
+    const response = await fetch(`${suite.server.origin}/.well-known/oauth-authorization-server/mcp-server`);
     expect(await response.json()).toMatchObject({ client_id_metadata_document_supported: true });
   });
 
@@ -94,7 +82,7 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
     const [a, b, c] = [publish('a'), publish('b'), publish('c')];
     const count = (clientId: string) => memory.fetches.filter((href) => href === clientId).length;
     for (const clientId of [a, b, a, c]) {
-      expect(await server.oauth.resolveClient(clientId)).toMatchObject({
+      expect(await suite.server.oauth.resolveClient(clientId)).toMatchObject({
         clientId,
         clientSecretHash: null,
         tokenEndpointAuthMethod: 'none',
@@ -102,24 +90,24 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
       });
     }
     // a was used after b, so c pushed b out: a is still cached, b is fetched again.
-    await server.oauth.resolveClient(a);
-    await server.oauth.resolveClient(b);
+    await suite.server.oauth.resolveClient(a);
+    await suite.server.oauth.resolveClient(b);
     expect([count(a), count(b), count(c)]).toEqual([1, 2, 1]);
   });
 
   it('caps max-age at 24 hours', async () => {
     const clientId = publish('long', 'max-age=999999');
-    await server.oauth.resolveClient(clientId);
-    server.travel(MAX_DOCUMENT_CACHE_SECONDS * 1000 - 1000);
-    await server.oauth.resolveClient(clientId);
-    server.travel(2000);
-    await server.oauth.resolveClient(clientId);
+    await suite.server.oauth.resolveClient(clientId);
+    suite.server.travel(MAX_DOCUMENT_CACHE_SECONDS * 1000 - 1000);
+    await suite.server.oauth.resolveClient(clientId);
+    suite.server.travel(2000);
+    await suite.server.oauth.resolveClient(clientId);
     expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(2);
   });
 
   it('shares one fetch between concurrent uses of a URL', async () => {
     const clientId = publish('concurrent', 'no-store');
-    await Promise.all([1, 2, 3].map(() => server.oauth.resolveClient(clientId)));
+    await Promise.all([1, 2, 3].map(() => suite.server.oauth.resolveClient(clientId)));
     expect(memory.fetches.filter((href) => href === clientId)).toHaveLength(1);
   });
 
@@ -139,7 +127,7 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
     const bodies = new Set<string>();
     for (const clientId of Object.keys(failing)) {
       for (let attempt = 0; attempt < 2; attempt++) {
-        const error = await server.oauth.resolveClient(clientId).then(
+        const error = await suite.server.oauth.resolveClient(clientId).then(
           () => undefined,
           (reason: unknown) => reason,
         );
@@ -151,7 +139,7 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
     expect([...bodies]).toEqual([
       JSON.stringify({ error: 'invalid_client', error_description: CLIENT_METADATA_DOCUMENT_FAILURE }),
     ]);
-    const logged = server.events.filter((event) => event.event === 'client_metadata_document_refused');
+    const logged = suite.server.events.filter((event) => event.event === 'client_metadata_document_refused');
     expect(logged).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -181,7 +169,7 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
     ['http://clients.example/a.json', 'the client_id URL must use https'],
   ])('refuses the client_id %s before any fetch: %s', async (clientId, rule) => {
     const before = memory.fetches.length;
-    await expect(server.oauth.resolveClient(clientId)).rejects.toMatchObject({
+    await expect(suite.server.oauth.resolveClient(clientId)).rejects.toMatchObject({
       code: 'invalid_client',
       message: `client metadata document: ${rule}`,
     });
@@ -189,6 +177,6 @@ describe.each(testDatabases())('the client metadata document resolver on $name',
   });
 
   it('a registered client_id is looked up in the store as before', async () => {
-    expect(await server.oauth.resolveClient('mcp_client_unknown')).toBeUndefined();
+    expect(await suite.server.oauth.resolveClient('mcp_client_unknown')).toBeUndefined();
   });
 });

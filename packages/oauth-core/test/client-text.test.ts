@@ -1,49 +1,27 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
-import {
-  approve,
-  codeFor,
-  expectOAuthError,
-  postForm,
-  type RunningServer,
-  register,
-  startServer,
-  tableCounts,
-} from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { expectOAuthError, oauthSuite, postForm } from './helpers.js';
 
 // A NUL or a lone surrogate in any OAuth parameter once reached a query and answered 500.
 describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = oauthSuite(create);
 
   it('GET /authorize with client_id=%00 is invalid_request 400, never a redirect', async () => {
-    const before = await tableCounts(database.db);
+    const before = await suite.tableCounts();
     const response = await fetch(
-      `${server.baseUrl}/authorize?client_id=%00&redirect_uri=x&response_type=code`,
+      `${suite.server.baseUrl}/authorize?client_id=%00&redirect_uri=x&response_type=code`,
       { redirect: 'manual' },
     );
     expect(await expectOAuthError(response, 400, 'invalid_request')).toBe(
       'the parameter client_id must not contain the NUL character (U+0000)',
     );
-    expect(await tableCounts(database.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
   });
 
   it('a NUL in the redirect_uri of a known client is refused without redirecting', async () => {
-    const client = await register(server.baseUrl, { redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const client = await suite.server.register({ redirect_uris: ['http://127.0.0.1:9/cb'] });
     const response = await fetch(
-      `${server.baseUrl}/authorize?client_id=${client.client_id}&redirect_uri=http://127.0.0.1:9/cb%00&response_type=code`,
+      `${suite.server.baseUrl}/authorize?client_id=${client.client_id}&redirect_uri=http://127.0.0.1:9/cb%00&response_type=code`,
       { redirect: 'manual' },
     );
     expect(response.status).toBe(400);
@@ -51,8 +29,8 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   });
 
   it('POST /token with a NUL code (form) or a lone surrogate (JSON) is invalid_request 400', async () => {
-    const { client, redirectUri } = await codeFor(server);
-    const form = await postForm(`${server.baseUrl}/token`, {
+    const { client, redirectUri } = await suite.server.codeFor();
+    const form = await postForm(`${suite.server.baseUrl}/token`, {
       grant_type: 'authorization_code',
       code: 'abc\u0000',
       redirect_uri: redirectUri,
@@ -61,7 +39,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
     expect(await expectOAuthError(form, 400, 'invalid_request')).toBe(
       'the parameter code must not contain the NUL character (U+0000)',
     );
-    const json = await fetch(`${server.baseUrl}/token`, {
+    const json = await fetch(`${suite.server.baseUrl}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: `{"grant_type":"refresh_token","refresh_token":"mcp_rt_\\ud800","client_id":"${client.client_id}"}`,
@@ -74,7 +52,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   it('Basic credentials holding %00 are invalid_request 400 at /token and /revoke', async () => {
     for (const path of ['/token', '/revoke']) {
       const response = await postForm(
-        `${server.baseUrl}${path}`,
+        `${suite.server.baseUrl}${path}`,
         { grant_type: 'refresh_token', refresh_token: 'x', token: 'x' },
         { authorization: `Basic ${btoa('client%00:secret')}` },
       );
@@ -85,14 +63,14 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   });
 
   it('POST /register with NUL or lone surrogates in client metadata is invalid_client_metadata 400', async () => {
-    const before = await tableCounts(database.db);
+    const before = await suite.tableCounts();
     const bodies: Array<[string, string]> = [
       ['{"redirect_uris":["http://127.0.0.1:9/cb"],"client_name":"a\\u0000b"}', 'client_name'],
       ['{"redirect_uris":["http://127.0.0.1:9/cb\\udc00"]}', 'redirect_uris'],
       ['{"redirect_uris":["http://127.0.0.1:9/cb"],"logo_uri":{"x":["\\ud800"]}}', 'logo_uri'],
     ];
     for (const [body, field] of bodies) {
-      const response = await fetch(`${server.baseUrl}/register`, {
+      const response = await fetch(`${suite.server.baseUrl}/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
@@ -100,12 +78,12 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
       const description = await expectOAuthError(response, 400, 'invalid_client_metadata');
       expect(description.startsWith(`${field} must not contain`)).toBe(true);
     }
-    expect(await tableCounts(database.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
   });
 
   it('a registration document nested deeper than 16 levels, or over 16 KiB, is refused', async () => {
     const deep = '{"a":'.repeat(1000) + '1' + '}'.repeat(1000);
-    const nested = await fetch(`${server.baseUrl}/register`, {
+    const nested = await fetch(`${suite.server.baseUrl}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: `{"redirect_uris":["http://127.0.0.1:9/cb"],"extra":${deep}}`,
@@ -113,7 +91,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
     expect(await expectOAuthError(nested, 400, 'invalid_client_metadata')).toBe(
       'the body is nested deeper than 16 levels',
     );
-    const large = await fetch(`${server.baseUrl}/register`, {
+    const large = await fetch(`${suite.server.baseUrl}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -124,7 +102,7 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
     expect(await expectOAuthError(large, 400, 'invalid_client_metadata')).toBe(
       'the registration document must be at most 16384 bytes',
     );
-    const longField = await fetch(`${server.baseUrl}/register`, {
+    const longField = await fetch(`${suite.server.baseUrl}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/cb'], policy_uri: 'x'.repeat(5000) }),
@@ -135,9 +113,9 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
   });
 
   it('POST /approve with a NUL in a forwarded field is a 400 naming it, and issues no code', async () => {
-    const client = await register(server.baseUrl, { redirect_uris: ['http://127.0.0.1:9/cb'] });
-    const before = await tableCounts(database.db);
-    const result = await approve(server.baseUrl, 'user-1', {
+    const client = await suite.server.register({ redirect_uris: ['http://127.0.0.1:9/cb'] });
+    const before = await suite.tableCounts();
+    const result = await suite.server.approve('user-1', {
       client_id: client.client_id,
       redirect_uri: 'http://127.0.0.1:9/cb',
       state: 's\u0000',
@@ -150,6 +128,6 @@ describe.each(testDatabases())('client text at the OAuth boundary on $name', ({ 
         detail: 'invalid_request: the parameter state must not contain the NUL character (U+0000)',
       },
     });
-    expect(await tableCounts(database.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
   });
 });

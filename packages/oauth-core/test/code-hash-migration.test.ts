@@ -4,7 +4,7 @@ import { type Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth, OAUTH_MIGRATION_NAMES } from '../src/kysely/index.js';
 import { oauthMigrations } from '../src/kysely/migrations.js';
-import { exchange, expectOAuthError, type RunningServer, s256, startServer, VERIFIER } from './helpers.js';
+import { expectOAuthError, type RunningServer, s256, startServer, VERIFIER } from './helpers.js';
 
 // Authorization codes were once stored in plaintext. Migration 0004 keeps only their SHA-256;
 // codes already in the table are hashed in place, so one in flight still redeems once.
@@ -88,13 +88,13 @@ describe.each(testDatabases())('migration 0004_oauth_codes_hashed on $name', ({ 
 
   it('a code in flight at the migration still redeems once; a replay and the used code are invalid_grant', async () => {
     const client = { client_id: clientId, redirect_uris: [redirectUri] };
-    const first = await exchange(server, { client, code: inFlight, redirectUri });
+    const first = await server.exchange({ client, code: inFlight, redirectUri });
     expect(first.status, await first.clone().text()).toBe(200);
     await expectOAuthError(
-      await exchange(server, { client, code: inFlight, redirectUri }),
+      await server.exchange({ client, code: inFlight, redirectUri }),
       400,
       'invalid_grant',
     );
-    await expectOAuthError(await exchange(server, { client, code: used, redirectUri }), 400, 'invalid_grant');
+    await expectOAuthError(await server.exchange({ client, code: used, redirectUri }), 400, 'invalid_grant');
   });
 });

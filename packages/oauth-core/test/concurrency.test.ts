@@ -2,7 +2,7 @@ import { createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '../src/kysely/index.js';
-import { codeFor, exchange, postForm, type RunningServer, startServer } from './helpers.js';
+import { postForm, type RunningServer, startServer, tokenRows } from './helpers.js';
 
 // Real PostgreSQL, where parallel statements actually race (PGlite runs one at a time).
 let database: { db: Kysely<any>; close(): Promise<void> };
@@ -23,8 +23,8 @@ afterAll(async () => {
 const ONLY = '(PostgreSQL only: PGlite is one session, so statements never race)';
 describe.skipIf(process.env.TEST_DB === 'pglite')(`atomic single use on real PostgreSQL ${ONLY}`, () => {
   it('the same code exchanged 20 times in parallel: exactly one 200', async () => {
-    const grant = await codeFor(server);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => exchange(server, grant)));
+    const grant = await server.codeFor();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => server.exchange(grant)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(19);
@@ -32,17 +32,13 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(`atomic single use on real Pos
       responses.map((response) => response.json() as Promise<Record<string, unknown>>),
     );
     expect(bodies.filter((body) => body.error === 'invalid_grant')).toHaveLength(19);
-    const rows = await database.db
-      .selectFrom('oauth_tokens')
-      .where('user_id', '=', grant.userId)
-      .selectAll()
-      .execute();
+    const rows = await tokenRows(database.db, 'user_id', grant.userId);
     expect(rows).toHaveLength(1);
   });
 
   it('the same refresh token used 20 times in parallel: exactly one 200, one new pair stored', async () => {
-    const grant = await codeFor(server);
-    const first = (await (await exchange(server, grant)).json()) as { refresh_token: string };
+    const grant = await server.codeFor();
+    const first = (await (await server.exchange(grant)).json()) as { refresh_token: string };
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         postForm(`${server.baseUrl}/token`, {
@@ -54,11 +50,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(`atomic single use on real Pos
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(19);
-    const rows = await database.db
-      .selectFrom('oauth_tokens')
-      .where('user_id', '=', grant.userId)
-      .selectAll()
-      .execute();
+    const rows = await tokenRows(database.db, 'user_id', grant.userId);
     expect(rows).toHaveLength(2);
   });
 });

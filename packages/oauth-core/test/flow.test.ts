@@ -1,31 +1,21 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
-import { APP_URL, randomUserId, type RunningServer, sessionJwt, startServer } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_URL, oauthSuite, randomUserId, sessionJwt } from './helpers.js';
 
 const insecure = { [oauth.allowInsecureRequests]: true };
 
 describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
+  const suite = oauthSuite(create);
   let as: oauth.AuthorizationServer;
 
   beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db);
     // algorithm 'oauth2' fetches the RFC 8414 path-inserted address {origin}/.well-known/oauth-authorization-server/mcp-server.
-    const issuer = new URL(server.baseUrl);
+    const issuer = new URL(suite.server.baseUrl);
     as = await oauth.processDiscoveryResponse(
       issuer,
       await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
     );
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
   });
 
   /** Runs /authorize in a "browser" and /approve as the consent app, returning the callback URL. */
@@ -44,7 +34,7 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
     url.searchParams.set('state', state);
     url.searchParams.set('code_challenge', pkce.challenge);
     url.searchParams.set('code_challenge_method', pkce.method);
-    url.searchParams.set('resource', server.baseUrl);
+    url.searchParams.set('resource', suite.server.baseUrl);
     const authorizeResponse = await fetch(url, { redirect: 'manual' });
     expect(authorizeResponse.status).toBe(302);
     const consent = new URL(authorizeResponse.headers.get('location')!);
@@ -53,7 +43,7 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
 
     // The consent app forwards what it received.
     const forwarded = Object.fromEntries(consent.searchParams);
-    const approveResponse = await fetch(`${server.baseUrl}/approve`, {
+    const approveResponse = await fetch(`${suite.server.baseUrl}/approve`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await sessionJwt(userId)}`, 'content-type': 'application/json' },
       body: JSON.stringify(forwarded),
@@ -63,14 +53,14 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
     expect(approved.code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
     const callback = new URL(approved.redirect_to);
     expect(callback.searchParams.get('code')).toBe(approved.code);
-    expect(callback.searchParams.get('iss')).toBe(server.baseUrl);
+    expect(callback.searchParams.get('iss')).toBe(suite.server.baseUrl);
     return callback;
   }
 
   it('discovers the metadata at the path-inserted address with issuer = base_url', () => {
-    expect(as.issuer).toBe(server.baseUrl);
+    expect(as.issuer).toBe(suite.server.baseUrl);
     expect(as.code_challenge_methods_supported).toEqual(['S256', 'plain']);
-    expect(as.revocation_endpoint).toBe(`${server.baseUrl}/revoke`);
+    expect(as.revocation_endpoint).toBe(`${suite.server.baseUrl}/revoke`);
   });
 
   it('public client: register, authorize with S256, exchange, refresh with rotation, revoke', async () => {
@@ -115,11 +105,11 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
     expect(tokens.token_type).toBe('bearer');
     expect(tokens.expires_in).toBe(3600);
     expect(tokens.scope).toBe('mcp');
-    expect(await server.oauth.verifyAccessToken(tokens.access_token)).toMatchObject({
+    expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toMatchObject({
       userId,
       clientId: client.client_id,
       scope: 'mcp',
-      resource: server.baseUrl,
+      resource: suite.server.baseUrl,
     });
 
     const refreshed = await oauth.processRefreshTokenResponse(
@@ -130,13 +120,13 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     // Rotation: the old row, access token included, is revoked.
-    expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
-    expect(await server.oauth.verifyAccessToken(refreshed.access_token)).toMatchObject({ userId });
+    expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
+    expect(await suite.server.oauth.verifyAccessToken(refreshed.access_token)).toMatchObject({ userId });
 
     await oauth.processRevocationResponse(
       await oauth.revocationRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure),
     );
-    expect(await server.oauth.verifyAccessToken(refreshed.access_token)).toBeUndefined();
+    expect(await suite.server.oauth.verifyAccessToken(refreshed.access_token)).toBeUndefined();
     const again = await oauth.refreshTokenGrantRequest(
       as,
       client,
@@ -181,7 +171,7 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
       client,
       await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, verifier, insecure),
     );
-    expect(await server.oauth.verifyAccessToken(tokens.access_token)).toMatchObject({ userId });
+    expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toMatchObject({ userId });
 
     // The registered method is enforced: the same secret sent as client_secret_basic is refused.
     const basic = await oauth.refreshTokenGrantRequest(
@@ -201,6 +191,6 @@ describe.each(testDatabases())('full OAuth flow with oauth4webapi on $name', ({ 
     await oauth.processRevocationResponse(
       await oauth.revocationRequest(as, client, auth, refreshed.access_token, insecure),
     );
-    expect(await server.oauth.verifyAccessToken(refreshed.access_token)).toBeUndefined();
+    expect(await suite.server.oauth.verifyAccessToken(refreshed.access_token)).toBeUndefined();
   });
 });

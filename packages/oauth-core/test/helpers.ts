@@ -2,14 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { SignJWT } from 'jose';
+import type { TestDatabase } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createOAuthServer,
   type OAuthLogEvent,
   type OAuthServer,
   type OAuthServerOptions,
 } from '../src/index.js';
-import { createKyselyOAuthStore } from '../src/kysely/index.js';
+import { createKyselyOAuthStore, migrateOAuth } from '../src/kysely/index.js';
 
 export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-hs256';
 export const APP_URL = 'https://app.example.test';
@@ -23,7 +25,33 @@ export interface RunningServer {
   events: OAuthLogEvent[];
   /** Moves the server's clock. */
   travel(ms: number): void;
+  /** POST /register; throws unless it answers 201. */
+  register(body: Record<string, unknown>): Promise<RegisteredClient>;
+  /** POST /approve with a session JWT of `userId`. */
+  approve(userId: string, body: Record<string, unknown>): Promise<{ status: number; body: any }>;
+  /** Registers a public client and obtains a fresh code for it (S256 of {@link VERIFIER}). */
+  codeFor(options?: CodeForOptions): Promise<IssuedCode>;
+  /** POST /token exchanging a code obtained with `codeFor`. */
+  exchange(
+    input: Pick<IssuedCode, 'client' | 'code' | 'redirectUri'>,
+    extra?: Record<string, string>,
+  ): Promise<Response>;
   close(): Promise<void>;
+}
+
+/** What {@link RunningServer.codeFor} may vary. */
+export interface CodeForOptions {
+  userId?: string;
+  redirectUri?: string;
+  clientBody?: Record<string, unknown>;
+}
+
+/** A code {@link RunningServer.codeFor} obtained, with what its exchange needs. */
+export interface IssuedCode {
+  client: RegisteredClient;
+  userId: string;
+  redirectUri: string;
+  code: string;
 }
 
 /**
@@ -54,7 +82,7 @@ export async function startServer(
     logger: (event) => events.push(event),
     ...overrides,
   });
-  return {
+  const running: RunningServer = {
     oauth,
     baseUrl,
     origin,
@@ -62,12 +90,67 @@ export async function startServer(
     travel: (ms) => {
       offset += ms;
     },
+    register: (body) => register(baseUrl, body),
+    approve: (userId, body) => approve(baseUrl, userId, body),
+    codeFor: (options) => codeFor(running, options),
+    exchange: (input, extra) => exchange(running, input, extra),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+  return running;
+}
+
+/** A suite's migrated database and the servers it runs on it (see {@link oauthSuite}). */
+export interface OAuthSuite {
+  /** The migrated database (read it after `beforeAll`). */
+  readonly db: Kysely<any>;
+  /** The suite's first server, at `/mcp-server` (read it after `beforeAll`). */
+  readonly server: RunningServer;
+  /** Starts one more server on the same database; the suite closes it. */
+  start(overrides?: Partial<OAuthServerOptions>, mountPath?: string): Promise<RunningServer>;
+  /** {@link tableCounts} of the suite's database. */
+  tableCounts(): ReturnType<typeof tableCounts>;
+}
+
+/**
+ * Opens and migrates a database before the enclosing suite's tests, starts a server with `defaults` on it,
+ * and closes every server and the database after them. A suite's own `beforeAll`, registered after
+ * this call, runs once these are ready.
+ */
+export function oauthSuite(
+  create: () => Promise<TestDatabase>,
+  defaults: Partial<OAuthServerOptions> = {},
+): OAuthSuite {
+  let database: TestDatabase | undefined;
+  let server: RunningServer | undefined;
+  const started: RunningServer[] = [];
+  const suite: OAuthSuite = {
+    get db() {
+      return database!.db;
+    },
+    get server() {
+      return server!;
+    },
+    tableCounts: () => tableCounts(database!.db),
+    async start(overrides = {}, mountPath) {
+      const running = await startServer(database!.db, overrides, mountPath);
+      started.push(running);
+      return running;
+    },
+  };
+  beforeAll(async () => {
+    database = await create();
+    await migrateOAuth(database.db);
+    server = await suite.start(defaults);
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((running) => running.close()));
+    await database?.close();
+  });
+  return suite;
 }
 
 /** A session JWT as the companion app would hold it. */
@@ -90,7 +173,7 @@ export interface RegisteredClient {
   [key: string]: unknown;
 }
 
-export async function register(baseUrl: string, body: Record<string, unknown>): Promise<RegisteredClient> {
+async function register(baseUrl: string, body: Record<string, unknown>): Promise<RegisteredClient> {
   const response = await fetch(`${baseUrl}/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -100,7 +183,7 @@ export async function register(baseUrl: string, body: Record<string, unknown>): 
   return (await response.json()) as RegisteredClient;
 }
 
-export async function approve(
+async function approve(
   baseUrl: string,
   userId: string,
   body: Record<string, unknown>,
@@ -139,11 +222,7 @@ export function randomUserId(): string {
   return `user_${crypto.randomUUID()}`;
 }
 
-/** Registers a public client and obtains a fresh code for it (S256). */
-export async function codeFor(
-  server: RunningServer,
-  options: { userId?: string; redirectUri?: string; clientBody?: Record<string, unknown> } = {},
-) {
+async function codeFor(server: RunningServer, options: CodeForOptions = {}): Promise<IssuedCode> {
   const redirectUri = options.redirectUri ?? 'http://127.0.0.1:9/callback';
   const client = await register(server.baseUrl, { redirect_uris: [redirectUri], ...options.clientBody });
   const userId = options.userId ?? randomUserId();
@@ -158,10 +237,9 @@ export async function codeFor(
   return { client, userId, redirectUri, code: approved.body.code as string };
 }
 
-/** Exchanges a code obtained with {@link codeFor}. */
-export function exchange(
+function exchange(
   server: RunningServer,
-  input: { client: RegisteredClient; code: string; redirectUri: string },
+  input: Pick<IssuedCode, 'client' | 'code' | 'redirectUri'>,
   extra: Record<string, string> = {},
 ) {
   return postForm(`${server.baseUrl}/token`, {
@@ -176,40 +254,24 @@ export function exchange(
 
 /** Counts of rows in the OAuth tables, to show a failed call wrote nothing. */
 export async function tableCounts(db: Kysely<any>) {
-  const count = async (table: string) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const usedCodes = Number(
-    (
-      await db
-        .selectFrom('oauth_codes')
-        .where('used_at', 'is not', null)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const revokedTokens = Number(
-    (
-      await db
-        .selectFrom('oauth_tokens')
-        .where('revoked_at', 'is not', null)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  /** Rows of `table`, or only those whose `setColumn` is not null. */
+  const count = async (table: string, setColumn?: string) => {
+    let query = db.selectFrom(table);
+    if (setColumn !== undefined) query = query.where(setColumn, 'is not', null);
+    return Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  };
   return {
     clients: await count('oauth_clients'),
     codes: await count('oauth_codes'),
     tokens: await count('oauth_tokens'),
-    usedCodes,
-    revokedTokens,
+    usedCodes: await count('oauth_codes', 'used_at'),
+    revokedTokens: await count('oauth_tokens', 'revoked_at'),
   };
+}
+
+/** The stored token rows whose `column` equals `value` (a user's, a grant's). */
+export function tokenRows(db: Kysely<any>, column: 'user_id' | 'grant_id', value: string) {
+  return db.selectFrom('oauth_tokens').where(column, '=', value).selectAll().execute();
 }
 
 /** Asserts an OAuth error answer: status, exact body shape, and never cached. */

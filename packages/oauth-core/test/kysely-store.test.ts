@@ -1,8 +1,8 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorizationCodeRecord, OAuthStore, TokenRecord } from '../src/index.js';
-import { createKyselyOAuthStore, migrateOAuth } from '../src/kysely/index.js';
+import { createKyselyOAuthStore } from '../src/kysely/index.js';
+import { oauthSuite, tokenRows } from './helpers.js';
 
 const T0 = Date.UTC(2030, 0, 1);
 
@@ -46,18 +46,15 @@ function pair(from: AuthorizationCodeRecord, overrides: Partial<TokenRecord> = {
 }
 
 describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
+  const suite = oauthSuite(create);
   let store: OAuthStore;
 
-  beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    store = createKyselyOAuthStore(database.db);
+  beforeAll(() => {
+    store = createKyselyOAuthStore(suite.db);
   });
-  afterAll(() => database?.close());
 
   it('creates its tables and its own migration bookkeeping tables', async () => {
-    const tables = (await database.db.introspection.getTables({ withInternalKyselyTables: true })).map(
+    const tables = (await suite.db.introspection.getTables({ withInternalKyselyTables: true })).map(
       (t) => t.name,
     );
     for (const name of [
@@ -100,11 +97,7 @@ describe.each(testDatabases())('Kysely OAuth store on $name', ({ create }) => {
     expect(await store.exchangeAuthorizationCode(record.codeHash, T0 + 2000, pair(record))).toBe(false);
     expect((await store.getAuthorizationCode(record.codeHash))!.usedAt).toBe(T0 + 1000);
     expect(await store.getTokenByAccessTokenHash(first.accessTokenHash)).toEqual(first);
-    const rows = await database.db
-      .selectFrom('oauth_tokens')
-      .where('grant_id', '=', record.grantId)
-      .selectAll()
-      .execute();
+    const rows = await tokenRows(suite.db, 'grant_id', record.grantId);
     expect(rows).toHaveLength(1);
   });
 

@@ -1,24 +1,12 @@
 import { createHash } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOAuthServer } from '../src/index.js';
-import { createKyselyOAuthStore, migrateOAuth } from '../src/kysely/index.js';
-import { expectOAuthError, type RunningServer, SESSION_SECRET, startServer, tableCounts } from './helpers.js';
+import { createKyselyOAuthStore } from '../src/kysely/index.js';
+import { expectOAuthError, oauthSuite, SESSION_SECRET } from './helpers.js';
 
 describe.each(testDatabases())('metadata and /register on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = oauthSuite(create);
 
   describe('discovery metadata', () => {
     const asPaths = [
@@ -28,10 +16,10 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       '/.well-known/openid-configuration/mcp-server',
     ];
     it.each(asPaths)('GET %s serves the authorization server metadata', async (path) => {
-      const response = await fetch(server.origin + path);
+      const response = await fetch(suite.server.origin + path);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/json');
-      const base = server.baseUrl;
+      const base = suite.server.baseUrl;
       expect(await response.json()).toEqual({
         issuer: base,
         authorization_endpoint: `${base}/authorize`,
@@ -52,11 +40,11 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       '/mcp-server/.well-known/oauth-protected-resource',
       '/.well-known/oauth-protected-resource/mcp-server',
     ])('GET %s serves the protected resource metadata (RFC 9728)', async (path) => {
-      const response = await fetch(server.origin + path);
+      const response = await fetch(suite.server.origin + path);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        resource: server.baseUrl,
-        authorization_servers: [server.baseUrl],
+        resource: suite.server.baseUrl,
+        authorization_servers: [suite.server.baseUrl],
         scopes_supported: ['mcp'],
         bearer_methods_supported: ['header'],
       });
@@ -66,7 +54,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       const oauth = createOAuthServer({
         baseUrl: 'https://api.example.com/mcp-server/',
         appUrl: 'https://app.example.com',
-        store: createKyselyOAuthStore(database.db),
+        store: createKyselyOAuthStore(suite.db),
         session: { secret: SESSION_SECRET },
       });
       const response = await oauth.fetch(
@@ -81,17 +69,17 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
     });
 
     it('answers 405 with Allow for a wrong method, 404 for an unknown path, undefined from handle()', async () => {
-      const response = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`, {
+      const response = await fetch(`${suite.server.baseUrl}/.well-known/oauth-authorization-server`, {
         method: 'POST',
       });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, OPTIONS');
-      const register = await fetch(`${server.baseUrl}/register`);
+      const register = await fetch(`${suite.server.baseUrl}/register`);
       expect(register.status).toBe(405);
       expect(register.headers.get('allow')).toBe('POST, OPTIONS');
-      expect((await fetch(`${server.baseUrl}/nope`)).status).toBe(404);
+      expect((await fetch(`${suite.server.baseUrl}/nope`)).status).toBe(404);
       expect(
-        await server.oauth.handle(new Request(`${server.baseUrl}/`, { method: 'POST' })),
+        await suite.server.oauth.handle(new Request(`${suite.server.baseUrl}/`, { method: 'POST' })),
       ).toBeUndefined();
     });
 
@@ -100,7 +88,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
         baseUrl: 'https://api.example.com/mcp-server',
         basePath: '/api/mcp-server',
         appUrl: 'https://app.example.com',
-        store: createKyselyOAuthStore(database.db),
+        store: createKyselyOAuthStore(suite.db),
         session: { secret: SESSION_SECRET },
       });
       for (const path of [
@@ -118,7 +106,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
   });
 
   function postRegister(body: unknown, raw = false) {
-    return fetch(`${server.baseUrl}/register`, {
+    return fetch(`${suite.server.baseUrl}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: raw ? (body as string) : JSON.stringify(body),
@@ -155,7 +143,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
         application_type: 'web',
       });
       expect(Math.abs((body.client_id_issued_at as number) - Date.now() / 1000)).toBeLessThan(60);
-      const row = await database.db
+      const row = await suite.db
         .selectFrom('oauth_clients')
         .selectAll()
         .where('client_id', '=', body.client_id as string)
@@ -176,7 +164,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       expect(body.client_secret_expires_at).toBe(0);
       expect(body.client_name).toBe('Confidential');
       expect(body.token_endpoint_auth_method).toBe('client_secret_post');
-      const row = await database.db
+      const row = await suite.db
         .selectFrom('oauth_clients')
         .selectAll()
         .where('client_id', '=', body.client_id)
@@ -192,7 +180,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       expect(native.status).toBe(201);
       const nativeBody = (await native.json()) as Record<string, string>;
       expect(nativeBody.application_type).toBe('native');
-      const row = await database.db
+      const row = await suite.db
         .selectFrom('oauth_clients')
         .select('application_type')
         .where('client_id', '=', nativeBody.client_id!)
@@ -220,11 +208,11 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
         'invalid_client_metadata',
       ],
     ])('application_type: %s -> 400 %s, nothing stored', async (_name, body, error) => {
-      const before = await tableCounts(database.db);
+      const before = await suite.tableCounts();
       const description = await expectOAuthError(await postRegister(body), 400, error);
       if (error === 'invalid_redirect_uri')
         expect(description).toContain('a web client may register only https');
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it.each([
@@ -254,9 +242,9 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       ['ms-settings:', { redirect_uris: ['ms-settings:privacy'] }],
       ['search-ms:', { redirect_uris: ['search-ms:query=x'] }],
     ])('redirect_uris %s -> 400 invalid_redirect_uri, nothing stored', async (_name, body) => {
-      const before = await tableCounts(database.db);
+      const before = await suite.tableCounts();
       await expectOAuthError(await postRegister(body), 400, 'invalid_redirect_uri');
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('a refused scheme is named, with what is allowed instead', async () => {
@@ -305,16 +293,16 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
       ['a non-string client_name', { redirect_uris: ['https://a.example/cb'], client_name: 7 }],
       ['a non-string scope', { redirect_uris: ['https://a.example/cb'], scope: ['mcp'] }],
     ])('%s -> 400 invalid_client_metadata, nothing stored', async (_name, body, raw = false) => {
-      const before = await tableCounts(database.db);
+      const before = await suite.tableCounts();
       await expectOAuthError(await postRegister(body, raw as boolean), 400, 'invalid_client_metadata');
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
 
     it('refuses a body over 64 KiB with invalid_client_metadata', async () => {
-      const before = await tableCounts(database.db);
+      const before = await suite.tableCounts();
       const body = { redirect_uris: ['https://a.example/cb'], client_name: 'x'.repeat(70_000) };
       await expectOAuthError(await postRegister(body), 400, 'invalid_client_metadata');
-      expect(await tableCounts(database.db)).toEqual(before);
+      expect(await suite.tableCounts()).toEqual(before);
     });
   });
 
@@ -322,13 +310,13 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
     it('answers carry no Access-Control-* headers and OPTIONS answers 200 with Allow only', async () => {
       const headerNames = (response: Response) => [...response.headers.keys()];
       const origin = { origin: 'https://inspector.example' };
-      const metadata = await fetch(`${server.baseUrl}/.well-known/oauth-authorization-server`, {
+      const metadata = await fetch(`${suite.server.baseUrl}/.well-known/oauth-authorization-server`, {
         headers: origin,
       });
       expect(metadata.status).toBe(200);
-      const token = await fetch(`${server.baseUrl}/token`, { method: 'POST', headers: origin });
+      const token = await fetch(`${suite.server.baseUrl}/token`, { method: 'POST', headers: origin });
       expect(token.status).toBe(400);
-      const preflight = await fetch(`${server.baseUrl}/token`, {
+      const preflight = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'OPTIONS',
         headers: { ...origin, 'access-control-request-method': 'POST' },
       });

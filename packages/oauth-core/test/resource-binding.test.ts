@@ -1,16 +1,6 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
-import {
-  codeFor,
-  exchange,
-  expectOAuthError,
-  postForm,
-  type RunningServer,
-  startServer,
-  tableCounts,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectOAuthError, oauthSuite, postForm, type RunningServer } from './helpers.js';
 
 // With two servers on one database, a refresh token of one was once redeemed at the other,
 // and `resource=<self>` on refresh silently returned a token bound to the other resource.
@@ -18,25 +8,19 @@ import {
 describe.each(testDatabases())(
   'codes and refresh tokens are bound to their resource on $name',
   ({ create }) => {
-    let database: { db: Kysely<any>; close(): Promise<void> };
+    const suite = oauthSuite(create);
     /** Two servers, two resources, one database. */
     let a: RunningServer;
     let b: RunningServer;
 
     beforeAll(async () => {
-      database = await create();
-      await migrateOAuth(database.db);
-      a = await startServer(database.db, {}, '/server-a');
-      b = await startServer(database.db, {}, '/server-b');
-    });
-    afterAll(async () => {
-      await Promise.all([a?.close(), b?.close()]);
-      await database?.close();
+      a = await suite.start({}, '/server-a');
+      b = await suite.start({}, '/server-b');
     });
 
     async function tokensAtA() {
-      const grant = await codeFor(a);
-      const response = await exchange(a, grant);
+      const grant = await a.codeFor();
+      const response = await a.exchange(grant);
       expect(response.status).toBe(200);
       return { grant, ...((await response.json()) as { access_token: string; refresh_token: string }) };
     }
@@ -49,7 +33,7 @@ describe.each(testDatabases())(
         [{ resource: a.baseUrl }, 400, 'invalid_target'],
       ];
       for (const [extra, status, error] of attempts) {
-        const before = await tableCounts(database.db);
+        const before = await suite.tableCounts();
         const response = await postForm(`${b.baseUrl}/token`, {
           grant_type: 'refresh_token',
           refresh_token,
@@ -58,7 +42,7 @@ describe.each(testDatabases())(
         const description = await expectOAuthError(response, status, error);
         if (error === 'invalid_grant')
           expect(description).toBe('the refresh token was issued for another resource');
-        expect(await tableCounts(database.db)).toEqual(before);
+        expect(await suite.tableCounts()).toEqual(before);
       }
       // Still A's to refresh, and the new token is A's.
       const refreshed = await postForm(`${a.baseUrl}/token`, { grant_type: 'refresh_token', refresh_token });
@@ -69,13 +53,13 @@ describe.each(testDatabases())(
     });
 
     it('a code approved at A and redeemed at B -> invalid_grant; the code stays redeemable at A', async () => {
-      const grant = await codeFor(a);
-      const before = await tableCounts(database.db);
-      const description = await expectOAuthError(await exchange(b, grant), 400, 'invalid_grant');
+      const grant = await a.codeFor();
+      const before = await suite.tableCounts();
+      const description = await expectOAuthError(await b.exchange(grant), 400, 'invalid_grant');
       expect(description).toBe('the authorization code was issued for another resource');
-      await expectOAuthError(await exchange(b, grant, { resource: b.baseUrl }), 400, 'invalid_grant');
-      expect(await tableCounts(database.db)).toEqual(before);
-      expect((await exchange(a, grant)).status).toBe(200);
+      await expectOAuthError(await b.exchange(grant, { resource: b.baseUrl }), 400, 'invalid_grant');
+      expect(await suite.tableCounts()).toEqual(before);
+      expect((await a.exchange(grant)).status).toBe(200);
     });
   },
 );

@@ -1,17 +1,12 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  approve,
   expectOAuthError,
+  oauthSuite,
   postForm,
   randomUserId,
   type RunningServer,
-  register,
   s256,
-  startServer,
-  tableCounts,
   VERIFIER,
 } from './helpers.js';
 
@@ -20,7 +15,7 @@ import {
 // `resource=https://h/` (`URL.href`): /authorize and /token both answered invalid_target.
 
 describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
+  const suite = oauthSuite(create);
   const servers: Record<string, RunningServer> = {};
   const REDIRECT = 'https://client.example/cb';
 
@@ -35,15 +30,9 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
   type Mount = keyof typeof MOUNTS;
 
   beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
     for (const [mount, { path, baseUrl }] of Object.entries(MOUNTS)) {
-      servers[mount] = await startServer(database.db, baseUrl ? { baseUrl } : {}, path);
+      servers[mount] = await suite.start(baseUrl ? { baseUrl } : {}, path);
     }
-  });
-  afterAll(async () => {
-    await Promise.all(Object.values(servers).map((server) => server.close()));
-    await database?.close();
   });
 
   interface Case {
@@ -131,13 +120,13 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
     const configured = () => MOUNTS[mount].baseUrl ?? target().baseUrl;
 
     async function freshClient() {
-      return register(target().baseUrl, { redirect_uris: [REDIRECT] });
+      return target().register({ redirect_uris: [REDIRECT] });
     }
 
     async function approved(resource: string | undefined) {
       const client = await freshClient();
       const userId = randomUserId();
-      const result = await approve(target().baseUrl, userId, {
+      const result = await target().approve(userId, {
         client_id: client.client_id,
         redirect_uri: REDIRECT,
         code_challenge: await s256(VERIFIER),
@@ -199,7 +188,7 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
       const client = await freshClient();
       const challenge = await s256(VERIFIER);
       for (const resource of refused(configured())) {
-        const before = await tableCounts(database.db);
+        const before = await suite.tableCounts();
         const response = await fetch(authorizeUrl(client.client_id, challenge, resource), {
           redirect: 'manual',
         });
@@ -208,13 +197,13 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
         expect(location.origin + location.pathname, resource).toBe(REDIRECT);
         expect(location.searchParams.get('error'), resource).toBe('invalid_target');
         expect(location.searchParams.get('iss'), resource).toBe(configured());
-        expect(await tableCounts(database.db)).toEqual(before);
+        expect(await suite.tableCounts()).toEqual(before);
       }
     });
 
     it('refuses any other resource at /approve (400, no code)', async () => {
       for (const resource of refused(configured())) {
-        const before = await tableCounts(database.db);
+        const before = await suite.tableCounts();
         const { result } = await approved(resource);
         expect(result.status, resource).toBe(400);
         expect(result.body).toEqual({
@@ -223,7 +212,7 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
           detail: expect.stringContaining('invalid_target'),
         });
         // Only the client registered for this attempt was written.
-        expect(await tableCounts(database.db)).toEqual({ ...before, clients: before.clients + 1 });
+        expect(await suite.tableCounts()).toEqual({ ...before, clients: before.clients + 1 });
       }
     });
 
@@ -240,15 +229,15 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
           ...(resource !== undefined && { resource }),
         });
       for (const resource of refused(configured())) {
-        const before = await tableCounts(database.db);
+        const before = await suite.tableCounts();
         await expectOAuthError(await exchange(resource), 400, 'invalid_target');
-        expect(await tableCounts(database.db)).toEqual(before);
+        expect(await suite.tableCounts()).toEqual(before);
       }
       const token = await exchange();
       expect(token.status).toBe(200);
       const { refresh_token } = (await token.json()) as { refresh_token: string };
       for (const resource of refused(configured())) {
-        const before = await tableCounts(database.db);
+        const before = await suite.tableCounts();
         await expectOAuthError(
           await postForm(`${target().baseUrl}/token`, {
             grant_type: 'refresh_token',
@@ -258,7 +247,7 @@ describe.each(testDatabases())('RFC 8707 resource indicators on $name', ({ creat
           400,
           'invalid_target',
         );
-        expect(await tableCounts(database.db)).toEqual(before);
+        expect(await suite.tableCounts()).toEqual(before);
       }
       const refreshed = await postForm(`${target().baseUrl}/token`, {
         grant_type: 'refresh_token',

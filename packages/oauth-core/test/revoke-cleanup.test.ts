@@ -1,38 +1,15 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOAuthServer, type OAuthStore } from '../src/index.js';
-import { createKyselyOAuthStore, migrateOAuth } from '../src/kysely/index.js';
-import {
-  APP_URL,
-  codeFor,
-  exchange,
-  expectOAuthError,
-  postForm,
-  type RunningServer,
-  register,
-  SESSION_SECRET,
-  sessionJwt,
-  startServer,
-} from './helpers.js';
+import { createKyselyOAuthStore } from '../src/kysely/index.js';
+import { APP_URL, expectOAuthError, oauthSuite, postForm, SESSION_SECRET, sessionJwt } from './helpers.js';
 
 describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await database?.close();
-  });
+  const suite = oauthSuite(create);
 
   async function issued() {
-    const grant = await codeFor(server);
-    const response = await exchange(server, grant);
+    const grant = await suite.server.codeFor();
+    const response = await suite.server.exchange(grant);
     expect(response.status).toBe(200);
     return { grant, tokens: (await response.json()) as { access_token: string; refresh_token: string } };
   }
@@ -40,30 +17,30 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
   describe('POST /revoke (RFC 7009)', () => {
     it('revoking an access token ends that token (200, no-store)', async () => {
       const { grant, tokens } = await issued();
-      const response = await postForm(`${server.baseUrl}/revoke`, {
+      const response = await postForm(`${suite.server.baseUrl}/revoke`, {
         token: tokens.access_token,
         client_id: grant.client.client_id,
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
+      expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
     });
 
     it('revoking a refresh token revokes its family, including access tokens of later rotations', async () => {
       const { grant, tokens } = await issued();
-      const rotated = await postForm(`${server.baseUrl}/token`, {
+      const rotated = await postForm(`${suite.server.baseUrl}/token`, {
         grant_type: 'refresh_token',
         refresh_token: tokens.refresh_token,
       });
       const next = (await rotated.json()) as { access_token: string; refresh_token: string };
-      const response = await postForm(`${server.baseUrl}/revoke`, {
+      const response = await postForm(`${suite.server.baseUrl}/revoke`, {
         token: next.refresh_token,
         token_type_hint: 'refresh_token',
         client_id: grant.client.client_id,
       });
       expect(response.status).toBe(200);
-      expect(await server.oauth.verifyAccessToken(next.access_token)).toBeUndefined();
-      const rows = await database.db
+      expect(await suite.server.oauth.verifyAccessToken(next.access_token)).toBeUndefined();
+      const rows = await suite.db
         .selectFrom('oauth_tokens')
         .where('user_id', '=', grant.userId)
         .select('revoked_at')
@@ -73,43 +50,43 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
 
     it('an unknown token answers 200 and changes nothing', async () => {
       const { grant, tokens } = await issued();
-      const response = await postForm(`${server.baseUrl}/revoke`, {
+      const response = await postForm(`${suite.server.baseUrl}/revoke`, {
         token: 'mcp_at_unknown',
         client_id: grant.client.client_id,
       });
       expect(response.status).toBe(200);
-      expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
+      expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
     });
 
     it("another client's token answers 200 and is left untouched", async () => {
       const { tokens } = await issued();
-      const other = await register(server.baseUrl, { redirect_uris: ['https://o.example/cb'] });
-      const response = await postForm(`${server.baseUrl}/revoke`, {
+      const other = await suite.server.register({ redirect_uris: ['https://o.example/cb'] });
+      const response = await postForm(`${suite.server.baseUrl}/revoke`, {
         token: tokens.refresh_token,
         client_id: other.client_id,
       });
       expect(response.status).toBe(200);
-      expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
+      expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
     });
 
     it('token missing -> 400 invalid_request; no client -> 401 invalid_client; wrong secret -> 401', async () => {
       const { grant, tokens } = await issued();
       await expectOAuthError(
-        await postForm(`${server.baseUrl}/revoke`, { client_id: grant.client.client_id }),
+        await postForm(`${suite.server.baseUrl}/revoke`, { client_id: grant.client.client_id }),
         400,
         'invalid_request',
       );
       await expectOAuthError(
-        await postForm(`${server.baseUrl}/revoke`, { token: tokens.access_token }),
+        await postForm(`${suite.server.baseUrl}/revoke`, { token: tokens.access_token }),
         401,
         'invalid_client',
       );
-      const confidential = await register(server.baseUrl, {
+      const confidential = await suite.server.register({
         redirect_uris: ['https://o.example/cb'],
         token_endpoint_auth_method: 'client_secret_post',
       });
       await expectOAuthError(
-        await postForm(`${server.baseUrl}/revoke`, {
+        await postForm(`${suite.server.baseUrl}/revoke`, {
           token: tokens.access_token,
           client_id: confidential.client_id,
           client_secret: 'mcp_secret_wrong',
@@ -117,17 +94,17 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
         401,
         'invalid_client',
       );
-      expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
+      expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
     });
   });
 
   describe('cleanup()', () => {
     it('deletes codes and tokens whose lifetimes ended, and keeps live ones', async () => {
       const { grant } = await issued();
-      const unused = await codeFor(server);
+      const unused = await suite.server.codeFor();
       const live = await issued();
       const far = 31 * 24 * 3_600_000;
-      await database.db
+      await suite.db
         .updateTable('oauth_tokens')
         .set({
           access_expires_at: new Date(Date.now() + far * 2),
@@ -135,21 +112,21 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
         })
         .where('user_id', '=', live.grant.userId)
         .execute();
-      await database.db
+      await suite.db
         .updateTable('oauth_codes')
         .set({ expires_at: new Date(Date.now() + far * 2) })
         .where('user_id', '=', live.grant.userId)
         .execute();
-      server.travel(far);
+      suite.server.travel(far);
       try {
-        const removed = await server.oauth.cleanup();
+        const removed = await suite.server.oauth.cleanup();
         expect(removed.codes).toBeGreaterThanOrEqual(2);
         expect(removed.tokens).toBeGreaterThanOrEqual(1);
       } finally {
-        server.travel(-far);
+        suite.server.travel(-far);
       }
       const count = async (table: string, userId: string) =>
-        (await database.db.selectFrom(table).where('user_id', '=', userId).select('id').execute()).length;
+        (await suite.db.selectFrom(table).where('user_id', '=', userId).select('id').execute()).length;
       expect(await count('oauth_tokens', grant.userId)).toBe(0);
       expect(await count('oauth_codes', grant.userId)).toBe(0);
       expect(await count('oauth_codes', unused.userId)).toBe(0);
@@ -163,55 +140,54 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
     // invalid_grant without revoking the tokens issued from the code.
     it('a replay after cleanup still revokes the tokens issued from the code; unused expired codes go at once', async () => {
       const { grant, tokens } = await issued();
-      const unused = await codeFor(server);
+      const unused = await suite.server.codeFor();
       const sixMinutes = 6 * 60_000;
-      server.travel(sixMinutes);
+      suite.server.travel(sixMinutes);
       try {
-        const removed = await server.oauth.cleanup();
+        const removed = await suite.server.oauth.cleanup();
         expect(removed.codes).toBeGreaterThanOrEqual(1);
-        const codes = await database.db
+        const codes = await suite.db
           .selectFrom('oauth_codes')
           .where('user_id', 'in', [grant.userId, unused.userId])
           .select(['user_id', 'used_at'])
           .execute();
         // The unused code is gone; the used one, whose tokens live, is kept.
         expect(codes).toEqual([{ user_id: grant.userId, used_at: expect.any(Date) }]);
-        expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
+        expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeDefined();
 
-        await expectOAuthError(await exchange(server, grant), 400, 'invalid_grant');
+        await expectOAuthError(await suite.server.exchange(grant), 400, 'invalid_grant');
 
-        expect(await server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
+        expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
         await expectOAuthError(
-          await postForm(`${server.baseUrl}/token`, {
+          await postForm(`${suite.server.baseUrl}/token`, {
             grant_type: 'refresh_token',
             refresh_token: tokens.refresh_token,
           }),
           400,
           'invalid_grant',
         );
-        const rows = await database.db
+        const rows = await suite.db
           .selectFrom('oauth_tokens')
           .where('user_id', '=', grant.userId)
           .select('revoked_at')
           .execute();
         expect(rows).toEqual([{ revoked_at: expect.any(Date) }]);
       } finally {
-        server.travel(-sixMinutes);
+        suite.server.travel(-sixMinutes);
       }
     });
 
     it('a used code goes in the cleanup that deletes the last token issued from it', async () => {
       const { grant } = await issued();
       const pastRefresh = 30 * 24 * 3_600_000 + 60_000;
-      server.travel(pastRefresh);
+      suite.server.travel(pastRefresh);
       try {
-        await server.oauth.cleanup();
+        await suite.server.oauth.cleanup();
       } finally {
-        server.travel(-pastRefresh);
+        suite.server.travel(-pastRefresh);
       }
       const count = async (table: string) =>
-        (await database.db.selectFrom(table).where('user_id', '=', grant.userId).select('id').execute())
-          .length;
+        (await suite.db.selectFrom(table).where('user_id', '=', grant.userId).select('id').execute()).length;
       expect(await count('oauth_tokens')).toBe(0);
       expect(await count('oauth_codes')).toBe(0);
     });
@@ -265,7 +241,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
     });
 
     it('refuses a configuration without a session key or with both', () => {
-      const store = createKyselyOAuthStore(database.db);
+      const store = createKyselyOAuthStore(suite.db);
       const options = { baseUrl: 'https://a.example', appUrl: APP_URL, store };
       expect(() => createOAuthServer({ ...options, session: {} })).toThrow(TypeError);
       expect(() =>

@@ -2,13 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testDatabases } from '@filing-mcp/test-db';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
-import { codeHash, register, type RunningServer, s256, startServer, VERIFIER } from './helpers.js';
+import { codeHash, oauthSuite, type RunningServer, s256, VERIFIER } from './helpers.js';
 
 describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
+  const suite = oauthSuite(create);
   let jwksServer: Server;
   let server: RunningServer;
   let unreachable: RunningServer;
@@ -24,16 +22,12 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks.json`;
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db, { session: { jwksUrl, audience: 'filing-mcp' } });
+    server = await suite.start({ session: { jwksUrl, audience: 'filing-mcp' } });
     // A port nobody listens on: the key source is down, which is the server's fault, not the user's.
-    unreachable = await startServer(database.db, { session: { jwksUrl: 'http://127.0.0.1:9/jwks.json' } });
+    unreachable = await suite.start({ session: { jwksUrl: 'http://127.0.0.1:9/jwks.json' } });
   });
   afterAll(async () => {
-    await Promise.all([server?.close(), unreachable?.close()]);
     await new Promise((resolve) => jwksServer?.close(resolve));
-    await database?.close();
   });
 
   function es256Jwt(audience: string) {
@@ -47,7 +41,7 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
   }
 
   async function approveWith(target: RunningServer, jwt: string) {
-    const client = await register(target.baseUrl, { redirect_uris: ['https://c.example/cb'] });
+    const client = await target.register({ redirect_uris: ['https://c.example/cb'] });
     return fetch(`${target.baseUrl}/approve`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
@@ -64,7 +58,7 @@ describe.each(testDatabases())('session JWTs and JWKS on $name', ({ create }) =>
     it('accepts a session JWT signed by a key of the JWKS', async () => {
       const response = await approveWith(server, await es256Jwt('filing-mcp'));
       expect(response.status).toBe(200);
-      const row = await database.db
+      const row = await suite.db
         .selectFrom('oauth_codes')
         .select('user_id')
         .where('code_hash', '=', await codeHash(((await response.json()) as { code: string }).code))

@@ -1,17 +1,7 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { SignJWT } from 'jose';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
-import {
-  register,
-  type RunningServer,
-  s256,
-  SESSION_SECRET,
-  startServer,
-  tableCounts,
-  VERIFIER,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { oauthSuite, type RunningServer, s256, SESSION_SECRET, startServer, VERIFIER } from './helpers.js';
 
 // A valid session JWT whose `sub` held a NUL once answered 500 at /approve (PostgreSQL text
 // refuses NUL), and a session JWT was honoured for as long as its `exp` said.
@@ -28,25 +18,15 @@ function jwt(claims: { sub?: string; iat?: number; exp?: number }): Promise<stri
 }
 
 describe.each(testDatabases())('session JWTs at /approve on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
+  const suite = oauthSuite(create);
   let shortSessions: RunningServer;
   let clientId: string;
   let challenge: string;
 
   beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db);
-    shortSessions = await startServer(database.db, {
-      session: { secret: SESSION_SECRET, maxAgeSeconds: 600 },
-    });
-    clientId = (await register(server.baseUrl, { redirect_uris: [REDIRECT] })).client_id;
+    shortSessions = await suite.start({ session: { secret: SESSION_SECRET, maxAgeSeconds: 600 } });
+    clientId = (await suite.server.register({ redirect_uris: [REDIRECT] })).client_id;
     challenge = await s256(VERIFIER);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.close(), shortSessions?.close()]);
-    await database?.close();
   });
 
   function approveWith(target: RunningServer, token: string) {
@@ -64,13 +44,13 @@ describe.each(testDatabases())('session JWTs at /approve on $name', ({ create })
 
   /** 401 with the spec's body, nothing written, and the reason in the log. */
   async function expectRefused(target: RunningServer, token: string, reason: string) {
-    const before = await tableCounts(database.db);
+    const before = await suite.tableCounts();
     const eventsBefore = target.events.length;
     const response = await approveWith(target, token);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
     expect(await response.json()).toEqual({ code: 401, message: 'Unauthorized' });
-    expect(await tableCounts(database.db)).toEqual(before);
+    expect(await suite.tableCounts()).toEqual(before);
     expect(target.events.slice(eventsBefore)).toEqual(
       expect.arrayContaining([{ event: 'session_refused', reason }]),
     );
@@ -87,51 +67,58 @@ describe.each(testDatabases())('session JWTs at /approve on $name', ({ create })
     ['a lone surrogate', 'user\uD800id'],
     ['256 characters', 'u'.repeat(256)],
   ])('a valid session JWT whose sub holds %s -> 401 {code, message}, not 500', async (_name, sub) => {
-    await expectRefused(server, await jwt({ sub, iat: now(), exp: now() + 300 }), 'bad_subject');
+    await expectRefused(suite.server, await jwt({ sub, iat: now(), exp: now() + 300 }), 'bad_subject');
   });
 
   it('a sub with non-ASCII letters and a surrogate pair is a user id like any other', async () => {
-    const response = await approveWith(server, await jwt({ sub: 'usér-😀-1', iat: now(), exp: now() + 300 }));
+    const response = await approveWith(
+      suite.server,
+      await jwt({ sub: 'usér-😀-1', iat: now(), exp: now() + 300 }),
+    );
     expect(response.status).toBe(200);
   });
 
   describe('SESSION_JWT_MAX_AGE_SECONDS (default 86400)', () => {
     it('honours a token issued now that lives exactly the maximum', async () => {
       expect(
-        (await approveWith(server, await jwt({ sub: 'u1', iat: now(), exp: now() + 86_400 }))).status,
+        (await approveWith(suite.server, await jwt({ sub: 'u1', iat: now(), exp: now() + 86_400 }))).status,
       ).toBe(200);
     });
 
     it('refuses a token issued more than a day ago, although its exp is in the future', async () => {
-      await expectRefused(server, await jwt({ sub: 'u1', iat: now() - 86_401, exp: now() + 60 }), 'too_old');
+      await expectRefused(
+        suite.server,
+        await jwt({ sub: 'u1', iat: now() - 86_401, exp: now() + 60 }),
+        'too_old',
+      );
     });
 
     it('refuses a token whose exp - iat exceeds a day', async () => {
       await expectRefused(
-        server,
+        suite.server,
         await jwt({ sub: 'u1', iat: now(), exp: now() + 86_401 }),
         'lifetime_too_long',
       );
       await expectRefused(
-        server,
+        suite.server,
         await jwt({ sub: 'u1', iat: now(), exp: now() + 10 * 365 * 86_400 }),
         'lifetime_too_long',
       );
     });
 
     it('refuses a token without iat (its age cannot be told)', async () => {
-      await expectRefused(server, await jwt({ sub: 'u1', exp: now() + 60 }), 'invalid');
+      await expectRefused(suite.server, await jwt({ sub: 'u1', exp: now() + 60 }), 'invalid');
     });
 
     it('refuses a token issued more than a minute in the future', async () => {
       await expectRefused(
-        server,
+        suite.server,
         await jwt({ sub: 'u1', iat: now() + 120, exp: now() + 300 }),
         'issued_in_future',
       );
       // A companion clock a few seconds ahead is tolerated.
       expect(
-        (await approveWith(server, await jwt({ sub: 'u1', iat: now() + 5, exp: now() + 300 }))).status,
+        (await approveWith(suite.server, await jwt({ sub: 'u1', iat: now() + 5, exp: now() + 300 }))).status,
       ).toBe(200);
     });
 
@@ -154,7 +141,7 @@ describe.each(testDatabases())('session JWTs at /approve on $name', ({ create })
     it('refuses a maxAgeSeconds that is not a positive integer at start-up', async () => {
       for (const maxAgeSeconds of [0, -1, 1.5, Number.NaN]) {
         await expect(
-          startServer(database.db, { session: { secret: SESSION_SECRET, maxAgeSeconds } }),
+          startServer(suite.db, { session: { secret: SESSION_SECRET, maxAgeSeconds } }),
         ).rejects.toThrow('session.maxAgeSeconds must be a positive integer');
       }
     });

@@ -1,44 +1,30 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  approve,
-  codeFor,
   codeHash,
-  exchange,
   expectOAuthError,
+  oauthSuite,
   postForm,
   randomUserId,
-  register,
   type RunningServer,
   s256,
   startServer,
-  tableCounts,
   VERIFIER,
 } from './helpers.js';
 
 describe.each(testDatabases())('POST /token on $name', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
-  let server: RunningServer;
+  const suite = oauthSuite(create);
   let graceful: RunningServer;
   /** OAUTH_REQUIRE_PKCE=false: a client may skip PKCE. */
   let relaxed: RunningServer;
 
   beforeAll(async () => {
-    database = await create();
-    await migrateOAuth(database.db);
-    server = await startServer(database.db);
-    graceful = await startServer(database.db, { refreshGraceSeconds: 30 });
-    relaxed = await startServer(database.db, { requirePkce: false });
-  });
-  afterAll(async () => {
-    await Promise.all([server?.close(), graceful?.close(), relaxed?.close()]);
-    await database?.close();
+    graceful = await suite.start({ refreshGraceSeconds: 30 });
+    relaxed = await suite.start({ requirePkce: false });
   });
 
   async function codeRow(code: string) {
-    return database.db
+    return suite.db
       .selectFrom('oauth_codes')
       .selectAll()
       .where('code_hash', '=', await codeHash(code))
@@ -73,8 +59,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
   describe('POST /token: request format', () => {
     it('accepts a JSON body', async () => {
-      const grant = await codeFor(server);
-      const response = await fetch(`${server.baseUrl}/token`, {
+      const grant = await suite.server.codeFor();
+      const response = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -89,7 +75,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('accepts a raw form body without content type', async () => {
-      const grant = await codeFor(server);
+      const grant = await suite.server.codeFor();
       const body = new URLSearchParams({
         grant_type: 'authorization_code',
         code: grant.code,
@@ -97,7 +83,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
         client_id: grant.client.client_id,
         code_verifier: VERIFIER,
       }).toString();
-      const response = await fetch(`${server.baseUrl}/token`, {
+      const response = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'POST',
         body: new TextEncoder().encode(body),
       });
@@ -105,7 +91,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('GET /token -> 405 with Allow: POST', async () => {
-      const response = await fetch(`${server.baseUrl}/token`);
+      const response = await fetch(`${suite.server.baseUrl}/token`);
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST, OPTIONS');
     });
@@ -133,8 +119,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       ['an unknown client', { client_id: 'mcp_client_unknown' }, 401, 'invalid_client'],
       ['a resource of another server', { resource: 'https://other.example/mcp' }, 400, 'invalid_target'],
     ])('%s -> %i %s; the code stays unused and redeemable', async (_name, override, status, error) => {
-      const grant = await codeFor(server);
-      const before = await tableCounts(database.db);
+      const grant = await suite.server.codeFor();
+      const before = await suite.tableCounts();
       const params: Record<string, string> = {
         grant_type: 'authorization_code',
         code: grant.code,
@@ -146,34 +132,34 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
         if (value === '') delete params[key];
         else params[key] = value;
       }
-      await expectOAuthError(await postForm(`${server.baseUrl}/token`, params), status, error);
-      expect(await tableCounts(database.db)).toEqual(before);
+      await expectOAuthError(await postForm(`${suite.server.baseUrl}/token`, params), status, error);
+      expect(await suite.tableCounts()).toEqual(before);
       expect((await codeRow(grant.code)).used_at).toBeNull();
-      await tokens(await exchange(server, grant));
+      await tokens(await suite.server.exchange(grant));
     });
 
     it('a code_verifier missing when a challenge was sent -> invalid_grant', async () => {
-      const grant = await codeFor(server);
+      const grant = await suite.server.codeFor();
       const params = {
         grant_type: 'authorization_code',
         code: grant.code,
         redirect_uri: grant.redirectUri,
         client_id: grant.client.client_id,
       };
-      await expectOAuthError(await postForm(`${server.baseUrl}/token`, params), 400, 'invalid_grant');
+      await expectOAuthError(await postForm(`${suite.server.baseUrl}/token`, params), 400, 'invalid_grant');
       expect((await codeRow(grant.code)).used_at).toBeNull();
     });
 
     it('a code issued to another client -> invalid_grant, code not consumed', async () => {
-      const grant = await codeFor(server);
-      const other = await register(server.baseUrl, { redirect_uris: [grant.redirectUri] });
-      await expectOAuthError(await exchange(server, { ...grant, client: other }), 400, 'invalid_grant');
+      const grant = await suite.server.codeFor();
+      const other = await suite.server.register({ redirect_uris: [grant.redirectUri] });
+      await expectOAuthError(await suite.server.exchange({ ...grant, client: other }), 400, 'invalid_grant');
       expect((await codeRow(grant.code)).used_at).toBeNull();
-      await tokens(await exchange(server, grant));
+      await tokens(await suite.server.exchange(grant));
     });
 
     it('a repeated parameter -> invalid_request', async () => {
-      const grant = await codeFor(server);
+      const grant = await suite.server.codeFor();
       const body = `${new URLSearchParams({
         grant_type: 'authorization_code',
         code: grant.code,
@@ -181,7 +167,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
         client_id: grant.client.client_id,
         code_verifier: VERIFIER,
       })}&code=mcp_code_other`;
-      const response = await fetch(`${server.baseUrl}/token`, {
+      const response = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body,
@@ -191,13 +177,13 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('an unsupported content type or invalid JSON -> invalid_request', async () => {
-      const xml = await fetch(`${server.baseUrl}/token`, {
+      const xml = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/xml' },
         body: '<grant/>',
       });
       await expectOAuthError(xml, 400, 'invalid_request');
-      const json = await fetch(`${server.baseUrl}/token`, {
+      const json = await fetch(`${suite.server.baseUrl}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"grant_type":',
@@ -206,23 +192,23 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('an expired code (5 minutes) -> invalid_grant', async () => {
-      const grant = await codeFor(server);
-      server.travel(300_001);
+      const grant = await suite.server.codeFor();
+      suite.server.travel(300_001);
       try {
-        await expectOAuthError(await exchange(server, grant), 400, 'invalid_grant');
+        await expectOAuthError(await suite.server.exchange(grant), 400, 'invalid_grant');
       } finally {
-        server.travel(-300_001);
+        suite.server.travel(-300_001);
       }
       expect((await codeRow(grant.code)).used_at).toBeNull();
     });
 
     it('a code_verifier when the authorization had no code_challenge (PKCE relaxed) -> invalid_grant', async () => {
       const redirectUri = 'https://client.example/cb';
-      const client = await register(relaxed.baseUrl, {
+      const client = await relaxed.register({
         redirect_uris: [redirectUri],
         token_endpoint_auth_method: 'client_secret_post',
       });
-      const { body } = await approve(relaxed.baseUrl, randomUserId(), {
+      const { body } = await relaxed.approve(randomUserId(), {
         client_id: client.client_id,
         redirect_uri: redirectUri,
       });
@@ -246,11 +232,11 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
   describe('POST /token: client authentication', () => {
     async function confidentialGrant(method = 'client_secret_post') {
       const redirectUri = 'https://client.example/cb';
-      const client = await register(server.baseUrl, {
+      const client = await suite.server.register({
         redirect_uris: [redirectUri],
         token_endpoint_auth_method: method,
       });
-      const { body } = await approve(server.baseUrl, randomUserId(), {
+      const { body } = await suite.server.approve(randomUserId(), {
         client_id: client.client_id,
         redirect_uri: redirectUri,
         code_challenge: await s256(VERIFIER),
@@ -267,14 +253,17 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
     it('no secret for a confidential client -> 401 invalid_client', async () => {
       const { client, params, code } = await confidentialGrant();
-      const response = await postForm(`${server.baseUrl}/token`, { ...params, client_id: client.client_id });
+      const response = await postForm(`${suite.server.baseUrl}/token`, {
+        ...params,
+        client_id: client.client_id,
+      });
       await expectOAuthError(response, 401, 'invalid_client');
       expect((await codeRow(code)).used_at).toBeNull();
     });
 
     it('a wrong client_secret_post -> 401 invalid_client without a Basic challenge', async () => {
       const { client, params } = await confidentialGrant();
-      const response = await postForm(`${server.baseUrl}/token`, {
+      const response = await postForm(`${suite.server.baseUrl}/token`, {
         ...params,
         client_id: client.client_id,
         client_secret: 'mcp_secret_wrong',
@@ -285,7 +274,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
     it('a wrong client_secret_basic -> 401 invalid_client with WWW-Authenticate: Basic', async () => {
       const { client, params, code } = await confidentialGrant('client_secret_basic');
-      const response = await postForm(`${server.baseUrl}/token`, params, {
+      const response = await postForm(`${suite.server.baseUrl}/token`, params, {
         authorization: `Basic ${btoa(`${client.client_id}:mcp_secret_wrong`)}`,
       });
       expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
@@ -297,7 +286,9 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       const { client, params } = await confidentialGrant('client_secret_basic');
       const credentials = `${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret!)}`;
       await tokens(
-        await postForm(`${server.baseUrl}/token`, params, { authorization: `Basic ${btoa(credentials)}` }),
+        await postForm(`${suite.server.baseUrl}/token`, params, {
+          authorization: `Basic ${btoa(credentials)}`,
+        }),
       );
     });
 
@@ -305,14 +296,14 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     // an unsupported authentication method is invalid_client, 401).
     it('a client_secret_post client presenting its secret as Basic -> 401 invalid_client; the code stays redeemable', async () => {
       const { client, params, code } = await confidentialGrant('client_secret_post');
-      const basic = await postForm(`${server.baseUrl}/token`, params, {
+      const basic = await postForm(`${suite.server.baseUrl}/token`, params, {
         authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
       });
       expect(basic.headers.get('www-authenticate')).toMatch(/^Basic /);
       expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain('client_secret_post');
       expect((await codeRow(code)).used_at).toBeNull();
       await tokens(
-        await postForm(`${server.baseUrl}/token`, {
+        await postForm(`${suite.server.baseUrl}/token`, {
           ...params,
           client_id: client.client_id,
           client_secret: client.client_secret!,
@@ -322,7 +313,7 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
     it('a client_secret_basic client presenting its secret in the body -> 401 invalid_client', async () => {
       const { client, params, code } = await confidentialGrant('client_secret_basic');
-      const post = await postForm(`${server.baseUrl}/token`, {
+      const post = await postForm(`${suite.server.baseUrl}/token`, {
         ...params,
         client_id: client.client_id,
         client_secret: client.client_secret!,
@@ -332,15 +323,15 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('a public client presenting a secret it does not have, in the body or as Basic -> 401 invalid_client', async () => {
-      const grant = await codeFor(server);
-      const before = await tableCounts(database.db);
+      const grant = await suite.server.codeFor();
+      const before = await suite.tableCounts();
       await expectOAuthError(
-        await exchange(server, grant, { client_secret: 'mcp_secret_invented' }),
+        await suite.server.exchange(grant, { client_secret: 'mcp_secret_invented' }),
         401,
         'invalid_client',
       );
       const basic = await postForm(
-        `${server.baseUrl}/token`,
+        `${suite.server.baseUrl}/token`,
         {
           grant_type: 'authorization_code',
           code: grant.code,
@@ -353,32 +344,32 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       expect(await expectOAuthError(basic, 401, 'invalid_client')).toContain(
         'token_endpoint_auth_method none',
       );
-      expect(await tableCounts(database.db)).toEqual(before);
-      await tokens(await exchange(server, grant));
+      expect(await suite.tableCounts()).toEqual(before);
+      await tokens(await suite.server.exchange(grant));
     });
 
     it('/revoke enforces the registered method too', async () => {
       const { client, params } = await confidentialGrant('client_secret_post');
       const issued = await tokens(
-        await postForm(`${server.baseUrl}/token`, {
+        await postForm(`${suite.server.baseUrl}/token`, {
           ...params,
           client_id: client.client_id,
           client_secret: client.client_secret!,
         }),
       );
       const revoke = await postForm(
-        `${server.baseUrl}/revoke`,
+        `${suite.server.baseUrl}/revoke`,
         { token: issued.access_token },
         { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}` },
       );
       await expectOAuthError(revoke, 401, 'invalid_client');
-      expect(await server.oauth.verifyAccessToken(issued.access_token)).toBeDefined();
+      expect(await suite.server.oauth.verifyAccessToken(issued.access_token)).toBeDefined();
     });
 
     it('two authentication methods at once -> invalid_request', async () => {
       const { client, params } = await confidentialGrant();
       const response = await postForm(
-        `${server.baseUrl}/token`,
+        `${suite.server.baseUrl}/token`,
         { ...params, client_secret: client.client_secret! },
         { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}` },
       );
@@ -388,15 +379,15 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     it('a refresh of a confidential client without authentication -> 401 invalid_client', async () => {
       const { client, params } = await confidentialGrant();
       const issued = await tokens(
-        await postForm(`${server.baseUrl}/token`, {
+        await postForm(`${suite.server.baseUrl}/token`, {
           ...params,
           client_id: client.client_id,
           client_secret: client.client_secret!,
         }),
       );
-      await expectOAuthError(await refresh(server, issued.refresh_token), 401, 'invalid_client');
+      await expectOAuthError(await refresh(suite.server, issued.refresh_token), 401, 'invalid_client');
       await tokens(
-        await refresh(server, issued.refresh_token, {
+        await refresh(suite.server, issued.refresh_token, {
           client_id: client.client_id,
           client_secret: client.client_secret!,
         }),
@@ -406,13 +397,13 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
 
   describe('code replay and refresh rotation', () => {
     it('a second exchange of a code fails and revokes the tokens of the first (RFC 6749 4.1.2)', async () => {
-      const grant = await codeFor(server);
-      const first = await tokens(await exchange(server, grant));
-      expect(await server.oauth.verifyAccessToken(first.access_token)).toBeDefined();
-      await expectOAuthError(await exchange(server, grant), 400, 'invalid_grant');
-      expect(await server.oauth.verifyAccessToken(first.access_token)).toBeUndefined();
-      await expectOAuthError(await refresh(server, first.refresh_token), 400, 'invalid_grant');
-      const rows = await database.db
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
+      expect(await suite.server.oauth.verifyAccessToken(first.access_token)).toBeDefined();
+      await expectOAuthError(await suite.server.exchange(grant), 400, 'invalid_grant');
+      expect(await suite.server.oauth.verifyAccessToken(first.access_token)).toBeUndefined();
+      await expectOAuthError(await refresh(suite.server, first.refresh_token), 400, 'invalid_grant');
+      const rows = await suite.db
         .selectFrom('oauth_tokens')
         .innerJoin('oauth_codes', 'oauth_codes.id', 'oauth_tokens.code_id')
         .where('oauth_codes.code_hash', '=', await codeHash(grant.code))
@@ -420,19 +411,19 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
         .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.revoked_at).not.toBeNull();
-      expect(server.events.some((event) => event.event === 'code_replay')).toBe(true);
+      expect(suite.server.events.some((event) => event.event === 'code_replay')).toBe(true);
     });
 
     it('refresh rotates: the old refresh token stops working; presenting it again revokes the whole family', async () => {
-      const grant = await codeFor(server);
-      const first = await tokens(await exchange(server, grant));
-      const second = await tokens(await refresh(server, first.refresh_token));
-      const third = await tokens(await refresh(server, second.refresh_token));
-      expect(await server.oauth.verifyAccessToken(third.access_token)).toBeDefined();
-      await expectOAuthError(await refresh(server, first.refresh_token), 400, 'invalid_grant');
-      expect(await server.oauth.verifyAccessToken(third.access_token)).toBeUndefined();
-      await expectOAuthError(await refresh(server, third.refresh_token), 400, 'invalid_grant');
-      const family = await database.db
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
+      const second = await tokens(await refresh(suite.server, first.refresh_token));
+      const third = await tokens(await refresh(suite.server, second.refresh_token));
+      expect(await suite.server.oauth.verifyAccessToken(third.access_token)).toBeDefined();
+      await expectOAuthError(await refresh(suite.server, first.refresh_token), 400, 'invalid_grant');
+      expect(await suite.server.oauth.verifyAccessToken(third.access_token)).toBeUndefined();
+      await expectOAuthError(await refresh(suite.server, third.refresh_token), 400, 'invalid_grant');
+      const family = await suite.db
         .selectFrom('oauth_tokens')
         .where('user_id', '=', grant.userId)
         .select(['revoked_at'])
@@ -442,8 +433,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('with a grace window, a just-rotated refresh token may be used again; after it, reuse revokes the family', async () => {
-      const grant = await codeFor(graceful);
-      const first = await tokens(await exchange(graceful, grant));
+      const grant = await graceful.codeFor();
+      const first = await tokens(await graceful.exchange(grant));
       const second = await tokens(await refresh(graceful, first.refresh_token));
       const sibling = await tokens(await refresh(graceful, first.refresh_token));
       expect(await graceful.oauth.verifyAccessToken(second.access_token)).toBeDefined();
@@ -459,11 +450,11 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
     });
 
     it('without a grace window (the default), an immediate second use already revokes the family', async () => {
-      const grant = await codeFor(server);
-      const first = await tokens(await exchange(server, grant));
-      const second = await tokens(await refresh(server, first.refresh_token));
-      await expectOAuthError(await refresh(server, first.refresh_token), 400, 'invalid_grant');
-      expect(await server.oauth.verifyAccessToken(second.access_token)).toBeUndefined();
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
+      const second = await tokens(await refresh(suite.server, first.refresh_token));
+      await expectOAuthError(await refresh(suite.server, first.refresh_token), 400, 'invalid_grant');
+      expect(await suite.server.oauth.verifyAccessToken(second.access_token)).toBeUndefined();
     });
 
     it.each([
@@ -474,8 +465,8 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       ['another client', { client_id: 'other' }, 400, 'invalid_grant'],
       ['an unknown client', { client_id: 'mcp_client_unknown' }, 401, 'invalid_client'],
     ])('refresh with %s -> %i %s, nothing rotated', async (_name, override, status, error) => {
-      const grant = await codeFor(server);
-      const first = await tokens(await exchange(server, grant));
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
       const params: Record<string, string> = {
         grant_type: 'refresh_token',
         refresh_token: first.refresh_token,
@@ -483,55 +474,53 @@ describe.each(testDatabases())('POST /token on $name', ({ create }) => {
       for (const [key, value] of Object.entries(override)) {
         if (value === '') delete params[key];
         else if (value === 'other')
-          params[key] = (
-            await register(server.baseUrl, { redirect_uris: ['https://o.example/cb'] })
-          ).client_id;
+          params[key] = (await suite.server.register({ redirect_uris: ['https://o.example/cb'] })).client_id;
         else params[key] = value;
       }
-      const before = await tableCounts(database.db);
-      await expectOAuthError(await postForm(`${server.baseUrl}/token`, params), status, error);
-      expect(await tableCounts(database.db)).toEqual(before);
-      await tokens(await refresh(server, first.refresh_token));
+      const before = await suite.tableCounts();
+      await expectOAuthError(await postForm(`${suite.server.baseUrl}/token`, params), status, error);
+      expect(await suite.tableCounts()).toEqual(before);
+      await tokens(await refresh(suite.server, first.refresh_token));
     });
 
     it('an expired refresh token (30 days) -> invalid_grant; an expired access token (3600 s) no longer verifies', async () => {
-      const grant = await codeFor(server);
-      const first = await tokens(await exchange(server, grant));
-      server.travel(3_600_001);
+      const grant = await suite.server.codeFor();
+      const first = await tokens(await suite.server.exchange(grant));
+      suite.server.travel(3_600_001);
       try {
-        expect(await server.oauth.verifyAccessToken(first.access_token)).toBeUndefined();
+        expect(await suite.server.oauth.verifyAccessToken(first.access_token)).toBeUndefined();
       } finally {
-        server.travel(-3_600_001);
+        suite.server.travel(-3_600_001);
       }
-      server.travel(30 * 24 * 3_600_000 + 1);
+      suite.server.travel(30 * 24 * 3_600_000 + 1);
       try {
-        await expectOAuthError(await refresh(server, first.refresh_token), 400, 'invalid_grant');
+        await expectOAuthError(await refresh(suite.server, first.refresh_token), 400, 'invalid_grant');
       } finally {
-        server.travel(-(30 * 24 * 3_600_000 + 1));
+        suite.server.travel(-(30 * 24 * 3_600_000 + 1));
       }
-      await tokens(await refresh(server, first.refresh_token));
+      await tokens(await refresh(suite.server, first.refresh_token));
     });
   });
 
   describe('verifyAccessToken', () => {
     it('rejects tokens of another resource, unknown tokens and other prefixes', async () => {
-      const grant = await codeFor(server);
-      const issued = await tokens(await exchange(server, grant));
-      const other = await startServer(database.db, { baseUrl: 'https://elsewhere.example/mcp' });
+      const grant = await suite.server.codeFor();
+      const issued = await tokens(await suite.server.exchange(grant));
+      const other = await startServer(suite.db, { baseUrl: 'https://elsewhere.example/mcp' });
       try {
         expect(await other.oauth.verifyAccessToken(issued.access_token)).toBeUndefined();
       } finally {
         await other.close();
       }
-      expect(await server.oauth.verifyAccessToken('mcp_at_unknown')).toBeUndefined();
-      expect(await server.oauth.verifyAccessToken(issued.refresh_token)).toBeUndefined();
-      const info = await server.oauth.verifyAccessToken(issued.access_token);
+      expect(await suite.server.oauth.verifyAccessToken('mcp_at_unknown')).toBeUndefined();
+      expect(await suite.server.oauth.verifyAccessToken(issued.refresh_token)).toBeUndefined();
+      const info = await suite.server.oauth.verifyAccessToken(issued.access_token);
       expect(info).toEqual({
         userId: grant.userId,
         clientId: grant.client.client_id,
         scope: 'mcp',
         expiresAt: expect.any(Number),
-        resource: server.baseUrl,
+        resource: suite.server.baseUrl,
       });
       expect(Math.abs(info!.expiresAt - (Date.now() / 1000 + 3600))).toBeLessThan(60);
     });

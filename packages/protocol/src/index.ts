@@ -6,6 +6,7 @@ export {
 export { bearerCredential } from './auth/credential.js';
 export { forbiddenResponse, internalErrorResponse } from './http/error-responses.js';
 export { lazyOnce } from './util/lazy-once.js';
+export { base64url, fromBase64url, type SecretKeyOptions, secretKey } from './util/secret-key.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
 export type { Completer } from './primitives/completer.js';

@@ -1,4 +1,5 @@
 import { invalidParams, McpError } from './jsonrpc/mcp-error.js';
+import { base64url, fromBase64url, secretKey } from './util/secret-key.js';
 
 /** An elicitation the server asks the client for (`elicitation/create`). */
 export interface ElicitInputRequest {
@@ -164,39 +165,11 @@ const TOKEN = /^v1\.[A-Za-z0-9_-]{24,}$/;
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
 // The binding is authenticated as AES-GCM additional data: a state opens only for the same
 // method, target and principal, without the binding having to travel inside the token.
 function additionalData(binding: RequestStateBinding): Uint8Array<ArrayBuffer> {
   return utf8.encode(
     JSON.stringify(['mcp-request-state-v1', binding.method, binding.target, binding.principal]),
-  );
-}
-
-async function importKey(secret: string | undefined): Promise<AesKey> {
-  if (secret === undefined) {
-    return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-  }
-  if (secret.length < 32) throw new TypeError('requestState secret must be at least 32 characters');
-  const material = await crypto.subtle.importKey('raw', utf8.encode(secret), 'HKDF', false, ['deriveKey']);
-  return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: utf8.encode('mcp-request-state-v1') },
-    material,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
   );
 }
 
@@ -219,7 +192,12 @@ export function createRequestStateSeal(options: RequestStateSealOptions = {}): R
   }
   let key: Promise<AesKey> | undefined;
   const getKey = (): Promise<AesKey> => {
-    key ??= importKey(options.secret);
+    key ??= secretKey(options.secret, {
+      info: 'mcp-request-state-v1',
+      algorithm: { name: 'AES-GCM', length: 256 },
+      usages: ['encrypt', 'decrypt'],
+      name: 'requestState secret',
+    });
     return key;
   };
   const refused = (): McpError => invalidParams('Invalid params: requestState is invalid or expired');

@@ -6,12 +6,13 @@ import {
   auth,
   callTool,
   GOOD_TOKEN,
+  json,
   makeServer,
   post,
   RESOURCE_METADATA_URL,
   rpc,
+  rpcError,
   USER,
-  json,
 } from './helpers.js';
 
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${RESOURCE_METADATA_URL}"`;
@@ -52,11 +53,7 @@ describe('authentication', () => {
     const response = await post(server, callTool('get_forecast', { city: 'Oslo' }, 'req-9'), headers);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe(CHALLENGE);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 'req-9',
-      error: { code: -32001, message: 'Unauthorized' },
-    });
+    expect(await json(response)).toEqual(rpcError('req-9', { code: -32001, message: 'Unauthorized' }));
     expect(calls.handled).toEqual([]);
     expect(calls.authenticated).toEqual([]);
   });
@@ -69,11 +66,7 @@ describe('authentication', () => {
       const response = await post(server, rpc(method, params, 3), { authorization: 'Bearer nf_expired' });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe(INVALID_CHALLENGE);
-      expect(await json(response)).toEqual({
-        jsonrpc: '2.0',
-        id: 3,
-        error: { code: -32001, message: 'Unauthorized' },
-      });
+      expect(await json(response)).toEqual(rpcError(3, { code: -32001, message: 'Unauthorized' }));
       expect(calls.handled).toEqual([]);
     },
   );
@@ -158,11 +151,7 @@ describe('authentication', () => {
     const response = await post(server, callTool('t', {}, 4), { authorization: 'Bearer x' });
     expect(response.status).toBe(500);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({
-      jsonrpc: '2.0',
-      id: 4,
-      error: { code: -32603, message: 'Internal error' },
-    });
+    expect(JSON.parse(text)).toEqual(rpcError(4, { code: -32603, message: 'Internal error' }));
     expect(text).not.toContain('10.0.0.3');
     expect(errors).toHaveLength(1);
   });

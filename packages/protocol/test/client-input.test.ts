@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PARAMS_DEPTH } from '../src/index.js';
-import { auth, callTool, json, makeServer, post } from './helpers.js';
+import { auth, callTool, json, makeServer, post, rpcError } from './helpers.js';
 
 /** `{"a":{"a":...}}` nested `depth` objects deep, built as text (no recursion anywhere). */
 function nestedText(depth: number): string {
@@ -13,11 +13,9 @@ describe('client input at the boundary (one module: client-input.ts)', () => {
     const response = await post(server, '{"jsonrpc":"2.0","id":1e999,"method":"ping"}');
     expect(response.status).toBe(400);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Invalid Request: id must be a string or a finite number' },
-    });
+    expect(JSON.parse(text)).toEqual(
+      rpcError(null, { code: -32600, message: 'Invalid Request: id must be a string or a finite number' }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
@@ -30,11 +28,7 @@ describe('client input at the boundary (one module: client-input.ts)', () => {
     expect(response.status).toBe(200);
     const body = JSON.parse(await response.text());
     expect(body).toEqual([
-      {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32600, message: 'Invalid Request: id must be a string or a finite number' },
-      },
+      rpcError(null, { code: -32600, message: 'Invalid Request: id must be a string or a finite number' }),
       { jsonrpc: '2.0', id: 2, result: {} },
     ]);
   });
@@ -48,11 +42,9 @@ describe('client input at the boundary (one module: client-input.ts)', () => {
       auth,
     );
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 3,
-      error: { code: -32602, message: `Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels` },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(3, { code: -32602, message: `Invalid params: nested deeper than ${MAX_PARAMS_DEPTH} levels` }),
+    );
     expect(calls.handled).toEqual([]);
     expect(calls.errors).toEqual([]);
   });
@@ -128,14 +120,12 @@ describe('client input at the boundary (one module: client-input.ts)', () => {
       server,
       '{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"protocolVersion":"2025-06-18","clientInfo":{"name":"a\\u0000b"}}}',
     );
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 6,
-      error: {
+    expect(await json(response)).toEqual(
+      rpcError(6, {
         code: -32602,
         message: 'Invalid params: clientInfo.name: must not contain the NUL character (U+0000)',
-      },
-    });
+      }),
+    );
     const name = await post(
       server,
       '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"\\udc00"}}',

@@ -23,7 +23,10 @@ describe('forbiddenResponse', () => {
     const response = forbiddenResponse(violation);
     expect(response.status).toBe(403);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await response.json()).toEqual({ code: 403, message: `Forbidden: ${violation} not allowed` });
+    expect(await response.json()).toEqual({
+      code: 403,
+      message: `Forbidden: ${violation === 'host' ? 'Host' : 'Origin'} not allowed`,
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import {
   preflightResponse,
   withCors,
 } from '../src/index.js';
-import { CORS_EXPECTED, expectCors, json } from './helpers.js';
+import { CORS_EXPECTED, expectCorsHeaders, json } from './helpers.js';
 
 function withAuthorization(value?: string) {
   return new Request('http://localhost/', value === undefined ? {} : { headers: { authorization: value } });
@@ -36,7 +36,7 @@ describe('CORS helpers', () => {
   it('preflightResponse is 200, headers only', async () => {
     const response = preflightResponse();
     expect(response.status).toBe(200);
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
     expect(await response.text()).toBe('');
   });
 
@@ -45,7 +45,7 @@ describe('CORS helpers', () => {
       Response.json({ ok: true }, { status: 201, headers: { 'cache-control': 'no-store' } }),
     );
     expect(response.status).toBe(201);
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await json(response)).toEqual({ ok: true });
   });
@@ -55,7 +55,7 @@ describe('CORS helpers', () => {
     const response = withCors(redirect);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://app.example/oauth/authorize?x=1');
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
   });
 
   it('responses do not share one Headers object', () => {

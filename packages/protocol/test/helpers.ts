@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { z } from 'zod';
 import { createMcpServer, defineTool, ToolError } from '../src/index.js';
 import type { AuthInfo, McpServerOptions } from '../src/index.js';
@@ -122,6 +123,11 @@ export function callTool(name: string, args?: unknown, id: string | number = 1) 
   return rpc('tools/call', args === undefined ? { name } : { name, arguments: args }, id);
 }
 
+/** Asserts the CORS headers every answer carries, exactly {@link CORS_EXPECTED}. */
+export function expectCorsHeaders(response: Response): void {
+  expect(expectCors(response)).toEqual(CORS_EXPECTED);
+}
+
 export function expectCors(response: Response) {
   const actual: Record<string, string | null> = {};
   for (const name of Object.keys(CORS_EXPECTED)) actual[name] = response.headers.get(name);
@@ -131,4 +137,12 @@ export function expectCors(response: Response) {
 /** The parsed JSON body; `any` because tests probe shapes the types cannot know. */
 export async function json(response: Response): Promise<any> {
   return response.json();
+}
+
+/** The exact body of a JSON-RPC error answer, for `toEqual`. */
+export function rpcError(
+  id: string | number | null,
+  error: { code: number; message: string; data?: unknown },
+) {
+  return { jsonrpc: '2.0', id, error };
 }

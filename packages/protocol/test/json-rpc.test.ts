@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonRpcErrorCode } from '../src/index.js';
-import { auth, CORS_EXPECTED, callTool, expectCors, makeServer, post, rpc, json } from './helpers.js';
+import { auth, callTool, expectCorsHeaders, json, makeServer, post, rpc, rpcError } from './helpers.js';
 
 describe('the error table of the MCP endpoint (docs/spec-differences.md#errors)', () => {
   it('body that is not valid JSON: HTTP 400, -32700 Parse error, id null', async () => {
@@ -8,12 +8,8 @@ describe('the error table of the MCP endpoint (docs/spec-differences.md#errors)'
     const response = await post(server, '{"jsonrpc":"2.0","id":1,"method":"tools/call"', auth);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32700, message: 'Parse error' },
-    });
+    expectCorsHeaders(response);
+    expect(await json(response)).toEqual(rpcError(null, { code: -32700, message: 'Parse error' }));
     expect(calls.authenticated).toEqual([]);
   });
 
@@ -36,11 +32,7 @@ describe('the error table of the MCP endpoint (docs/spec-differences.md#errors)'
     const { server } = makeServer();
     const response = await post(server, rpc('filings/explode', {}, 'abc'));
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 'abc',
-      error: { code: -32601, message: 'Method not found' },
-    });
+    expect(await json(response)).toEqual(rpcError('abc', { code: -32601, message: 'Method not found' }));
   });
 
   it('tools/call without a credential: HTTP 401, -32001 Unauthorized, challenge naming resource_metadata', async () => {
@@ -50,12 +42,8 @@ describe('the error table of the MCP endpoint (docs/spec-differences.md#errors)'
     expect(response.headers.get('www-authenticate')).toBe(
       'Bearer realm="mcp", resource_metadata="https://tax.example/api/mcp-server/.well-known/oauth-protected-resource"',
     );
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 7,
-      error: { code: -32001, message: 'Unauthorized' },
-    });
+    expectCorsHeaders(response);
+    expect(await json(response)).toEqual(rpcError(7, { code: -32001, message: 'Unauthorized' }));
     expect(calls.handled).toEqual([]);
   });
 });
@@ -87,11 +75,9 @@ describe('invalid requests: -32600', () => {
     const { server } = makeServer();
     const response = await post(server, []);
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Invalid Request: empty batch' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, { code: -32600, message: 'Invalid Request: empty batch' }),
+    );
   });
 
   it('batch over maxBatchSize: HTTP 400, -32600, nothing runs', async () => {
@@ -99,11 +85,9 @@ describe('invalid requests: -32600', () => {
     const batch = [1, 2, 3, 4].map((id) => callTool('get_forecast', { city: 'Oslo' }, id));
     const response = await post(server, batch, auth);
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Invalid Request: a batch holds at most 3 messages' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, { code: -32600, message: 'Invalid Request: a batch holds at most 3 messages' }),
+    );
     expect(calls.handled).toEqual([]);
     expect(calls.authenticated).toEqual([]);
   });
@@ -139,11 +123,7 @@ describe('batches', () => {
       { jsonrpc: '2.0', id: 1, result: {} },
       { jsonrpc: '2.0', id: 'two', error: { code: -32601, message: 'Method not found' } },
       { jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid Request: method must be a string' } },
-      {
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32600, message: 'Invalid Request: expected a JSON-RPC object' },
-      },
+      rpcError(null, { code: -32600, message: 'Invalid Request: expected a JSON-RPC object' }),
     ]);
   });
 
@@ -155,7 +135,7 @@ describe('batches', () => {
     ]);
     expect(response.status).toBe(202);
     expect(await response.text()).toBe('');
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
   });
 
   it('a batch with tools/call and a valid credential runs every call', async () => {

@@ -307,35 +307,16 @@ describe('prompts and completions', () => {
 
   it('completes prompt arguments and template variables', async () => {
     const mcp = server();
-    const prompt = await json(
-      await post(
-        mcp,
-        rpc('completion/complete', {
-          ref: { type: 'ref/prompt', name: 'greet' },
-          argument: { name: 'who', value: 'A' },
-        }),
-      ),
-    );
+    const complete = async (ref: Record<string, string>, argument: { name: string; value: string }) =>
+      json(await post(mcp, rpc('completion/complete', { ref, argument })));
+    const prompt = await complete({ type: 'ref/prompt', name: 'greet' }, { name: 'who', value: 'A' });
     expect(prompt.result).toEqual({ completion: { values: ['Ada', 'Alan'], total: 2, hasMore: false } });
-    const template = await json(
-      await post(
-        mcp,
-        rpc('completion/complete', {
-          ref: { type: 'ref/resource', uri: 'test://items/{id}' },
-          argument: { name: 'id', value: '1' },
-        }),
-      ),
+    const template = await complete(
+      { type: 'ref/resource', uri: 'test://items/{id}' },
+      { name: 'id', value: '1' },
     );
     expect(template.result.completion.values).toEqual(['10', '11']);
-    const unknown = await json(
-      await post(
-        mcp,
-        rpc('completion/complete', {
-          ref: { type: 'ref/prompt', name: 'nope' },
-          argument: { name: 'x', value: '' },
-        }),
-      ),
-    );
+    const unknown = await complete({ type: 'ref/prompt', name: 'nope' }, { name: 'x', value: '' });
     expect(unknown.error.code).toBe(-32602);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resourceNotFound } from '../src/index.js';
-import { auth, json, makeServer, post, RESOURCE_METADATA_URL, rpc } from './helpers.js';
+import { auth, json, makeServer, post, RESOURCE_METADATA_URL, rpc, rpcError } from './helpers.js';
 
 const V = '2026-07-28';
 const META = {
@@ -46,11 +46,7 @@ describe('authorizeResourceRead and resourceReadCacheHints', () => {
     expect(legacy.headers.get('www-authenticate')).toBe(
       `Bearer realm="mcp", resource_metadata="${RESOURCE_METADATA_URL}"`,
     );
-    expect(await json(legacy)).toEqual({
-      jsonrpc: '2.0',
-      id: 3,
-      error: { code: -32001, message: 'Unauthorized' },
-    });
+    expect(await json(legacy)).toEqual(rpcError(3, { code: -32001, message: 'Unauthorized' }));
     const modern = await post(
       server,
       rpc('resources/read', { uri: URI, _meta: META }, 4),

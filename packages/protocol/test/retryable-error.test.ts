@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { defineTool, JsonRpcErrorCode, type RetryableError } from '../src/index.js';
-import { auth, callTool, json, makeServer, post } from './helpers.js';
+import { auth, callTool, json, makeServer, post, rpcError } from './helpers.js';
 
 class Unavailable extends Error {}
 
@@ -28,11 +28,7 @@ describe('retryable errors (the database is down, a rate limit is reached)', () 
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('3');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: -32005, message: 'Service unavailable' },
-    });
+    expect(await json(response)).toEqual(rpcError(1, { code: -32005, message: 'Service unavailable' }));
     expect(calls.errors).toEqual([]);
     // Even when SSE is accepted, an error status is answered in JSON.
     const sse = await post(withFlaky, callTool('flaky', {}), { ...auth, accept: 'text/event-stream' });
@@ -63,11 +59,7 @@ describe('retryable errors (the database is down, a rate limit is reached)', () 
     const response = await post(server, callTool('get_forecast', { city: 'Oslo' }, 9), auth);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('3');
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 9,
-      error: { code: -32005, message: 'Service unavailable' },
-    });
+    expect(await json(response)).toEqual(rpcError(9, { code: -32005, message: 'Service unavailable' }));
     expect(calls.handled).toEqual([]);
   });
 

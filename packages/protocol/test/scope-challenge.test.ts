@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callTool, GOOD_TOKEN, makeServer, post, RESOURCE_METADATA_URL, rpc } from './helpers.js';
+import { callTool, GOOD_TOKEN, makeServer, post, RESOURCE_METADATA_URL, rpc, rpcError } from './helpers.js';
 
 const bearer = { authorization: `Bearer ${GOOD_TOKEN}` };
 
@@ -16,11 +16,9 @@ describe('authorizeToolCall: the 403 insufficient_scope challenge (SEP-2350)', (
     expect(refused.headers.get('www-authenticate')).toBe(
       `Bearer error="insufficient_scope", scope="held weather:read", resource_metadata="${RESOURCE_METADATA_URL}", error_description="this call needs a broader scope"`,
     );
-    expect(await refused.json()).toEqual({
-      jsonrpc: '2.0',
-      id: 7,
-      error: { code: -32003, message: 'Forbidden: insufficient scope (needs held weather:read)' },
-    });
+    expect(await refused.json()).toEqual(
+      rpcError(7, { code: -32003, message: 'Forbidden: insufficient scope (needs held weather:read)' }),
+    );
     expect(calls.handled.length).toBe(before);
     expect((await post(server, callTool('list_things', {}), bearer)).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMcpServer, ToolError } from '../src/index.js';
-import { auth, callTool, makeServer, post, rpc, USER, json } from './helpers.js';
+import { auth, callTool, json, makeServer, post, rpc, rpcError, USER } from './helpers.js';
 
 describe('tools/list', () => {
   it('lists every tool with JSON Schema of type object, no zod artefacts, annotations kept', async () => {
@@ -124,11 +124,7 @@ describe('tools/call', () => {
     const response = await post(server, callTool('explode', {}), auth);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: -32603, message: 'Internal error' },
-    });
+    expect(JSON.parse(text)).toEqual(rpcError(1, { code: -32603, message: 'Internal error' }));
     expect(text).not.toContain('secret');
     expect(calls.errors).toHaveLength(1);
     expect(calls.errors[0]!.where).toEqual({ method: 'tools/call', tool: 'explode' });
@@ -186,15 +182,13 @@ describe('tools/call', () => {
     const { server } = makeServer();
     const response = await post(server, callTool('no_such_tool', {}), auth);
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: {
+    expect(await json(response)).toEqual(
+      rpcError(1, {
         code: -32602,
         message:
           'Unknown tool: no_such_tool. Valid tools: get_forecast, find_filing, explode, list_things, wrong_output, nested',
-      },
-    });
+      }),
+    );
   });
 
   it.each([

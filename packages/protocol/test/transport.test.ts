@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auth, CORS_EXPECTED, callTool, expectCors, makeServer, post, rpc, json } from './helpers.js';
+import { auth, callTool, expectCorsHeaders, json, makeServer, post, rpc, rpcError } from './helpers.js';
 
 function request(method: string, init: RequestInit = {}) {
   return new Request('http://localhost/mcp', { method, ...init });
@@ -14,7 +14,7 @@ describe('SSE replies', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
     const text = await response.text();
     const frames = text.split('\n\n').filter((f) => f !== '');
     expect(frames).toHaveLength(2);
@@ -68,12 +68,13 @@ describe('HTTP methods', () => {
       const response = await server.fetch(request(method, { headers: auth }));
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST, OPTIONS');
-      expect(expectCors(response)).toEqual(CORS_EXPECTED);
-      expect(await json(response)).toEqual({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32600, message: 'Method not allowed: this stateless server answers POST only' },
-      });
+      expectCorsHeaders(response);
+      expect(await json(response)).toEqual(
+        rpcError(null, {
+          code: -32600,
+          message: 'Method not allowed: this stateless server answers POST only',
+        }),
+      );
     },
   );
 
@@ -89,7 +90,7 @@ describe('HTTP methods', () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
     expect(response.headers.get('access-control-max-age')).toBe('86400');
     expect(await response.text()).toBe('');
   });
@@ -103,15 +104,13 @@ describe('MCP-Protocol-Version header', () => {
       'mcp-protocol-version': '2024-01-01',
     });
     expect(response.status).toBe(400);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: {
+    expect(await json(response)).toEqual(
+      rpcError(null, {
         code: -32600,
         message:
           'Bad Request: unsupported MCP-Protocol-Version (supported versions: 2025-03-26, 2025-06-18, 2025-11-25)',
-      },
-    });
+      }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
@@ -139,11 +138,12 @@ describe('Content-Type', () => {
       'content-type': contentType,
     });
     expect(response.status).toBe(415);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Unsupported Media Type: Content-Type must be application/json' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, {
+        code: -32600,
+        message: 'Unsupported Media Type: Content-Type must be application/json',
+      }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
@@ -186,11 +186,9 @@ describe('body size limit', () => {
       } as RequestInit),
     );
     expect(response.status).toBe(413);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Payload Too Large: the body exceeds 1000 bytes' },
-    });
+    expect(await json(response)).toEqual(
+      rpcError(null, { code: -32600, message: 'Payload Too Large: the body exceeds 1000 bytes' }),
+    );
     expect(pulled).toBe(0);
     expect(calls.handled).toEqual([]);
   });
@@ -271,12 +269,10 @@ describe('Host and Origin allow-lists (DNS-rebinding protection)', () => {
       host: 'evil.example:3000',
     });
     expect(response.status).toBe(403);
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
-    expect(await json(response)).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Forbidden: Host not allowed' },
-    });
+    expectCorsHeaders(response);
+    expect(await json(response)).toEqual(
+      rpcError(null, { code: -32600, message: 'Forbidden: Host not allowed' }),
+    );
     expect(calls.handled).toEqual([]);
   });
 
@@ -324,7 +320,7 @@ describe('CORS on every response', () => {
       request(init.method!, { ...init, headers: { 'content-type': 'application/json', ...init.headers } }),
     );
     expect(response.status).toBe(status);
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
   });
 
   it('HTTP 500 (authenticate throwing) carries the CORS headers', async () => {
@@ -335,6 +331,6 @@ describe('CORS on every response', () => {
     });
     const response = await post(server, rpc('ping'), auth);
     expect(response.status).toBe(500);
-    expect(expectCors(response)).toEqual(CORS_EXPECTED);
+    expectCorsHeaders(response);
   });
 });

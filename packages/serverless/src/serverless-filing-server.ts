@@ -4,7 +4,7 @@ import {
   type FilingPacketBuilder,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/filing-domain/node';
+import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
 import type { ServerlessPlatform } from './serverless-platform.js';
 import { createShippedPacketBuilder } from './shipped-packet-builder.js';
 

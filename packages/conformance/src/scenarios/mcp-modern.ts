@@ -21,12 +21,12 @@ interface ModernOptions {
 }
 
 /** One MCP 2026-07-28 request: `_meta` in the body, `MCP-Protocol-Version`, `Mcp-Method` and (for tools/call) `Mcp-Name`. */
-async function modern(
+async function modernRequest(
   target: ConformanceTarget,
   method: string,
   params: Record<string, unknown> = {},
   options: ModernOptions = {},
-): Promise<{ response: Response; body: any; id: number }> {
+): Promise<{ response: Response; id: number }> {
   const id = requestId();
   const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
   const response = await postMcp(
@@ -43,6 +43,17 @@ async function modern(
       },
     },
   );
+  return { response, id };
+}
+
+/** {@link modernRequest}, with its answer read: the JSON body, or with `sse` the last event's message. */
+async function modern(
+  target: ConformanceTarget,
+  method: string,
+  params: Record<string, unknown> = {},
+  options: ModernOptions = {},
+): Promise<{ response: Response; body: any; id: number }> {
+  const { response, id } = await modernRequest(target, method, params, options);
   const text = await response.text();
   const body =
     options.sse && response.headers.get('content-type') === 'text/event-stream'
@@ -95,23 +106,10 @@ export const mcpModernScenarios: Scenarios = (context) => {
     });
 
     it('tools/call without a credential answers the same 401 challenge as the 2025 wire', async () => {
-      const id = requestId();
-      const response = await postMcp(
-        context.target,
-        {
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name: 'list_filings', arguments: {}, _meta: META },
-        },
-        {
-          headers: {
-            'mcp-protocol-version': VERSION,
-            'mcp-method': 'tools/call',
-            'mcp-name': 'list_filings',
-          },
-        },
-      );
+      const { response, id } = await modernRequest(context.target, 'tools/call', {
+        name: 'list_filings',
+        arguments: {},
+      });
       await expectMcpChallenge(context.target, response, id, 'missing');
     });
 
@@ -223,22 +221,11 @@ export const mcpModernScenarios: Scenarios = (context) => {
     });
 
     it('subscriptions/listen is acknowledged, then closed cleanly', async () => {
-      const id = requestId();
-      const response = await postMcp(
+      const { response, id } = await modernRequest(
         context.target,
-        {
-          jsonrpc: '2.0',
-          id,
-          method: 'subscriptions/listen',
-          params: { notifications: { toolsListChanged: true }, _meta: META },
-        },
-        {
-          headers: {
-            'mcp-protocol-version': VERSION,
-            'mcp-method': 'subscriptions/listen',
-            accept: 'application/json, text/event-stream',
-          },
-        },
+        'subscriptions/listen',
+        { notifications: { toolsListChanged: true } },
+        { sse: true },
       );
       expect(response.status).toBe(200);
       const messages = parseSseMessages(await response.text()) as any[];

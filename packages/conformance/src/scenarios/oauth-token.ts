@@ -6,6 +6,7 @@ import { callToolOk, postMcp, rpcRequest } from '../support/mcp.js';
 import {
   WEB_REDIRECT_URI,
   authorizeAndApprove,
+  codeGrant,
   exchangeCode,
   getAuthorize,
   expectTokens,
@@ -58,13 +59,7 @@ export const oauthTokenScenarios: Scenarios = (context) => {
       const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
       const response = await postToken(
         context.target,
-        {
-          grant_type: 'authorization_code',
-          code: issued.code,
-          redirect_uri: issued.redirectUri,
-          client_id: client.client_id,
-          code_verifier: issued.verifier,
-        },
+        { ...codeGrant(issued), client_id: client.client_id },
         { encoding: 'json' },
       );
       await expectTokens(response);
@@ -95,12 +90,7 @@ export const oauthTokenScenarios: Scenarios = (context) => {
           token_endpoint_auth_method: `client_secret_${method}`,
         });
         const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
-        const params = {
-          grant_type: 'authorization_code',
-          code: issued.code,
-          redirect_uri: issued.redirectUri,
-          code_verifier: issued.verifier,
-        };
+        const params = codeGrant(issued);
         const response =
           method === 'post'
             ? await postToken(context.target, {
@@ -157,12 +147,7 @@ export const oauthTokenScenarios: Scenarios = (context) => {
         token_endpoint_auth_method: 'client_secret_post',
       });
       const issued = await authorizeAndApprove(context.target, { client, userId: randomUUID() });
-      const params = {
-        grant_type: 'authorization_code',
-        code: issued.code,
-        redirect_uri: issued.redirectUri,
-        code_verifier: issued.verifier,
-      };
+      const params = codeGrant(issued);
       await expectTokenError(
         await postToken(context.target, params, {
           basic: { clientId: client.client_id, clientSecret: client.client_secret! },

@@ -166,6 +166,40 @@ async function callEveryToolAndRefresh(
   expect(provider.registrations).toBe(1);
 }
 
+/** What both official SDK clients offer that {@link sdkClientSession} uses. */
+interface SdkClient {
+  getServerVersion(): unknown;
+  listTools(): Promise<{ tools: unknown[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+}
+
+/**
+ * An official SDK client's session: the server's name and version and its 16 tools; a 401 on the
+ * first call, which the client meets by registering once and, through `finishAuth`, holding one
+ * token pair; then every tool, and a refresh after the access token expires.
+ */
+async function sdkClientSession(
+  target: ConformanceTarget,
+  provider: ConsentingOAuthProvider,
+  client: SdkClient,
+  unauthorizedError: abstract new (...args: any[]) => Error,
+  finishAuth: () => Promise<void>,
+): Promise<void> {
+  expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
+  const { tools } = await client.listTools();
+  expect(tools).toHaveLength(16);
+
+  const unauthorized = await client
+    .callTool({ name: 'list_filings', arguments: {} })
+    .catch((error: unknown) => error);
+  expect(unauthorized).toBeInstanceOf(unauthorizedError);
+  expect(provider.registrations).toBe(1);
+  await finishAuth();
+  expect(provider.savedTokens).toHaveLength(1);
+
+  await callEveryToolAndRefresh(target, provider, (name, args) => client.callTool({ name, arguments: args }));
+}
+
 /** Real clients end to end: the official MCP SDK client and oauth4webapi. */
 export const realClientScenarios: Scenarios = (context) => {
   describe('real clients', () => {
@@ -179,22 +213,10 @@ export const realClientScenarios: Scenarios = (context) => {
       const client = new Client({ name: 'conformance-sdk-client', version: '1.0.0' });
       await client.connect(transport);
       try {
-        expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
-        const { tools } = await client.listTools();
-        expect(tools).toHaveLength(16);
-
-        const unauthorized = await client
-          .callTool({ name: 'list_filings', arguments: {} })
-          .catch((error: unknown) => error);
-        expect(unauthorized).toBeInstanceOf(UnauthorizedError);
-        expect(provider.registrations).toBe(1);
-        expect(provider.authorizationCode).toMatch(/^mcp_code_/);
-        await transport.finishAuth(provider.authorizationCode!);
-        expect(provider.savedTokens).toHaveLength(1);
-
-        await callEveryToolAndRefresh(target, provider, (name, args) =>
-          client.callTool({ name, arguments: args }),
-        );
+        await sdkClientSession(target, provider, client, UnauthorizedError, async () => {
+          expect(provider.authorizationCode).toMatch(/^mcp_code_/);
+          await transport.finishAuth(provider.authorizationCode!);
+        });
       } finally {
         await client.close();
       }
@@ -220,20 +242,8 @@ export const realClientScenarios: Scenarios = (context) => {
         await client.connect(transport);
         try {
           expect(client.getNegotiatedProtocolVersion()).toBe(negotiated);
-          expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
-          const { tools } = await client.listTools();
-          expect(tools).toHaveLength(16);
-
-          const unauthorized = await client
-            .callTool({ name: 'list_filings', arguments: {} })
-            .catch((error: unknown) => error);
-          expect(unauthorized).toBeInstanceOf(V2UnauthorizedError);
-          expect(provider.registrations).toBe(1);
-          await transport.finishAuth(provider.callbackParams!);
-          expect(provider.savedTokens).toHaveLength(1);
-
-          await callEveryToolAndRefresh(target, provider, (name, args) =>
-            client.callTool({ name, arguments: args }),
+          await sdkClientSession(target, provider, client, V2UnauthorizedError, () =>
+            transport.finishAuth(provider.callbackParams!),
           );
         } finally {
           await client.close();

@@ -31,6 +31,50 @@ async function filingCount(target: ConformanceTarget, table: string, userId: str
 }
 
 /**
+ * Asserts a created filing as the user sees it and as it is stored: the `{id, view_url}` answer,
+ * the get tool's summary keys and values with the form_data as sent, and the row's owner.
+ */
+async function expectCreatedFiling(
+  target: ConformanceTarget,
+  created: Record<string, any>,
+  expected: {
+    apiKey: string;
+    userId: string;
+    form: unknown;
+    /** The companion page of the filing: `filings` or `partnership`. */
+    page: string;
+    getTool: string;
+    table: string;
+    llcName: string;
+    ein: string;
+  },
+) {
+  expect(created).toEqual({
+    id: expect.stringMatching(UUID),
+    view_url: `${target.appUrl}/${expected.page}/${created.id}`,
+  });
+  const filing = await callToolOk(target, expected.apiKey, expected.getTool, { id: created.id });
+  expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data'].sort());
+  expect(filing).toMatchObject({
+    id: created.id,
+    llc_name: expected.llcName,
+    ein: expected.ein,
+    tax_year_begin: '2024-01-01',
+    tax_year_end: '2024-12-31',
+    status: 'completed',
+    created_at: expect.stringMatching(ISO_TIMESTAMP),
+  });
+  expect(filing.form_data).toEqual(expected.form);
+  const row = await target.db
+    .selectFrom(expected.table)
+    .selectAll()
+    .where('id', '=', created.id)
+    .executeTakeFirstOrThrow();
+  expect(row.user_id).toBe(expected.userId);
+  return row;
+}
+
+/**
  * The 14 tools: happy paths with exact shapes, user isolation, validation, limits
  * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools).
  */
@@ -43,28 +87,16 @@ export const toolScenarios: Scenarios = (context) => {
         ownerName: 'Zoë Łukasiewicz 名前 🚀',
       });
       const created = await callToolOk(context.target, apiKey, 'create_filing', { form_data: form });
-      expect(created).toEqual({
-        id: expect.stringMatching(UUID),
-        view_url: `${context.target.appUrl}/filings/${created.id}`,
-      });
-      const filing = await callToolOk(context.target, apiKey, 'get_filing', { id: created.id });
-      expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data'].sort());
-      expect(filing).toMatchObject({
-        id: created.id,
-        llc_name: 'Northwind Holdings LLC',
+      const row = await expectCreatedFiling(context.target, created, {
+        apiKey,
+        userId,
+        form,
+        page: 'filings',
+        getTool: 'get_filing',
+        table: 'filings',
+        llcName: 'Northwind Holdings LLC',
         ein: '12-3456789',
-        tax_year_begin: '2024-01-01',
-        tax_year_end: '2024-12-31',
-        status: 'completed',
-        created_at: expect.stringMatching(ISO_TIMESTAMP),
       });
-      expect(filing.form_data).toEqual(form);
-      const row = await context.target.db
-        .selectFrom('filings')
-        .selectAll()
-        .where('id', '=', created.id)
-        .executeTakeFirstOrThrow();
-      expect(row.user_id).toBe(userId);
       expect(row.status).toBe('completed');
     });
 
@@ -182,28 +214,16 @@ export const toolScenarios: Scenarios = (context) => {
       const { userId, apiKey } = await newUser(context.target);
       const form = partnershipForm();
       const created = await createPartnership(context.target, apiKey, form);
-      expect(created).toEqual({
-        id: expect.stringMatching(UUID),
-        view_url: `${context.target.appUrl}/partnership/${created.id}`,
-      });
-      const filing = await callToolOk(context.target, apiKey, 'get_partnership_filing', { id: created.id });
-      expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data'].sort());
-      expect(filing).toMatchObject({
-        id: created.id,
-        llc_name: 'Fjord Partners LLC',
+      await expectCreatedFiling(context.target, created, {
+        apiKey,
+        userId,
+        form,
+        page: 'partnership',
+        getTool: 'get_partnership_filing',
+        table: 'partnership_filings',
+        llcName: 'Fjord Partners LLC',
         ein: '98-7654321',
-        tax_year_begin: '2024-01-01',
-        tax_year_end: '2024-12-31',
-        status: 'completed',
-        created_at: expect.stringMatching(ISO_TIMESTAMP),
       });
-      expect(filing.form_data).toEqual(form);
-      const row = await context.target.db
-        .selectFrom('partnership_filings')
-        .selectAll()
-        .where('id', '=', created.id)
-        .executeTakeFirstOrThrow();
-      expect(row.user_id).toBe(userId);
     });
 
     it('list_partnership_filings answers {filings} with the user’s summaries, with limit', async () => {

@@ -214,6 +214,16 @@ export async function authorizeAndApprove(
   };
 }
 
+/** The parameters of an authorization_code grant for an issued code, without the client's credentials. */
+export function codeGrant(issued: IssuedCode) {
+  return {
+    grant_type: 'authorization_code',
+    code: issued.code,
+    redirect_uri: issued.redirectUri,
+    code_verifier: issued.verifier,
+  };
+}
+
 /** Exchanges an issued code for tokens with the client's own credentials. */
 export function exchangeCode(
   target: ConformanceTarget,
@@ -222,12 +232,9 @@ export function exchangeCode(
   overrides: Record<string, string | undefined> = {},
 ): Promise<Response> {
   return postToken(target, {
-    grant_type: 'authorization_code',
-    code: issued.code,
-    redirect_uri: issued.redirectUri,
+    ...codeGrant(issued),
     client_id: client.client_id,
     client_secret: client.client_secret,
-    code_verifier: issued.verifier,
     ...overrides,
   });
 }

@@ -162,7 +162,7 @@ export function schemaAt(
 export function firstItemFields(formSchema: z.ZodObject<any>, list: string): PathSegment[][] {
   const element = schemaAt(formSchema, [list, 0]);
   const def = element && unwrap(element.schema).def;
-  if (!def || def.type !== 'object') return [];
+  if (def?.type !== 'object') return [];
   const entries = Object.entries(def.shape as Record<string, AnyZod>).filter(
     ([key, schema]) => key !== 'id' && primitiveOf(schema) !== undefined,
   );

@@ -148,33 +148,21 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
   ): ModernRejection | { capabilities: Record<string, unknown> } {
     const id = call.id ?? null;
     const params = call.params;
+    const invalidMeta = (message: string) => rejection(400, id, JsonRpcErrorCode.InvalidParams, message);
     // 1. The envelope: _meta with protocolVersion and clientCapabilities, well-formed optional keys.
     const meta = isPlainObject(params) ? params._meta : undefined;
     if (!isPlainObject(meta)) {
-      return rejection(
-        400,
-        id,
-        JsonRpcErrorCode.InvalidParams,
+      return invalidMeta(
         `Invalid params: _meta with ${PROTOCOL_VERSION_KEY} and ${CLIENT_CAPABILITIES_KEY} is required`,
       );
     }
     const version = meta[PROTOCOL_VERSION_KEY];
     if (typeof version !== 'string') {
-      return rejection(
-        400,
-        id,
-        JsonRpcErrorCode.InvalidParams,
-        `Invalid params: _meta["${PROTOCOL_VERSION_KEY}"] must be a string`,
-      );
+      return invalidMeta(`Invalid params: _meta["${PROTOCOL_VERSION_KEY}"] must be a string`);
     }
     const capabilities = meta[CLIENT_CAPABILITIES_KEY];
     if (!isPlainObject(capabilities)) {
-      return rejection(
-        400,
-        id,
-        JsonRpcErrorCode.InvalidParams,
-        `Invalid params: _meta["${CLIENT_CAPABILITIES_KEY}"] must be an object`,
-      );
+      return invalidMeta(`Invalid params: _meta["${CLIENT_CAPABILITIES_KEY}"] must be an object`);
     }
     const clientInfo = meta[CLIENT_INFO_KEY];
     if (
@@ -183,21 +171,11 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
         typeof clientInfo.name !== 'string' ||
         typeof clientInfo.version !== 'string')
     ) {
-      return rejection(
-        400,
-        id,
-        JsonRpcErrorCode.InvalidParams,
-        `Invalid params: _meta["${CLIENT_INFO_KEY}"] needs a name and a version`,
-      );
+      return invalidMeta(`Invalid params: _meta["${CLIENT_INFO_KEY}"] needs a name and a version`);
     }
     const logLevel = meta[LOG_LEVEL_KEY];
     if (logLevel !== undefined && (typeof logLevel !== 'string' || !LOG_LEVELS.has(logLevel))) {
-      return rejection(
-        400,
-        id,
-        JsonRpcErrorCode.InvalidParams,
-        `Invalid params: _meta["${LOG_LEVEL_KEY}"] is not a log level`,
-      );
+      return invalidMeta(`Invalid params: _meta["${LOG_LEVEL_KEY}"] is not a log level`);
     }
     // 2. The version header, when present, must say the same.
     const headerVersion = headers.get('mcp-protocol-version');

@@ -58,16 +58,22 @@ export interface EmbeddedResource {
   _meta?: Record<string, unknown>;
 }
 
-/** A link to a resource the client may read. */
-export interface ResourceLink {
-  type: 'resource_link';
+/** What describes a resource, in `resources/list` and in a link to it. */
+export interface ResourceDescription {
   uri: string;
+  /** Programmatic name. */
   name: string;
   title?: string;
   description?: string;
   mimeType?: string;
+  /** Size in bytes, when known. */
   size?: number;
   annotations?: ContentAnnotations;
+}
+
+/** A link to a resource the client may read. */
+export interface ResourceLink extends ResourceDescription {
+  type: 'resource_link';
   _meta?: Record<string, unknown>;
 }
 

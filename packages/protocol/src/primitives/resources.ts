@@ -1,5 +1,5 @@
 import type { Completer } from './completer.js';
-import type { ContentAnnotations, ResourceContents } from './content.js';
+import type { ContentAnnotations, ResourceContents, ResourceDescription } from './content.js';
 import type { CacheHints } from '../eras/cache-hints.js';
 import {
   createHandlerContext,
@@ -8,27 +8,18 @@ import {
   type PrimitiveServices,
 } from '../handler-context.js';
 import { type InputRequired, isInputRequired } from '../input-required.js';
-import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
+import { invalidParams, type McpError } from '../jsonrpc/mcp-error.js';
 import type { Exchange, Outcome, Primitive } from './method-table.js';
 import { isPlainObject } from '../jsonrpc/message.js';
 import { paginate } from './pagination.js';
 import { compileUriTemplate, type UriTemplate } from './uri-template.js';
-import { errorOutcome } from './outcome.js';
+import { errorOutcome, thrownOutcome } from './outcome.js';
 
 /** What a resource's `read` may answer: one or more contents, or a request for client input. */
 export type ResourceReadAnswer = ResourceContents | readonly ResourceContents[] | InputRequired;
 
 /** A resource with a fixed URI, listed by `resources/list`. */
-export interface ResourceDefinition {
-  uri: string;
-  /** Programmatic name. */
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  /** Size in bytes, when known. */
-  size?: number;
-  annotations?: ContentAnnotations;
+export interface ResourceDefinition extends ResourceDescription {
   /** Reads the contents (`resources/read`). */
   read: (uri: string, context: HandlerContext) => ResourceReadAnswer | Promise<ResourceReadAnswer>;
 }
@@ -187,15 +178,7 @@ export function resourcesPrimitive(
       }
       return JSON.stringify({ contents });
     } catch (error) {
-      if (error instanceof McpError) return errorOutcome(error);
-      // A database outage or a rate limit: the client should retry (503/429 with Retry-After).
-      const retry = services.retryableError?.(error);
-      if (retry !== undefined) {
-        exchange.retry = retry;
-        return { code: retry.code, message: retry.message };
-      }
-      services.reportError(error, { method: 'resources/read' });
-      return errorOutcome(error);
+      return thrownOutcome(error, exchange, services, { method: 'resources/read' });
     }
   }
 

@@ -2,7 +2,6 @@ import { isToolResult } from '../content.js';
 import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../../handler-context.js';
 import { isInputRequired } from '../../input-required.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/error-codes.js';
-import { McpError } from '../../jsonrpc/mcp-error.js';
 import type { Exchange, Outcome, Primitive } from '../method-table.js';
 import { isPlainObject, type RpcError } from '../../jsonrpc/message.js';
 import { paramHeaderProblem } from './param-headers.js';
@@ -10,15 +9,10 @@ import { ToolError } from './tool-error.js';
 import { createToolRegistry, invalidArgumentsText } from './registry.js';
 import type { AuthInfo } from '../../auth/auth-info.js';
 import type { ToolContext, ToolDefinition } from './definition.js';
-import { errorOutcome } from '../outcome.js';
+import { thrownOutcome } from '../outcome.js';
 
 /** Reports an unexpected error to the server's `onError` hook (never throws). */
 export type ReportError = (error: unknown, where: { method?: string; tool?: string }) => void;
-
-const INTERNAL_ERROR: RpcError = Object.freeze({
-  code: JsonRpcErrorCode.InternalError,
-  message: 'Internal error',
-});
 
 /** Who an unauthenticated call runs as when the server needs no credential (`requireAuth: 'none'`). */
 const ANONYMOUS: AuthInfo = Object.freeze({ userId: '' });
@@ -43,7 +37,6 @@ export function toolsPrimitive(
   services: PrimitiveServices,
 ): Primitive {
   const registry = createToolRegistry(tools);
-  const { reportError } = services;
   // Named in the answer to an unknown tool, so the agent can correct the call without tools/list.
   const validNames = [...registry.byName.keys()].join(', ');
 
@@ -152,14 +145,7 @@ export function toolsPrimitive(
       if (frozen !== undefined) staticResults.set(frozen, result);
       return result;
     } catch (error) {
-      if (error instanceof McpError) return errorOutcome(error);
-      const retry = services.retryableError?.(error);
-      if (retry !== undefined) {
-        exchange.retry = retry;
-        return { code: retry.code, message: retry.message };
-      }
-      reportError(error, where);
-      return INTERNAL_ERROR;
+      return thrownOutcome(error, exchange, services, where);
     }
   }
 

@@ -1,0 +1,254 @@
+import * as z from 'zod';
+import { databaseSettingsSchema } from './database-settings-schema.js';
+import { rawConfigFromEnv } from './config-env.js';
+
+const httpUrl = (what: string) =>
+  z
+    .string({ message: `must be the ${what} as a string` })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be an absolute http(s) URL without query or fragment (the ${what})` },
+    )
+    // One spelling everywhere: the metadata's `resource` and `issuer` must be byte-identical.
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const positiveInt = z
+  .number({ message: 'must be an integer' })
+  .int({ message: 'must be an integer' })
+  .positive({ message: 'must be positive' });
+
+/** Ten years: longer credential lifetimes would overflow the dates they are stored as. */
+const MAX_SECONDS = 10 * 365 * 24 * 3600;
+const lifetimeSeconds = positiveInt.max(MAX_SECONDS, {
+  message: `must be at most ${MAX_SECONDS} (10 years)`,
+});
+
+/** Schema of {@link FilingServerConfig}; `createFilingServer` parses its `config` with it. */
+export const filingServerConfigSchema = z
+  .object({
+    baseUrl: httpUrl('MCP base URL, e.g. https://api.example.com/mcp-server'),
+    appUrl: httpUrl('companion app URL'),
+    basePath: z
+      .string()
+      .regex(/^(\/[^/?#]+)*\/?$/, { message: 'must be a path starting with / (e.g. /api/mcp-server)' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    session: z
+      .object({
+        secret: z.string().min(32, { message: 'must be at least 32 characters (HS256 key)' }).optional(),
+        jwksUrl: z.url({ message: 'must be a URL' }).optional(),
+        issuer: z.string().min(1).optional(),
+        audience: z.string().min(1).optional(),
+        maxAgeSeconds: positiveInt
+          .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
+          .optional(),
+      })
+      .refine((session) => (session.secret === undefined) !== (session.jwksUrl === undefined), {
+        message: 'needs exactly one of secret and jwksUrl',
+      }),
+    requireAuth: z
+      .enum(['tools/call', 'all'], { message: "must be 'tools/call' or 'all'" })
+      .default('tools/call'),
+    allowedHosts: z.array(z.string().min(1)).optional(),
+    allowedOrigins: z.array(z.string().min(1)).optional(),
+    authCacheTtlMs: z
+      .number()
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .default(5000),
+    authCacheMaxEntries: positiveInt.default(10_000),
+    maxBodyBytes: positiveInt.optional(),
+    lifetimes: z
+      .object({
+        authorizationCode: lifetimeSeconds.optional(),
+        accessToken: lifetimeSeconds.optional(),
+        refreshToken: lifetimeSeconds.optional(),
+      })
+      .strict()
+      .optional(),
+    refreshGraceSeconds: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
+      .optional(),
+    requirePkce: z.boolean({ message: 'must be true or false' }).optional(),
+    /** @deprecated Use `requirePkce`, which now applies to every client. */
+    requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
+    listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
+    database: databaseSettingsSchema.optional(),
+    rateLimits: z
+      .union([
+        z.literal(false),
+        z
+          .object({
+            register: positiveInt.optional(),
+            token: positiveInt.optional(),
+            authorize: positiveInt.optional(),
+            approve: positiveInt.optional(),
+            revoke: positiveInt.optional(),
+            toolsCall: positiveInt.optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
+    clientExpiry: z
+      .object({ unusedSeconds: lifetimeSeconds.optional(), idleSeconds: lifetimeSeconds.optional() })
+      .strict()
+      .optional(),
+    packetLinkSecret: z
+      .string({ message: 'must be a string' })
+      .min(32, { message: 'must be at least 32 characters' })
+      .optional(),
+    toolsListTtlSeconds: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(0, { message: 'must be 0 or more' })
+      .max(86_400, { message: 'must be at most 86400 (a day)' })
+      .default(300),
+  })
+  .strict();
+
+/**
+ * Settings of the composed server, as given (defaults applied by {@link parseFilingServerConfig}).
+ *
+ * - `baseUrl`: `{base_url}`, the MCP endpoint's public address; also the OAuth issuer and resource.
+ * - `appUrl`: `{app_url}`, the companion app (consent page, filing pages).
+ * - `basePath`: path the server is mounted at, default the path of `baseUrl`.
+ * - `session`: how `/approve` verifies session JWTs: exactly one of `secret` (HS256) and `jwksUrl`;
+ *   `maxAgeSeconds` (default 86400) refuses a token issued longer ago, living longer, or without `iat`.
+ * - `requireAuth`: `'tools/call'` (default, the spec) or `'all'` (every MCP method challenges).
+ * - `authCacheTtlMs`: how long a verified credential is trusted without a database look-up
+ *   (default 5000; 0 disables). Revocation takes effect within it. `authCacheMaxEntries` bounds it.
+ * - `listLimitMax`: upper bound of the list tools' `limit` (default 200).
+ * - `packetLinkSecret`: key material (32+ characters, the same on every instance) of the signed
+ *   packet download links get_pdf_url answers; default derived from `session.secret` (HKDF, so the
+ *   two keys differ), else a random key per instance (a link then works only where it was made).
+ * - `toolsListTtlSeconds`: the `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP
+ *   2026-07-28 wire, whose `cacheScope` is `public` (the list is the same for every user); default 300.
+ * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
+ *   `refreshToken` (30 days); positive integers.
+ * - `refreshGraceSeconds`: how long a rotated refresh token may be presented again, for clients that
+ *   refresh twice in parallel (default 0: off; a reused rotated token otherwise revokes the grant, RFC 9700 section 4.14.2).
+ * - `requirePkce`: whether every client, confidential ones included, must send a `code_challenge`
+ *   (default true, OAuth 2.1); `requirePkceForPublicClients` is its deprecated old name.
+ * - `database`: PostgreSQL pool size and time limits, applied by every adapter (see `DatabaseSettings`).
+ * - `rateLimits`: requests per minute per client address (`register`, `token`, `authorize`,
+ *   `approve`, `revoke`) and per credential (`toolsCall`), shared through PostgreSQL; `false` turns
+ *   every limit off. Defaults in `DEFAULT_RATE_LIMITS`.
+ * - `clientExpiry`: seconds after which the cleanup job deletes a registered client that never
+ *   obtained a token (`unusedSeconds`, default 86400) and one with no live grant (`idleSeconds`,
+ *   default 7776000, 90 days).
+ */
+export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
+
+/** {@link FilingServerConfig} after validation, defaults applied. */
+export type ResolvedFilingServerConfig = z.output<typeof filingServerConfigSchema>;
+
+/** A configuration setting is missing or wrong; the message names every bad setting. */
+export class FilingConfigError extends Error {
+  readonly code = 'invalid_config';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FilingConfigError';
+  }
+}
+
+function describeIssues(error: z.ZodError, rename?: (path: string) => string): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.') || '(config)';
+      return `${rename ? rename(path) : path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Validates a configuration and applies defaults. Throws {@link FilingConfigError} naming each bad
+ * setting, e.g. `Invalid filing server configuration: session: needs exactly one of secret and jwksUrl`.
+ */
+export function parseFilingServerConfig(config: unknown): ResolvedFilingServerConfig {
+  const result = filingServerConfigSchema.safeParse(config);
+  if (!result.success) {
+    throw new FilingConfigError(`Invalid filing server configuration: ${describeIssues(result.error)}`);
+  }
+  return result.data;
+}
+
+const ENV_NAMES: Record<string, string> = {
+  baseUrl: 'MCP_BASE_URL',
+  appUrl: 'APP_URL',
+  'session.secret': 'SESSION_JWT_SECRET',
+  'session.jwksUrl': 'SESSION_JWKS_URL',
+  'session.issuer': 'SESSION_JWT_ISSUER',
+  'session.audience': 'SESSION_JWT_AUDIENCE',
+  'session.maxAgeSeconds': 'SESSION_JWT_MAX_AGE_SECONDS',
+  session: 'SESSION_JWT_SECRET or SESSION_JWKS_URL',
+  requireAuth: 'MCP_REQUIRE_AUTH',
+  authCacheTtlMs: 'AUTH_CACHE_TTL_MS',
+  allowedHosts: 'ALLOWED_HOSTS',
+  allowedOrigins: 'ALLOWED_ORIGINS',
+  refreshGraceSeconds: 'OAUTH_REFRESH_GRACE_SECONDS',
+  requirePkce: 'OAUTH_REQUIRE_PKCE',
+  'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
+  'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
+  'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
+  'database.poolMax': 'DATABASE_POOL_MAX (or PG_POOL_MAX)',
+  'database.connectTimeoutMs': 'DATABASE_CONNECT_TIMEOUT_MS',
+  'database.acquireTimeoutMs': 'DATABASE_ACQUIRE_TIMEOUT_MS',
+  'database.statementTimeoutMs': 'DATABASE_STATEMENT_TIMEOUT_MS',
+  'database.idleTimeoutMs': 'DATABASE_IDLE_TIMEOUT_MS',
+  rateLimits: 'RATE_LIMITS',
+  'rateLimits.register': 'RATE_LIMIT_REGISTER_PER_MINUTE',
+  'rateLimits.token': 'RATE_LIMIT_TOKEN_PER_MINUTE',
+  'rateLimits.authorize': 'RATE_LIMIT_AUTHORIZE_PER_MINUTE',
+  'rateLimits.approve': 'RATE_LIMIT_APPROVE_PER_MINUTE',
+  'rateLimits.revoke': 'RATE_LIMIT_REVOKE_PER_MINUTE',
+  'rateLimits.toolsCall': 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
+  'clientExpiry.unusedSeconds': 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
+  'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
+  toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
+  packetLinkSecret: 'PACKET_LINK_SECRET',
+};
+
+/**
+ * Reads the shared configuration from environment variables, so the Node, Vercel and Lambda
+ * adapters agree: `MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`,
+ * `SESSION_JWT_ISSUER`, `SESSION_JWT_AUDIENCE`, `SESSION_JWT_MAX_AGE_SECONDS` (default 86400),
+ * `MCP_REQUIRE_AUTH` (`tools/call` | `all`),
+ * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
+ * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
+ * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and the database settings `DATABASE_POOL_MAX` (or
+ * `PG_POOL_MAX`), `DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_ACQUIRE_TIMEOUT_MS`,
+ * `DATABASE_STATEMENT_TIMEOUT_MS` and `DATABASE_IDLE_TIMEOUT_MS`, the limits `RATE_LIMITS` (`on` |
+ * `off`) and `RATE_LIMIT_<REGISTER|TOKEN|AUTHORIZE|APPROVE|REVOKE|TOOLS_CALL>_PER_MINUTE`, and the
+ * client expiry `OAUTH_UNUSED_CLIENT_TTL_SECONDS` / `OAUTH_IDLE_CLIENT_TTL_SECONDS`. Validates the result and throws
+ * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and `MCP_TOOLS_LIST_TTL_SECONDS` (300, the caching
+ * hint of `tools/list` on the 2026-07-28 wire), and `PACKET_LINK_SECRET` (the key material of the
+ * signed packet download links). Validates the result and throws
+ * {@link FilingConfigError} naming the environment variable at fault.
+ *
+ * @example
+ * ```ts
+ * const server = createFilingServer({ db, config: configFromEnv(process.env) });
+ * ```
+ */
+export function configFromEnv(env: Record<string, string | undefined>): FilingServerConfig {
+  const config = rawConfigFromEnv(env);
+  const result = filingServerConfigSchema.safeParse(config);
+  if (!result.success) {
+    throw new FilingConfigError(
+      `Invalid environment: ${describeIssues(result.error, (path) => ENV_NAMES[path] ?? path)}`,
+    );
+  }
+  return config as FilingServerConfig;
+}

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+
+const milliseconds = z
+  .number({ message: 'must be an integer number of milliseconds' })
+  .int({ message: 'must be an integer number of milliseconds' })
+  .positive({ message: 'must be positive' })
+  .max(3_600_000, { message: 'must be at most 3600000 (one hour)' });
+
+/**
+ * Schema of {@link DatabaseSettings}: one set of PostgreSQL pool settings that every adapter
+ * (Node, Vercel, Lambda) applies the same way. `poolMax` has no default here because each platform
+ * has its own (Node 10, Vercel 3, Lambda 2); the timeouts share their defaults.
+ */
+export const databaseSettingsSchema = z
+  .object({
+    poolMax: z
+      .number({ message: 'must be an integer' })
+      .int({ message: 'must be an integer' })
+      .min(1, { message: 'must be at least 1' })
+      .max(1000, { message: 'must be at most 1000' })
+      .optional(),
+    connectTimeoutMs: milliseconds.default(5_000),
+    acquireTimeoutMs: milliseconds.default(5_000),
+    statementTimeoutMs: milliseconds.default(10_000),
+    idleTimeoutMs: milliseconds.default(10_000),
+  })
+  .strict();
+
+/** Resolves database settings, applying the platform's pool size when none is set. */
+export function resolveDatabaseSettings(
+  settings: DatabaseSettings | undefined,
+  platform: { poolMax: number; idleTimeoutMs?: number },
+): ResolvedDatabaseSettings & { poolMax: number } {
+  const resolved = databaseSettingsSchema.parse({
+    ...(platform.idleTimeoutMs !== undefined && { idleTimeoutMs: platform.idleTimeoutMs }),
+    ...settings,
+  });
+  return { ...resolved, poolMax: resolved.poolMax ?? platform.poolMax };
+}
+
+/**
+ * PostgreSQL pool settings (environment variables in brackets):
+ *
+ * - `poolMax` (`DATABASE_POOL_MAX`, or `PG_POOL_MAX`): connections per process or instance;
+ * - `connectTimeoutMs` (`DATABASE_CONNECT_TIMEOUT_MS`, 5000): opening one connection;
+ * - `acquireTimeoutMs` (`DATABASE_ACQUIRE_TIMEOUT_MS`, 5000): a request waiting for a connection
+ *   of the pool, queueing and connecting included;
+ * - `statementTimeoutMs` (`DATABASE_STATEMENT_TIMEOUT_MS`, 10000): one query's answer. Enforced by
+ *   the client, not as a server setting, so that it also ends a wait on a frozen server and works
+ *   through poolers that refuse start-up parameters (PgBouncer); the connection is then dropped;
+ * - `idleTimeoutMs` (`DATABASE_IDLE_TIMEOUT_MS`, 10000): an idle connection is closed after it.
+ */
+export type DatabaseSettings = z.input<typeof databaseSettingsSchema>;
+
+/** {@link DatabaseSettings} with defaults applied. */
+export type ResolvedDatabaseSettings = z.output<typeof databaseSettingsSchema>;

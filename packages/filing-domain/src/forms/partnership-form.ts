@@ -1,0 +1,313 @@
+import {
+  DEDUCTION_INPUT_LINES,
+  INCOME_INPUT_LINES,
+  SCHEDULE_K_AMOUNT_LINES,
+  SCHEDULE_K_COMPUTED_LINES,
+  SCHEDULE_K_TYPE_LINES,
+  type ScheduleKLine,
+} from '@filing-mcp/irs-forms/kinds';
+import * as z from 'zod';
+import {
+  ACCOUNTING_METHODS,
+  calendarDate,
+  ein,
+  stringOrNumber,
+  text,
+  usTaxpayerId,
+  wholeDollars,
+} from './form-fields.js';
+import { once } from '../once.js';
+
+/** At most this many partners: a return with more must be e-filed (T.D. 9972), which this service does not do. */
+export const MAX_PARTNERS = 100;
+
+const AMOUNT_MESSAGE = 'must be whole US dollars: a number or a string of digits, e.g. 40000 or "-1500"';
+
+/** Form 1065 page 1 income lines the filer enters (1c, 3 and 8 are computed): irs-forms' list. */
+export const INCOME_LINES = INCOME_INPUT_LINES;
+/** Form 1065 page 1 deduction lines the filer enters (16c, 22 and 23 are computed). */
+export const DEDUCTION_LINES = DEDUCTION_INPUT_LINES;
+/** Schedule K amount lines the filer enters: those the forms read, less the computed 3c and 4c. */
+export const SCHEDULE_K_LINES = SCHEDULE_K_AMOUNT_LINES.filter(
+  (line) => !SCHEDULE_K_COMPUTED_LINES.includes(line),
+) as unknown as readonly [ScheduleKLine, ...ScheduleKLine[]];
+const SCHEDULE_K_TYPES = SCHEDULE_K_TYPE_LINES;
+/** Schedule B yes/no questions (Form 1065 (2025), pages 2-4). */
+export const SCHEDULE_B_QUESTIONS = [
+  'line2a',
+  'line2b',
+  'line3a',
+  'line3b',
+  'line4',
+  'line5',
+  'line6',
+  'line7',
+  'line8',
+  'line9',
+  'line10a',
+  'line10b',
+  'line10c',
+  'line10d',
+  'line11',
+  'line12',
+  'line14',
+  'line16a',
+  'line16b',
+  'line19',
+  'line20',
+  'line21',
+  'line22',
+  'line23',
+  'line24',
+  'line25',
+  'line27',
+  'line28',
+  'line29a',
+  'line29b',
+  'line30',
+  'line32',
+  'line33',
+] as const;
+
+/** Schedule B question 1's boxes. */
+const SCHEDULE_B_ENTITY_TYPES = [
+  'Domestic general partnership',
+  'Domestic limited partnership',
+  'Domestic limited liability company',
+  'Domestic limited liability partnership',
+  'Foreign partnership',
+  'Other',
+] as const;
+const SCHEDULE_B_TEXTS = ['line8Country', 'line10aDate'] as const;
+const SCHEDULE_B_COUNTS = ['line13a', 'line14Count', 'line15', 'line17', 'line18', 'line26'] as const;
+
+/** Item G's boxes, as Schedule K-1 prints them. */
+export const PARTNER_TYPES = [
+  'General partner or LLC member-manager',
+  'Limited partner or other LLC member',
+] as const;
+/** Item I1 entity types (the Form 1065 instructions' list for item I1). */
+export const PARTNER_ENTITY_TYPES = [
+  'Individual',
+  'Corporation',
+  'S Corporation',
+  'Partnership',
+  'Limited Partnership',
+  'Limited Liability Partnership',
+  'Limited Liability Company',
+  'Trust',
+  'Estate',
+  'Exempt Organization',
+  'IRA/SEP/Keogh/Retirement Plan',
+  'Foreign Government',
+  'Nominee/Custodian',
+  'Disregarded Entity',
+] as const;
+
+/** The message for keys a line object does not take. */
+function unknownKeys(keys: readonly string[]) {
+  return (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `unknown field ${(issue.keys ?? []).map((key) => `"${key}"`).join(', ')}: the fields are ${keys.join(', ')}`
+      : undefined;
+}
+
+/**
+ * An object of known keys, each holding `value`: an unknown key is an error that lists the keys.
+ * A partial record, so its JSON Schema names the keys once instead of repeating `value` per key.
+ */
+function lines<K extends string, T extends z.ZodType>(keys: readonly [K, ...K[]], value: T) {
+  return z.partialRecord(z.enum(keys), value, { error: unknownKeys(keys) });
+}
+
+/**
+ * Like {@link lines}, for keys of mixed types: each key's value is checked with `typeOf(key)`,
+ * and a wrong one is an error on that key.
+ */
+function mixedLines<K extends string>(keys: readonly [K, ...K[]], typeOf: (key: K) => z.ZodType) {
+  return z
+    .partialRecord(z.enum(keys), z.union([z.number(), z.string(), z.boolean()]), { error: unknownKeys(keys) })
+    .superRefine((value, context) => {
+      for (const [key, item] of Object.entries(value) as Array<[K, unknown]>) {
+        const result = typeOf(key).safeParse(item);
+        for (const issue of result.success ? [] : result.error.issues) {
+          context.addIssue({ code: 'custom', path: [key, ...issue.path], message: issue.message });
+        }
+      }
+    });
+}
+
+/** The partnership form schemas, built by the first call (the public exports are in schemas.ts). */
+export const partnershipFormSchemas = once(() => {
+  const amount = z.union(
+    [z.number().int({ error: AMOUNT_MESSAGE }), z.string().regex(/^-?\d+$/, { error: AMOUNT_MESSAGE })],
+    { error: AMOUNT_MESSAGE },
+  );
+  const percent = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)], {
+    error: 'must be a percentage from 0 to 100, e.g. 50 or "33.3333"',
+  });
+
+  /** A partner of a partnership filing (one Schedule K-1, and Form 8805 when foreign). */
+  const partnerSchema = z
+    .looseObject({
+      id: z
+        .uuid({ message: 'must be a UUID; leave it out and the server assigns one' })
+        .optional()
+        .describe('Partner UUID; assigned by the server when absent, then kept.'),
+      name: text.describe('Name of the partner (K-1 item F).'),
+      address: text.optional().describe('Address, city, state/country and postal code (item F).'),
+      tin: usTaxpayerId.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
+      foreignTaxId: text.optional().describe('Foreign tax id, when the partner has no U.S. TIN.'),
+      type: z
+        .enum(PARTNER_TYPES)
+        .optional()
+        .describe(`Item G: ${PARTNER_TYPES.join(' | ')}.`),
+      isForeign: z.boolean().optional().describe('Item H1: true for a foreign partner.'),
+      entityType: z
+        .enum(PARTNER_ENTITY_TYPES)
+        .optional()
+        .describe(`Item I1: ${PARTNER_ENTITY_TYPES.join(' | ')}.`),
+      withholdingRate: text
+        .optional()
+        .describe('Section 1446 rate; computed (37 non-corporate, 21 corporate), checked when given.'),
+      shares: lines(
+        [
+          'profitBeginning',
+          'profitEnding',
+          'lossBeginning',
+          'lossEnding',
+          'capitalBeginning',
+          'capitalEnding',
+        ],
+        percent,
+      )
+        .optional()
+        .describe('Item J, percent: profit/loss/capital Beginning and Ending.'),
+      capitalAccount: lines(
+        ['beginning', 'contributed', 'currentYearIncome', 'otherIncrease', 'withdrawals', 'ending'],
+        amount,
+      )
+        .optional()
+        .describe(
+          'Item L, USD: beginning, contributed, currentYearIncome, otherIncrease, withdrawals, ending.',
+        ),
+      liabilities: lines(
+        [
+          'nonrecourseBeginning',
+          'nonrecourseEnding',
+          'qualifiedNonrecourseBeginning',
+          'qualifiedNonrecourseEnding',
+          'recourseBeginning',
+          'recourseEnding',
+        ],
+        amount,
+      )
+        .optional()
+        .describe('Item K1, USD: (qualifiedN|n)onrecourse/recourse Beginning/Ending.'),
+      contributedBuiltInGainProperty: z.boolean().optional().describe('Item M.'),
+      section704c: lines(['beginning', 'ending'], amount).optional().describe('Item N, USD.'),
+      ectiShare: amount
+        .optional()
+        .describe('Foreign partner: share of effectively connected taxable income, USD.'),
+      specialAllocations: lines(SCHEDULE_K_LINES, amount)
+        .optional()
+        .describe('Schedule K line -> this partner’s amount, instead of the profit-share split.'),
+    })
+    .describe('A partner of the partnership.');
+
+  /**
+   * `form_data` of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805): the one source
+   * of truth for validation, `get_form_schema` and the tools' JSON Schemas. Known fields are optional
+   * (filled progressively) but typed when present; unknown top-level fields are kept.
+   */
+  const partnershipFormDataSchema = z
+    .looseObject({
+      partnershipName: text
+        .optional()
+        .describe('Legal name of the partnership; shown as llc_name on the record.'),
+      ein: ein.optional().describe('Employer identification number of the partnership, NN-NNNNNNN.'),
+      street: text.optional().describe('Street address of the partnership.'),
+      city: text.optional().describe('City of the partnership.'),
+      state: text.optional().describe('State of the partnership (two-letter code).'),
+      zip: text.optional().describe('ZIP code of the partnership.'),
+      country: text.optional().describe('Country, when the principal business is outside the United States.'),
+      businessActivity: text.optional().describe('Principal business activity, in words.'),
+      businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
+      dateBusinessStarted: calendarDate.optional().describe('Date the business started, YYYY-MM-DD.'),
+      // Words (filings of before) are still stored: check_filing reports them as a value to
+      // restate, and tools/list advertises the three values only.
+      accountingMethod: z
+        .union([z.enum(ACCOUNTING_METHODS), text])
+        .optional()
+        .describe('Item H: cash, accrual, or other (then accountingMethodOther names it).'),
+      accountingMethodOther: text.optional().describe('Item H(3): the other accounting method, in words.'),
+      totalAssets: wholeDollars('20000')
+        .optional()
+        .describe(
+          'Total assets at the end of the tax year (item F), whole USD: a number or a string of digits.',
+        ),
+      taxYearBegin: calendarDate.optional().describe('First day of the tax year, YYYY-MM-DD.'),
+      taxYearEnd: calendarDate.optional().describe('Last day of the tax year, YYYY-MM-DD.'),
+      partners: z
+        .array(partnerSchema)
+        .max(MAX_PARTNERS, {
+          error: `at most ${MAX_PARTNERS} partners: a partnership with more than ${MAX_PARTNERS} partners must e-file Form 1065 (T.D. 9972), which this service does not do`,
+        })
+        .optional()
+        .describe(`Partners (at most ${MAX_PARTNERS}; more must be e-filed), each one K-1.`),
+      income: lines(INCOME_LINES, amount)
+        .optional()
+        .describe('Form 1065 page 1 income, USD: line1a, line1b, line2, line4-line7 (1c, 3, 8 computed).'),
+      deductions: lines(DEDUCTION_LINES, amount)
+        .optional()
+        .describe('Form 1065 page 1 deductions, USD: line9-line15, line16a, line16b, line17-line21.'),
+      scheduleK: mixedLines([...SCHEDULE_K_LINES, ...SCHEDULE_K_TYPES, 'line16a', 'line16b'], (key) =>
+        key === 'line16a' || key === 'line16b'
+          ? z.boolean({ error: 'must be true or false' })
+          : key.endsWith('Type')
+            ? text
+            : amount,
+      )
+        .optional()
+        .describe(
+          'Schedule K, USD: line1 (default page 1 line 23)-line21 by form line (line3a, line13d, ...; 3c, 4c computed); line11Type etc.; line16a true = Schedules K-2/K-3 (international items), line16b = K-2 exception.',
+        ),
+      scheduleB: mixedLines(
+        ['line1', 'line1Other', ...SCHEDULE_B_QUESTIONS, ...SCHEDULE_B_TEXTS, ...SCHEDULE_B_COUNTS],
+        (key) =>
+          key === 'line1'
+            ? z.enum(SCHEDULE_B_ENTITY_TYPES)
+            : (SCHEDULE_B_QUESTIONS as readonly string[]).includes(key)
+              ? z.boolean({ error: 'must be true (yes) or false (no)' })
+              : (SCHEDULE_B_COUNTS as readonly string[]).includes(key)
+                ? stringOrNumber
+                : text,
+      )
+        .optional()
+        .describe(
+          `Schedule B: line1 entity type (${SCHEDULE_B_ENTITY_TYPES.join(' | ')}); yes/no questions as booleans by line (line2a, line2b for 50% owners (B-1), ..., line33); counts line13a, line14Count, line15, line17, line18, line26.`,
+        ),
+      filesTenOrMoreReturns: z
+        .boolean()
+        .optional()
+        .describe(
+          'E-file question (T.D. 9972): true if the partnership files 10+ returns of any type this year.',
+        ),
+      filesScheduleM3: z
+        .boolean()
+        .optional()
+        .describe('True if Schedule M-3 is filed (decides the mailing address).'),
+      generateForm7004: z.boolean().optional().describe('True if Form 7004 extends the due date.'),
+      withholding: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('Kept as given; section 1446 figures are computed from partners[].ectiShare.'),
+    })
+    .describe('form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805).');
+  return { partnerSchema, partnershipFormDataSchema };
+});
+
+/** A partnership filing's `form_data` after validation. */
+export type PartnershipFormData = z.output<
+  ReturnType<typeof partnershipFormSchemas>['partnershipFormDataSchema']
+>;

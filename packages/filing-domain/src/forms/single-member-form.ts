@@ -1,0 +1,199 @@
+import * as z from 'zod';
+import { once } from '../once.js';
+import {
+  PART_VII_QUESTIONS,
+  type PartVIILine,
+  RELATIONSHIP_NAMES,
+  TRANSACTION_KIND_NAMES,
+} from '@filing-mcp/irs-forms/kinds';
+import {
+  calendarDate,
+  countries,
+  ein,
+  stringOrNumber,
+  text,
+  usTaxpayerId,
+  wholeDollars,
+} from './form-fields.js';
+
+/** Bounds on one single-member filing: related parties, and transactions of each. */
+export const MAX_RELATED_PARTIES = 50;
+export const MAX_TRANSACTIONS_PER_PARTY = 200;
+
+/** The single-member form schemas, built by the first call (the public exports are in schemas.ts). */
+export const singleMemberFormSchemas = once(() => {
+  /** Whole US dollars: a number or a string of digits (no commas, currency or decimals). */
+  const usdMessage = 'must be whole US dollars, a number or a string of digits, e.g. 5000 (not "5,000 USD")';
+  const wholeUsd = z.union(
+    [
+      z
+        .number({ message: usdMessage })
+        .int({ message: usdMessage })
+        .nonnegative({ message: usdMessage })
+        .max(Number.MAX_SAFE_INTEGER, { message: usdMessage }),
+      z.string({ message: usdMessage }).regex(/^\d{1,15}$/, { message: usdMessage }),
+    ],
+    { message: usdMessage },
+  );
+
+  /** One reportable transaction with the related party (Form 5472 Part IV line or Part V). */
+  const transactionSchema = z.looseObject({
+    id: text
+      .optional()
+      .describe('Stable id of the transaction; assigned by the server when absent, then kept.'),
+    kind: z
+      .enum(TRANSACTION_KIND_NAMES, { message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}` })
+      .describe(
+        'Part IV line (received 9-21, paid 23-35; *_beginning_balance is 17a/31a, amounts_borrowed/amounts_loaned 17b/31b ending balance or monthly average) or a Part V kind (capital_contribution ... other).',
+      ),
+    amount: wholeUsd.describe('Whole USD: a number or a string of digits, e.g. 5000.'),
+    description: text.optional().describe('Printed on the Part V statement.'),
+  });
+
+  /** A related party of the foreign-owned LLC: one Form 5472 (Parts III-VI). */
+  const relatedPartySchema = z
+    .looseObject({
+      id: text
+        .optional()
+        .describe('Stable id of the related party; assigned by the server (a UUID) when absent, then kept.'),
+      name: text.describe('8a name.'),
+      // The three boxes are the values; other text (filings of before) is still stored, and
+      // check_filing reports it as invalid rather than any box being guessed from it.
+      relationship: z
+        .union([z.enum(RELATIONSHIP_NAMES), text])
+        .optional()
+        .describe(`8e box: ${RELATIONSHIP_NAMES.join(', ')}; other text is reported by check_filing.`),
+      street: text.optional().describe('8a street.'),
+      city: text.optional().describe('8a city, region, postal code.'),
+      country: text.optional().describe('8a country.'),
+      address: text
+        .optional()
+        .describe('8a address in one string (older filings); street, city, country win.'),
+      usIdentifyingNumber: usTaxpayerId.optional().describe('8b(1) U.S. identifying number, if any.'),
+      referenceIdNumber: text.optional().describe('8b(2) reference ID number (required without 8b(1)).'),
+      ftin: text.optional().describe('8b(3) foreign tax identification number, if any.'),
+      businessActivity: text.optional().describe('8c principal business activity.'),
+      businessActivityCode: stringOrNumber.optional().describe('8d principal business activity code.'),
+      businessCountries: countries.optional().describe('8f principal countries where business is conducted.'),
+      taxResidenceCountries: countries
+        .optional()
+        .describe('8g countries where it files an income tax return as a resident.'),
+      isForeign: z.boolean().optional().describe('Part III: foreign person (default true).'),
+      estimatesUsed: z.boolean().optional().describe('Part IV: estimates used.'),
+      transactions: z
+        .array(transactionSchema)
+        .max(MAX_TRANSACTIONS_PER_PARTY, {
+          message: `holds at most ${MAX_TRANSACTIONS_PER_PARTY} transactions per related party`,
+        })
+        .optional()
+        .describe(`Reportable transactions (Parts IV, V), at most ${MAX_TRANSACTIONS_PER_PARTY}.`),
+      nonmonetaryTransactions: z
+        .boolean()
+        .optional()
+        .describe('Part VI: any nonmonetary or less-than-full-consideration transaction.'),
+      nonmonetaryStatement: text.optional().describe('Part VI statement, when true.'),
+    })
+    .describe('A related party: one Form 5472.');
+
+  /** Form 5472 Part VII, lines 37-43: true is Yes, false is No; amounts in whole USD. */
+  const partVIIShape: Record<string, z.ZodOptional<z.ZodType>> = {};
+  for (const line of Object.keys(PART_VII_QUESTIONS) as PartVIILine[]) {
+    const question = PART_VII_QUESTIONS[line];
+    partVIIShape[line] = (question.kind === 'yes_no' ? z.boolean() : wholeUsd)
+      .optional()
+      .describe(`${question.line}: ${question.text}`);
+  }
+  const partVIISchema = z
+    .object(partVIIShape)
+    .describe(
+      'Form 5472 Part VII, printed on every 5472: lineNN true (Yes) or false (No); 38a/38c after 37 Yes, 40b (USD) after 40a, 41b-d after 41a, 43b1/43b2 after 43a.',
+    );
+
+  /**
+   * `form_data` of a single-member filing (forms 5472 and 1120): the one source of truth for
+   * validation, for `get_form_schema`'s field descriptions and for the tools' JSON Schemas.
+   *
+   * Every known field is optional because agents fill a filing progressively (create a draft, then
+   * `update_filing` the rest); a field that is present must have the right type. Unknown fields are
+   * kept unchanged, since the full payload covers more than the spec lists (transactions, signature
+   * and document data).
+   */
+  const singleMemberFormDataSchema = z
+    .looseObject({
+      taxYearBegin: calendarDate.optional().describe('First day of the tax year, YYYY-MM-DD.'),
+      taxYearEnd: calendarDate.optional().describe('Last day of the tax year, YYYY-MM-DD.'),
+      llcName: text.optional().describe('Legal name of the LLC (the reporting corporation).'),
+      llcStreet: text.optional().describe('Street address of the LLC.'),
+      llcCity: text.optional().describe('City, state and ZIP code of the LLC, in one string.'),
+      ein: ein.optional().describe('Employer identification number of the LLC, NN-NNNNNNN, e.g. 12-3456789.'),
+      totalAssets: wholeDollars('20000')
+        .optional()
+        .describe('Total assets at the end of the tax year, whole USD: a number or a string of digits.'),
+      businessActivity: text.optional().describe('Principal business activity, in words.'),
+      businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
+      isInitialYear: z.boolean().optional().describe('True when this is the first year the LLC files.'),
+      countryIncorporation: text
+        .optional()
+        .describe('Country under whose laws the LLC was formed (US state).'),
+      dateIncorporation: calendarDate.optional().describe('Date the LLC was formed, YYYY-MM-DD.'),
+      taxResidentCountry: text.optional().describe('Country where the LLC is a tax resident.'),
+      principalBusinessCountries: countries
+        .optional()
+        .describe('Country or countries where the LLC principally conducts business.'),
+      ownerName: text.optional().describe('Name of the 25% foreign owner.'),
+      ownerStreet: text.optional().describe('Street address of the owner.'),
+      ownerCity: text.optional().describe('City, region, postal code and country of the owner.'),
+      ownerUSId: usTaxpayerId
+        .optional()
+        .describe('US identifying number of the owner (SSN, ITIN or EIN), if any.'),
+      ownerRefId: text.optional().describe('Reference ID number of the owner, if any.'),
+      ownerFTIN: text.optional().describe('Foreign tax identification number of the owner.'),
+      ownerBusinessCountries: countries
+        .optional()
+        .describe('Country or countries where the owner conducts business.'),
+      ownerCitizenship: text.optional().describe('Country of citizenship of the owner.'),
+      ownerTaxResidentCountry: text.optional().describe('Country where the owner is a tax resident.'),
+      relatedParties: z
+        .array(relatedPartySchema)
+        .max(MAX_RELATED_PARTIES, { message: `holds at most ${MAX_RELATED_PARTIES} related parties` })
+        .optional()
+        .describe(
+          `Related parties, one Form 5472 each (at most ${MAX_RELATED_PARTIES}): { id, name, relationship, address, ids, business, countries, transactions, Part VI }.`,
+        ),
+      noReportableTransactions: z
+        .boolean()
+        .optional()
+        .describe(
+          'True when the year had no reportable transaction (leaving transactions out is not "none").',
+        ),
+      partVII: partVIISchema.optional(),
+      signerName: text.optional().describe('Officer signing the pro forma 1120 (and the letter).'),
+      signerTitle: text.optional().describe('Title of the person signing the return.'),
+      signatureDate: calendarDate.optional().describe('Date of signature, YYYY-MM-DD.'),
+      generateForm7004: z
+        .boolean()
+        .optional()
+        .describe(
+          'True to also generate Form 7004 (automatic extension; only before the original due date).',
+        ),
+      form7004FiledDate: calendarDate
+        .optional()
+        .describe(
+          'Date a Form 7004 was filed, YYYY-MM-DD; by the original due date it extends the due date.',
+        ),
+      generateLateFilingLetter: z
+        .boolean()
+        .optional()
+        .describe('True to also generate a reasonable-cause letter for late filing.'),
+      lateFilingReason: text
+        .optional()
+        .describe('Facts that prevented timely filing, for the reasonable-cause letter.'),
+    })
+    .describe('form_data of a single-member filing (forms 5472 and 1120).');
+  return { relatedPartySchema, transactionSchema, singleMemberFormDataSchema };
+});
+
+/** A single-member filing's `form_data` after validation. */
+export type SingleMemberFormData = z.output<
+  ReturnType<typeof singleMemberFormSchemas>['singleMemberFormDataSchema']
+>;

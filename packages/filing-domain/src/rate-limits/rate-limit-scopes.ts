@@ -1,0 +1,20 @@
+import type { OAuthEndpointName } from '@filing-mcp/oauth-core';
+
+/**
+ * What is limited: an OAuth endpoint per client address (`register`, `token`, `authorize`,
+ * `approve`, `revoke`: oauth-core's endpoint names), or `tools/call` per credential.
+ */
+export type RateLimitScope = OAuthEndpointName | 'toolsCall';
+
+/** Requests allowed per minute for each {@link RateLimitScope}. */
+export type RateLimitsPerMinute = Record<RateLimitScope, number>;
+
+/** Default limits, per minute: per client address for the OAuth endpoints, per credential for `tools/call`. */
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimitsPerMinute> = Object.freeze({
+  register: 60,
+  token: 300,
+  authorize: 300,
+  approve: 300,
+  revoke: 300,
+  toolsCall: 1200,
+});

@@ -1,0 +1,125 @@
+import { base64url, fromBase64url, lazyOnce, secretKey } from '@filing-mcp/protocol';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
+
+/** Longest life of a signed packet link: 15 minutes, long enough to fetch it, short enough to leak little. */
+export const PACKET_LINK_MAX_TTL_SECONDS = 15 * 60;
+
+/** Where signed links live under `{base_url}`: `{base_url}/packets/{kind}/{id}.pdf`. */
+export const PACKET_LINK_PATH_PREFIX = '/packets/';
+
+/** What a signed link grants: one kind and one filing. */
+export interface PacketLinkGrant {
+  kind: FilingKind;
+  id: string;
+}
+
+/** Why a link is refused: its signature (or shape) is wrong, or its life is over. */
+export type PacketLinkRefusal = 'invalid' | 'expired';
+
+/** Signs and verifies the download links of filing packets. */
+export interface PacketLinks {
+  /** A link to the packet of filing `id` of `kind`, valid for the signer's life from now. */
+  sign(kind: FilingKind, id: string): Promise<{ url: string; expiresAt: number }>;
+  /**
+   * The grant of a request to `{base_url}{path}?{query}`: `path` is the part after the base path
+   * (`/packets/5472/<id>.pdf`). Answers the refusal for a wrong or expired link.
+   */
+  verify(path: string, query: URLSearchParams): Promise<PacketLinkGrant | PacketLinkRefusal>;
+}
+
+/** Options of {@link createPacketLinks}. */
+export interface PacketLinksOptions {
+  /** `{base_url}`, without a trailing slash. */
+  baseUrl: string;
+  /**
+   * The secret the key is derived from (HKDF-SHA-256, so a key derived from a secret used
+   * elsewhere, such as the session secret, never equals it). At least 32 characters, the same on
+   * every instance that may serve the link. Without it, a random key per instance: a link then
+   * works only on the instance that made it.
+   */
+  secret?: string;
+  /** Life of a link in seconds, 1 to {@link PACKET_LINK_MAX_TTL_SECONDS} (the default). */
+  ttlSeconds?: number;
+  /** The clock in Unix milliseconds (tests). */
+  now?: () => number;
+}
+
+// The WebCrypto key type, named through `crypto.subtle` so the file compiles with DOM or Node types.
+type HmacKey = Parameters<typeof crypto.subtle.sign>[1];
+
+const utf8 = new TextEncoder();
+const PATH =
+  /^\/packets\/(5472|partnership)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
+const EXPIRY = /^[1-9]\d{0,11}$/;
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
+// Everything a link grants is signed: a link for one filing or kind cannot be turned into another's.
+function signedData(kind: FilingKind, id: string, expires: number): Uint8Array<ArrayBuffer> {
+  return utf8.encode(`filing-mcp-packet-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`);
+}
+
+/**
+ * Signed, short-lived download links of filing packets: `{base_url}/packets/{kind}/{id}.pdf?exp=
+ * <unix seconds>&sig=<HMAC-SHA-256, base64url>`. The signature covers the kind, the filing id and
+ * the expiry, so a link opens that one packet until it expires and nothing else. WebCrypto only:
+ * the same code signs and verifies on Node, Vercel and Lambda.
+ *
+ * @example
+ * ```ts
+ * const links = createPacketLinks({ baseUrl, secret: env.PACKET_LINK_SECRET });
+ * const { url } = await links.sign('5472', id);
+ * ```
+ */
+export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
+  const ttlSeconds = options.ttlSeconds ?? PACKET_LINK_MAX_TTL_SECONDS;
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > PACKET_LINK_MAX_TTL_SECONDS) {
+    throw new TypeError(`packet link ttlSeconds must be an integer from 1 to ${PACKET_LINK_MAX_TTL_SECONDS}`);
+  }
+  if (options.secret !== undefined && options.secret.length < 32) {
+    throw new TypeError('the packet link secret must be at least 32 characters');
+  }
+  const now = options.now ?? Date.now;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const getKey = lazyOnce(
+    (): Promise<HmacKey> =>
+      secretKey(options.secret, {
+        info: 'filing-mcp packet link v1',
+        algorithm: { name: 'HMAC', hash: 'SHA-256', length: 256 },
+        usages: ['sign', 'verify'],
+        name: 'the packet link secret',
+      }),
+  );
+
+  return {
+    async sign(kind, id) {
+      const expires = Math.floor(now() / 1000) + ttlSeconds;
+      const signature = await crypto.subtle.sign('HMAC', await getKey(), signedData(kind, id, expires));
+      const path = `${PACKET_LINK_PATH_PREFIX}${kind}/${encodeURIComponent(id.toLowerCase())}.pdf`;
+      return {
+        url: `${baseUrl}${path}?exp=${expires}&sig=${base64url(new Uint8Array(signature))}`,
+        expiresAt: expires * 1000,
+      };
+    },
+    async verify(path, query) {
+      const match = PATH.exec(path);
+      const expiry = query.get('exp') ?? '';
+      const signature = query.get('sig') ?? '';
+      if (!match || !EXPIRY.test(expiry) || !SIGNATURE.test(signature)) return 'invalid';
+      const kind = match[1] as FilingKind;
+      const id = match[2]!;
+      const expires = Number(expiry);
+      // crypto.subtle.verify compares in constant time.
+      const valid = await crypto.subtle.verify(
+        'HMAC',
+        await getKey(),
+        fromBase64url(signature),
+        signedData(kind, id, expires),
+      );
+      if (!valid) return 'invalid';
+      const nowSeconds = now() / 1000;
+      // A link whose life would exceed the maximum was not made by this rule: refuse it as well.
+      if (nowSeconds >= expires || expires - nowSeconds > PACKET_LINK_MAX_TTL_SECONDS) return 'expired';
+      return { kind, id };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { FilingKind } from '@filing-mcp/irs-forms';
+import {
+  type HandlerContext,
+  JsonRpcErrorCode,
+  lazyOnce,
+  McpError,
+  type ResourceTemplateDefinition,
+  resourceNotFound,
+} from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
+import { base64Encode } from './base64-encode.js';
+
+/**
+ * Builds the packet of official IRS forms of a filing (irs-forms' `PacketBuilder`, or a worker
+ * thread running it): the adapter supplies it, since only the adapter can read the templates.
+ */
+export interface FilingPacketBuilder {
+  build(kind: FilingKind, formData: Record<string, unknown>): Promise<{ pdf: Uint8Array }>;
+}
+
+/**
+ * The URI templates of the filing packets, one per kind, shaped like the companion's PDF links
+ * (`{app_url}/filings/{id}/pdf`, `{app_url}/partnership/{id}/pdf`); `{id}` is the filing's UUID.
+ */
+export const PACKET_URI_TEMPLATES: Readonly<Record<FilingKind, string>> = Object.freeze({
+  '5472': 'filing://filings/{id}/packet.pdf',
+  partnership: 'filing://partnership/{id}/packet.pdf',
+});
+
+/** The URI of a filing's packet resource, e.g. `filing://filings/<uuid>/packet.pdf`. */
+export function packetUri(kind: FilingKind, id: string): string {
+  return PACKET_URI_TEMPLATES[kind].replace('{id}', encodeURIComponent(id));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TITLES: Record<FilingKind, { title: string; description: string }> = {
+  '5472': {
+    title: 'IRS forms of a single-member filing (PDF)',
+    description:
+      'The filled official IRS forms of one of your single-member filings: pro forma Form 1120, a Form 5472 per related party, Form 7004 and the late-filing letter when asked for. {id} is the filing id; run check_filing first.',
+  },
+  partnership: {
+    title: 'IRS forms of a partnership filing (PDF)',
+    description:
+      'The filled official IRS forms of one of your partnership filings: Form 1065 and a Schedule K-1 per partner. {id} is the filing id; run check_filing first.',
+  },
+};
+
+/**
+ * The filing packets as MCP resource templates (`resources/templates/list`, `resources/read`):
+ * the PDF as a base64 `blob`. A read acts for the credential's user alone: another user's filing,
+ * a missing one and a malformed id all answer -32602 with `data.uri`, and nothing is built. A
+ * packet over irs-forms' `PACKET_LIMITS` answers -32602 with the bound (`data.limit`, `data.max`).
+ */
+export function createPacketResourceTemplates(options: {
+  /** The database, or a function answering it (the filing server's lazily opened one). */
+  db: Kysely<any> | (() => Promise<Kysely<any>>);
+  packets: FilingPacketBuilder;
+}): ResourceTemplateDefinition[] {
+  // The repository and the IRS forms load with the first read: a server that never serves a
+  // packet (or not yet) does not load them.
+  const repositoryOf = lazyOnce(async () => {
+    const [{ FilingRepository }, db] = await Promise.all([
+      import('../storage/filing-repository.js'),
+      typeof options.db === 'function' ? options.db() : options.db,
+    ]);
+    return new FilingRepository(db);
+  });
+  return (['5472', 'partnership'] as const).map((kind) => ({
+    uriTemplate: PACKET_URI_TEMPLATES[kind],
+    name: kind === '5472' ? 'filing-packet' : 'partnership-filing-packet',
+    ...TITLES[kind],
+    mimeType: 'application/pdf',
+    read: async (uri: string, variables: Record<string, string>, context: HandlerContext) => {
+      const id = variables.id ?? '';
+      const userId = context.auth?.userId;
+      if (!userId || !UUID.test(id)) throw resourceNotFound(uri);
+      const repository = await repositoryOf();
+      const filing = await repository.getFiling(
+        kind === '5472' ? 'filings' : 'partnership_filings',
+        userId,
+        id,
+      );
+      if (!filing) throw resourceNotFound(uri);
+      try {
+        const { pdf } = await options.packets.build(kind, filing.form_data);
+        return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
+      } catch (error) {
+        const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');
+        if (error instanceof PacketTooLargeError) {
+          throw new McpError(
+            JsonRpcErrorCode.InvalidParams,
+            error.message,
+            { uri, limit: error.limit, actual: error.actual, max: error.max },
+            { cause: error },
+          );
+        }
+        if (error instanceof UnprintableTextError) {
+          throw new McpError(
+            JsonRpcErrorCode.InvalidParams,
+            `The forms cannot be printed: ${error.message}`,
+            { uri, field: error.field },
+            { cause: error },
+          );
+        }
+        throw error;
+      }
+    },
+  }));
+}

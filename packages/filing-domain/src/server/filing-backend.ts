@@ -1,0 +1,213 @@
+import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oauth-core';
+import { type AuthInfo, lazyOnce, type RequestContext } from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
+import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from '../auth/abandoned-clients.js';
+import {
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  deleteApiKey,
+  touchApiKey,
+  verifyApiKey,
+} from '../auth/api-keys.js';
+import type { ResolvedFilingServerConfig } from '../config/config.js';
+import type { CredentialCache } from '../auth/credential-cache.js';
+import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
+import type { HashFunction } from '../auth/hash.js';
+import { errorSummary } from '../logging/filing-logger.js';
+import { DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limit-scopes.js';
+import { RateLimiter } from '../rate-limits/rate-limiter.js';
+import type { Readiness } from '../probes/probe-responses.js';
+import { FILING_SCOPES } from '../auth/scopes.js';
+
+/** Prefix of the OAuth access tokens this server issues. */
+const ACCESS_TOKEN_PREFIX = 'mcp_at_';
+// Longer than any credential we issue (API key 67, access token 50); longer ones are refused
+// before hashing, so a huge header cannot make us hash megabytes.
+const MAX_CREDENTIAL_LENGTH = 256;
+// The API key check updates last_used_at asynchronously (docs/spec-differences.md#authentication); about once a minute per key is plenty for a
+// "last used" column and keeps hot keys from writing on every call.
+const LAST_USED_INTERVAL_MS = 60_000;
+
+/** What the server's front (routing, MCP, config) hands to the parts that need the database. */
+export interface FilingBackendOptions {
+  db: Kysely<any>;
+  config: ResolvedFilingServerConfig;
+  baseUrl: string;
+  basePath: string;
+  hash: HashFunction;
+  clock: () => number;
+  log: (event: { event: string; [key: string]: unknown }) => void;
+  /** The verified-credential cache, owned by the front (revocations reach it before the backend exists). */
+  cache: CredentialCache;
+  /** Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit. */
+  credentialKeys: WeakMap<AuthInfo, string>;
+  inBackground(context: RequestContext | undefined, work: Promise<unknown>): void;
+  retryAfterSeconds: number;
+  readinessTimeoutMs?: number;
+  /** Client ID Metadata Documents (https `client_id`s) through this fetcher; default off. */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
+}
+
+/** The database's side of the filing server, built by the first request that needs it. */
+export type FilingBackend = ReturnType<typeof createFilingBackend>;
+
+/**
+ * Everything of the filing server that reads or writes the database: authentication, the OAuth
+ * server, rate limits, readiness, cleanup and key revocation. A module of its own so that a
+ * server answers `initialize` (and `tools/list`, probes, preflights) without loading Kysely, the
+ * OAuth server or a database driver. Within it, the OAuth server (oauth-core, jose, its Kysely
+ * store) and the readiness check (the migration lists) load on first use too: an API key's first
+ * `tools/call` needs neither.
+ */
+export function createFilingBackend(options: FilingBackendOptions) {
+  const { db, config, baseUrl, basePath, hash, clock, log, cache, credentialKeys } = options;
+  /** The OAuth server, loaded and built once by the first OAuth route, access token or cleanup. */
+  const oauth = lazyOnce(
+    (): Promise<OAuthServer> =>
+      Promise.all([import('@filing-mcp/oauth-core'), import('@filing-mcp/oauth-core/kysely')]).then(
+        ([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
+          createOAuthServer({
+            baseUrl,
+            basePath,
+            appUrl: config.appUrl,
+            store: createKyselyOAuthStore(db),
+            session: config.session,
+            hash,
+            ...(config.lifetimes && { lifetimes: config.lifetimes }),
+            ...((config.requirePkce ?? config.requirePkceForPublicClients) !== undefined && {
+              requirePkce: config.requirePkce ?? config.requirePkceForPublicClients,
+            }),
+            ...(config.refreshGraceSeconds !== undefined && {
+              refreshGraceSeconds: config.refreshGraceSeconds,
+            }),
+            now: () => clock(),
+            logger: log,
+            onCredentialsEnded: (hashes) => {
+              for (const credentialHash of hashes) cache.delete(credentialHash);
+            },
+            scopes: FILING_SCOPES,
+            ...(options.clientMetadataDocuments && {
+              clientMetadataDocuments: options.clientMetadataDocuments,
+            }),
+            unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
+          }),
+      ),
+  );
+
+  // Checked here, as createReadinessCheck does, so that a bad value still fails the backend's start
+  // rather than the first probe.
+  if (
+    options.readinessTimeoutMs !== undefined &&
+    !(Number.isInteger(options.readinessTimeoutMs) && options.readinessTimeoutMs > 0)
+  ) {
+    throw new TypeError('readiness timeoutMs must be a positive integer');
+  }
+  const readinessCheck = lazyOnce(() =>
+    import('../probes/readiness-check.js').then(({ createReadinessCheck }) =>
+      createReadinessCheck(db, {
+        ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
+      }),
+    ),
+  );
+  async function checkReadiness(): Promise<Readiness> {
+    return (await readinessCheck())();
+  }
+
+  const limiter =
+    config.rateLimits === false
+      ? undefined
+      : new RateLimiter({
+          db,
+          limits: { ...DEFAULT_RATE_LIMITS, ...config.rateLimits },
+          now: clock,
+          onError: (error) => log({ event: 'rate_limit_error', ...errorSummary(error) }),
+        });
+  const clientExpiry = { ...DEFAULT_CLIENT_EXPIRY, ...config.clientExpiry };
+  // Keys whose last-used time this instance has written recently: stops a burst of parallel
+  // first calls from each scheduling a write.
+  const recentlyTouched = new Map<string, number>();
+
+  function touchInBackground(
+    context: RequestContext | undefined,
+    keyId: string,
+    lastUsedAt: number | null,
+    now: number,
+  ): void {
+    if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_INTERVAL_MS) return;
+    const touched = recentlyTouched.get(keyId);
+    if (touched !== undefined && now - touched < LAST_USED_INTERVAL_MS) return;
+    if (recentlyTouched.size >= config.authCacheMaxEntries) recentlyTouched.clear();
+    recentlyTouched.set(keyId, now);
+    options.inBackground(context, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
+  }
+
+  async function authenticate(
+    credential: string,
+    _request: Request,
+    context?: RequestContext,
+  ): Promise<AuthInfo | undefined> {
+    if (credential.length > MAX_CREDENTIAL_LENGTH) return undefined;
+    const isApiKey = credential.startsWith(API_KEY_PREFIX);
+    if (isApiKey ? !API_KEY_PATTERN.test(credential) : !credential.startsWith(ACCESS_TOKEN_PREFIX)) {
+      return undefined;
+    }
+    const credentialHash = await hash(credential);
+    const now = clock();
+    const cached = cache.get(credentialHash, now);
+    if (cached !== undefined) return cached;
+
+    if (isApiKey) {
+      const apiKey = await verifyApiKey(db, credential, { keyHash: credentialHash, now });
+      if (apiKey === undefined) return undefined;
+      const auth: AuthInfo = {
+        userId: apiKey.userId,
+        scopes: apiKey.scope.split(' '),
+        credentialPrefix: apiKey.prefix,
+        ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
+      };
+      credentialKeys.set(auth, credentialHash.slice(0, 32));
+      cache.set(credentialHash, auth, now, apiKey.expiresAt);
+      touchInBackground(context, apiKey.id, apiKey.lastUsedAt, now);
+      return auth;
+    }
+
+    const token = await (await oauth()).verifyAccessToken(credential);
+    if (token === undefined) return undefined;
+    // RFC 8707: a token bound to another resource is not for this server.
+    if (token.resource && token.resource.replace(/\/+$/, '') !== baseUrl) return undefined;
+    const auth: AuthInfo = {
+      userId: token.userId,
+      clientId: token.clientId,
+      scopes: token.scope.split(' ').filter(Boolean),
+      credentialPrefix: ACCESS_TOKEN_PREFIX,
+      expiresAt: token.expiresAt,
+    };
+    credentialKeys.set(auth, credentialHash.slice(0, 32));
+    cache.set(credentialHash, auth, now, token.expiresAt * 1000);
+    return auth;
+  }
+
+  return {
+    oauth,
+    limiter,
+    authenticate,
+    checkReadiness,
+    async cleanup() {
+      const clients = await deleteAbandonedClients(db, clock(), clientExpiry);
+      const expired = await (await oauth()).cleanup();
+      const rateLimitCounters = (await limiter?.cleanup()) ?? 0;
+      return { ...expired, clients, rateLimitCounters };
+    },
+    resolveOAuthClient: async (clientId: string) => (await oauth()).resolveClient(clientId),
+    async revokeApiKey(id: string, userId?: string) {
+      const keyHash = await deleteApiKey(db, id, userId);
+      if (keyHash === undefined) return false;
+      cache.delete(keyHash);
+      return true;
+    },
+    async close() {
+      await limiter?.flush();
+      recentlyTouched.clear();
+    },
+  };
+}

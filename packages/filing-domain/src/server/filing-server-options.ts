@@ -1,0 +1,80 @@
+import type { ClientMetadataDocumentOptions, OAuthClientRecord } from '@filing-mcp/oauth-core';
+import type { RequestContext } from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
+import type { FilingServerConfig } from '../config/config.js';
+import type { HashFunction } from '../auth/hash.js';
+import type { FilingLogger } from '../logging/filing-logger.js';
+import type { Readiness } from '../probes/probe-responses.js';
+import type { FilingPacketBuilder } from '../resources/packet-resources.js';
+
+/** Options of {@link createFilingServer}. */
+export interface FilingServerOptions {
+  /**
+   * Kysely on PostgreSQL or PGlite, migrated with `migrateToLatest`. The caller owns and closes it.
+   * Or a function answering it, called once by the first request that needs the database: a
+   * serverless entry then loads no database module before that (`initialize`, `tools/list`,
+   * probes and preflights need none).
+   */
+  db: Kysely<any> | (() => Promise<Kysely<any>>);
+  /** Settings, validated here with zod; a bad setting throws an error naming it. */
+  config: FilingServerConfig;
+  /** SHA-256 hex function for credentials, default WebCrypto. */
+  hash?: HashFunction;
+  /** Clock in Unix milliseconds (tests). */
+  now?: () => number;
+  logger?: FilingLogger;
+  /**
+   * Accept Client ID Metadata Documents (https `client_id`s), fetched through this fetcher; on Node,
+   * `clientMetadataDocumentsFromEnv(process.env)` from `@filing-mcp/oauth-core/node`. Default: off.
+   */
+  clientMetadataDocuments?: ClientMetadataDocumentOptions;
+  /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
+  readinessTimeoutMs?: number;
+  /**
+   * Builds filing packets (the official IRS forms as one PDF). With it, the server declares the
+   * `resources` capability and serves each packet as an MCP resource
+   * (`filing://filings/{id}/packet.pdf`, `filing://partnership/{id}/packet.pdf`) to its owner;
+   * without it, the server has tools only.
+   */
+  packets?: FilingPacketBuilder;
+}
+
+/** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
+export interface FilingServer {
+  /** Serves one request; `context.waitUntil` lets background work (last-used times) outlive it. */
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
+  /**
+   * Deletes expired authorization codes and OAuth tokens, abandoned clients (`clientExpiry`) and
+   * past rate-limit counters (the maintenance job the adapters
+   * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).
+   */
+  cleanup(): Promise<{ codes: number; tokens: number; clients: number; rateLimitCounters: number }>;
+  /**
+   * The check behind `GET /readyz`: the database answers within the readiness timeout and every
+   * migration is applied. Never throws.
+   */
+  checkReadiness(): Promise<Readiness>;
+  /**
+   * Deletes an API key (with `userId`, only that user's) and stops accepting it in this process at
+   * once. Answers whether a key was deleted.
+   */
+  revokeApiKey(id: string, userId?: string): Promise<boolean>;
+  /**
+   * Drops credentials (SHA-256 hex of an access token or API key) ended elsewhere from the cache of
+   * verified credentials: an adapter calls it when another process announces a revocation.
+   */
+  forgetCredentials(credentialHashes: Iterable<string>): void;
+  /**
+   * Drops every cached credential: an adapter calls it when it may have missed announcements (its
+   * notification connection was lost), so nothing stale outlives the reconnection.
+   */
+  forgetAllCredentials(): void;
+  /**
+   * The OAuth client a `client_id` names (a registration, or a validated Client ID Metadata
+   * Document), for a consent page; throws an OAuth `invalid_client` error naming the rule a
+   * document breaks.
+   */
+  resolveOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined>;
+  /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,245 @@
+import {
+  type AuthInfo,
+  createAllowListCheck,
+  createMcpServer,
+  internalErrorResponse,
+  JsonRpcErrorCode,
+  lazyOnce,
+  type RequestContext,
+  type ToolContext,
+} from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
+import { sha256Hex } from '../auth/hash.js';
+import { CredentialCache } from '../auth/credential-cache.js';
+import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
+import type { ResolvedFilingServerConfig } from '../config/config.js';
+import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
+import { errorSummary, type FilingLogger } from '../logging/filing-logger.js';
+import { isClientDisconnect, logSafeEvent } from '../logging/log-safety.js';
+import { createFilingTelemetry } from '../logging/telemetry.js';
+import { filingPrompts } from '../prompts/filing-prompts.js';
+import type { Readiness } from '../probes/probe-responses.js';
+import { createCredentialLimit } from '../rate-limits/credential-limit.js';
+import { toolsCallRateLimited } from '../rate-limits/too-many-requests.js';
+import { createPacketDownload } from '../resources/packet-download.js';
+import { createPacketLinks } from '../resources/packet-links.js';
+import { createPacketResourceTemplates } from '../resources/packet-resources.js';
+import { createFilingTools, prefetchFilingToolDefinitions } from '../tools/filing-tools.js';
+import type { FilingBackend } from './filing-backend.js';
+import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
+import { jsonResponse } from './json-response.js';
+import { createFilingRoutes } from './routes.js';
+import { FILING_SERVER_INFO, filingServerInstructions } from './server-info.js';
+
+export type { FilingServer, FilingServerOptions } from './filing-server-options.js';
+
+/** `Retry-After` of the 503 answered while the database is down or does not answer in time. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * {@link createFilingServer} with its configuration already resolved (validated, defaults
+ * applied): what a serverless entry calls after resolving the configuration without zod.
+ * @internal
+ */
+export function createFilingServerWithConfig(
+  options: Omit<FilingServerOptions, 'config'>,
+  config: ResolvedFilingServerConfig,
+): FilingServer {
+  const { db } = options;
+  const hash = options.hash ?? sha256Hex;
+  const clock = options.now ?? Date.now;
+  const sink = options.logger;
+  const log: FilingLogger = sink === undefined ? () => {} : (event) => sink(logSafeEvent(event));
+  const baseUrl = config.baseUrl;
+  const basePath = config.basePath ?? new URL(baseUrl).pathname.replace(/\/+$/, '');
+
+  // Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit.
+  const credentialKeys = new WeakMap<AuthInfo, string>();
+
+  const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
+  function forgetCredentials(credentialHashes: Iterable<string>): void {
+    for (const credentialHash of credentialHashes) cache.delete(credentialHash);
+  }
+  const pending = new Set<Promise<unknown>>();
+
+  function inBackground(context: RequestContext | undefined, work: Promise<unknown>): void {
+    const tracked = work
+      .catch((error) => log({ event: 'background_error', ...errorSummary(error) }))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+    context?.waitUntil?.(tracked);
+  }
+
+  /** The database, opened once (when `db` is a function) by the first request that needs it. */
+  const lazyDb: () => Promise<Kysely<any>> =
+    typeof db === 'function' ? lazyOnce(db) : () => Promise.resolve(db);
+
+  // The parts that need the database (Kysely, the OAuth server, the driver behind `db`) are a
+  // module of their own, loaded and built once by the first request that needs them.
+  let lastBuild: Promise<FilingBackend> | undefined; // what `close` waits for
+  const buildBackend = async (): Promise<FilingBackend> => {
+    const [{ createFilingBackend }, database] = await Promise.all([import('./filing-backend.js'), lazyDb()]);
+    return createFilingBackend({
+      db: database,
+      config,
+      baseUrl,
+      basePath,
+      hash,
+      clock,
+      log,
+      cache,
+      credentialKeys,
+      inBackground,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
+      ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
+    });
+  };
+  const backend = lazyOnce(() => (lastBuild = buildBackend()));
+
+  let toolsPrefetched = false;
+  const authenticate = async (credential: string, request: Request, context?: RequestContext) => {
+    const authenticated = (await backend()).authenticate(credential, request, context);
+    // A credential almost always comes with a tools/call: its tool definitions compile while the
+    // database looks the credential up, rather than after.
+    if (!toolsPrefetched) {
+      toolsPrefetched = true;
+      prefetchFilingToolDefinitions();
+    }
+    return authenticated;
+  };
+
+  // Every tool call and packet read counts against its credential's `tools/call` limit first.
+  const limited =
+    config.rateLimits === false
+      ? undefined
+      : createCredentialLimit({ credentialKeys, limiter: async () => (await backend()).limiter! });
+
+  // Signed download links of the packets: only a server that builds packets makes them.
+  const packetLinks =
+    options.packets === undefined
+      ? undefined
+      : createPacketLinks({
+          baseUrl,
+          secret: config.packetLinkSecret ?? config.session.secret,
+          now: clock,
+        });
+  const packetDownload =
+    options.packets === undefined || packetLinks === undefined
+      ? undefined
+      : createPacketDownload({ links: packetLinks, db: lazyDb, packets: options.packets });
+  const tools = createFilingTools({
+    db: lazyDb,
+    appUrl: config.appUrl,
+    listLimitMax: config.listLimitMax,
+    now: clock,
+    packetResources: options.packets !== undefined,
+    ...(packetLinks && { packetLinks }),
+  }).map((tool) =>
+    limited === undefined
+      ? tool
+      : { ...tool, handler: limited(tool.handler, (_args: unknown, context: ToolContext) => context.auth) },
+  );
+  const packetTemplates =
+    options.packets === undefined
+      ? []
+      : createPacketResourceTemplates({ db: lazyDb, packets: options.packets }).map((template) =>
+          limited === undefined
+            ? template
+            : { ...template, read: limited(template.read, (_uri, _variables, context) => context.auth) },
+        );
+  const toolNames = tools.map((tool) => tool.name);
+  // Every tool here handles filings (EINs, names, form_data): their arguments are never recorded.
+  const telemetry = createFilingTelemetry({ toolNames, sensitiveTools: toolNames });
+  const unscoped = tools.filter((tool) => TOOL_SCOPES[tool.name] === undefined).map((tool) => tool.name);
+  if (unscoped.length > 0) throw new TypeError(`TOOL_SCOPES has no scope for: ${unscoped.join(', ')}`);
+  const mcp = createMcpServer({
+    serverInfo: { ...FILING_SERVER_INFO },
+    instructions: filingServerInstructions(options.packets !== undefined),
+    tools,
+    prompts: filingPrompts(),
+    observer: telemetry.observer,
+    authenticate,
+    // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
+    authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
+    // The packets are one user's data: reading one needs a credential (the tools/call challenge),
+    // and no cache may keep or share it.
+    ...(packetTemplates.length > 0 && {
+      resourceTemplates: packetTemplates,
+      authorizeResourceRead: (_uri: string, auth: AuthInfo) =>
+        resourceScopesToChallenge(auth.scopes ?? ['mcp']),
+      resourceReadCacheHints: { ttlMs: 0, cacheScope: 'private' as const },
+    }),
+    requireAuth: config.requireAuth,
+    // The tools are the same for every user: any cache may share the list (MCP 2026-07-28).
+    cacheHints: { ttlMs: config.toolsListTtlSeconds * 1000, cacheScope: 'public' },
+    resourceMetadataUrl: `${baseUrl}/.well-known/oauth-protected-resource`,
+    ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
+    ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),
+    ...(config.allowedOrigins && { allowedOrigins: config.allowedOrigins }),
+    retryableError: (error) => {
+      const rateLimited = toolsCallRateLimited(error);
+      if (rateLimited !== undefined) return rateLimited;
+      if (!isDatabaseUnavailable(error)) return undefined;
+      log({ event: 'database_unavailable', ...errorSummary(error) });
+      return {
+        status: 503,
+        code: JsonRpcErrorCode.ServiceUnavailable,
+        message: 'Service unavailable: the database did not answer in time; retry later',
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      };
+    },
+    onError: (error, where) =>
+      log({
+        event: isClientDisconnect(error) ? 'client_disconnected' : 'mcp_error',
+        ...where,
+        ...errorSummary(error),
+      }),
+  });
+
+  const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
+  const route = createFilingRoutes({
+    basePath,
+    mcp,
+    telemetry,
+    allowListCheck: createAllowListCheck(config),
+    packetDownload,
+    checkReadiness,
+    backend: backend,
+  });
+
+  return {
+    async fetch(request, context) {
+      try {
+        return await route(request, context);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          return jsonResponse(
+            503,
+            { code: 503, message: 'Service unavailable' },
+            { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+          );
+        }
+        const event = isClientDisconnect(error, request) ? 'client_disconnected' : 'unhandled_error';
+        log({ event, requestId: context?.requestId, ...errorSummary(error) });
+        return internalErrorResponse();
+      }
+    },
+    async cleanup() {
+      return (await backend()).cleanup();
+    },
+    checkReadiness,
+    async revokeApiKey(id, userId) {
+      return (await backend()).revokeApiKey(id, userId);
+    },
+    forgetCredentials,
+    forgetAllCredentials: () => cache.clear(),
+    resolveOAuthClient: async (clientId) => (await backend()).resolveOAuthClient(clientId),
+    async close() {
+      await Promise.allSettled([...pending]);
+      const built = await lastBuild?.catch(() => undefined);
+      await built?.close();
+      cache.clear();
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import {
+  type AllowListCheck,
+  forbiddenResponse,
+  preflightResponse,
+  type RequestContext,
+  withCors,
+} from '@filing-mcp/protocol';
+import type { FilingTelemetry } from '../logging/telemetry.js';
+import { healthResponse, type Readiness, readinessResponse } from '../probes/probe-responses.js';
+import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
+import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
+import { PACKET_LINK_PATH_PREFIX } from '../resources/packet-links.js';
+import type { FilingBackend } from './filing-backend.js';
+import { jsonResponse } from './json-response.js';
+
+/** The parts {@link createFilingRoutes} routes to. */
+export interface FilingRoutesOptions {
+  /** The path of the base URL, without a trailing slash (`''` at the origin's root). */
+  basePath: string;
+  /** The MCP endpoint. */
+  mcp: { fetch(request: Request, context?: RequestContext): Promise<Response> };
+  telemetry: FilingTelemetry;
+  /** The Host/Origin allow-list of every route but the MCP endpoint (which checks its own). */
+  allowListCheck: AllowListCheck | undefined;
+  /** The signed packet links' downloads, when the server builds packets. */
+  packetDownload: ((request: Request, path: string) => Promise<Response>) | undefined;
+  /** The check behind `GET /readyz`. */
+  checkReadiness(): Promise<Readiness>;
+  /** The database's side of the server: the rate limiter and the OAuth server. */
+  backend(): Promise<FilingBackend>;
+}
+
+/**
+ * The path of an absolute URL in plain form (`scheme://authority/path?query`), without parsing it,
+ * or undefined when the authority holds a character the URL parser treats specially. The MCP
+ * endpoint is recognised from it without `new URL` on every call; anything else is parsed.
+ */
+function plainPath(url: string): string | undefined {
+  const schemeEnd = url.indexOf('://');
+  if (schemeEnd === -1) return undefined;
+  const pathStart = url.indexOf('/', schemeEnd + 3);
+  if (pathStart === -1) return undefined;
+  for (let i = schemeEnd + 3; i < pathStart; i++) {
+    const c = url.charCodeAt(i);
+    // backslash, '?', '#': the authority would end earlier than the first '/'.
+    if (c === 0x5c || c === 0x3f || c === 0x23) return undefined;
+  }
+  let end = url.indexOf('?', pathStart);
+  if (end === -1) end = url.length;
+  const hash = url.indexOf('#', pathStart);
+  if (hash !== -1 && hash < end) end = hash;
+  return url.slice(pathStart, end);
+}
+
+/**
+ * The filing server's routes: CORS preflights, the MCP endpoint (its two spellings), the signed
+ * packet links, the probes, the OAuth endpoints (rate-limited per client address, each traced as
+ * one SERVER span) with the well-known documents, and 404 for the rest.
+ */
+export function createFilingRoutes(
+  options: FilingRoutesOptions,
+): (request: Request, context: RequestContext | undefined) => Promise<Response> {
+  const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
+  // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
+  const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
+  const oauthRoutes = oauthRouteScopes(basePath);
+
+  // Not async: the MCP endpoint's promise is handed on as is (every async layer costs the hottest
+  // path microtask turns); everything else goes through `routeParsed`'s.
+  function route(request: Request, context: RequestContext | undefined): Promise<Response> {
+    // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
+    // nothing, and the request it announces is refused on its own. A 403 here would only turn a
+    // clear 403 into an opaque browser CORS failure.
+    if (request.method === 'OPTIONS') return Promise.resolve(preflightResponse());
+    // The core's answers carry the CORS headers already (every header set it uses includes them).
+    if (mcpPaths.has(plainPath(request.url) ?? '')) return mcpFetch(request, context);
+    return routeParsed(request, context);
+  }
+
+  async function routeParsed(request: Request, context: RequestContext | undefined): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
+    const rest = underBase ? path.slice(basePath.length) : path;
+    if (underBase && (rest === '' || rest === '/')) return mcpFetch(request, context);
+    // The signed packet links: no credential, the signature is the authorization; the link's query
+    // (its signature) is never logged, as no route here logs a query.
+    if (underBase && packetDownload !== undefined && rest.startsWith(PACKET_LINK_PATH_PREFIX)) {
+      const refused = allowListCheck?.(request);
+      if (refused !== undefined) return forbiddenResponse(refused);
+      return packetDownload(request, rest);
+    }
+    // Probes come from load balancers and orchestrators that name the server by its IP, so they
+    // pass before the Host check; they reveal nothing beyond "up" and "ready".
+    if (
+      (path === '/healthz' || path === '/readyz') &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
+      return path === '/healthz' ? healthResponse() : readinessResponse(await checkReadiness());
+    }
+    if (oauthRoutes.has(path))
+      return telemetry.oauthRequest(request, path, () => routeOther(request, path, context));
+    return routeOther(request, path, context);
+  }
+
+  async function mcpFetch(request: Request, context: RequestContext | undefined): Promise<Response> {
+    const startTime = Date.now();
+    const response = await mcp.fetch(request, context);
+    telemetry.refusedMcpRequest(request, response, startTime);
+    return response;
+  }
+
+  /** The routes that are neither the MCP endpoint nor a probe: OAuth, well-known documents, 404. */
+  async function routeOther(
+    request: Request,
+    path: string,
+    context: RequestContext | undefined,
+  ): Promise<Response> {
+    // The MCP endpoint checks Host and Origin itself (answering in JSON-RPC); every other route
+    // gets the same rule here, so a rebinding page can neither register clients, exchange codes nor
+    // read metadata under a foreign name.
+    const refused = allowListCheck?.(request);
+    if (refused !== undefined) return forbiddenResponse(refused);
+    const { limiter, oauth } = await backend();
+    const scope = limiter === undefined ? undefined : oauthRoutes.get(path);
+    const clientAddress = context?.clientAddress;
+    if (scope !== undefined && clientAddress !== undefined && request.method !== 'OPTIONS') {
+      const retryAfter = await limiter!.hit(scope, clientAddress.slice(0, 64));
+      if (retryAfter !== undefined) return oauthTooManyRequests(scope, retryAfter);
+    }
+    // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
+    // (RFC 8414 section 3, RFC 9728 section 3) are oauth-core's; it answers undefined for anything else.
+    const oauthResponse = await (await oauth()).handle(request);
+    if (oauthResponse !== undefined) return withCors(oauthResponse);
+    return jsonResponse(404, { code: 404, message: 'Not found' });
+  }
+
+  return route;
+}

@@ -1,0 +1,28 @@
+/** serverInfo the `initialize` result reports. */
+export const FILING_SERVER_INFO = Object.freeze({ name: 'filing-mcp', version: '1.1.0' });
+
+/** The `initialize` instructions. */
+export const FILING_SERVER_INSTRUCTIONS =
+  'This server manages US tax filings of foreign-owned LLCs: single-member filings (forms 5472 and 1120) ' +
+  'and partnership filings (form 1065, Schedule K-1, forms 8804 and 8805). Call get_form_schema first to ' +
+  'learn the form_data fields, then create_filing (or create_partnership_filing). Every tool acts on your ' +
+  'own records only.';
+
+/**
+ * The `initialize` instructions of a server: {@link FILING_SERVER_INSTRUCTIONS}, the tools that
+ * ask the user, and, when it serves packets, where the PDF is (the resource and the signed link).
+ */
+export function filingServerInstructions(servesPackets: boolean): string {
+  const interview =
+    ' check_filing lists what is still missing; complete_filing asks the user for it through the client ' +
+    '(or says what to send with update_filing); the prompts prepare_form_5472 and ' +
+    'prepare_partnership_return guide the whole interview.';
+  if (!servesPackets) return FILING_SERVER_INSTRUCTIONS + interview;
+  return (
+    FILING_SERVER_INSTRUCTIONS +
+    interview +
+    ' The filled IRS forms of a filing are the PDF resource filing://filings/{id}/packet.pdf ' +
+    '(partnership: filing://partnership/{id}/packet.pdf), read with resources/read; get_pdf_url also ' +
+    'answers download_url, a signed link to the same PDF that works without a session for 15 minutes.'
+  );
+}

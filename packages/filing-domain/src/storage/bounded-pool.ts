@@ -1,0 +1,76 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-unavailable.js';
+
+/** A `pg` pool client: Kysely's view of it, plus `release(error)` to drop a broken connection. */
+interface PgPoolClient extends PostgresPoolClient {
+  release(destroy?: Error | boolean): void;
+}
+
+/** A `pg` pool as {@link boundedPool} needs it. */
+export interface PgPoolLike {
+  connect(): Promise<PgPoolClient>;
+  end(): Promise<void>;
+}
+
+/**
+ * Wraps a `pg` pool for Kysely's `PostgresDialect` so that no request waits on the database longer
+ * than the settings allow: acquiring a connection gives up after `acquireTimeoutMs` (a connection
+ * that arrives later goes straight back), and a connection whose query failed because the server
+ * was unreachable or too slow is dropped on release instead of reused, so the pool reconnects as
+ * soon as the server answers again.
+ */
+export function boundedPool(pool: PgPoolLike, settings: { acquireTimeoutMs: number }): PostgresPool {
+  const wrappers = new WeakMap<PgPoolClient, PostgresPoolClient>();
+  const broken = new WeakSet<PgPoolClient>();
+
+  function wrap(client: PgPoolClient): PostgresPoolClient {
+    let wrapper = wrappers.get(client);
+    if (wrapper !== undefined) return wrapper;
+    const markBroken = (error: unknown) => {
+      if (isDatabaseUnavailable(error)) broken.add(client);
+      throw error;
+    };
+    wrapper = {
+      query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
+        if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
+        return (client.query(sqlOrCursor, parameters ?? []) as Promise<unknown>).catch(markBroken);
+      }) as PostgresPoolClient['query'],
+      release() {
+        if (broken.has(client)) {
+          broken.delete(client);
+          client.release(true);
+        } else {
+          client.release();
+        }
+      },
+    };
+    wrappers.set(client, wrapper);
+    return wrapper;
+  }
+
+  return {
+    connect: () =>
+      new Promise<PostgresPoolClient>((resolve, reject) => {
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          reject(new DatabaseUnavailableError('timed out waiting for a database connection'));
+        }, settings.acquireTimeoutMs);
+        pool.connect().then(
+          (client) => {
+            if (timedOut) client.release();
+            else {
+              clearTimeout(timer);
+              resolve(wrap(client));
+            }
+          },
+          (error: unknown) => {
+            if (timedOut) return;
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      }),
+    end: () => pool.end(),
+  };
+}

@@ -1,0 +1,347 @@
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { FilingDatabase } from './database.js';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import type { FaxLog, Filing, FilingSummary, Payment } from './records.js';
+import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
+
+/** The table each kind of filing lives in. */
+export type FilingTableName = 'filings' | 'partnership_filings';
+
+/** Table of a kind of filing. */
+export function filingTable(kind: FilingKind): FilingTableName {
+  return kind === '5472' ? 'filings' : 'partnership_filings';
+}
+
+/** Values of a new filing record. */
+export interface NewFiling {
+  userId: string;
+  llcName: string | null;
+  ein: string | null;
+  taxYearBegin: string | null;
+  taxYearEnd: string | null;
+  formData: Record<string, unknown>;
+}
+
+/** Fields of a single-member filing that `update_filing` may patch; `undefined` means unchanged. */
+export interface FilingPatch {
+  llcName?: string;
+  ein?: string;
+  taxYearBegin?: string;
+  taxYearEnd?: string;
+  /** Merged into the stored form_data at the top level. */
+  formData?: Record<string, unknown>;
+  /** Top-level form_data keys to remove (sent as `null`), before `formData` is merged. */
+  clearFormData?: string[];
+}
+
+/** `form_data` without the top-level `keys`: jsonb's `-` operator once per key. */
+function withoutKeys(formData: RawBuilder<unknown>, keys: readonly string[] = []): RawBuilder<unknown> {
+  return keys.reduce((current, name) => sql`(${current} - ${name}::text)`, formData);
+}
+
+// The status every created filing gets: the tools create finished filings.
+const COMPLETED = 'completed';
+
+// Dates leave the database as text formatted independently of the session's DateStyle, so no
+// driver turns them into a local-midnight Date that a time zone could move to the previous day.
+const taxYearBegin = sql<string | null>`to_char(tax_year_begin, 'YYYY-MM-DD')`.as('tax_year_begin');
+const taxYearEnd = sql<string | null>`to_char(tax_year_end, 'YYYY-MM-DD')`.as('tax_year_end');
+
+/** A list query's tail: the user's rows only, newest first (`created_at`, then `id`), at most `limit`. */
+function newestOfUser(userId: string, limit: number) {
+  return <Query extends SelectQueryBuilder<any, any, any>>(query: Query): Query =>
+    query
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit) as Query;
+}
+
+function jsonb(value: Record<string, unknown>) {
+  return sql<Record<string, unknown>>`${JSON.stringify(value)}::jsonb`;
+}
+
+interface SummaryRow {
+  id: string;
+  llc_name: string | null;
+  ein: string | null;
+  tax_year_begin: string | null;
+  tax_year_end: string | null;
+  status: string;
+  created_at: Date | string;
+}
+
+function toSummary(row: SummaryRow): FilingSummary {
+  return {
+    id: row.id,
+    llc_name: row.llc_name,
+    ein: row.ein,
+    tax_year_begin: row.tax_year_begin,
+    tax_year_end: row.tax_year_end,
+    status: row.status,
+    created_at: toIsoTimestamp(row.created_at),
+  };
+}
+
+/** A filing summary with the filing's form_data, for the list tools' readiness fields. */
+export interface SummaryWithFormData {
+  summary: FilingSummary;
+  formData: Record<string, unknown>;
+}
+
+/** Most ids `possible_duplicates` lists: enough to show the pattern without a long answer. */
+const MAX_DUPLICATES = 20;
+
+/**
+ * Filings, payments and fax logs of one user, one SQL statement per operation. Every statement is
+ * scoped by `user_id`, so another user's record is indistinguishable from a missing one, and every
+ * change is a single `update ... returning` / `delete ... returning` (no read-then-write).
+ */
+export class FilingRepository {
+  readonly #db: Kysely<FilingDatabase>;
+
+  constructor(db: Kysely<any>) {
+    this.#db = db as Kysely<FilingDatabase>;
+  }
+
+  /** The user's newest filings of one table, newest first. */
+  async listFilings(table: FilingTableName, userId: string, limit: number): Promise<FilingSummary[]> {
+    const rows = await this.#db
+      .selectFrom(table)
+      .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at'])
+      .$call(newestOfUser(userId, limit))
+      .execute();
+    return rows.map(toSummary);
+  }
+
+  /** One filing with its form_data, or `undefined` when missing or not the user's. */
+  async getFiling(table: FilingTableName, userId: string, id: string): Promise<Filing | undefined> {
+    const row = await this.#db
+      .selectFrom(table)
+      .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at', 'form_data'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { ...toSummary(row), form_data: row.form_data };
+  }
+
+  /** Creates a filing with status `completed`; answers its id. */
+  async createFiling(table: FilingTableName, filing: NewFiling): Promise<string> {
+    const row = await this.#db
+      .insertInto(table)
+      .values({
+        user_id: filing.userId,
+        llc_name: filing.llcName,
+        ein: filing.ein,
+        tax_year_begin: filing.taxYearBegin,
+        tax_year_end: filing.taxYearEnd,
+        status: COMPLETED,
+        form_data: jsonb(filing.formData) as any,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * Patches the supplied fields of a single-member filing (form_data merged at the top level);
+   * status is never touched. Answers false when the filing is missing or not the user's.
+   */
+  async updateFiling(userId: string, id: string, patch: FilingPatch): Promise<boolean> {
+    const row = await this.#db
+      .updateTable('filings')
+      .set((eb) => ({
+        updated_at: sql`now()`,
+        ...(patch.llcName !== undefined && { llc_name: patch.llcName }),
+        ...(patch.ein !== undefined && { ein: patch.ein }),
+        ...(patch.taxYearBegin !== undefined && { tax_year_begin: patch.taxYearBegin }),
+        ...(patch.taxYearEnd !== undefined && { tax_year_end: patch.taxYearEnd }),
+        ...((patch.formData !== undefined || (patch.clearFormData?.length ?? 0) > 0) && {
+          form_data:
+            sql`${withoutKeys(sql`${eb.ref('form_data')}`, patch.clearFormData)} || ${jsonb(patch.formData ?? {})}` as any,
+        }),
+      }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Merges `formData` into a partnership filing's form_data at the top level (after removing the
+   * top-level keys `clearFormData`) and recomputes the
+   * record's derived fields from the merged payload in the same statement: llc_name from
+   * partnershipName, ein, and the tax years. A derived value absent from the merged payload keeps
+   * the record's current value. Answers false when the filing is missing or not the user's.
+   */
+  async updatePartnershipFiling(
+    userId: string,
+    id: string,
+    formData: Record<string, unknown>,
+    clearFormData: readonly string[] = [],
+  ): Promise<boolean> {
+    const merged = sql`(${withoutKeys(sql`form_data`, clearFormData)} || ${jsonb(formData)})`;
+    const row = await this.#db
+      .updateTable('partnership_filings')
+      .set({
+        form_data: merged as any,
+        llc_name: sql`coalesce(${merged} ->> 'partnershipName', llc_name)`,
+        ein: sql`coalesce(${merged} ->> 'ein', ein)`,
+        tax_year_begin: sql`coalesce(filing_try_date(${merged} ->> 'taxYearBegin'), tax_year_begin)`,
+        tax_year_end: sql`coalesce(filing_try_date(${merged} ->> 'taxYearEnd'), tax_year_end)`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Deletes a filing; answers false when it is missing or not the user's. */
+  async deleteFiling(table: FilingTableName, userId: string, id: string): Promise<boolean> {
+    const row = await this.#db
+      .deleteFrom(table)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Which collection holds the user's filing `id`, looking in both with one statement. When both
+   * do (a UUID collision, in practice never), `preferred` wins.
+   */
+  async findFilingKind(userId: string, id: string, preferred: FilingKind): Promise<FilingKind | undefined> {
+    const rows = await this.#db
+      .selectFrom('filings')
+      .select(sql<FilingKind>`'5472'`.as('kind'))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .unionAll(
+        this.#db
+          .selectFrom('partnership_filings')
+          .select(sql<FilingKind>`'partnership'`.as('kind'))
+          .where('id', '=', id)
+          .where('user_id', '=', userId),
+      )
+      .execute();
+    const kinds = rows.map((row) => row.kind);
+    return kinds.includes(preferred) ? preferred : kinds[0];
+  }
+
+  /** The user's newest payments, newest first, currency codes in lower case. */
+  async listPayments(userId: string, limit: number): Promise<Payment[]> {
+    const rows = await this.#db
+      .selectFrom('payments')
+      .select(['id', 'amount', 'currency', 'status', 'filings_purchased', 'created_at'])
+      .$call(newestOfUser(userId, limit))
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      amount: Number(row.amount),
+      // The spec answers a lower-case code; the checkout webhook may have stored `USD`.
+      currency: row.currency.toLowerCase(),
+      status: row.status,
+      filings_purchased: Number(row.filings_purchased),
+      created_at: toIsoTimestamp(row.created_at),
+    }));
+  }
+
+  /**
+   * The user's newest filings of one table, newest first, with their form_data: what the list
+   * tools need to add `ready`, `due_date` and `overdue` to each summary. One statement.
+   */
+  async listFilingsWithFormData(
+    table: FilingTableName,
+    userId: string,
+    limit: number,
+  ): Promise<SummaryWithFormData[]> {
+    const rows = await this.#db
+      .selectFrom(table)
+      .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at', 'form_data'])
+      .$call(newestOfUser(userId, limit))
+      .execute();
+    return rows.map((row) => ({
+      summary: toSummary(row),
+      formData: (row.form_data ?? {}) as Record<string, unknown>,
+    }));
+  }
+
+  /**
+   * The ids of the user's other filings in `table` with the same EIN and tax year as a new one,
+   * newest first (at most {@link MAX_DUPLICATES}). The tax year is the calendar year the tax year
+   * begins in (the year a Form 5472 or 1065 is "for"), or the year it ends in when only the end is
+   * known. Nothing is compared without an EIN and a year.
+   */
+  async possibleDuplicates(
+    table: FilingTableName,
+    filing: {
+      id: string;
+      userId: string;
+      ein: string | null;
+      taxYearBegin: string | null;
+      taxYearEnd: string | null;
+    },
+  ): Promise<string[]> {
+    const ein = filing.ein?.trim();
+    const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
+    if (!ein || !year || !/^\d{4}$/.test(year)) return [];
+    const rows = await this.#db
+      .selectFrom(table)
+      .select('id')
+      .where('user_id', '=', filing.userId)
+      .where('id', '<>', filing.id)
+      .where(sql<string>`btrim(ein)`, '=', ein)
+      .where(sql<number>`extract(year from coalesce(tax_year_begin, tax_year_end))::int`, '=', Number(year))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_DUPLICATES)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * One filing's form_data by id alone, for a signed download link (the signature, made for the
+   * filing's owner, is the authorization). `undefined` when the filing no longer exists.
+   */
+  async formDataById(kind: FilingKind, id: string): Promise<Record<string, unknown> | undefined> {
+    const row = await this.#db
+      .selectFrom(filingTable(kind))
+      .select('form_data')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : ((row.form_data ?? {}) as Record<string, unknown>);
+  }
+
+  /** The user's newest fax log records, newest first. */
+  async listFaxLogs(userId: string, limit: number): Promise<FaxLog[]> {
+    const rows = await this.#db
+      .selectFrom('fax_logs')
+      .select([
+        'id',
+        'to_number',
+        'from_number',
+        'status',
+        'pages_sent',
+        'created_at',
+        'completed_at',
+        'failure_reason',
+      ])
+      .$call(newestOfUser(userId, limit))
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      to_number: row.to_number,
+      from_number: row.from_number,
+      status: row.status,
+      pages_sent: Number(row.pages_sent),
+      created_at: toIsoTimestamp(row.created_at),
+      completed_at: toIsoTimestampOrNull(row.completed_at),
+      failure_reason: row.failure_reason,
+    }));
+  }
+}

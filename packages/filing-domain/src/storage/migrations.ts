@@ -1,0 +1,203 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
+
+async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .ifNotExists()
+    .addColumn('id', 'uuid', (column) => column.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('user_id', 'text', (column) => column.notNull())
+    .addColumn('llc_name', 'text')
+    .addColumn('ein', 'text')
+    .addColumn('tax_year_begin', 'date')
+    .addColumn('tax_year_end', 'date')
+    .addColumn('status', 'text', (column) => column.notNull().defaultTo('completed'))
+    .addColumn('form_data', 'jsonb', (column) => column.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+    .execute();
+  // Every list query is `where user_id = $1 order by created_at desc limit n`.
+  await db.schema
+    .createIndex(`${table}_user_id_created_at_idx`)
+    .ifNotExists()
+    .on(table)
+    .columns(['user_id', 'created_at desc'])
+    .execute();
+}
+
+const migrations: Record<string, Migration> = {
+  '0001_filing_domain': {
+    async up(db) {
+      await createFilingTable(db, 'filings');
+      await createFilingTable(db, 'partnership_filings');
+
+      await db.schema
+        .createTable('payments')
+        .ifNotExists()
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('amount', 'integer', (column) => column.notNull())
+        .addColumn('currency', 'text', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('filings_purchased', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('payments_user_id_created_at_idx')
+        .ifNotExists()
+        .on('payments')
+        .columns(['user_id', 'created_at desc'])
+        .execute();
+
+      await db.schema
+        .createTable('fax_logs')
+        .ifNotExists()
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('to_number', 'text', (column) => column.notNull())
+        .addColumn('from_number', 'text', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('pages_sent', 'integer', (column) => column.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .addColumn('completed_at', 'timestamptz')
+        .addColumn('failure_reason', 'text')
+        .execute();
+      await db.schema
+        .createIndex('fax_logs_user_id_created_at_idx')
+        .ifNotExists()
+        .on('fax_logs')
+        .columns(['user_id', 'created_at desc'])
+        .execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .ifNotExists()
+        .addColumn('id', 'uuid', (column) => column.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        // The unique constraint is also the index every authenticated request looks keys up by.
+        .addColumn('key_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('prefix', 'text', (column) => column.notNull())
+        .addColumn('name', 'text')
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz')
+        .addColumn('last_used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('api_keys_user_id_created_at_idx')
+        .ifNotExists()
+        .on('api_keys')
+        .columns(['user_id', 'created_at desc'])
+        .execute();
+
+      // update_partnership_filing recomputes the record's dates from stored form_data in one
+      // statement; rows written by other parts of the product may hold a string that is no date,
+      // and a cast error there must not turn a valid update into a database error.
+      await sql`
+        create or replace function filing_try_date(value text) returns date
+        language plpgsql immutable as $$
+        begin
+          return value::date;
+        exception when others then
+          return null;
+        end;
+        $$`.execute(db);
+    },
+    async down(db) {
+      await sql`drop function if exists filing_try_date(text)`.execute(db);
+      for (const table of ['api_keys', 'fax_logs', 'payments', 'partnership_filings', 'filings']) {
+        await db.schema.dropTable(table).ifExists().execute();
+      }
+    },
+  },
+  // API keys carry scopes like access tokens (default `mcp`, everything); a deleted key is announced
+  // on oauth-core's credential channel with its hash, so listening servers drop it at once.
+  '0002_api_key_scope_and_ended_notify': {
+    async up(db) {
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('scope', 'text', (column) => column.notNull().defaultTo('mcp'))
+        .execute();
+      await sql`
+        create function api_keys_notify_ended() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CREDENTIAL_ENDED_CHANNEL)}, old.key_hash);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger api_keys_ended after delete on api_keys
+        for each row execute function api_keys_notify_ended()`.execute(db);
+    },
+    async down(db) {
+      await sql`drop trigger api_keys_ended on api_keys`.execute(db);
+      await sql`drop function api_keys_notify_ended()`.execute(db);
+      await db.schema.alterTable('api_keys').dropColumn('scope').execute();
+    },
+  },
+};
+
+// 0003 (after 0002_api_key_scope_and_ended_notify): shared rate-limit counters, one row per bucket (scope and key) and one-minute window;
+// and until when each OAuth client last had a live grant, so that the cleanup job can expire
+// clients after their tokens (oauth-core's rows) are gone.
+migrations['0003_abuse_limits'] = {
+  async up(db) {
+    await db.schema
+      .createTable('oauth_client_activity')
+      .ifNotExists()
+      .addColumn('client_id', 'text', (column) => column.primaryKey())
+      .addColumn('live_until', 'timestamptz', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable('rate_limit_counters')
+      .ifNotExists()
+      .addColumn('bucket', 'text', (column) => column.notNull())
+      .addColumn('window_start', 'bigint', (column) => column.notNull())
+      .addColumn('hits', 'integer', (column) => column.notNull())
+      .addPrimaryKeyConstraint('rate_limit_counters_pkey', ['bucket', 'window_start'])
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('rate_limit_counters').ifExists().execute();
+    await db.schema.dropTable('oauth_client_activity').ifExists().execute();
+  },
+};
+/** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
+export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
+
+const provider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+/**
+ * Brings the filing domain's tables (`filings`, `partnership_filings`, `payments`, `fax_logs`,
+ * `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
+ * `filing_migration_lock`, apart from oauth-core's, so each package migrates independently.
+ * Throws the migration's error when one fails.
+ */
+export async function migrateFilingDomain(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'filing_migration',
+    migrationLockTableName: 'filing_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`Filing domain migration ${failed ?? ''} failed`.replace('  ', ' '), { cause: error });
+  }
+}
+
+/**
+ * Runs every migration the composed server needs, in order: oauth-core's tables, then the filing
+ * domain's. Adapters call it at start-up or from their CLI.
+ *
+ * @example
+ * ```ts
+ * await migrateToLatest(db);
+ * const server = createFilingServer({ db, config });
+ * ```
+ */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await migrateOAuth(db);
+  await migrateFilingDomain(db);
+}

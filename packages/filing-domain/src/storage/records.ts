@@ -1,0 +1,69 @@
+import * as z from 'zod';
+import { once } from '../once.js';
+
+/**
+ * The records tools answer with, as zod schemas (they are the tools' output schemas) and types.
+ * Database drivers hand back `Date` objects for `timestamptz` (pg and PGlite alike); every
+ * timestamp leaves through {@link toIsoTimestamp}, and dates are selected as text so no time zone
+ * can shift them.
+ */
+
+/** The record schemas, built by the first call (the public exports are in schemas.ts). */
+export const recordSchemas = once(() => {
+  const isoTimestamp = z.string().describe('ISO 8601 timestamp.');
+
+  /** The spec's filing summary (list tools), shared by both kinds of filing. */
+  const filingSummarySchema = z.object({
+    id: z.string().describe('Filing UUID.'),
+    llc_name: z.string().nullable().describe('Entity name on the record; null until one is known.'),
+    ein: z.string().nullable().describe('Employer identification number; null until one is known.'),
+    tax_year_begin: z.string().nullable().describe('Start of the tax year, YYYY-MM-DD; null until known.'),
+    tax_year_end: z.string().nullable().describe('End of the tax year, YYYY-MM-DD; null until known.'),
+    status: z.string().describe('Current status of the filing, `completed` once created.'),
+    created_at: isoTimestamp,
+  });
+
+  /** A filing with its full `form_data` (get_filing, get_partnership_filing). */
+  const filingSchema = filingSummarySchema.extend({
+    form_data: z.record(z.string(), z.unknown()).describe('The full form payload.'),
+  });
+
+  /** A payment record (list_payments). */
+  const paymentSchema = z.object({
+    id: z.string(),
+    amount: z.number().int().describe('Amount in the smallest currency unit.'),
+    currency: z.string().describe('Lower-case currency code.'),
+    status: z.string(),
+    filings_purchased: z.number().int().describe('Count of filings or credits bought.'),
+    created_at: isoTimestamp,
+  });
+
+  /** A fax log record (list_fax_logs). */
+  const faxLogSchema = z.object({
+    id: z.string(),
+    to_number: z.string(),
+    from_number: z.string(),
+    status: z.string(),
+    pages_sent: z.number().int(),
+    created_at: isoTimestamp,
+    completed_at: isoTimestamp.nullable().describe('Set when processing has finished.'),
+    failure_reason: z.string().nullable(),
+  });
+  return { filingSummarySchema, filingSchema, paymentSchema, faxLogSchema };
+});
+
+/** A filing summary. */
+export type FilingSummary = z.output<ReturnType<typeof recordSchemas>['filingSummarySchema']>;
+
+/** A filing with its `form_data`. */
+export type Filing = z.output<ReturnType<typeof recordSchemas>['filingSchema']>;
+
+/** A payment record. */
+export type Payment = z.output<ReturnType<typeof recordSchemas>['paymentSchema']>;
+
+/** A fax log record. */
+export type FaxLog = z.output<ReturnType<typeof recordSchemas>['faxLogSchema']>;
+
+// Kept here for importers of before; they live in a zod-free module so that authentication
+// (api-keys.ts) does not load zod.
+export { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';

@@ -1,0 +1,93 @@
+import * as z from 'zod';
+import { once } from '../once.js';
+
+/** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
+/** Built by the first call (check_filing's first call). */
+export const checkFilingResultSchema = once(() =>
+  z.object({
+    kind: z.enum(['5472', 'partnership']),
+    ready: z.boolean().describe('True when no required line is missing and no value is invalid.'),
+    missing: z
+      .array(z.object({ form: z.string(), part: z.string().optional(), line: z.string(), field: z.string() }))
+      .describe('Required lines that are empty: the form, its part and line, and the form_data field.'),
+    invalid: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .describe('form_data fields in the wrong format.'),
+    forms: z
+      .array(
+        z.object({
+          form: z.string(),
+          title: z.string(),
+          edition: z.string().nullable(),
+          copies: z.number().int(),
+          included: z.boolean().describe('Whether the PDF packet holds this form.'),
+          reason: z.string().optional().describe('Why an asked-for form is left out.'),
+        }),
+      )
+      .describe('Each form the filing needs; 8804 and 8805 are listed but not generated.'),
+    due_date: z.string().nullable().describe('Due date, YYYY-MM-DD; null until the tax year end is known.'),
+    extended_due_date: z
+      .string()
+      .nullable()
+      .describe('Due date with Form 7004, when generateForm7004 is true.'),
+    how_to_file: z.object({
+      electronic_filing: z.string(),
+      fax: z.string().nullable(),
+      mail: z.string(),
+      summary: z.string(),
+    }),
+    as_of: z.string().describe('The day checked for, YYYY-MM-DD.'),
+    overdue: z.boolean().describe('True when as_of is after the due date in force.'),
+    days_late: z.number().int().describe('Days after the due date in force; 0 when not late.'),
+    penalties: z
+      .array(
+        z.object({
+          code: z.string(),
+          description: z.string(),
+          amount: z
+            .number()
+            .int()
+            .nullable()
+            .describe('Whole USD as of as_of; null when it cannot be computed.'),
+          basis: z.string(),
+          source: z.string(),
+        }),
+      )
+      .describe('Penalties that apply as of as_of.'),
+    late_filing: z
+      .object({ summary: z.string(), fields: z.array(z.string()), missing: z.array(z.string()) })
+      .nullable()
+      .describe('For an overdue filing: what to do and the form_data fields it needs.'),
+    withholding_1446: z
+      .object({
+        partners: z.array(
+          z.object({
+            partner_id: z.string().nullable(),
+            name: z.string().nullable(),
+            ecti_allocable: z.number().nullable(),
+            rate: z.number(),
+            tax: z.number().nullable(),
+          }),
+        ),
+        total: z.number(),
+        installments: z.array(
+          z.object({ installment: z.number().int(), due_date: z.string(), amount: z.number() }),
+        ),
+        form_8804_due_date: z.string().nullable(),
+        form_8804_extended_due_date: z.string().nullable(),
+        form_8804_where_to_file: z.string(),
+        source: z.string(),
+      })
+      .optional()
+      .describe(
+        'Partnership: section 1446 tax per foreign partner, total, Form 8813 installments, Form 8804 dates.',
+      ),
+    notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
+    unrecognized_fields: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'form_data keys the form does not know (stored, never used): "llcname: did you mean llcName?".',
+      ),
+  }),
+);

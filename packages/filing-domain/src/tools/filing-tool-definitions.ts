@@ -1,0 +1,83 @@
+import type { ToolDefinition } from '@filing-mcp/protocol';
+import {
+  type Advertised,
+  fieldsDocumentedBy,
+  sameFieldsAs,
+  withAdvertisedSchemas,
+} from '../forms/advertised-schemas.js';
+import { FilingRepository } from '../storage/filing-repository.js';
+import { completeFilingTool } from './complete-filing.js';
+import { formTools } from './form-tools.js';
+import { pdfUrlTool, withPacketLinkWhenReady } from './packet-link-tools.js';
+import { partnershipFilingTools } from './partnership-tools.js';
+import { recordTools } from './record-tools.js';
+import { singleMemberFilingTools } from './single-member-tools.js';
+import {
+  DEFAULT_LIST_LIMIT_MAX,
+  type FilingToolFactory,
+  type OpenFilingToolsOptions,
+} from './tool-options.js';
+import { listSchemas } from './tool-schemas.js';
+
+export type { FilingToolFactory } from './tool-options.js';
+
+/**
+ * The filing tools, bound to a database and the companion app's address, each as a factory that
+ * builds the tool (its zod schemas included) when called, keyed by tool name in `tools/list` order.
+ * Every tool acts on behalf of `context.auth.userId` and sees only that user's records; a missing
+ * filing and another user's filing both answer the tool error `Filing not found`.
+ * `createFilingTools` serves them lazily; {@link createEagerFilingTools} builds them all.
+ */
+export function filingToolFactories(options: OpenFilingToolsOptions): Record<string, FilingToolFactory> {
+  const repository = new FilingRepository(options.db);
+  const lists = listSchemas(options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX);
+  const singleMember = singleMemberFilingTools(options, repository, lists);
+  const partnership = partnershipFilingTools(options, repository, lists);
+  const form = formTools(repository);
+  return {
+    ...singleMember,
+    ...partnership,
+    ...recordTools(repository),
+    get_form_schema: form.get_form_schema,
+    get_pdf_url: pdfUrlTool(options, repository),
+    check_filing: withPacketLinkWhenReady(form.check_filing, options.packetResources === true),
+    complete_filing: () =>
+      completeFilingTool({
+        repository,
+        update: { '5472': singleMember.update_filing, partnership: partnership.update_partnership_filing },
+      }),
+  };
+}
+
+/**
+ * Every filing tool built now, zod schemas and all: what `tools/list` is generated from at build
+ * time (`src/tools-list.generated.ts`) and what the tests compare the lazy tools with.
+ */
+export function createEagerFilingTools(options: OpenFilingToolsOptions): ToolDefinition<any, any>[] {
+  return Object.entries(filingToolFactories(options)).map(([name, build]) =>
+    withAdvertisedSchemas(build(), ADVERTISED[name] ?? {}),
+  );
+}
+
+/**
+ * How tools/list shows a tool's input where it differs from its zod schema (a small tool
+ * list): each form schema appears once, in its create tool, without the descriptions that
+ * get_form_schema gives; the update tools point to it. Every result's schema is trimmed.
+ */
+const ADVERTISED: Readonly<Record<string, Advertised>> = {
+  list_filings: { plainArguments: ['limit'] },
+  create_filing: {
+    input: fieldsDocumentedBy('get_form_schema'),
+    // The description says what they default to.
+    plainArguments: ['llc_name', 'ein'],
+  },
+  update_filing: {
+    input: sameFieldsAs('create_filing', 'get_form_schema'),
+    plainArguments: ['llc_name', 'ein'],
+  },
+  list_partnership_filings: { plainArguments: ['limit'] },
+  create_partnership_filing: { input: fieldsDocumentedBy('get_form_schema with kind "partnership"') },
+  update_partnership_filing: {
+    input: sameFieldsAs('create_partnership_filing', 'get_form_schema with kind "partnership"'),
+  },
+};

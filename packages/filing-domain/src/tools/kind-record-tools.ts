@@ -1,0 +1,82 @@
+import { defineTool } from '@filing-mcp/protocol';
+import * as z from 'zod';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import { recordSchemas } from '../storage/records.js';
+import { withReadiness } from './filing-summaries.js';
+import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
+import { filingId, type ListSchemas, okSchema, overwrites, readOnly } from './tool-schemas.js';
+import { filingNotFoundError } from './wrong-kind.js';
+
+/** A tool's name, title and description. */
+interface ToolTexts {
+  name: string;
+  title: string;
+  description: string;
+}
+
+/** What the list, get and delete tools of one kind of filing say; their logic is the same. */
+export interface KindRecordTexts {
+  list: ToolTexts;
+  get: ToolTexts;
+  delete: ToolTexts;
+  /** The description of the `id` argument. */
+  id: string;
+}
+
+/**
+ * The list, get and delete tools of one kind of filing, each as a factory: list answers the
+ * user's newest filings with check_filing's `ready`, `due_date` and `overdue`; get and delete act
+ * on one of the user's filings of this kind and name the right tool for a filing of the other.
+ */
+export function kindRecordTools(
+  kind: FilingKind,
+  texts: KindRecordTexts,
+  options: OpenFilingToolsOptions,
+  repository: FilingRepository,
+  lists: ListSchemas,
+): Record<'list' | 'get' | 'delete', FilingToolFactory> {
+  const table = filingTable(kind);
+  const now = options.now ?? Date.now;
+  return {
+    list: () =>
+      defineTool({
+        ...texts.list,
+        inputSchema: z.object({ limit: lists.limit() }),
+        outputSchema: lists.filingsResult(),
+        annotations: readOnly,
+        handler: async (args, { auth }) => ({
+          filings: await withReadiness(
+            kind,
+            await repository.listFilingsWithFormData(table, auth.userId, args.limit),
+            now(),
+          ),
+        }),
+      }),
+    get: () =>
+      defineTool({
+        ...texts.get,
+        inputSchema: z.object({ id: filingId().describe(texts.id) }),
+        outputSchema: recordSchemas().filingSchema,
+        annotations: readOnly,
+        handler: async (args, { auth }) => {
+          const filing = await repository.getFiling(table, auth.userId, args.id);
+          if (!filing) throw await filingNotFoundError(repository, 'get', kind, auth.userId, args.id);
+          return filing;
+        },
+      }),
+    delete: () =>
+      defineTool({
+        ...texts.delete,
+        inputSchema: z.object({ id: filingId().describe(texts.id) }),
+        outputSchema: okSchema(),
+        annotations: overwrites,
+        handler: async (args, { auth }) => {
+          if (!(await repository.deleteFiling(table, auth.userId, args.id))) {
+            throw await filingNotFoundError(repository, 'delete', kind, auth.userId, args.id);
+          }
+          return { ok: true as const };
+        },
+      }),
+  };
+}

@@ -1,0 +1,137 @@
+import {
+  defineTool,
+  type ResourceLink,
+  type ToolDefinition,
+  ToolError,
+  type ToolResult,
+  toolResult,
+} from '@filing-mcp/protocol';
+import * as z from 'zod';
+import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import { once } from '../once.js';
+import type { PacketLinks } from '../resources/packet-links.js';
+import { packetUri } from '../resources/packet-resources.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
+import { FILING_NOT_FOUND, type FilingToolFactory, type OpenFilingToolsOptions } from './tool-options.js';
+import { filingId, kindArgument, readOnly } from './tool-schemas.js';
+import { filingPdfUrl, partnershipFilingPdfUrl } from './view-urls.js';
+
+/** get_pdf_url's structuredContent: the spec's `{ url, kind }` and the signed download link. */
+export const getPdfUrlOutputSchema = once(() =>
+  z.object({
+    url: z.string().describe('The filing’s PDF page in the companion app, for a signed-in browser.'),
+    kind: z.enum(['5472', 'partnership']),
+    download_url: z
+      .string()
+      .optional()
+      .describe('Signed link to the PDF itself: no session needed, valid 15 minutes, this filing only.'),
+    download_expires_at: z.string().optional().describe('When download_url stops working, ISO 8601.'),
+  }),
+);
+
+/** A `resource_link` content item to a filing's packet resource. */
+export function packetResourceLink(kind: FilingKind, id: string): ResourceLink {
+  return {
+    type: 'resource_link',
+    uri: packetUri(kind, id),
+    name: kind === '5472' ? 'filing-packet' : 'partnership-filing-packet',
+    title:
+      kind === '5472'
+        ? 'IRS forms of the single-member filing (PDF)'
+        : 'IRS forms of the partnership filing (PDF)',
+    mimeType: 'application/pdf',
+  };
+}
+
+/** A result whose text item is its structuredContent's JSON (for clients of before) plus more items. */
+function withItems(structured: Record<string, unknown>, ...items: ResourceLink[]): ToolResult {
+  return toolResult({
+    content: [{ type: 'text', text: JSON.stringify(structured) }, ...items],
+    structuredContent: structured,
+  });
+}
+
+/**
+ * get_pdf_url's answer: `{ url, kind }` as the spec says, `download_url` (a signed link that
+ * answers the PDF without a session) when the server signs links, and a `resource_link` item to
+ * `filing://.../packet.pdf` when it serves the packets as resources. The text item is kept for
+ * clients that read only text.
+ */
+export async function getPdfUrlResult(options: {
+  kind: FilingKind;
+  id: string;
+  url: string;
+  packetLinks: PacketLinks | undefined;
+  packetResources: boolean;
+}): Promise<Record<string, unknown> | ToolResult> {
+  const { kind, id, url, packetLinks } = options;
+  const structured: Record<string, unknown> = { url, kind };
+  if (packetLinks !== undefined) {
+    const signed = await packetLinks.sign(kind, id);
+    structured.download_url = signed.url;
+    structured.download_expires_at = new Date(signed.expiresAt).toISOString();
+  }
+  return options.packetResources ? withItems(structured, packetResourceLink(kind, id)) : structured;
+}
+
+/**
+ * Wraps check_filing so that a ready filing's answer also carries a `resource_link` to its packet
+ * (when the server serves packets), its text item unchanged.
+ */
+export function withPacketLinkWhenReady(
+  build: () => ToolDefinition<any, any>,
+  packetResources: boolean,
+): () => ToolDefinition<any, any> {
+  if (!packetResources) return build;
+  return () => {
+    const tool = build();
+    return {
+      ...tool,
+      handler: async (args: { id: string }, context) => {
+        const answer = await tool.handler(args, context);
+        const readiness = answer as { ready?: unknown; kind?: unknown };
+        if (readiness.ready !== true || (readiness.kind !== '5472' && readiness.kind !== 'partnership')) {
+          return answer;
+        }
+        return withItems(answer as Record<string, unknown>, packetResourceLink(readiness.kind, args.id));
+      },
+    };
+  };
+}
+
+/**
+ * get_pdf_url: the companion app's PDF page of a filing of either kind, with the signed download
+ * link and the packet resource when the server has them.
+ */
+export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRepository): FilingToolFactory {
+  const { appUrl } = options;
+  return () =>
+    defineTool({
+      name: 'get_pdf_url',
+      title: 'Get the PDF link of a filing',
+      description:
+        'Answers { url, kind, download_url, download_expires_at }: url is the filing’s PDF page in the companion app (for a signed-in browser); download_url, when this server builds the forms, is a signed link that answers the PDF itself without a session, for 15 minutes, to fetch or hand to the user. The result also links the PDF as the MCP resource filing://filings/{id}/packet.pdf (partnership: filing://partnership/{id}/packet.pdf). Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership"). Run check_filing first.',
+      inputSchema: z.object({
+        id: filingId().describe('UUID of the filing (single-member or partnership).'),
+        kind: kindArgument()
+          .optional()
+          .describe('Expected kind, "5472" (default) or "partnership"; the server corrects it.'),
+      }),
+      outputSchema: getPdfUrlOutputSchema(),
+      annotations: readOnly,
+      handler: async (args, { auth }) => {
+        const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
+        const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
+        if (!kind) throw new ToolError(FILING_NOT_FOUND);
+        const url =
+          kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
+        return getPdfUrlResult({
+          kind,
+          id: args.id,
+          url,
+          packetLinks: options.packetLinks,
+          packetResources: options.packetResources === true,
+        });
+      },
+    });
+}

@@ -1,0 +1,41 @@
+import type { ToolDefinition } from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
+import type { PacketLinks } from '../resources/packet-links.js';
+
+/** Default of the list tools' `limit` argument. */
+export const DEFAULT_LIST_LIMIT = 50;
+/** Default upper bound of `limit`; the spec leaves it open, so it is a setting (`listLimitMax`). */
+export const DEFAULT_LIST_LIMIT_MAX = 200;
+/** list_payments and list_fax_logs answer at most this many records. */
+export const RECORD_LIST_LIMIT = 100;
+
+/** The error message the spec names for a missing filing or another user's filing. */
+export const FILING_NOT_FOUND = 'Filing not found';
+
+/** Options of {@link createFilingTools}. */
+export interface FilingToolsOptions {
+  /**
+   * Kysely instance on a database migrated with `migrateToLatest`, or a function answering it
+   * (called by the first tool call; the filing server passes its lazily opened database).
+   */
+  db: Kysely<any> | (() => Promise<Kysely<any>>);
+  /** `{app_url}` of the companion app; view and PDF links point into it. */
+  appUrl: string;
+  /** Upper bound of the list tools' `limit` argument, default {@link DEFAULT_LIST_LIMIT_MAX}. */
+  listLimitMax?: number;
+  /** Clock in Unix milliseconds (the list tools' `overdue`); default `Date.now`. */
+  now?: () => number;
+  /**
+   * Whether the server serves the packets as MCP resources: get_pdf_url and a ready check_filing
+   * then carry a `resource_link` to `filing://.../packet.pdf`.
+   */
+  packetResources?: boolean;
+  /** Signs get_pdf_url's `download_url`; without it, get_pdf_url answers no `download_url`. */
+  packetLinks?: PacketLinks;
+}
+
+/** The tool options once the database is open: what every tool group is built from. */
+export type OpenFilingToolsOptions = FilingToolsOptions & { db: Kysely<any> };
+
+/** Builds one tool's definition (its zod schemas and handler). */
+export type FilingToolFactory = () => ToolDefinition<any, any>;

@@ -1,0 +1,128 @@
+import { ToolError } from '@filing-mcp/protocol';
+import * as z from 'zod';
+import { filingKindAliases } from '../forms/form-schema-descriptor.js';
+import { once } from '../once.js';
+import { listedFilingSummarySchema } from './filing-summaries.js';
+import { filingIdSchema } from './filing-id.js';
+import { DEFAULT_LIST_LIMIT } from './tool-options.js';
+
+// The pieces several tool groups share: argument and result schemas, annotations, and how a
+// write's answer and errors are shaped. Built by the first tool that uses them, like every schema
+// of the tools: a cold start's first call builds only its own tool's schemas.
+
+/** The `id` argument of the filing tools. */
+export const filingId = filingIdSchema;
+const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
+/** A `kind` argument: "5472" or "partnership" (aliases accepted). */
+export const kindArgument = once(() => z.enum(kindNames, { message: 'must be 5472 or partnership' }));
+
+/** Tool annotations of a read. */
+export const readOnly = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+/** Tool annotations of a create. */
+export const creates = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+/** Tool annotations of an update or a delete. */
+export const overwrites = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+export const createdSchema = once(() =>
+  z.object({
+    id: z.string().describe('UUID of the filing.'),
+    view_url: z.string().describe('Link to the filing in the companion app.'),
+  }),
+);
+export const okSchema = once(() => z.object({ ok: z.literal(true) }));
+// What the create and update tools add to the spec's answers: the unknown form_data
+// keys they stored, and the list items a replacement list removed. Present only when non-empty.
+export const writeExtras = once(() => ({
+  unrecognized_fields: z
+    .array(z.string())
+    .optional()
+    .describe('form_data keys the form does not know, stored as sent: "llcname: did you mean llcName?".'),
+  removed: z
+    .array(z.object({ list: z.string(), id: z.string(), name: z.string().nullable() }))
+    .optional()
+    .describe('Items of relatedParties or partners that the list sent replaced and left out.'),
+}));
+export const updatedSchema = once(() => createdSchema().extend(writeExtras()));
+export const updatedOkSchema = once(() => okSchema().extend(writeExtras()));
+// The create tools' answer: possible_duplicates beside the new id when the user already has a
+// filing with the same EIN and tax year; the filing is created all the same.
+export const createdWithDuplicatesSchema = once(() =>
+  createdSchema().extend({
+    possible_duplicates: z
+      .array(z.string())
+      .optional()
+      .describe('Ids of your other filings with the same EIN and tax year; present only when there are any.'),
+    unrecognized_fields: writeExtras().unrecognized_fields,
+  }),
+);
+
+/** The result fields naming what a write did not use as a form field or removed from a list. */
+export function extras(
+  unrecognized: string[],
+  removed: Array<{ list: string; id: string; name: string | null }> = [],
+) {
+  return {
+    ...(unrecognized.length > 0 && { unrecognized_fields: unrecognized }),
+    ...(removed.length > 0 && { removed }),
+  };
+}
+
+// PostgreSQL refuses U+0000 in text and jsonb; tell the agent which input it was instead of
+// answering an internal error.
+const NUL_REJECTED = new Set(['22P05', '22021']);
+
+export async function storing<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (NUL_REJECTED.has((error as { code?: string } | null)?.code ?? '')) {
+      throw new ToolError('Text values must not contain the NUL character (U+0000)', { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** A form_data field as the text of a record column, or null. */
+export function stringField(formData: Record<string, unknown>, name: string): string | null {
+  const value = formData[name];
+  return typeof value === 'string' ? value : value == null ? null : String(value);
+}
+
+/**
+ * The list tools' `limit` argument and `{ filings }` result for a `limit` bound, each built once by
+ * the first list tool that needs it (list_filings and list_partnership_filings share them).
+ */
+export function listSchemas(listLimitMax: number) {
+  return {
+    limit: once(() =>
+      z
+        .number()
+        .int({ message: 'must be an integer' })
+        .min(1, { message: 'must be at least 1' })
+        .max(listLimitMax, { message: `must be at most ${listLimitMax}` })
+        .default(DEFAULT_LIST_LIMIT)
+        .describe(
+          `How many filings to return, newest first: 1 to ${listLimitMax}, default ${DEFAULT_LIST_LIMIT}.`,
+        ),
+    ),
+    filingsResult: once(() => z.object({ filings: z.array(listedFilingSummarySchema()) })),
+  };
+}
+
+/** The list tools' shared schemas. */
+export type ListSchemas = ReturnType<typeof listSchemas>;

@@ -1,0 +1,8 @@
+export {
+  createMcpTelemetry,
+  MCP_SEMANTIC_CONVENTIONS,
+  type McpTelemetry,
+  type McpTelemetryOptions,
+  OTHER,
+  traceParentOf,
+} from './mcp-telemetry.js';
