@@ -62,7 +62,7 @@ export function sessionSignInPage(context: CompanionContext, request: Request): 
       navigation: false,
       title: 'Sign in',
       body: html`<div class="card consent"><h1>Sign in to filing-mcp</h1>
-<p>Paste a session token: one from <code>filing-mcp session-token --user &lt;id&gt;</code>, or a session JWT from your identity provider. The pages then act for that token's user.</p>
+<p>Paste a session token: one from <code>filing-mcp session-token --user &lt;id&gt;</code>, or a session JWT your identity provider signed with the server's secret. The pages then act for that token's user.</p>
 <form method="post" action="${context.appPath}/sign-in">
 <input type="hidden" name="${CSRF_FIELD}" value="${csrf.token}">
 <label for="session">Session token</label>
