@@ -10,6 +10,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { SignJWT } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createApiKey,
   createFilingServer,
@@ -139,6 +140,30 @@ export async function startHarness(
 }
 
 /** A fresh user with an API key. */
+/**
+ * One harness for the enclosing describe block: started in its `beforeAll`, closed in its
+ * `afterAll`. Returns a getter because the harness exists only once `beforeAll` has run.
+ */
+export function useHarness(
+  variant: DatabaseVariant,
+  ...settings: [
+    config?: Partial<FilingServerConfig>,
+    options?: Pick<FilingServerOptions, 'clientMetadataDocuments' | 'packets'>,
+  ]
+): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(variant, ...settings);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('the harness starts in beforeAll: read it inside a test or hook');
+    return harness;
+  };
+}
+
 export async function newUser(db: Kysely<any>): Promise<{ userId: string; key: string }> {
   const userId = `user-${randomUUID()}`;
   const { key } = await createApiKey(db, { userId });
