@@ -2,6 +2,7 @@ export type { ConformanceClock, ConformanceDatabase, ConformanceTarget } from '.
 export { createControllableClock } from './controllable-clock.js';
 export { CORE_BASE_URL, createCoreTarget } from './core-target.js';
 export { type ConformanceSuiteOptions, defineConformanceSuite } from './define-conformance-suite.js';
+export { type DeployedFunction, defineDeployedSuite } from './deployed-suite.js';
 export {
   CONFORMANCE_APP_URL,
   type ConformanceServerConfig,
