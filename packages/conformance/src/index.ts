@@ -10,6 +10,7 @@ export {
   createTargetParts,
   deployedEnvironment,
 } from './target-parts.js';
+export { INITIALIZE_REQUEST } from './initialize-request.js';
 export { remainingOAuthRows, type SeededOAuthRows, seedOAuthRows } from './oauth-rows.js';
 export { createProcessClock, type ProcessClock } from './process-clock.js';
 export {
