@@ -292,6 +292,33 @@ export interface OAuthGrant {
   scope: string;
 }
 
+/**
+ * The companion's POST /approve for `userId` (signed in by session JWT): the consent to an
+ * authorization request with PKCE S256 over `codeVerifier`.
+ */
+export async function approve(
+  server: FilingServer,
+  userId: string,
+  request: { clientId: string; redirectUri: string; scope: string; codeVerifier: string },
+): Promise<Response> {
+  return server.fetch(
+    new Request(`${BASE_URL}/approve`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await userSessionJwt(userId)}`,
+      },
+      body: JSON.stringify({
+        client_id: request.clientId,
+        redirect_uri: request.redirectUri,
+        scope: request.scope,
+        code_challenge: createHash('sha256').update(request.codeVerifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      }),
+    }),
+  );
+}
+
 /** register -> approve -> token through the composed server's fetch: a real mcp_at_ token. */
 export async function oauthGrant(
   server: FilingServer,
@@ -314,22 +341,12 @@ export async function oauthGrant(
   if (registered.headers.get('access-control-allow-origin') !== '*') throw new Error('register: no CORS');
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
   const codeVerifier = randomBytes(32).toString('base64url');
-  const approved = await server.fetch(
-    new Request(`${BASE_URL}/approve`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${await userSessionJwt(userId)}`,
-      },
-      body: JSON.stringify({
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        scope: options.scope ?? 'mcp',
-        code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
-        code_challenge_method: 'S256',
-      }),
-    }),
-  );
+  const approved = await approve(server, userId, {
+    clientId,
+    redirectUri,
+    scope: options.scope ?? 'mcp',
+    codeVerifier,
+  });
   if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${await approved.text()}`);
   const { code } = (await approved.json()) as { code: string };
   const token = await postForm(server, '/token', {
