@@ -1,7 +1,7 @@
 import { internalErrorResponse } from '@filing-mcp/protocol';
 import type { FetchApp } from '@filing-mcp/serverless';
 import { createBackgroundTasks } from './background-tasks.js';
-import { eventToRequest } from './event-to-request.js';
+import { fetchEvent } from './fetch-event.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
 import { reportLambdaError } from './lambda-platform.js';
 import type { LambdaHttpEvent, LambdaHttpResult, LambdaInvocationContext } from './lambda-http-event.js';
@@ -28,18 +28,7 @@ export function createLambdaHandler(app: FetchApp, options: LambdaHandlerOptions
   const onError = options.onError ?? reportLambdaError;
   return async (event, lambdaContext) => {
     const background = createBackgroundTasks((error) => onError(error, 'waitUntil'));
-    let response: Response;
-    try {
-      const request = eventToRequest(event, options);
-      response = await app.fetch(request, {
-        waitUntil: background.waitUntil,
-        requestId: event.requestContext.requestId ?? lambdaContext?.awsRequestId,
-        ...(event.requestContext.http.sourceIp && { clientAddress: event.requestContext.http.sourceIp }),
-      });
-    } catch (error) {
-      onError(error, 'fetch');
-      response = internalErrorResponse();
-    }
+    const response = await fetchEvent(app, event, lambdaContext, options, background.waitUntil, onError);
     let result: LambdaHttpResult;
     try {
       result = await responseToResult(response);

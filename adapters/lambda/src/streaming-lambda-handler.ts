@@ -1,4 +1,3 @@
-import { internalErrorResponse } from '@filing-mcp/protocol';
 import type { FetchApp } from '@filing-mcp/serverless';
 import {
   awsLambdaRuntime,
@@ -6,7 +5,7 @@ import {
   type StreamifiedHandler,
 } from './aws-lambda-runtime.js';
 import { createBackgroundTasks } from './background-tasks.js';
-import { eventToRequest } from './event-to-request.js';
+import { fetchEvent } from './fetch-event.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
 import { reportLambdaError } from './lambda-platform.js';
 import { responseHeaders } from './lambda-handler.js';
@@ -42,17 +41,7 @@ export function createStreamingLambdaHandler(
   const onError = options.onError ?? reportLambdaError;
   return runtime.streamifyResponse<LambdaHttpEvent>(async (event, responseStream, lambdaContext) => {
     const background = createBackgroundTasks((error) => onError(error, 'waitUntil'));
-    let response: Response;
-    try {
-      response = await app.fetch(eventToRequest(event, options), {
-        waitUntil: background.waitUntil,
-        requestId: event.requestContext.requestId ?? lambdaContext?.awsRequestId,
-        ...(event.requestContext.http.sourceIp && { clientAddress: event.requestContext.http.sourceIp }),
-      });
-    } catch (error) {
-      onError(error, 'fetch');
-      response = internalErrorResponse();
-    }
+    const response = await fetchEvent(app, event, lambdaContext, options, background.waitUntil, onError);
     const stream = runtime.HttpResponseStream.from(responseStream, {
       statusCode: response.status,
       headers: responseHeaders(response.headers),

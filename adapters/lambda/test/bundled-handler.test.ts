@@ -19,6 +19,7 @@ import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
 import {
   expectPacketResource,
   expectPdf,
+  INITIALIZE_REQUEST,
   INVALID_PACKET_LINK_BODY,
   remainingOAuthRows,
   seedOAuthRows,
@@ -109,18 +110,7 @@ describe.runIf(withPostgres)(
         COMPANION: 'on',
         APP_URL: 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/app',
       });
-      const initialized = await entry.handler(
-        mcpEvent({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-06-18',
-            capabilities: {},
-            clientInfo: { name: 'vitest', version: '1' },
-          },
-        }),
-      );
+      const initialized = await entry.handler(mcpEvent(INITIALIZE_REQUEST));
       expect(initialized.statusCode).toBe(200);
       const body = initialized.headers['content-type']?.startsWith('text/event-stream')
         ? JSON.parse(

@@ -1,10 +1,5 @@
 import { resolve } from 'node:path';
-import {
-  createProcessClock,
-  createTargetParts,
-  defineConformanceSuite,
-  deployedEnvironment,
-} from '@filing-mcp/conformance';
+import { defineDeployedSuite } from '@filing-mcp/conformance';
 import type { LambdaFunctionURLResult } from 'aws-lambda';
 import { describe, it } from 'vitest';
 import { requestToFunctionUrlEvent, resultToResponse } from './function-url-client.js';
@@ -17,11 +12,6 @@ import { awsLambdaRic, decodeHttpStream, requireRicUnderCi, startRicFunction } f
 const taskRoot = resolve(import.meta.dirname, '../dist/lambda');
 // The address a Function URL would have; the server is configured with it as {base_url}.
 const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/mcp-server';
-const only = {
-  database: 'postgres' as const,
-  because:
-    "the function runs in the Lambda runtime client's own process and reaches its database through DATABASE_URL; the core and node targets run these scenarios on PGlite",
-};
 
 requireRicUnderCi();
 const ricMissing = 'unavailable' in awsLambdaRic ? awsLambdaRic.unavailable : undefined;
@@ -35,28 +25,23 @@ if (ricMissing) {
     ['lambda', 'handler.handler'],
     ['lambda-stream', 'handler.streamHandler'],
   ] as const) {
-    defineConformanceSuite(
-      name,
-      async ({ database }) => {
-        const parts = await createTargetParts({ database, baseUrl });
-        const processClock = createProcessClock(parts.clock);
+    defineDeployedSuite(name, {
+      baseUrl,
+      runtime: 'the Lambda runtime client',
+      start: async ({ env, preload }) => {
         const runtime = await startRicFunction({
           taskRoot,
           handler,
           env: {
-            ...deployedEnvironment(parts),
-            ...processClock.env,
+            ...env,
             // Every event of this suite comes from one source address, and the OAuth scenarios
             // register more clients in a minute than the default limit of 60 allows; the limit
             // itself is tested on the Node adapter (rate-limits.test.ts).
             RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
           },
-          preload: [processClock.preload],
+          preload,
         });
         return {
-          name,
-          baseUrl: parts.config.baseUrl,
-          appUrl: parts.config.appUrl,
           fetch: async (input, init) => {
             const event = await requestToFunctionUrlEvent(new Request(input, init));
             const outcome = await runtime.invoke(event);
@@ -75,20 +60,9 @@ if (ricMissing) {
             const nullBody = status === 204 || status === 304;
             return new Response(nullBody ? null : streamed.body, { status, headers });
           },
-          sessionSecret: parts.sessionSecret,
-          db: parts.db,
-          createApiKey: parts.createApiKey,
-          clock: processClock.clock,
-          // The IRS templates ship beside the deployed code, so packets are served (resources, download_url).
-          packetResources: true,
-          async close() {
-            await runtime.close();
-            await parts.close();
-            processClock.close();
-          },
+          close: () => runtime.close(),
         };
       },
-      { only },
-    );
+    });
   }
 }

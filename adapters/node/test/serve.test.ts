@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { INITIALIZE_REQUEST } from '@filing-mcp/conformance';
 import { createPostgresDb } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type ServeProcess, startServe } from './support/cli-process.js';
@@ -63,16 +64,7 @@ describe('filing-mcp serve on the embedded database (PGlite in the child process
     const response = await fetch(`${serve.origin}/mcp-server`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'test', version: '1' },
-        },
-      }),
+      body: JSON.stringify(INITIALIZE_REQUEST),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

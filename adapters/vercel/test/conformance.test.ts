@@ -1,35 +1,25 @@
 import { resolve } from 'node:path';
-import {
-  createProcessClock,
-  createTargetParts,
-  defineConformanceSuite,
-  deployedEnvironment,
-} from '@filing-mcp/conformance';
+import { defineDeployedSuite } from '@filing-mcp/conformance';
 import { startVercelDevFunction } from './vercel-dev-runtime.js';
 import { functionRoutes } from './vercel-runtime.js';
 
 const packageDir = resolve(import.meta.dirname, '..');
-const baseUrl = 'https://filing-mcp.vercel.test/api/mcp-server';
 
 // The real api/mcp-server.js, configured from its environment as deployed, served by @vercel/node's
 // own runtime code (startDevServer, what `vercel dev` runs) in a child process. The vercel.json
 // rewrites are applied here, from the same vercel.json (the runtime does not route).
-defineConformanceSuite(
-  'vercel',
-  async ({ database }) => {
-    const parts = await createTargetParts({ database, baseUrl });
-    const processClock = createProcessClock(parts.clock);
+defineDeployedSuite('vercel', {
+  baseUrl: 'https://filing-mcp.vercel.test/api/mcp-server',
+  runtime: 'the Vercel runtime',
+  start: async ({ env, preload }) => {
     const routes = await functionRoutes(resolve(packageDir, 'vercel.json'), '/api/mcp-server');
     const served = await startVercelDevFunction({
       workPath: packageDir,
       entrypoint: 'api/mcp-server.js',
-      preload: [processClock.preload],
-      env: { ...deployedEnvironment(parts), ...processClock.env },
+      preload,
+      env,
     });
     return {
-      name: 'vercel',
-      baseUrl: parts.config.baseUrl,
-      appUrl: parts.config.appUrl,
       // The client addresses the public URL; the edge routes by vercel.json and forwards to the
       // function with x-forwarded-*.
       fetch: async (input, init) => {
@@ -49,25 +39,7 @@ defineConformanceSuite(
           ...(body && { body }),
         });
       },
-      sessionSecret: parts.sessionSecret,
-      db: parts.db,
-      createApiKey: parts.createApiKey,
-      // The function's process reads the same offset.
-      clock: processClock.clock,
-      // The IRS templates ship beside the deployed code, so packets are served (resources, download_url).
-      packetResources: true,
-      async close() {
-        await served.close();
-        await parts.close();
-        processClock.close();
-      },
+      close: () => served.close(),
     };
   },
-  {
-    only: {
-      database: 'postgres',
-      because:
-        "the function runs in the Vercel runtime's own process and reaches its database through DATABASE_URL; the core and node targets run these scenarios on PGlite",
-    },
-  },
-);
+});

@@ -7,6 +7,7 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import {
   expectPacketResource,
   expectPdf,
+  INITIALIZE_REQUEST,
   INVALID_PACKET_LINK_BODY,
   withChangedSignature,
 } from '@filing-mcp/conformance';
@@ -74,16 +75,7 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
       COMPANION: 'on',
       APP_URL: 'https://filing-mcp.example.com/app',
     });
-    const response = await post('/api/mcp-server', {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'vitest', version: '1' },
-      },
-    });
+    const response = await post('/api/mcp-server', INITIALIZE_REQUEST);
     expect(response.status).toBe(200);
     const body = (await response.json()) as any;
     expect(body.result.serverInfo).toEqual({ name: 'filing-mcp', version: '1.1.0' });

@@ -79,6 +79,25 @@ async function loadFiling(
   return new FilingRepository(context.db).getFiling(KINDS[kind].table, context.userId, id.toLowerCase());
 }
 
+/**
+ * A page about one of the user's filings: 404 when the id is not one of theirs, otherwise `page`
+ * with the kind's description and the name the page shows.
+ */
+async function withFiling(
+  context: CompanionContext,
+  kind: FilingPageKind,
+  id: string,
+  page: (
+    filing: Filing,
+    description: (typeof KINDS)[FilingPageKind],
+    name: string,
+  ) => Response | Promise<Response>,
+): Promise<Response> {
+  const filing = await loadFiling(context, kind, id);
+  if (!filing) return notFound(context);
+  return page(filing, KINDS[kind], filing.llc_name || 'Unnamed filing');
+}
+
 function summary(filing: Filing): SafeHtml {
   return html`<dl class="fields">
 <dt>Name</dt><dd>${filing.llc_name ?? ''}</dd>
@@ -96,21 +115,19 @@ export async function filingPage(
   kind: FilingPageKind,
   id: string,
 ): Promise<Response> {
-  const filing = await loadFiling(context, kind, id);
-  if (!filing) return notFound(context);
-  const description = KINDS[kind];
-  const name = filing.llc_name || 'Unnamed filing';
-  return pageResponse({
-    ...context,
-    title: `${name}: ${description.title}`,
-    body: html`<p class="muted">${description.title}</p>
+  return withFiling(context, kind, id, (filing, description, name) =>
+    pageResponse({
+      ...context,
+      title: `${name}: ${description.title}`,
+      body: html`<p class="muted">${description.title}</p>
 <h1>${name}</h1>
 <p class="noprint"><a href="${description.pdfUrl(context.appUrl, filing.id)}">IRS forms (PDF)</a> · <a href="${description.pdfUrl(context.appUrl, filing.id)}?format=zip">One PDF per form (ZIP)</a> · <a href="${printUrl(description, context.appUrl, filing.id)}">Printable view</a> · <a href="${context.appPath}/">All filings</a></p>
 <h2>Summary</h2>
 ${summary(filing)}
 <h2>Form data</h2>
 ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
-  });
+    }),
+  );
 }
 
 /** `{app_url}/filings/{id}/print`: the printable HTML view of the filing's data. */
@@ -190,21 +207,19 @@ export async function filingPrintPage(
   kind: FilingPageKind,
   id: string,
 ): Promise<Response> {
-  const filing = await loadFiling(context, kind, id);
-  if (!filing) return notFound(context);
-  const description = KINDS[kind];
-  const name = filing.llc_name || 'Unnamed filing';
-  return pageResponse({
-    ...context,
-    navigation: false,
-    title: `${name}: printable view`,
-    body: html`<p class="notice noprint">Printable view of the filing's data. The official IRS forms are in the <a href="${description.pdfUrl(context.appUrl, filing.id)}">PDF packet</a>. <a href="${description.viewUrl(context.appUrl, filing.id)}">Back to the filing</a></p>
+  return withFiling(context, kind, id, (filing, description, name) =>
+    pageResponse({
+      ...context,
+      navigation: false,
+      title: `${name}: printable view`,
+      body: html`<p class="notice noprint">Printable view of the filing's data. The official IRS forms are in the <a href="${description.pdfUrl(context.appUrl, filing.id)}">PDF packet</a>. <a href="${description.viewUrl(context.appUrl, filing.id)}">Back to the filing</a></p>
 <h1>${name}</h1>
 <p>${description.title}</p>
 ${summary(filing)}
 <h2>Form data</h2>
 ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
-  });
+    }),
+  );
 }
 
 function filingTable(context: CompanionContext, kind: FilingPageKind, filings: FilingSummary[]): SafeHtml {

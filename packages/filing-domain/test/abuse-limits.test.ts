@@ -1,21 +1,19 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/index.js';
-import { APP_URL, BASE_URL, type Harness, newUser, SESSION_SECRET, startHarness } from './helpers.js';
+import {
+  APP_URL,
+  BASE_URL,
+  type Harness,
+  newUser,
+  SESSION_SECRET,
+  startHarness,
+  userSessionJwt,
+} from './helpers.js';
 
 const REQUIRED = { MCP_BASE_URL: BASE_URL, APP_URL, SESSION_JWT_SECRET: SESSION_SECRET };
 const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
 const DAY_MS = 86_400_000;
-
-function sessionJwt(userId: string): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setIssuedAt()
-    .setExpirationTime('5m')
-    .sign(new TextEncoder().encode(SESSION_SECRET));
-}
 
 describe('abuse-limit settings from the environment', () => {
   it('RATE_LIMITS=off turns every limit off; per-minute limits and client expiry are read', () => {
@@ -116,7 +114,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
 
   it('/approve answers its 429 in the spec shape', async () => {
     const approve = () =>
-      sessionJwt('approver').then((jwt) =>
+      userSessionJwt('approver').then((jwt) =>
         harness.server.fetch(
           new Request(`${BASE_URL}/approve`, {
             method: 'POST',
@@ -174,7 +172,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
     const unused = await registerClient();
     const used = await registerClient();
     // `used` obtains a token pair through the whole flow.
-    const jwt = await sessionJwt('expiry-user');
+    const jwt = await userSessionJwt('expiry-user');
     const approved = await harness.server.fetch(
       new Request(`${BASE_URL}/approve`, {
         method: 'POST',

@@ -1,71 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import { checkFilingReadiness, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOverdue } from '../src/tools/filing-summaries.js';
-import { BASE_URL, callTool, type Harness, newUser, ok, replyBody, startHarness } from './helpers.js';
+import { BASE_URL, callTool, type Harness, newUser, ok, replyBody, useHarness } from './helpers.js';
 
 const ALL_TOOLS =
   'list_filings, get_filing, create_filing, update_filing, delete_filing, list_partnership_filings, get_partnership_filing, create_partnership_filing, update_partnership_filing, delete_partnership_filing, list_payments, list_fax_logs, get_form_schema, get_pdf_url, check_filing, complete_filing';
 
-async function modernRpc(harness: Harness, method: string, params: Record<string, unknown>) {
+/** POSTs one JSON-RPC request with the given protocol headers; answers its status and parsed body. */
+async function postRpc(harness: Harness, headers: Record<string, string>, message: Record<string, unknown>) {
   const response = await harness.server.fetch(
     new Request(BASE_URL, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': method,
-        ...(typeof params.name === 'string' && { 'mcp-name': params.name }),
+        ...headers,
       },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...message }),
     }),
   );
   return { status: response.status, body: await replyBody(response) };
 }
 
-async function legacyRpc(harness: Harness, method: string, params: Record<string, unknown>) {
-  const response = await harness.server.fetch(
-    new Request(BASE_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
+function modernRpc(harness: Harness, method: string, params: Record<string, unknown>) {
+  return postRpc(
+    harness,
+    {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(typeof params.name === 'string' && { 'mcp-name': params.name }),
+    },
+    {
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientInfo': { name: 'test', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    }),
+    },
   );
-  return { status: response.status, body: await replyBody(response) };
+}
+
+function legacyRpc(harness: Harness, method: string, params: Record<string, unknown>) {
+  return postRpc(harness, { 'mcp-protocol-version': '2025-06-18' }, { method, params });
 }
 
 describe.each(testDatabases())('what an agent sees on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   describe('errors that say how to fix the call', () => {
     it('an unknown tool gets the list of valid tool names', async () => {
-      const { key } = await newUser(harness.db);
-      const outcome = await callTool(harness.server, key, 'create_5472', {});
+      const { key } = await newUser(harness().db);
+      const outcome = await callTool(harness().server, key, 'create_5472', {});
       expect(outcome.raw.error).toEqual({
         code: -32602,
         message: `Unknown tool: create_5472. Valid tools: ${ALL_TOOLS}`,
@@ -73,7 +64,7 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
     });
 
     it('a missing id is reported as missing, a malformed one as malformed', async () => {
-      const { key } = await newUser(harness.db);
+      const { key } = await newUser(harness().db);
       for (const tool of [
         'get_filing',
         'delete_partnership_filing',
@@ -81,11 +72,11 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
         'check_filing',
         'complete_filing',
       ]) {
-        const missing = await callTool(harness.server, key, tool, {});
+        const missing = await callTool(harness().server, key, tool, {});
         expect(missing.text, tool).toBe(
           'Invalid arguments: id: required: the UUID of the filing, as a create tool or a list tool answered it',
         );
-        const malformed = await callTool(harness.server, key, tool, { id: 'filing-1' });
+        const malformed = await callTool(harness().server, key, tool, { id: 'filing-1' });
         expect(malformed.text, tool).toBe(
           'Invalid arguments: id: must be a UUID such as 3f0c2a9e-1b7d-4c5e-9a8f-2d6b7e1c4a90 (the id a create tool or a list tool answered)',
         );
@@ -93,12 +84,13 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
     });
 
     it('a filing of the other kind names the right tool; a filing that does not exist stays "Filing not found"', async () => {
-      const { key } = await newUser(harness.db);
-      const stranger = await newUser(harness.db);
-      const single = (await ok(harness.server, key, 'create_filing', { form_data: { llcName: 'Kind LLC' } }))
-        .id;
+      const { key } = await newUser(harness().db);
+      const stranger = await newUser(harness().db);
+      const single = (
+        await ok(harness().server, key, 'create_filing', { form_data: { llcName: 'Kind LLC' } })
+      ).id;
       const partnership = (
-        await ok(harness.server, key, 'create_partnership_filing', {
+        await ok(harness().server, key, 'create_partnership_filing', {
           form_data: { partnershipName: 'Kind LP' },
         })
       ).id;
@@ -135,16 +127,16 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
         ],
       ];
       for (const [tool, args, text] of calls) {
-        const outcome = await callTool(harness.server, key, tool, args);
+        const outcome = await callTool(harness().server, key, tool, args);
         expect(outcome.isError, tool).toBe(true);
         expect(outcome.text, tool).toBe(text);
       }
       // Nothing changed: both filings are still there, unchanged.
-      expect((await ok(harness.server, key, 'get_filing', { id: single })).form_data).toEqual({
+      expect((await ok(harness().server, key, 'get_filing', { id: single })).form_data).toEqual({
         llcName: 'Kind LLC',
       });
       expect(
-        (await ok(harness.server, key, 'get_partnership_filing', { id: partnership })).form_data,
+        (await ok(harness().server, key, 'get_partnership_filing', { id: partnership })).form_data,
       ).toEqual({
         partnershipName: 'Kind LP',
       });
@@ -154,7 +146,7 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
         ['get_filing', randomUUID()],
         ['delete_partnership_filing', randomUUID()],
       ] as const) {
-        const outcome = await callTool(harness.server, stranger.key, tool, { id });
+        const outcome = await callTool(harness().server, stranger.key, tool, { id });
         expect(outcome.text, tool).toBe('Filing not found');
       }
     });
@@ -162,41 +154,41 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
 
   describe('possible duplicates', () => {
     it('a create with the EIN and tax year of one of the user’s filings answers their ids beside the new id, and still creates', async () => {
-      const { key, userId } = await newUser(harness.db);
-      const other = await newUser(harness.db);
+      const { key, userId } = await newUser(harness().db);
+      const other = await newUser(harness().db);
       const form = {
         llcName: 'Dup LLC',
         ein: '12-3456789',
         taxYearBegin: '2024-01-01',
         taxYearEnd: '2024-12-31',
       };
-      const first = await ok(harness.server, key, 'create_filing', { form_data: form });
+      const first = await ok(harness().server, key, 'create_filing', { form_data: form });
       expect(Object.keys(first).sort()).toEqual(['id', 'view_url']);
-      await ok(harness.server, other.key, 'create_filing', { form_data: form });
-      await ok(harness.server, key, 'create_filing', {
+      await ok(harness().server, other.key, 'create_filing', { form_data: form });
+      await ok(harness().server, key, 'create_filing', {
         form_data: { ...form, taxYearBegin: '2023-01-01', taxYearEnd: '2023-12-31' },
       });
-      await ok(harness.server, key, 'create_partnership_filing', {
+      await ok(harness().server, key, 'create_partnership_filing', {
         form_data: { partnershipName: 'Dup LP', ein: '12-3456789', taxYearBegin: '2024-01-01' },
       });
-      const second = await ok(harness.server, key, 'create_filing', {
+      const second = await ok(harness().server, key, 'create_filing', {
         form_data: { ...form, llcName: 'Dup LLC again' },
       });
       expect(second.possible_duplicates).toEqual([first.id]);
-      const third = await ok(harness.server, key, 'create_filing', { form_data: form });
+      const third = await ok(harness().server, key, 'create_filing', { form_data: form });
       expect(third.possible_duplicates).toEqual([second.id, first.id]);
-      const rows = await harness.db
-        .selectFrom('filings')
+      const rows = await harness()
+        .db.selectFrom('filings')
         .select('id')
         .where('user_id', '=', userId)
         .execute();
       expect(rows).toHaveLength(4);
 
-      const partner = await ok(harness.server, key, 'create_partnership_filing', {
+      const partner = await ok(harness().server, key, 'create_partnership_filing', {
         form_data: { partnershipName: 'Dup LP 2', ein: '12-3456789', taxYearBegin: '2024-03-01' },
       });
       expect(partner.possible_duplicates).toHaveLength(1);
-      const noEin = await ok(harness.server, key, 'create_filing', {
+      const noEin = await ok(harness().server, key, 'create_filing', {
         form_data: { llcName: 'Dup LLC', taxYearBegin: '2024-01-01' },
       });
       expect(noEin.possible_duplicates).toBeUndefined();
@@ -205,20 +197,20 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
 
   describe('summaries', () => {
     it('list_filings adds ready, due_date and overdue as check_filing finds them', async () => {
-      const { key } = await newUser(harness.db);
+      const { key } = await newUser(harness().db);
       const nextYear = new Date().getUTCFullYear() + 1;
-      const past = await ok(harness.server, key, 'create_filing', {
+      const past = await ok(harness().server, key, 'create_filing', {
         form_data: EXAMPLE_SINGLE_MEMBER_FILING,
       });
-      const future = await ok(harness.server, key, 'create_filing', {
+      const future = await ok(harness().server, key, 'create_filing', {
         form_data: {
           llcName: 'Future LLC',
           taxYearBegin: `${nextYear}-01-01`,
           taxYearEnd: `${nextYear}-12-31`,
         },
       });
-      const draft = await ok(harness.server, key, 'create_filing', { form_data: { llcName: 'Draft' } });
-      const { filings } = await ok(harness.server, key, 'list_filings', {});
+      const draft = await ok(harness().server, key, 'create_filing', { form_data: { llcName: 'Draft' } });
+      const { filings } = await ok(harness().server, key, 'list_filings', {});
       const byId = new Map(filings.map((filing: any) => [filing.id, filing]));
       const expected = checkFilingReadiness('5472', EXAMPLE_SINGLE_MEMBER_FILING);
       // The example asks for Form 7004 but records no filing of it (form7004FiledDate), so the
@@ -250,13 +242,13 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
   describe('prompts', () => {
     it('lists the two interviews on both eras, and renders one that names the tools in order', async () => {
       for (const rpc of [legacyRpc, modernRpc]) {
-        const list = await rpc(harness, 'prompts/list', {});
+        const list = await rpc(harness(), 'prompts/list', {});
         expect(list.status).toBe(200);
         expect(list.body.result.prompts.map((prompt: any) => [prompt.name, prompt.arguments])).toEqual([
           ['prepare_form_5472', [expect.objectContaining({ name: 'filing_id', required: false })]],
           ['prepare_partnership_return', [expect.objectContaining({ name: 'filing_id', required: false })]],
         ]);
-        const rendered = await rpc(harness, 'prompts/get', { name: 'prepare_form_5472' });
+        const rendered = await rpc(harness(), 'prompts/get', { name: 'prepare_form_5472' });
         const text = rendered.body.result.messages[0].content.text as string;
         const order = [
           'get_form_schema',
@@ -270,7 +262,7 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
         expect(positions.every((position) => position >= 0)).toBe(true);
         expect([...positions].sort((a, b) => a - b)).toEqual(positions);
       }
-      const partnership = await legacyRpc(harness, 'prompts/get', { name: 'prepare_partnership_return' });
+      const partnership = await legacyRpc(harness(), 'prompts/get', { name: 'prepare_partnership_return' });
       const text = partnership.body.result.messages[0].content.text as string;
       for (const tool of [
         'create_partnership_filing',
@@ -283,12 +275,12 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
 
     it('continues a filing by id, and refuses a malformed one', async () => {
       const id = randomUUID();
-      const rendered = await legacyRpc(harness, 'prompts/get', {
+      const rendered = await legacyRpc(harness(), 'prompts/get', {
         name: 'prepare_form_5472',
         arguments: { filing_id: id },
       });
       expect(rendered.body.result.messages[0].content.text).toContain(`check_filing {id: "${id}"}`);
-      const refused = await legacyRpc(harness, 'prompts/get', {
+      const refused = await legacyRpc(harness(), 'prompts/get', {
         name: 'prepare_form_5472',
         arguments: { filing_id: 'my-llc' },
       });

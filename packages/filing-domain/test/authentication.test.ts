@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CredentialCache, createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
-import { BASE_URL, callTool, type Harness, newUser, oauthGrant, ok, rpc, startHarness } from './helpers.js';
+import { BASE_URL, callTool, type Harness, newUser, oauthGrant, ok, rpc, useHarness } from './helpers.js';
 
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;
 
@@ -33,37 +33,30 @@ async function oauthAccessToken(harness: Harness, userId: string): Promise<strin
 }
 
 describe.each(testDatabases())('authentication on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   describe('maintenance', () => {
     it('cleanup() deletes expired OAuth codes and tokens, and keeps live ones', async () => {
       const userId = `user-${randomUUID()}`;
-      const accessToken = await oauthAccessToken(harness, userId);
+      const accessToken = await oauthAccessToken(harness(), userId);
       const tokenRow = () =>
-        harness.db
-          .selectFrom('oauth_tokens')
+        harness()
+          .db.selectFrom('oauth_tokens')
           .select('id')
           .where('access_token_hash', '=', sha256(accessToken))
           .executeTakeFirst();
-      expect(await harness.server.cleanup()).toMatchObject({ tokens: 0 });
+      expect(await harness().server.cleanup()).toMatchObject({ tokens: 0 });
       expect(await tokenRow()).toBeDefined();
 
       const pastRefreshExpiry = 31 * 24 * 3600 * 1000;
-      harness.advance(pastRefreshExpiry);
+      harness().advance(pastRefreshExpiry);
       try {
-        const deleted = await harness.server.cleanup();
+        const deleted = await harness().server.cleanup();
         expect(deleted.tokens).toBeGreaterThanOrEqual(1);
         expect(deleted.codes).toBeGreaterThanOrEqual(1);
         expect(await tokenRow()).toBeUndefined();
       } finally {
-        harness.advance(-pastRefreshExpiry);
+        harness().advance(-pastRefreshExpiry);
       }
     });
   });
@@ -71,13 +64,13 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
   describe('API keys', () => {
     it('createApiKey answers nf_ + 64 hex once and stores only its SHA-256', async () => {
       const userId = `user-${randomUUID()}`;
-      const created = await createApiKey(harness.db, { userId, name: 'laptop' });
+      const created = await createApiKey(harness().db, { userId, name: 'laptop' });
       expect(created.key).toMatch(/^nf_[0-9a-f]{64}$/);
       expect(created.key).toHaveLength(67);
       expect(created.prefix).toBe(created.key.slice(0, 11));
       expect(created.expiresAt).toBeNull();
-      const rows = await harness.db
-        .selectFrom('api_keys')
+      const rows = await harness()
+        .db.selectFrom('api_keys')
         .selectAll()
         .where('user_id', '=', userId)
         .execute();
@@ -88,10 +81,10 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
 
     it('listApiKeys never answers a key or a hash; revokeApiKey deletes only the owner’s key', async () => {
       const userId = `user-${randomUUID()}`;
-      const first = await createApiKey(harness.db, { userId, name: 'one' });
+      const first = await createApiKey(harness().db, { userId, name: 'one' });
       const expiresAt = new Date(Date.now() + 86_400_000);
-      const second = await createApiKey(harness.db, { userId, expiresAt });
-      const listed = await listApiKeys(harness.db, userId);
+      const second = await createApiKey(harness().db, { userId, expiresAt });
+      const listed = await listApiKeys(harness().db, userId);
       expect(listed.map((key) => key.id).sort()).toEqual([first.id, second.id].sort());
       for (const key of listed) {
         expect(Object.keys(key).sort()).toEqual([
@@ -107,49 +100,52 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       expect(listed.find((key) => key.id === second.id)?.expiresAt).toBe(expiresAt.toISOString());
       expect(JSON.stringify(listed)).not.toContain(sha256(first.key));
 
-      expect(await revokeApiKey(harness.db, first.id, 'someone-else')).toBe(false);
-      expect(await revokeApiKey(harness.db, 'not-a-uuid')).toBe(false);
-      expect(await revokeApiKey(harness.db, first.id, userId)).toBe(true);
-      expect(await revokeApiKey(harness.db, first.id, userId)).toBe(false);
-      expect((await listApiKeys(harness.db, userId)).map((key) => key.id)).toEqual([second.id]);
+      expect(await revokeApiKey(harness().db, first.id, 'someone-else')).toBe(false);
+      expect(await revokeApiKey(harness().db, 'not-a-uuid')).toBe(false);
+      expect(await revokeApiKey(harness().db, first.id, userId)).toBe(true);
+      expect(await revokeApiKey(harness().db, first.id, userId)).toBe(false);
+      expect((await listApiKeys(harness().db, userId)).map((key) => key.id)).toEqual([second.id]);
     });
 
     it('a valid key authenticates tools/call as its owner', async () => {
-      const { key } = await newUser(harness.db);
-      expect(await ok(harness.server, key, 'list_filings')).toEqual({ filings: [] });
+      const { key } = await newUser(harness().db);
+      expect(await ok(harness().server, key, 'list_filings')).toEqual({ filings: [] });
     });
 
     it('missing, unknown, malformed and non-Bearer credentials answer the 401 challenge', async () => {
-      await expectUnauthorized(harness, undefined);
-      await expectUnauthorized(harness, `nf_${randomBytes(32).toString('hex')}`);
-      await expectUnauthorized(harness, 'nf_tooshort');
-      await expectUnauthorized(harness, `nf_${'G'.repeat(64)}`);
-      await expectUnauthorized(harness, 'mcp_at_unknown-token');
-      await expectUnauthorized(harness, 'some-other-token');
-      await expectUnauthorized(harness, `nf_${'a'.repeat(5000)}`);
+      await expectUnauthorized(harness(), undefined);
+      await expectUnauthorized(harness(), `nf_${randomBytes(32).toString('hex')}`);
+      await expectUnauthorized(harness(), 'nf_tooshort');
+      await expectUnauthorized(harness(), `nf_${'G'.repeat(64)}`);
+      await expectUnauthorized(harness(), 'mcp_at_unknown-token');
+      await expectUnauthorized(harness(), 'some-other-token');
+      await expectUnauthorized(harness(), `nf_${'a'.repeat(5000)}`);
     });
 
     it('an expired key answers 401; a key expiring later works', async () => {
       const userId = `user-${randomUUID()}`;
-      const expired = await createApiKey(harness.db, { userId, expiresAt: new Date(Date.now() - 1000) });
-      await expectUnauthorized(harness, expired.key);
-      const later = await createApiKey(harness.db, { userId, expiresAt: new Date(Date.now() + 3_600_000) });
-      await ok(harness.server, later.key, 'list_filings');
+      const expired = await createApiKey(harness().db, { userId, expiresAt: new Date(Date.now() - 1000) });
+      await expectUnauthorized(harness(), expired.key);
+      const later = await createApiKey(harness().db, { userId, expiresAt: new Date(Date.now() + 3_600_000) });
+      await ok(harness().server, later.key, 'list_filings');
     });
 
     it('a cached key stops working when it expires, even within the cache TTL', async () => {
       // The server's clock stands still while the key lives 2 s on it: no real time has to pass, and
       // a slow machine cannot let the key expire before its first use.
-      const resume = harness.freeze();
+      const resume = harness().freeze();
       try {
         const userId = `user-${randomUUID()}`;
-        const soon = await createApiKey(harness.db, { userId, expiresAt: new Date(harness.now() + 2000) });
-        await ok(harness.server, soon.key, 'list_filings');
-        harness.advance(2500);
+        const soon = await createApiKey(harness().db, {
+          userId,
+          expiresAt: new Date(harness().now() + 2000),
+        });
+        await ok(harness().server, soon.key, 'list_filings');
+        harness().advance(2500);
         try {
-          await expectUnauthorized(harness, soon.key);
+          await expectUnauthorized(harness(), soon.key);
         } finally {
-          harness.advance(-2500);
+          harness().advance(-2500);
         }
       } finally {
         resume();
@@ -157,23 +153,23 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
     });
 
     it('a revoked key keeps working at most for the cache TTL, then answers 401', async () => {
-      const { userId, key } = await newUser(harness.db);
-      await ok(harness.server, key, 'list_filings');
-      const [apiKey] = await listApiKeys(harness.db, userId);
-      expect(await revokeApiKey(harness.db, apiKey!.id, userId)).toBe(true);
-      harness.advance(5001);
-      await expectUnauthorized(harness, key);
+      const { userId, key } = await newUser(harness().db);
+      await ok(harness().server, key, 'list_filings');
+      const [apiKey] = await listApiKeys(harness().db, userId);
+      expect(await revokeApiKey(harness().db, apiKey!.id, userId)).toBe(true);
+      harness().advance(5001);
+      await expectUnauthorized(harness(), key);
     });
 
     it('a 401 on initialize only when the credential is present and invalid; none needed without one', async () => {
-      const bare = await rpc(harness.server, 'initialize', {
+      const bare = await rpc(harness().server, 'initialize', {
         protocolVersion: '2025-06-18',
         capabilities: {},
         clientInfo: { name: 't', version: '1' },
       });
       expect(bare.status).toBe(200);
       const bad = await rpc(
-        harness.server,
+        harness().server,
         'initialize',
         { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
         { credential: `nf_${'0'.repeat(64)}` },
@@ -184,87 +180,87 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
 
   describe('round trips and the last-used time', () => {
     it('a tools/call costs two statements, then one within the cache TTL; last_used_at is written in the background', async () => {
-      const { userId, key } = await newUser(harness.db);
+      const { userId, key } = await newUser(harness().db);
       const background: Promise<unknown>[] = [];
-      await harness.settle();
-      harness.queryLog.clear();
-      const first = await callTool(harness.server, key, 'list_filings', {}, { background });
+      await harness().settle();
+      harness().queryLog.clear();
+      const first = await callTool(harness().server, key, 'list_filings', {}, { background });
       expect(first.isError).toBe(false);
       // The last-used write was handed to waitUntil, not awaited on the response's path.
       expect(background).toHaveLength(1);
       await Promise.all(background);
-      expect(harness.queryLog.statements.filter((s) => s !== 'update api_keys')).toEqual([
+      expect(harness().queryLog.statements.filter((s) => s !== 'update api_keys')).toEqual([
         'select api_keys',
         'select filings',
       ]);
-      expect(harness.queryLog.statements.filter((s) => s === 'update api_keys')).toHaveLength(1);
-      const [touched] = await listApiKeys(harness.db, userId);
+      expect(harness().queryLog.statements.filter((s) => s === 'update api_keys')).toHaveLength(1);
+      const [touched] = await listApiKeys(harness().db, userId);
       expect(touched!.lastUsedAt).not.toBeNull();
 
-      harness.queryLog.clear();
+      harness().queryLog.clear();
       background.length = 0;
-      await callTool(harness.server, key, 'get_form_schema', { kind: '5472' }, { background });
-      await callTool(harness.server, key, 'list_payments', {}, { background });
+      await callTool(harness().server, key, 'get_form_schema', { kind: '5472' }, { background });
+      await callTool(harness().server, key, 'list_payments', {}, { background });
       expect(background).toHaveLength(0);
-      expect(harness.queryLog.statements).toEqual(['select payments']);
+      expect(harness().queryLog.statements).toEqual(['select payments']);
 
       // Past the TTL the key is looked up again, but last_used_at is not rewritten within a minute.
-      harness.advance(6000);
-      harness.queryLog.clear();
-      await callTool(harness.server, key, 'list_fax_logs', {}, { background });
+      harness().advance(6000);
+      harness().queryLog.clear();
+      await callTool(harness().server, key, 'list_fax_logs', {}, { background });
       await Promise.all(background);
       expect(background).toHaveLength(0);
       // The rate limiter writes the calls it counted in memory in the background, at most once a
       // second per credential; that write is not on the request's path.
-      expect(harness.queryLog.statements.filter((s) => s !== 'insert rate_limit_counters')).toEqual([
+      expect(harness().queryLog.statements.filter((s) => s !== 'insert rate_limit_counters')).toEqual([
         'select api_keys',
         'select fax_logs',
       ]);
-      expect((await listApiKeys(harness.db, userId))[0]!.lastUsedAt).toBe(touched!.lastUsedAt);
+      expect((await listApiKeys(harness().db, userId))[0]!.lastUsedAt).toBe(touched!.lastUsedAt);
 
       // After a minute it is written again.
-      harness.advance(60_000);
-      await callTool(harness.server, key, 'list_filings', {}, { background });
+      harness().advance(60_000);
+      await callTool(harness().server, key, 'list_filings', {}, { background });
       expect(background).toHaveLength(1);
       await Promise.all(background);
-      const later = (await listApiKeys(harness.db, userId))[0]!.lastUsedAt!;
+      const later = (await listApiKeys(harness().db, userId))[0]!.lastUsedAt!;
       expect(new Date(later).getTime()).toBeGreaterThan(new Date(touched!.lastUsedAt!).getTime());
     });
 
     it('a malformed or foreign-prefixed credential costs no database statement', async () => {
-      await harness.settle();
-      harness.queryLog.clear();
-      await expectUnauthorized(harness, 'nf_short');
-      await expectUnauthorized(harness, 'Basic-ish');
-      expect(harness.queryLog.statements).toEqual([]);
+      await harness().settle();
+      harness().queryLog.clear();
+      await expectUnauthorized(harness(), 'nf_short');
+      await expectUnauthorized(harness(), 'Basic-ish');
+      expect(harness().queryLog.statements).toEqual([]);
     });
   });
 
   describe('OAuth access tokens', () => {
     it('an mcp_at_ token from the OAuth flow authenticates as the approving user', async () => {
       const userId = `user-${randomUUID()}`;
-      const token = await oauthAccessToken(harness, userId);
-      const { id } = await ok(harness.server, token, 'create_filing', {
+      const token = await oauthAccessToken(harness(), userId);
+      const { id } = await ok(harness().server, token, 'create_filing', {
         form_data: { llcName: 'OAuth LLC' },
       });
-      const row = await harness.db
-        .selectFrom('filings')
+      const row = await harness()
+        .db.selectFrom('filings')
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(row.user_id).toBe(userId);
       // Another user's API key does not see it.
-      const other = await newUser(harness.db);
+      const other = await newUser(harness().db);
       const background: Promise<unknown>[] = [];
-      expect((await callTool(harness.server, other.key, 'get_filing', { id }, { background })).text).toBe(
+      expect((await callTool(harness().server, other.key, 'get_filing', { id }, { background })).text).toBe(
         'Filing not found',
       );
       // Let that key's last-used write land before counting this token's statements.
       await Promise.all(background);
-      await harness.settle();
-      harness.queryLog.clear();
-      await ok(harness.server, token, 'list_filings');
-      expect(harness.queryLog.statements).toEqual(['select filings']);
+      await harness().settle();
+      harness().queryLog.clear();
+      await ok(harness().server, token, 'list_filings');
+      expect(harness().queryLog.statements).toEqual(['select filings']);
     });
   });
 });

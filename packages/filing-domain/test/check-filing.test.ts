@@ -2,21 +2,14 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, type Harness, newUser, ok, replyBody, rpc, startHarness } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, newUser, ok, replyBody, rpc, useHarness } from './helpers.js';
 
 describe.each(testDatabases())('check_filing on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   it('is listed as a read-only tool with an output schema', async () => {
-    const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
+    const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
     const tool = result.tools.find((candidate: any) => candidate.name === 'check_filing');
     expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(tool.inputSchema.required).toEqual(['id']);
@@ -44,11 +37,11 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('a complete calendar-2025 single-member filing is ready: due 2026-04-15, extended 2026-10-15', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: EXAMPLE_SINGLE_MEMBER_FILING,
     });
-    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-01' });
+    const report = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-01' });
     expect(report).toMatchObject({
       kind: '5472',
       ready: true,
@@ -70,9 +63,9 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('an empty single-member filing lists every required line', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_filing', { form_data: {} });
-    const report = await ok(harness.server, key, 'check_filing', { id });
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', { form_data: {} });
+    const report = await ok(harness().server, key, 'check_filing', { id });
     expect(report.ready).toBe(false);
     expect(report.missing).toContainEqual({ form: '5472', part: 'I', line: '1b', field: 'ein' });
     expect(report.missing).toHaveLength(30);
@@ -80,17 +73,17 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('a partial single-member filing names what is missing and what is invalid', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: { ...EXAMPLE_SINGLE_MEMBER_FILING, ownerCitizenship: undefined },
     });
     // The tools refuse a malformed EIN now; a filing stored before that may hold one.
-    await harness.db
-      .updateTable('filings')
+    await harness()
+      .db.updateTable('filings')
       .set({ form_data: sql`form_data || '{"ein":"12345"}'::jsonb` })
       .where('id', '=', id)
       .execute();
-    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-01' });
+    const report = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-01' });
     expect(report.ready).toBe(false);
     expect(report.missing).toEqual([{ form: '5472', part: 'II', line: '4d', field: 'ownerCitizenship' }]);
     expect(report.invalid).toEqual([
@@ -99,11 +92,11 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('finds a partnership whatever kind is asked: calendar 2025 is due 2026-03-16, 8804/8805 not generated', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_partnership_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: EXAMPLE_PARTNERSHIP_FILING,
     });
-    const report = await ok(harness.server, key, 'check_filing', { id, kind: '5472', as_of: '2026-03-01' });
+    const report = await ok(harness().server, key, 'check_filing', { id, kind: '5472', as_of: '2026-03-01' });
     expect(report).toMatchObject({
       kind: 'partnership',
       ready: true,
@@ -118,9 +111,12 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('an empty and a partial partnership filing are not ready', async () => {
-    const { key } = await newUser(harness.db);
-    const empty = await ok(harness.server, key, 'create_partnership_filing', { form_data: {} });
-    const emptyReport = await ok(harness.server, key, 'check_filing', { id: empty.id, kind: 'partnership' });
+    const { key } = await newUser(harness().db);
+    const empty = await ok(harness().server, key, 'create_partnership_filing', { form_data: {} });
+    const emptyReport = await ok(harness().server, key, 'check_filing', {
+      id: empty.id,
+      kind: 'partnership',
+    });
     expect(emptyReport.ready).toBe(false);
     expect(emptyReport.missing.map((gap: any) => gap.field)).toEqual(
       expect.arrayContaining([
@@ -132,10 +128,10 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'scheduleB.line1',
       ]),
     );
-    const partial = await ok(harness.server, key, 'create_partnership_filing', {
+    const partial = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: { ...EXAMPLE_PARTNERSHIP_FILING, ein: undefined, taxYearEnd: '2026-06-30' },
     });
-    const partialReport = await ok(harness.server, key, 'check_filing', {
+    const partialReport = await ok(harness().server, key, 'check_filing', {
       id: partial.id,
       kind: 'partnership',
     });
@@ -146,36 +142,36 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('another user’s filing and an unknown id are "Filing not found"; no credential is a 401', async () => {
-    const owner = await newUser(harness.db);
-    const other = await newUser(harness.db);
-    const { id } = await ok(harness.server, owner.key, 'create_filing', {
+    const owner = await newUser(harness().db);
+    const other = await newUser(harness().db);
+    const { id } = await ok(harness().server, owner.key, 'create_filing', {
       form_data: EXAMPLE_SINGLE_MEMBER_FILING,
     });
     for (const [key, target] of [
       [other.key, id],
       [owner.key, randomUUID()],
     ]) {
-      const outcome = await callTool(harness.server, key!, 'check_filing', { id: target });
+      const outcome = await callTool(harness().server, key!, 'check_filing', { id: target });
       expect(outcome.isError).toBe(true);
       expect(outcome.text).toBe('Filing not found');
     }
-    const response = await rpc(harness.server, 'tools/call', { name: 'check_filing', arguments: { id } });
+    const response = await rpc(harness().server, 'tools/call', { name: 'check_filing', arguments: { id } });
     expect(response.status).toBe(401);
   });
 
   it('as_of before the due date, after it, and after the extended due date', async () => {
-    const { key } = await newUser(harness.db);
+    const { key } = await newUser(harness().db);
     const timely7004 = {
       ...EXAMPLE_SINGLE_MEMBER_FILING,
       generateForm7004: false,
       form7004FiledDate: '2026-04-01',
     };
-    const { id } = await ok(harness.server, key, 'create_filing', { form_data: timely7004 });
-    const before = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-04-15' });
+    const { id } = await ok(harness().server, key, 'create_filing', { form_data: timely7004 });
+    const before = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-04-15' });
     expect(before).toMatchObject({ overdue: false, days_late: 0, penalties: [], late_filing: null });
-    const extended = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-10-15' });
+    const extended = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-10-15' });
     expect(extended).toMatchObject({ overdue: false, extended_due_date: '2026-10-15' });
-    const late = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-11-25' });
+    const late = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-11-25' });
     expect(late).toMatchObject({ overdue: true, days_late: 41 });
     expect(late.penalties[0]).toMatchObject({ code: '6038A(d)(1)', amount: 50_000 });
     expect(late.penalties[1]).toMatchObject({ code: '6038A(d)(2)', amount: null });
@@ -185,11 +181,11 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('a 7004 asked for after the original due date is reported and marked left out', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: EXAMPLE_SINGLE_MEMBER_FILING,
     });
-    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-11-25' });
+    const report = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-11-25' });
     expect(report.forms.find((form: any) => form.form === '7004')).toMatchObject({
       included: false,
       reason: expect.stringContaining('original due date (2026-04-15)'),
@@ -199,18 +195,18 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('an unreal as_of is a tool error naming it', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: EXAMPLE_SINGLE_MEMBER_FILING,
     });
-    const outcome = await callTool(harness.server, key, 'check_filing', { id, as_of: '2026-02-30' });
+    const outcome = await callTool(harness().server, key, 'check_filing', { id, as_of: '2026-02-30' });
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toContain('as_of');
   });
 
   it('a stored filing of before (free-text relationship, no Parts IV-VII) loads and is reported, never guessed', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_filing', { form_data: { llcName: 'Old LLC' } });
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', { form_data: { llcName: 'Old LLC' } });
     const legacy = {
       ...EXAMPLE_SINGLE_MEMBER_FILING,
       relatedParties: [
@@ -219,14 +215,14 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
       partVII: undefined,
       transactions: [{ amount: 5000 }],
     };
-    await harness.db
-      .updateTable('filings')
+    await harness()
+      .db.updateTable('filings')
       .set({ form_data: JSON.stringify(legacy) as any })
       .where('id', '=', id)
       .execute();
-    const stored = await ok(harness.server, key, 'get_filing', { id });
+    const stored = await ok(harness().server, key, 'get_filing', { id });
     expect(stored.form_data.relatedParties[0].relationship).toBe('Related to owner');
-    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-01' });
+    const report = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-01' });
     expect(report.ready).toBe(false);
     expect(report.invalid).toContainEqual({
       field: 'relatedParties[0].relationship',
@@ -244,50 +240,50 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
   });
 
   it('51 related parties or 201 transactions of one party: a tool error naming the limit, nothing stored', async () => {
-    const { userId, key } = await newUser(harness.db);
+    const { userId, key } = await newUser(harness().db);
     const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[1];
     const count = async () =>
       Number(
         (
-          await harness.db
-            .selectFrom('filings')
+          await harness()
+            .db.selectFrom('filings')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .where('user_id', '=', userId)
             .executeTakeFirstOrThrow()
         ).n,
       );
     const tooManyParties = Array.from({ length: 51 }, (_, index) => ({ ...party, id: `rp-${index}` }));
-    const parties = await callTool(harness.server, key, 'create_filing', {
+    const parties = await callTool(harness().server, key, 'create_filing', {
       form_data: { ...EXAMPLE_SINGLE_MEMBER_FILING, relatedParties: tooManyParties },
     });
     expect(parties.isError).toBe(true);
     expect(parties.text).toContain('relatedParties');
     expect(parties.text).toContain('at most 50 related parties');
     const transactions = Array.from({ length: 201 }, () => ({ kind: 'service_fees_paid', amount: 1 }));
-    const tooMany = await callTool(harness.server, key, 'create_filing', {
+    const tooMany = await callTool(harness().server, key, 'create_filing', {
       form_data: { ...EXAMPLE_SINGLE_MEMBER_FILING, relatedParties: [{ ...party, transactions }] },
     });
     expect(tooMany.isError).toBe(true);
     expect(tooMany.text).toContain('at most 200 transactions');
     expect(await count()).toBe(0);
     // An update over the limit leaves the stored filing as it was.
-    const { id } = await ok(harness.server, key, 'create_filing', {
+    const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: EXAMPLE_SINGLE_MEMBER_FILING,
     });
-    const update = await callTool(harness.server, key, 'update_filing', {
+    const update = await callTool(harness().server, key, 'update_filing', {
       id,
       form_data: { relatedParties: tooManyParties },
     });
     expect(update.isError).toBe(true);
-    const stored = await ok(harness.server, key, 'get_filing', { id });
+    const stored = await ok(harness().server, key, 'get_filing', { id });
     expect(stored.form_data.relatedParties).toHaveLength(2);
     expect(await count()).toBe(1);
   });
 
   it('an amount like "5,000 USD" is a tool error naming the field, nothing stored; a free-text relationship is stored and reported', async () => {
-    const { key } = await newUser(harness.db);
+    const { key } = await newUser(harness().db);
     const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0];
-    const amount = await callTool(harness.server, key, 'create_filing', {
+    const amount = await callTool(harness().server, key, 'create_filing', {
       form_data: {
         ...EXAMPLE_SINGLE_MEMBER_FILING,
         relatedParties: [{ ...party, transactions: [{ kind: 'capital_contribution', amount: '5,000 USD' }] }],
@@ -297,13 +293,13 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(amount.text).toContain('relatedParties.0.transactions.0.amount');
     expect(amount.text).toContain('e.g. 5000');
     // A free-text relationship is stored (filings of before keep working) and reported, never guessed.
-    const { id } = await ok(harness.server, key, 'create_filing', {
+    const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: {
         ...EXAMPLE_SINGLE_MEMBER_FILING,
         relatedParties: [{ ...party, relationship: 'Sole owner' }],
       },
     });
-    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-01' });
+    const report = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-01' });
     expect(report.invalid).toEqual([
       {
         field: 'relatedParties[0].relationship',
@@ -311,8 +307,8 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
           '"Sole owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder',
       },
     ]);
-    await ok(harness.server, key, 'delete_filing', { id });
-    const listed = await ok(harness.server, key, 'list_filings', {});
+    await ok(harness().server, key, 'delete_filing', { id });
+    const listed = await ok(harness().server, key, 'list_filings', {});
     expect(listed.filings).toEqual([]);
   });
 });

@@ -5,16 +5,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientMetadataDocumentsFromEnv, createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { type DocumentServer, startDocumentServer } from '../../oauth-core/test/document-server.js';
-import {
-  APP_URL,
-  BASE_URL,
-  callTool,
-  type Harness,
-  ok,
-  postForm,
-  startHarness,
-  userSessionJwt,
-} from './helpers.js';
+import { APP_URL, approve, BASE_URL, callTool, type Harness, ok, postForm, startHarness } from './helpers.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:8976/callback';
 
@@ -118,22 +109,12 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
 
     const userId = `user-${randomUUID()}`;
     const verifier = randomBytes(32).toString('base64url');
-    const approved = await harness.server.fetch(
-      new Request(`${BASE_URL}/approve`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${await userSessionJwt(userId)}`,
-        },
-        body: JSON.stringify({
-          client_id: clientId,
-          redirect_uri: REDIRECT_URI,
-          scope: 'mcp',
-          code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-          code_challenge_method: 'S256',
-        }),
-      }),
-    );
+    const approved = await approve(harness.server, userId, {
+      clientId,
+      redirectUri: REDIRECT_URI,
+      scope: 'mcp',
+      codeVerifier: verifier,
+    });
     expect(approved.status).toBe(200);
     const { code } = (await approved.json()) as { code: string };
     const token = await postForm(harness.server, '/token', {

@@ -34,6 +34,16 @@ function answerFor(name: string, property: Property): unknown {
   return property.format === 'date' ? '2025-06-30' : 'Answered in test';
 }
 
+/** The user accepts a form, answering every field it asks for as {@link answerFor} does. */
+function acceptWithAnswers(requestedSchema: { properties: Record<string, Property> }) {
+  return {
+    action: 'accept',
+    content: Object.fromEntries(
+      Object.entries(requestedSchema.properties).map(([name, property]) => [name, answerFor(name, property)]),
+    ),
+  };
+}
+
 /** The example filing without some fields a person must give. */
 function withoutFields(form: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(form).filter(([key]) => !fields.includes(key)));
@@ -85,13 +95,7 @@ describe.each(testDatabases())('complete_filing asks the user through the client
     const forms: Array<{ message: string; requestedSchema: any }> = [];
     const client = await connectV2((params) => {
       forms.push(params);
-      const properties = params.requestedSchema.properties as Record<string, Property>;
-      return {
-        action: 'accept',
-        content: Object.fromEntries(
-          Object.entries(properties).map(([name, property]) => [name, answerFor(name, property)]),
-        ),
-      };
+      return acceptWithAnswers(params.requestedSchema);
     });
     try {
       // The example without four answers a person gives (its related party keeps its transactions,
@@ -174,13 +178,7 @@ describe.each(testDatabases())('complete_filing asks the user through the client
       // Two rounds are what this test is about; a complete partnership asks for its figures next
       // (many more rounds), so the user stops there: what was answered stays stored.
       if (forms.length > 2) return { action: 'decline' };
-      const properties = params.requestedSchema.properties as Record<string, Property>;
-      return {
-        action: 'accept',
-        content: Object.fromEntries(
-          Object.entries(properties).map(([name, property]) => [name, answerFor(name, property)]),
-        ),
-      };
+      return acceptWithAnswers(params.requestedSchema);
     });
     try {
       const draft = withoutFields(EXAMPLE_PARTNERSHIP_FILING, ['partners']);

@@ -16,22 +16,15 @@ import {
   migrateToLatest,
   partnershipFilingViewUrl,
 } from '../src/index.js';
-import { APP_URL, BASE_URL, type Harness, replyBody, rpc, SESSION_SECRET, startHarness } from './helpers.js';
+import { APP_URL, BASE_URL, replyBody, rpc, SESSION_SECRET, useHarness } from './helpers.js';
 
 const ORIGIN = new URL(BASE_URL).origin;
 
 describe.each(testDatabases())('composed server on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   it('initialize reports filing-mcp 1.1.0, 2025-06-18 and the instructions', async () => {
-    const response = await rpc(harness.server, 'initialize', {
+    const response = await rpc(harness().server, 'initialize', {
       protocolVersion: '2025-06-18',
       capabilities: {},
       clientInfo: { name: 'test', version: '1' },
@@ -46,7 +39,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
   });
 
   it('tools/list: the 14 tools, check_filing and complete_filing, each with a description, object input and output schemas, and annotations', async () => {
-    const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
+    const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
     expect(result.tools.map((tool: any) => tool.name).sort()).toEqual(
       [
         'create_filing',
@@ -91,7 +84,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
 
   it('OPTIONS anywhere answers 200 with CORS headers and no body', async () => {
     for (const path of ['', '/', '/token', '/anything/else', '/.well-known/oauth-authorization-server']) {
-      const response = await harness.server.fetch(new Request(`${BASE_URL}${path}`, { method: 'OPTIONS' }));
+      const response = await harness().server.fetch(new Request(`${BASE_URL}${path}`, { method: 'OPTIONS' }));
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS, DELETE');
       expect(response.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
@@ -105,7 +98,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
       `${BASE_URL}/.well-known/openid-configuration`,
       `${ORIGIN}/.well-known/oauth-authorization-server/mcp-server`,
     ]) {
-      const response = await harness.server.fetch(new Request(url));
+      const response = await harness().server.fetch(new Request(url));
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(((await response.json()) as any).issuer).toBe(BASE_URL);
@@ -114,7 +107,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
       `${BASE_URL}/.well-known/oauth-protected-resource`,
       `${ORIGIN}/.well-known/oauth-protected-resource/mcp-server`,
     ]) {
-      const response = await harness.server.fetch(new Request(url));
+      const response = await harness().server.fetch(new Request(url));
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ resource: BASE_URL, authorization_servers: [BASE_URL] });
     }
@@ -122,12 +115,12 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
 
   it('GET and DELETE on the MCP endpoint answer 405; unknown paths answer 404 JSON with CORS', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const response = await harness.server.fetch(new Request(BASE_URL, { method }));
+      const response = await harness().server.fetch(new Request(BASE_URL, { method }));
       expect(response.status).toBe(405);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
     }
     for (const url of [`${BASE_URL}/nope`, `${ORIGIN}/`, `${ORIGIN}/other/mcp-server`]) {
-      const response = await harness.server.fetch(new Request(url, { method: 'POST', body: '{}' }));
+      const response = await harness().server.fetch(new Request(url, { method: 'POST', body: '{}' }));
       expect(response.status).toBe(404);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(await response.json()).toEqual({ code: 404, message: 'Not found' });
@@ -136,7 +129,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
 
   it('requireAuth "all" challenges initialize without a credential', async () => {
     const strict = createFilingServer({
-      db: harness.db,
+      db: harness().db,
       config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET }, requireAuth: 'all' },
     });
     const response = await rpc(strict, 'initialize', {
@@ -173,7 +166,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
       );
     const config = { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET } };
     const open = createFilingServer({
-      db: harness.db,
+      db: harness().db,
       config: configFromEnv({
         MCP_BASE_URL: BASE_URL,
         APP_URL,
@@ -184,7 +177,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     const response = await discover(open);
     expect(response.status).toBe(200);
     expect(((await response.json()) as any).result).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
-    const strict = createFilingServer({ db: harness.db, config: { ...config, requireAuth: 'all' } });
+    const strict = createFilingServer({ db: harness().db, config: { ...config, requireAuth: 'all' } });
     const refused = await discover(strict);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');

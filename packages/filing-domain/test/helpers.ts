@@ -10,6 +10,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { SignJWT } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createApiKey,
   createFilingServer,
@@ -139,6 +140,30 @@ export async function startHarness(
 }
 
 /** A fresh user with an API key. */
+/**
+ * One harness for the enclosing describe block: started in its `beforeAll`, closed in its
+ * `afterAll`. Returns a getter because the harness exists only once `beforeAll` has run.
+ */
+export function useHarness(
+  variant: DatabaseVariant,
+  ...settings: [
+    config?: Partial<FilingServerConfig>,
+    options?: Pick<FilingServerOptions, 'clientMetadataDocuments' | 'packets'>,
+  ]
+): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(variant, ...settings);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('the harness starts in beforeAll: read it inside a test or hook');
+    return harness;
+  };
+}
+
 export async function newUser(db: Kysely<any>): Promise<{ userId: string; key: string }> {
   const userId = `user-${randomUUID()}`;
   const { key } = await createApiKey(db, { userId });
@@ -267,6 +292,33 @@ export interface OAuthGrant {
   scope: string;
 }
 
+/**
+ * The companion's POST /approve for `userId` (signed in by session JWT): the consent to an
+ * authorization request with PKCE S256 over `codeVerifier`.
+ */
+export async function approve(
+  server: FilingServer,
+  userId: string,
+  request: { clientId: string; redirectUri: string; scope: string; codeVerifier: string },
+): Promise<Response> {
+  return server.fetch(
+    new Request(`${BASE_URL}/approve`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await userSessionJwt(userId)}`,
+      },
+      body: JSON.stringify({
+        client_id: request.clientId,
+        redirect_uri: request.redirectUri,
+        scope: request.scope,
+        code_challenge: createHash('sha256').update(request.codeVerifier).digest('base64url'),
+        code_challenge_method: 'S256',
+      }),
+    }),
+  );
+}
+
 /** register -> approve -> token through the composed server's fetch: a real mcp_at_ token. */
 export async function oauthGrant(
   server: FilingServer,
@@ -289,22 +341,12 @@ export async function oauthGrant(
   if (registered.headers.get('access-control-allow-origin') !== '*') throw new Error('register: no CORS');
   const { client_id: clientId } = (await registered.json()) as { client_id: string };
   const codeVerifier = randomBytes(32).toString('base64url');
-  const approved = await server.fetch(
-    new Request(`${BASE_URL}/approve`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${await userSessionJwt(userId)}`,
-      },
-      body: JSON.stringify({
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        scope: options.scope ?? 'mcp',
-        code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
-        code_challenge_method: 'S256',
-      }),
-    }),
-  );
+  const approved = await approve(server, userId, {
+    clientId,
+    redirectUri,
+    scope: options.scope ?? 'mcp',
+    codeVerifier,
+  });
   if (approved.status !== 200) throw new Error(`approve: ${approved.status} ${await approved.text()}`);
   const { code } = (await approved.json()) as { code: string };
   const token = await postForm(server, '/token', {

@@ -2,39 +2,32 @@
 // check_filing's date-aware answer with section 1446 withholding.
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, type Harness, newUser, ok, startHarness } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, newUser, ok, useHarness } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(testDatabases())('partnership filings on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   it('a partner without an id gets a UUID, and keeps it through later updates', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_partnership_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: {
         partnershipName: 'Id LP',
         partners: [{ name: 'Ann Lee', tin: '123-45-6789' }, { name: 'Bo Co' }],
       },
     });
-    const created = (await ok(harness.server, key, 'get_partnership_filing', { id })).form_data.partners;
+    const created = (await ok(harness().server, key, 'get_partnership_filing', { id })).form_data.partners;
     expect(created.map((partner: any) => partner.id)).toEqual([
       expect.stringMatching(UUID),
       expect.stringMatching(UUID),
     ]);
     expect(created[0].id).not.toBe(created[1].id);
 
-    await ok(harness.server, key, 'update_partnership_filing', { id, form_data: { zip: '19801' } });
+    await ok(harness().server, key, 'update_partnership_filing', { id, form_data: { zip: '19801' } });
     // The partners sent again without ids (reordered, one renamed but same TIN): each keeps its id.
-    await ok(harness.server, key, 'update_partnership_filing', {
+    await ok(harness().server, key, 'update_partnership_filing', {
       id,
       form_data: {
         partners: [
@@ -44,7 +37,7 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
         ],
       },
     });
-    const updated = (await ok(harness.server, key, 'get_partnership_filing', { id })).form_data.partners;
+    const updated = (await ok(harness().server, key, 'get_partnership_filing', { id })).form_data.partners;
     expect(updated[0]).toEqual({ id: created[1].id, name: 'Bo Co', isForeign: true });
     expect(updated[1]).toEqual({ id: created[0].id, name: 'Ann Lee-Park', tin: '123-45-6789' });
     expect(updated[2].id).toMatch(UUID);
@@ -52,15 +45,15 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
   });
 
   it('101 partners is a tool error saying the return must be e-filed, and nothing is stored', async () => {
-    const { userId, key } = await newUser(harness.db);
+    const { userId, key } = await newUser(harness().db);
     const partners = Array.from({ length: 101 }, (_, i) => ({ name: `Partner ${i}` }));
     const rows = () =>
-      harness.db
-        .selectFrom('partnership_filings')
+      harness()
+        .db.selectFrom('partnership_filings')
         .select(['id', 'form_data'])
         .where('user_id', '=', userId)
         .execute();
-    const created = await callTool(harness.server, key, 'create_partnership_filing', {
+    const created = await callTool(harness().server, key, 'create_partnership_filing', {
       form_data: { partnershipName: 'Big LP', partners },
     });
     expect(created.isError).toBe(true);
@@ -68,11 +61,11 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
     expect(created.text).toMatch(/at most 100 partners.*must e-file/);
     expect(await rows()).toEqual([]);
 
-    const { id } = await ok(harness.server, key, 'create_partnership_filing', {
+    const { id } = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: { partnershipName: 'Small LP', partners: partners.slice(0, 100) },
     });
     const before = await rows();
-    const updated = await callTool(harness.server, key, 'update_partnership_filing', {
+    const updated = await callTool(harness().server, key, 'update_partnership_filing', {
       id,
       form_data: { partners },
     });
@@ -82,11 +75,11 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
   });
 
   it('check_filing answers as of a day: withholding_1446, and before and after the due date', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_partnership_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: EXAMPLE_PARTNERSHIP_FILING,
     });
-    const before = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-16' });
+    const before = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-16' });
     expect(before).toMatchObject({
       kind: 'partnership',
       ready: true,
@@ -111,21 +104,21 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
     ]);
     expect(before.notes.join(' ')).toContain('Not generated');
 
-    const after = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-03-17' });
+    const after = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-17' });
     expect(after).toMatchObject({ overdue: true, days_late: 1 });
     expect(after.penalties[0]).toMatchObject({ code: 'irc_6698_late_partnership_return' });
 
-    const today = await ok(harness.server, key, 'check_filing', { id });
+    const today = await ok(harness().server, key, 'check_filing', { id });
     expect(today.as_of).toBe(new Date().toISOString().slice(0, 10));
 
-    const bad = await callTool(harness.server, key, 'check_filing', { id, as_of: '2026-02-30' });
+    const bad = await callTool(harness().server, key, 'check_filing', { id, as_of: '2026-02-30' });
     expect(bad.isError).toBe(true);
     expect(bad.text).toContain('as_of');
   });
 
   it('a partnership with no figures is not ready and names each gap', async () => {
-    const { key } = await newUser(harness.db);
-    const { id } = await ok(harness.server, key, 'create_partnership_filing', {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: {
         ...EXAMPLE_PARTNERSHIP_FILING,
         income: undefined,
@@ -133,7 +126,7 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
         scheduleB: undefined,
       },
     });
-    const report = await ok(harness.server, key, 'check_filing', { id, as_of: '2026-01-10' });
+    const report = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-01-10' });
     expect(report.ready).toBe(false);
     expect(report.missing.map((gap: any) => gap.field)).toEqual(
       expect.arrayContaining(['income', 'scheduleK.line16a', 'scheduleB.line1', 'scheduleB.line14']),

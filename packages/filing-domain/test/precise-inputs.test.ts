@@ -1,22 +1,15 @@
 import { testDatabases } from '@filing-mcp/test-db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTool, type Harness, newUser, ok, replyBody, rpc, startHarness } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { callTool, newUser, ok, replyBody, rpc, useHarness } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(testDatabases())('precise inputs, unknown keys and lists on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   async function storedFormData(table: string, id: string): Promise<Record<string, any>> {
-    const row = await harness.db
-      .selectFrom(table)
+    const row = await harness()
+      .db.selectFrom(table)
       .select('form_data')
       .where('id', '=', id)
       .executeTakeFirst();
@@ -25,8 +18,8 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
 
   describe('unknown keys are kept and listed with the closest known name', () => {
     it('create_filing, update_filing and check_filing list them, top level and nested', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_filing', {
         form_data: {
           llcname: 'Typo LLC',
           EIN: '12-3456789',
@@ -46,7 +39,7 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
       expect(stored.EIN).toBe('12-3456789');
       expect(stored.relatedParties[0].transactions[0].amout).toBe(5);
 
-      const updated = await ok(harness.server, key, 'update_filing', {
+      const updated = await ok(harness().server, key, 'update_filing', {
         id: created.id,
         form_data: { ownername: 'Ana', taxYearBegining: '2024-01-01' },
       });
@@ -55,7 +48,7 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
         'taxYearBegining: did you mean taxYearBegin?',
       ]);
 
-      const checked = await ok(harness.server, key, 'check_filing', { id: created.id });
+      const checked = await ok(harness().server, key, 'check_filing', { id: created.id });
       expect(checked.unrecognized_fields).toEqual([
         'EIN: did you mean ein?',
         'llcname: did you mean llcName?',
@@ -67,28 +60,33 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
     });
 
     it('a write with only known keys answers no unrecognized_fields', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_filing', { form_data: { llcName: 'Clean LLC' } });
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_filing', {
+        form_data: { llcName: 'Clean LLC' },
+      });
       expect(created).not.toHaveProperty('unrecognized_fields');
-      const checked = await ok(harness.server, key, 'check_filing', { id: created.id });
+      const checked = await ok(harness().server, key, 'check_filing', { id: created.id });
       expect(checked).not.toHaveProperty('unrecognized_fields');
     });
 
     it('the partnership tools list unknown keys of form_data and partners', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_partnership_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_partnership_filing', {
         form_data: { partnershipname: 'River LP', partners: [{ name: 'A GmbH', tinn: '12-3456789' }] },
       });
       expect(created.unrecognized_fields).toEqual([
         'partners[0].tinn: did you mean tin?',
         'partnershipname: did you mean partnershipName?',
       ]);
-      const updated = await ok(harness.server, key, 'update_partnership_filing', {
+      const updated = await ok(harness().server, key, 'update_partnership_filing', {
         id: created.id,
         form_data: { stat: 'DE' },
       });
       expect(updated).toEqual({ ok: true, unrecognized_fields: ['stat: did you mean state?'] });
-      const checked = await ok(harness.server, key, 'check_filing', { id: created.id, kind: 'partnership' });
+      const checked = await ok(harness().server, key, 'check_filing', {
+        id: created.id,
+        kind: 'partnership',
+      });
       expect(checked.unrecognized_fields).toEqual([
         'partners[0].tinn: did you mean tin?',
         'partnershipname: did you mean partnershipName?',
@@ -97,8 +95,8 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
     });
 
     it('an unknown key in a partnership line object is still refused, naming the fields', async () => {
-      const { key } = await newUser(harness.db);
-      const outcome = await callTool(harness.server, key, 'create_partnership_filing', {
+      const { key } = await newUser(harness().db);
+      const outcome = await callTool(harness().server, key, 'create_partnership_filing', {
         form_data: { income: { line1x: 5 } },
       });
       expect(outcome.isError).toBe(true);
@@ -108,11 +106,11 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
 
   describe('null clears an optional field', () => {
     it('update_filing removes a top-level key sent as null', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_filing', {
         form_data: { llcName: 'Acme LLC', ownerFTIN: 'X123', customNote: 'a' },
       });
-      const updated = await ok(harness.server, key, 'update_filing', {
+      const updated = await ok(harness().server, key, 'update_filing', {
         id: created.id,
         form_data: { ownerFTIN: null, customNote: null, ownerName: 'Ana' },
       });
@@ -122,11 +120,11 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
     });
 
     it('update_partnership_filing removes a top-level key sent as null', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_partnership_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_partnership_filing', {
         form_data: { partnershipName: 'River LP', accountingMethod: 'cash', zip: '19801' },
       });
-      const updated = await ok(harness.server, key, 'update_partnership_filing', {
+      const updated = await ok(harness().server, key, 'update_partnership_filing', {
         id: created.id,
         form_data: { zip: null },
       });
@@ -140,8 +138,8 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
 
   describe('list items get ids, and a replacing list says what it removed', () => {
     it('related parties and transactions get UUIDs, kept when sent again without them', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_filing', {
         form_data: {
           relatedParties: [
             { name: 'Owner SL', transactions: [{ kind: 'capital_contribution', amount: 1000 }] },
@@ -154,7 +152,7 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
       expect(first[0].transactions[0].id).toMatch(UUID);
       expect(first[1].id).toMatch(UUID);
 
-      const updated = await ok(harness.server, key, 'update_filing', {
+      const updated = await ok(harness().server, key, 'update_filing', {
         id: created.id,
         form_data: {
           relatedParties: [
@@ -174,12 +172,12 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
     });
 
     it('update_partnership_filing with one of two partners names the one it removed', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_partnership_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_partnership_filing', {
         form_data: { partners: [{ name: 'A GmbH' }, { name: 'B SARL' }] },
       });
       const partners = (await storedFormData('partnership_filings', created.id)).partners;
-      const updated = await ok(harness.server, key, 'update_partnership_filing', {
+      const updated = await ok(harness().server, key, 'update_partnership_filing', {
         id: created.id,
         form_data: { partners: [{ name: 'A GmbH', isForeign: true }] },
       });
@@ -195,14 +193,14 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
 
   describe('get_form_schema', () => {
     it('takes form as well as kind and formType', async () => {
-      const { key } = await newUser(harness.db);
-      const schema = await ok(harness.server, key, 'get_form_schema', { form: 'partnership' });
+      const { key } = await newUser(harness().db);
+      const schema = await ok(harness().server, key, 'get_form_schema', { form: 'partnership' });
       expect(schema.kind).toBe('partnership');
     });
 
     it('refuses another argument, naming the right one', async () => {
-      const { key } = await newUser(harness.db);
-      const outcome = await callTool(harness.server, key, 'get_form_schema', { type: 'partnership' });
+      const { key } = await newUser(harness().db);
+      const outcome = await callTool(harness().server, key, 'get_form_schema', { type: 'partnership' });
       expect(outcome.isError).toBe(true);
       expect(outcome.text).toBe(
         'Invalid arguments: (arguments): Unknown argument "type": use kind ("5472" or "partnership")',
@@ -212,21 +210,14 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
 });
 
 describe.each(testDatabases())('formats and the money rule on $name', (variant) => {
-  let harness: Harness;
-
-  beforeAll(async () => {
-    harness = await startHarness(variant);
-  });
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useHarness(variant);
 
   async function refused(tool: string, args: Record<string, unknown>): Promise<string> {
-    const { userId, key } = await newUser(harness.db);
-    const outcome = await callTool(harness.server, key, tool, args);
+    const { userId, key } = await newUser(harness().db);
+    const outcome = await callTool(harness().server, key, tool, args);
     expect(outcome.isError).toBe(true);
     for (const table of ['filings', 'partnership_filings']) {
-      const rows = await harness.db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
+      const rows = await harness().db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
       expect(rows).toEqual([]);
     }
     return outcome.text;
@@ -264,8 +255,8 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
         form_data: { partners: [{ name: 'A', tin: '9123-4-5678' }] },
       }),
     ).toBe(`Invalid arguments: form_data.partners.0.tin: ${message}`);
-    const { key } = await newUser(harness.db);
-    await ok(harness.server, key, 'create_filing', {
+    const { key } = await newUser(harness().db);
+    await ok(harness().server, key, 'create_filing', {
       form_data: {
         ownerUSId: '912-34-5678',
         relatedParties: [{ name: 'B', usIdentifyingNumber: '12-3456789' }],
@@ -284,15 +275,15 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
     expect(await refused('create_partnership_filing', { form_data: { totalAssets: 20000.5 } })).toBe(
       `Invalid arguments: form_data.totalAssets: ${message}`,
     );
-    const { key } = await newUser(harness.db);
-    await ok(harness.server, key, 'create_filing', { form_data: { totalAssets: 20000 } });
-    await ok(harness.server, key, 'create_filing', { form_data: { totalAssets: '20000' } });
-    await ok(harness.server, key, 'create_partnership_filing', { form_data: { totalAssets: 20000 } });
-    await ok(harness.server, key, 'create_partnership_filing', { form_data: { totalAssets: '20000' } });
+    const { key } = await newUser(harness().db);
+    await ok(harness().server, key, 'create_filing', { form_data: { totalAssets: 20000 } });
+    await ok(harness().server, key, 'create_filing', { form_data: { totalAssets: '20000' } });
+    await ok(harness().server, key, 'create_partnership_filing', { form_data: { totalAssets: 20000 } });
+    await ok(harness().server, key, 'create_partnership_filing', { form_data: { totalAssets: '20000' } });
   });
 
   it('tools/list gives dates format "date" and the EIN its pattern', async () => {
-    const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
+    const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
     const create = result.tools.find((tool: any) => tool.name === 'create_filing');
     const fields = create.inputSchema.properties.form_data.properties;
     expect(fields.taxYearEnd).toMatchObject({ type: 'string', format: 'date' });
@@ -301,7 +292,7 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
   });
   describe('fixed sets are advertised as enums; words of before are stored and reported', () => {
     it('tools/list gives item H and line 8e their values only', async () => {
-      const { result } = await replyBody(await rpc(harness.server, 'tools/list', {}));
+      const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
       const byName = Object.fromEntries(result.tools.map((tool: any) => [tool.name, tool]));
       const partnership = byName.create_partnership_filing.inputSchema.properties.form_data.properties;
       expect(partnership.accountingMethod).toEqual({ type: 'string', enum: ['cash', 'accrual', 'other'] });
@@ -314,25 +305,25 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
     });
 
     it('"other" needs its words; a method in words is stored, and check_filing asks to restate it', async () => {
-      const { key } = await newUser(harness.db);
-      const created = await ok(harness.server, key, 'create_partnership_filing', {
+      const { key } = await newUser(harness().db);
+      const created = await ok(harness().server, key, 'create_partnership_filing', {
         form_data: { partnershipName: 'River LP', accountingMethod: 'other' },
       });
-      const other = await ok(harness.server, key, 'check_filing', { id: created.id, kind: 'partnership' });
+      const other = await ok(harness().server, key, 'check_filing', { id: created.id, kind: 'partnership' });
       expect(other.missing).toContainEqual(
         expect.objectContaining({ form: '1065', line: 'H(3)', field: 'accountingMethodOther' }),
       );
-      await ok(harness.server, key, 'update_partnership_filing', {
+      await ok(harness().server, key, 'update_partnership_filing', {
         id: created.id,
         form_data: { accountingMethod: 'Hybrid' },
       });
-      const row = await harness.db
-        .selectFrom('partnership_filings')
+      const row = await harness()
+        .db.selectFrom('partnership_filings')
         .select('form_data')
         .where('id', '=', created.id)
         .executeTakeFirstOrThrow();
       expect((row.form_data as Record<string, unknown>).accountingMethod).toBe('Hybrid');
-      const words = await ok(harness.server, key, 'check_filing', { id: created.id, kind: 'partnership' });
+      const words = await ok(harness().server, key, 'check_filing', { id: created.id, kind: 'partnership' });
       expect(words.invalid).toContainEqual({
         field: 'accountingMethod',
         message:

@@ -15,8 +15,10 @@ export { PART_VII_QUESTIONS, type PartVIILine } from './part-vii.js';
 export {
   DEDUCTION_INPUT_LINES,
   INCOME_INPUT_LINES,
+  K1_SHARE_KEYS,
   SCHEDULE_K_AMOUNT_LINES,
   SCHEDULE_K_COMPUTED_LINES,
   SCHEDULE_K_TYPE_LINES,
   type ScheduleKLine,
 } from './partnership/lines.js';
+export { SCHEDULE_B_ENTITY_TYPES } from './partnership/schedule-b.js';

@@ -1,6 +1,8 @@
 import {
   DEDUCTION_INPUT_LINES,
   INCOME_INPUT_LINES,
+  K1_SHARE_KEYS,
+  SCHEDULE_B_ENTITY_TYPES,
   SCHEDULE_K_AMOUNT_LINES,
   SCHEDULE_K_COMPUTED_LINES,
   SCHEDULE_K_TYPE_LINES,
@@ -69,15 +71,6 @@ export const SCHEDULE_B_QUESTIONS = [
   'line33',
 ] as const;
 
-/** Schedule B question 1's boxes. */
-const SCHEDULE_B_ENTITY_TYPES = [
-  'Domestic general partnership',
-  'Domestic limited partnership',
-  'Domestic limited liability company',
-  'Domestic limited liability partnership',
-  'Foreign partnership',
-  'Other',
-] as const;
 const SCHEDULE_B_TEXTS = ['line8Country', 'line10aDate'] as const;
 const SCHEDULE_B_COUNTS = ['line13a', 'line14Count', 'line15', 'line17', 'line18', 'line26'] as const;
 
@@ -170,17 +163,7 @@ export const partnershipFormSchemas = once(() => {
       withholdingRate: text
         .optional()
         .describe('Section 1446 rate; computed (37 non-corporate, 21 corporate), checked when given.'),
-      shares: lines(
-        [
-          'profitBeginning',
-          'profitEnding',
-          'lossBeginning',
-          'lossEnding',
-          'capitalBeginning',
-          'capitalEnding',
-        ],
-        percent,
-      )
+      shares: lines(K1_SHARE_KEYS, percent)
         .optional()
         .describe('Item J, percent: profit/loss/capital Beginning and Ending.'),
       capitalAccount: lines(

@@ -92,6 +92,16 @@ export const SCHEDULE_K_TYPE_LINES = [
   'line15fType',
 ] as const;
 
+/** Schedule K-1 item J: each partner's profit, loss and capital percentages, beginning and end of year. */
+export const K1_SHARE_KEYS = [
+  'profitBeginning',
+  'profitEnding',
+  'lossBeginning',
+  'lossEnding',
+  'capitalBeginning',
+  'capitalEnding',
+] as const;
+
 /**
  * Where each Schedule K line lands on Schedule K-1: its box and, for coded boxes, the code. Lines
  * with no entry here (3a, 3b, 11, 13a-13e, 15a-15f, 17a-17f, 19a-19b, 20a-20b) are coded on the

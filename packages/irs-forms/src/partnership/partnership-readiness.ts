@@ -1,6 +1,6 @@
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
 import { monthsOrFractionLate, type Penalty } from '../lateness.js';
-import { amountOf, INCOME_INPUT_LINES, percentOf, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
+import { amountOf, INCOME_INPUT_LINES, K1_SHARE_KEYS, percentOf, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
 import {
   LATE_1065_PENALTY_MAX_MONTHS,
   LATE_1065_PENALTY_PER_PARTNER_MONTH,
@@ -153,14 +153,7 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
     need(partner?.type, 'G', 'type');
     need(partner?.entityType, 'I1', 'entityType');
     const shares = record(partner?.shares);
-    for (const key of [
-      'profitBeginning',
-      'profitEnding',
-      'lossBeginning',
-      'lossEnding',
-      'capitalBeginning',
-      'capitalEnding',
-    ]) {
+    for (const key of K1_SHARE_KEYS) {
       if (percentOf(shares[key]) === undefined)
         missing.push({ form: '1065-K1', line: 'J', field: `${at}.shares.${key}` });
     }
