@@ -73,6 +73,10 @@ const sourceEntries = {
   '.': 'src/index.ts',
   './kysely': 'src/kysely/index.ts',
   './kinds': 'src/kinds.ts',
+  // protocol's OpenTelemetry observer: from source too, or its dist copy would bring a second
+  // copy of the protocol modules it shares.
+  './otel': 'src/otel/index.ts',
+  './node': 'src/node/index.ts',
   // irs-forms' packet builder (pdf-lib), loaded with the first packet.
   './pdf': 'src/pdf.ts',
 };
