@@ -114,7 +114,7 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
 
   it('/approve answers its 429 in the spec shape', async () => {
     const approve = () =>
-      userSessionJwt('approver').then((jwt) =>
+      userSessionJwt('approver', Date.now() + offset).then((jwt) =>
         harness.server.fetch(
           new Request(`${BASE_URL}/approve`, {
             method: 'POST',
@@ -172,7 +172,8 @@ describe.each(testDatabases())('abuse limits on $name', (variant) => {
     const unused = await registerClient();
     const used = await registerClient();
     // `used` obtains a token pair through the whole flow.
-    const jwt = await userSessionJwt('expiry-user');
+    // Signed at the moved clock: the earlier tests moved it minutes ahead of the real one.
+    const jwt = await userSessionJwt('expiry-user', Date.now() + offset);
     const approved = await harness.server.fetch(
       new Request(`${BASE_URL}/approve`, {
         method: 'POST',

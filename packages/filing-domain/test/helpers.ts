@@ -257,12 +257,14 @@ export async function ok(
 }
 
 /** A user session JWT as the companion app signs it for `/approve`. */
-export async function userSessionJwt(userId: string): Promise<string> {
+export async function userSessionJwt(userId: string, nowMs = Date.now()): Promise<string> {
+  // Issued at the server's time: a test that moves the server's clock signs with the moved time.
+  const now = Math.floor(nowMs / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
-    .setIssuedAt()
-    .setExpirationTime('5m')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 300)
     .sign(new TextEncoder().encode(SESSION_SECRET));
 }
 
