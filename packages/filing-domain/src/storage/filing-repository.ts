@@ -295,8 +295,9 @@ export class FilingRepository {
       .select('id')
       .where('user_id', '=', filing.userId)
       .where('id', '<>', filing.id)
-      .where(sql<string>`btrim(ein)`, '=', ein)
-      .where(sql<number>`extract(year from coalesce(tax_year_begin, tax_year_end))::int`, '=', Number(year))
+      // The exact expressions of the index of migration 0004 (EINs are checked NN-NNNNNNN on write).
+      .where('ein', '=', ein)
+      .where(sql<number>`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`, '=', Number(year))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(MAX_DUPLICATES)

