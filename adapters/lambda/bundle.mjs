@@ -76,7 +76,7 @@ const sourceEntries = {
   // protocol's OpenTelemetry observer: from source too, or its dist copy would bring a second
   // copy of the protocol modules it shares.
   './otel': 'src/otel/index.ts',
-  './node': 'src/node/index.ts',
+  './node': 'node/index.ts',
   // irs-forms' packet builder (pdf-lib), loaded with the first packet.
   './pdf': 'src/pdf.ts',
 };
@@ -114,7 +114,7 @@ const deepImports = [
   [
     /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
     '@filing-mcp/oauth-core/node',
-    'oauth-core/src/node/client-metadata-env.ts',
+    'oauth-core/node/client-metadata-env.ts',
   ],
 ];
 const workspaceSources = {

@@ -1,7 +1,7 @@
 import { packageBuild } from '../../tsup.shared';
 
 export default packageBuild({
-  entry: { index: 'src/index.ts', kysely: 'src/kysely/index.ts', node: 'src/node/index.ts' },
+  entry: { index: 'src/index.ts', kysely: 'src/kysely/index.ts', node: 'node/index.ts' },
   // The ./node entry uses Node's types; the others compile without them (tsconfig.json, typecheck).
   dts: { compilerOptions: { types: ['node'] } },
   platform: 'neutral',

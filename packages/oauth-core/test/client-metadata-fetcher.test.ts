@@ -5,7 +5,7 @@ import {
   createNodeClientMetadataFetcher,
   MAX_CLIENT_METADATA_DOCUMENT_BYTES,
   specialAddress,
-} from '../src/node/index.js';
+} from '../node/index.js';
 import { type DocumentServer, startDocumentServer } from './document-server.js';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { specialAddress } from '../src/node/special-addresses.js';
+import { specialAddress } from '../node/special-addresses.js';
 
 // The SSRF address list once missed ::ffff:0:0:0/96 and 5f00::/16 and refused all of NAT64.
 // ipaddr.js, an independent implementation of the IANA special-purpose registries, is the oracle:

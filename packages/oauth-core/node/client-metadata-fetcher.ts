@@ -6,7 +6,7 @@ import {
   ClientMetadataDocumentError,
   type ClientMetadataDocumentFetcher,
   type ClientMetadataDocumentResponse,
-} from '../client-id-metadata-document.js';
+} from '../src/client-id-metadata-document.js';
 import { specialAddress } from './special-addresses.js';
 
 /** Largest document accepted: 5 KiB (a client name, a few redirect URIs, a logo URL fit easily). */

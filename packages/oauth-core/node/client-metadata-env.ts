@@ -1,7 +1,7 @@
 import type {
   ClientMetadataDocumentFetcher,
   ClientMetadataDocumentOptions,
-} from '../client-id-metadata-document.js';
+} from '../src/client-id-metadata-document.js';
 
 /**
  * The Client ID Metadata Document settings of the environment, shared by every Node-based adapter:
