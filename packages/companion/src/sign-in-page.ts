@@ -2,7 +2,7 @@ import type { CompanionContext } from './companion-context.js';
 import type { CompanionSignIn } from './companion-sign-in.js';
 import { CSRF_FIELD } from './csrf.js';
 import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
-import { html } from './html.js';
+import { html, type SafeHtml } from './html.js';
 import { errorPage, pageResponse } from './page.js';
 
 /**
@@ -11,6 +11,21 @@ import { errorPage, pageResponse } from './page.js';
  */
 export function signInPage(context: CompanionContext, request: Request): Response {
   const token = new URL(request.url).searchParams.get('token') ?? '';
+  return signInForm(
+    context,
+    request,
+    html`<p>This one-time link signs this browser in as <strong>${context.userId}</strong>. It works once; a restart of the server prints a new one.</p>`,
+    html`<input type="hidden" name="token" value="${token}">`,
+  );
+}
+
+/** The sign-in card of both modes: its text, then a CSRF-guarded form POSTing `fields` to sign-in. */
+function signInForm(
+  context: CompanionContext,
+  request: Request,
+  intro: SafeHtml,
+  fields: SafeHtml,
+): Response {
   const csrf = context.csrf.issue(request);
   return pageResponse(
     {
@@ -18,10 +33,10 @@ export function signInPage(context: CompanionContext, request: Request): Respons
       navigation: false,
       title: 'Sign in',
       body: html`<div class="card consent"><h1>Sign in to filing-mcp</h1>
-<p>This one-time link signs this browser in as <strong>${context.userId}</strong>. It works once; a restart of the server prints a new one.</p>
+${intro}
 <form method="post" action="${context.appPath}/sign-in">
 <input type="hidden" name="${CSRF_FIELD}" value="${csrf.token}">
-<input type="hidden" name="token" value="${token}">
+${fields}
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
 </form></div>`,
     },
@@ -55,22 +70,12 @@ export function signInAction(
  * is POSTed, never put in a URL, so it stays out of access logs and browser history.
  */
 export function sessionSignInPage(context: CompanionContext, request: Request): Response {
-  const csrf = context.csrf.issue(request);
-  return pageResponse(
-    {
-      ...context,
-      navigation: false,
-      title: 'Sign in',
-      body: html`<div class="card consent"><h1>Sign in to filing-mcp</h1>
-<p>Paste a session token: one from <code>filing-mcp session-token --user &lt;id&gt;</code>, or a session JWT your identity provider signed with the server's secret. The pages then act for that token's user.</p>
-<form method="post" action="${context.appPath}/sign-in">
-<input type="hidden" name="${CSRF_FIELD}" value="${csrf.token}">
-<label for="session">Session token</label>
-<input id="session" name="session" type="password" autocomplete="off" required>
-<div class="actions"><button class="primary" type="submit">Sign in</button></div>
-</form></div>`,
-    },
-    csrf.setCookie ? { 'set-cookie': csrf.setCookie } : {},
+  return signInForm(
+    context,
+    request,
+    html`<p>Paste a session token: one from <code>filing-mcp session-token --user &lt;id&gt;</code>, or a session JWT your identity provider signed with the server's secret. The pages then act for that token's user.</p>`,
+    html`<label for="session">Session token</label>
+<input id="session" name="session" type="password" autocomplete="off" required>`,
   );
 }
 
