@@ -19,6 +19,10 @@ const UPDATE = process.env.UPDATE_CONFIG_DOCS === '1';
 // Test support, not the product: their variables are documented in docs/testing.md instead.
 const TEST_SUPPORT = new Set(['packages/test-db', 'packages/conformance']);
 
+// Where a workspace keeps shipped source: src/, a Node-only subpath beside it (oauth-core's node/),
+// the CLI's bin/ and the Vercel functions' api/.
+const SOURCE_DIRS = ['src', 'node', 'bin', 'api'];
+
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const files: string[] = [];
@@ -46,8 +50,10 @@ async function workspaces(): Promise<string[]> {
 async function reads(filter: (workspace: string) => boolean): Promise<EnvironmentRead[]> {
   const found: EnvironmentRead[] = [];
   for (const workspace of (await workspaces()).filter(filter)) {
-    for (const file of await sourceFiles(join(ROOT, workspace, 'src'))) {
-      found.push(...environmentReads(await readFile(file, 'utf8'), relative(ROOT, file)));
+    for (const dir of SOURCE_DIRS) {
+      for (const file of await sourceFiles(join(ROOT, workspace, dir))) {
+        found.push(...environmentReads(await readFile(file, 'utf8'), relative(ROOT, file)));
+      }
     }
   }
   return found;
