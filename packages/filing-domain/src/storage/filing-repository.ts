@@ -89,6 +89,19 @@ export interface SummaryWithFormData {
   formData: Record<string, unknown>;
 }
 
+/** The row of a new filing: status `completed`, form_data as jsonb. */
+function newRow(filing: NewFiling) {
+  return {
+    user_id: filing.userId,
+    llc_name: filing.llcName,
+    ein: filing.ein,
+    tax_year_begin: filing.taxYearBegin,
+    tax_year_end: filing.taxYearEnd,
+    status: COMPLETED,
+    form_data: jsonb(filing.formData) as any,
+  };
+}
+
 /** Most ids `possible_duplicates` lists: enough to show the pattern without a long answer. */
 const MAX_DUPLICATES = 20;
 
@@ -130,18 +143,58 @@ export class FilingRepository {
   async createFiling(table: FilingTableName, filing: NewFiling): Promise<string> {
     const row = await this.#db
       .insertInto(table)
-      .values({
-        user_id: filing.userId,
-        llc_name: filing.llcName,
-        ein: filing.ein,
-        tax_year_begin: filing.taxYearBegin,
-        tax_year_end: filing.taxYearEnd,
-        status: COMPLETED,
-        form_data: jsonb(filing.formData) as any,
-      })
+      .values(newRow(filing))
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /**
+   * Creates a filing as {@link createFiling} does and, in the same statement (one round trip), finds
+   * the ids of the user's other filings in `table` with the same EIN and tax year, newest first (at
+   * most {@link MAX_DUPLICATES}). The tax year is the calendar year the tax year begins in (the year
+   * a Form 5472 or 1065 is "for"), or the year it ends in when only the end is known. Nothing is
+   * compared without an EIN and a year. The lookup reads the table as it was before the insert, so
+   * the new filing is never its own duplicate.
+   */
+  async createFilingFindingDuplicates(
+    table: FilingTableName,
+    filing: NewFiling,
+  ): Promise<{ id: string; possibleDuplicates: string[] }> {
+    const ein = filing.ein?.trim();
+    const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
+    if (!ein || !year || !/^\d{4}$/.test(year)) {
+      return { id: await this.createFiling(table, filing), possibleDuplicates: [] };
+    }
+    const row = await this.#db
+      .with('duplicates', (db) =>
+        db
+          .selectFrom(table)
+          .select(['id', 'created_at'])
+          .where('user_id', '=', filing.userId)
+          // The exact expressions of the index of migration 0004 (EINs are checked NN-NNNNNNN on write).
+          .where('ein', '=', ein)
+          .where(
+            sql<number>`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`,
+            '=',
+            Number(year),
+          )
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(MAX_DUPLICATES),
+      )
+      .with('created', (db) => db.insertInto(table).values(newRow(filing)).returning('id'))
+      .selectFrom('created')
+      .select([
+        'created.id',
+        sql<
+          string[]
+        >`(select coalesce(json_agg(d.id order by d.created_at desc, d.id desc), '[]'::json) from duplicates d)`.as(
+          'duplicates',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, possibleDuplicates: row.duplicates };
   }
 
   /**
@@ -269,40 +322,6 @@ export class FilingRepository {
       summary: toSummary(row),
       formData: (row.form_data ?? {}) as Record<string, unknown>,
     }));
-  }
-
-  /**
-   * The ids of the user's other filings in `table` with the same EIN and tax year as a new one,
-   * newest first (at most {@link MAX_DUPLICATES}). The tax year is the calendar year the tax year
-   * begins in (the year a Form 5472 or 1065 is "for"), or the year it ends in when only the end is
-   * known. Nothing is compared without an EIN and a year.
-   */
-  async possibleDuplicates(
-    table: FilingTableName,
-    filing: {
-      id: string;
-      userId: string;
-      ein: string | null;
-      taxYearBegin: string | null;
-      taxYearEnd: string | null;
-    },
-  ): Promise<string[]> {
-    const ein = filing.ein?.trim();
-    const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
-    if (!ein || !year || !/^\d{4}$/.test(year)) return [];
-    const rows = await this.#db
-      .selectFrom(table)
-      .select('id')
-      .where('user_id', '=', filing.userId)
-      .where('id', '<>', filing.id)
-      // The exact expressions of the index of migration 0004 (EINs are checked NN-NNNNNNN on write).
-      .where('ein', '=', ein)
-      .where(sql<number>`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`, '=', Number(year))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(MAX_DUPLICATES)
-      .execute();
-    return rows.map((row) => row.id);
   }
 
   /**

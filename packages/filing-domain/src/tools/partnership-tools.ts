@@ -104,8 +104,9 @@ export function partnershipFilingTools(
           taxYearEnd: formData.taxYearEnd ?? null,
           formData,
         };
-        const id = await storing(repository.createFiling('partnership_filings', record));
-        const duplicates = await repository.possibleDuplicates('partnership_filings', { ...record, id });
+        const { id, possibleDuplicates: duplicates } = await storing(
+          repository.createFilingFindingDuplicates('partnership_filings', record),
+        );
         return {
           id,
           view_url: partnershipFilingViewUrl(appUrl, id),

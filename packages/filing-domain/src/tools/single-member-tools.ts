@@ -87,8 +87,9 @@ export function singleMemberFilingTools(
           taxYearEnd: args.tax_year_end ?? formData.taxYearEnd ?? null,
           formData,
         };
-        const id = await storing(repository.createFiling('filings', record));
-        const duplicates = await repository.possibleDuplicates('filings', { ...record, id });
+        const { id, possibleDuplicates: duplicates } = await storing(
+          repository.createFilingFindingDuplicates('filings', record),
+        );
         return {
           id,
           view_url: filingViewUrl(appUrl, id),
