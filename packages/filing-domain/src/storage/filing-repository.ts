@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import type { FaxLog, Filing, FilingSummary, Payment } from './records.js';
@@ -102,8 +102,16 @@ function newRow(filing: NewFiling) {
   };
 }
 
-/** Most ids `possible_duplicates` lists: enough to show the pattern without a long answer. */
-const MAX_DUPLICATES = 20;
+/**
+ * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0005, which
+ * PostgreSQL plans once per connection. $1 user, $2 name, $3 EIN, $4 tax year of the lookup (null:
+ * none), $5/$6 tax year begin/end, $7 status, $8 form_data as JSON text.
+ */
+const CREATE_FINDING_DUPLICATES: Record<FilingTableName, string> = {
+  filings: 'select new_id as id, duplicates from filings_create($1, $2, $3, $4, $5, $6, $7, $8::jsonb)',
+  partnership_filings:
+    'select new_id as id, duplicates from partnership_filings_create($1, $2, $3, $4, $5, $6, $7, $8::jsonb)',
+};
 
 /**
  * Filings, payments and fax logs of one user, one SQL statement per operation. Every statement is
@@ -150,50 +158,33 @@ export class FilingRepository {
   }
 
   /**
-   * Creates a filing as {@link createFiling} does and, in the same statement (one round trip), finds
-   * the ids of the user's other filings in `table` with the same EIN and tax year, newest first (at
-   * most {@link MAX_DUPLICATES}). The tax year is the calendar year the tax year begins in (the year
-   * a Form 5472 or 1065 is "for"), or the year it ends in when only the end is known. Nothing is
-   * compared without an EIN and a year. The lookup reads the table as it was before the insert, so
-   * the new filing is never its own duplicate.
+   * Creates a filing as {@link createFiling} does and, in the same call of migration 0005's function
+   * (one round trip, planned once per connection), finds the ids of the user's other filings in
+   * `table` with the same EIN and tax year, newest first (at most 20: enough to show the pattern
+   * without a long answer). The tax year is the calendar year the tax year begins in (the year a
+   * Form 5472 or 1065 is "for"), or the year it ends in when only the end is known. Nothing is
+   * compared without an EIN and a year. The lookup runs before the insert, so the new filing is
+   * never its own duplicate.
    */
   async createFilingFindingDuplicates(
     table: FilingTableName,
     filing: NewFiling,
   ): Promise<{ id: string; possibleDuplicates: string[] }> {
-    const ein = filing.ein?.trim();
     const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
-    if (!ein || !year || !/^\d{4}$/.test(year)) {
-      return { id: await this.createFiling(table, filing), possibleDuplicates: [] };
-    }
-    const row = await this.#db
-      .with('duplicates', (db) =>
-        db
-          .selectFrom(table)
-          .select(['id', 'created_at'])
-          .where('user_id', '=', filing.userId)
-          // The exact expressions of the index of migration 0004 (EINs are checked NN-NNNNNNN on write).
-          .where('ein', '=', ein)
-          .where(
-            sql<number>`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`,
-            '=',
-            Number(year),
-          )
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(MAX_DUPLICATES),
-      )
-      .with('created', (db) => db.insertInto(table).values(newRow(filing)).returning('id'))
-      .selectFrom('created')
-      .select([
-        'created.id',
-        sql<
-          string[]
-        >`(select coalesce(json_agg(d.id order by d.created_at desc, d.id desc), '[]'::json) from duplicates d)`.as(
-          'duplicates',
-        ),
-      ])
-      .executeTakeFirstOrThrow();
+    const result = await this.#db.executeQuery<{ id: string; duplicates: string[] }>(
+      CompiledQuery.raw(CREATE_FINDING_DUPLICATES[table], [
+        filing.userId,
+        filing.llcName,
+        filing.ein,
+        year !== undefined && /^\d{4}$/.test(year) ? Number(year) : null,
+        filing.taxYearBegin,
+        filing.taxYearEnd,
+        COMPLETED,
+        JSON.stringify(filing.formData),
+      ]),
+    );
+    const row = result.rows[0];
+    if (row === undefined) throw new Error('insert returned no row');
     return { id: row.id, possibleDuplicates: row.duplicates };
   }
 

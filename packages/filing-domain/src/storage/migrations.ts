@@ -161,7 +161,7 @@ migrations['0003_abuse_limits'] = {
   },
 };
 // 0004: possible_duplicates looks a new filing's EIN and tax year up among its user's filings on
-// every create, newest first and at most ten; without this index that reads every matching filing
+// every create, newest first and at most twenty; without this index that reads every matching filing
 // (a scan of all the user's filings) (measured: create_filing
 // at 48 a second against 2,247 before the lookup, with 10,000 filings of one user).
 const DUPLICATE_YEAR = sql`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`;
@@ -176,6 +176,51 @@ migrations['0004_duplicate_lookup_index'] = {
   async down(db) {
     for (const table of ['filings', 'partnership_filings']) {
       await db.schema.dropIndex(`${table}_user_id_ein_year_idx`).ifExists().execute();
+    }
+  },
+};
+
+// 0005: create_filing and create_partnership_filing insert the filing and find its possible
+// duplicates (the user's filings with the same EIN and tax year, newest first, at most 20) in one
+// call of a PL/pgSQL function. Its two statements are planned once per connection and then reused:
+// sent as one SQL statement instead (a common table expression for the lookup, another for the
+// insert), PostgreSQL planned it on every create, which halved create_filing's throughput against
+// a plain insert (measured with 10,000 filings of one user). Plan reuse inside a function needs no
+// protocol-level prepared statements, so it works through poolers in transaction mode (PgBouncer)
+// as well. The lookup uses the expressions of 0004's index; without an EIN or a year it is skipped.
+function createFilingFunction(table: 'filings' | 'partnership_filings') {
+  return sql`
+    create or replace function ${sql.id(`${table}_create`)}(
+      p_user text, p_name text, p_ein text, p_year int, p_begin date, p_end date, p_status text, p_form jsonb,
+      out new_id uuid, out duplicates json)
+    language plpgsql as $$
+    begin
+      if p_ein is null or p_ein = '' or p_year is null then
+        duplicates := '[]'::json;
+      else
+        select coalesce(json_agg(d.id order by d.created_at desc, d.id desc), '[]'::json) into duplicates
+          from (select f.id, f.created_at from ${sql.table(table)} f
+                 where f.user_id = p_user and f.ein = p_ein
+                   and (extract(year from coalesce(f.tax_year_begin, f.tax_year_end))::int) = p_year
+                 order by f.created_at desc, f.id desc
+                 limit 20) d;
+      end if;
+      insert into ${sql.table(table)} (user_id, llc_name, ein, tax_year_begin, tax_year_end, status, form_data)
+        values (p_user, p_name, p_ein, p_begin, p_end, p_status, p_form)
+        returning id into new_id;
+    end;
+    $$`;
+}
+migrations['0005_create_filing_function'] = {
+  async up(db) {
+    for (const table of ['filings', 'partnership_filings'] as const)
+      await createFilingFunction(table).execute(db);
+  },
+  async down(db) {
+    for (const table of ['filings', 'partnership_filings']) {
+      await sql`drop function if exists ${sql.id(`${table}_create`)}(text, text, text, int, date, date, text, jsonb)`.execute(
+        db,
+      );
     }
   },
 };
