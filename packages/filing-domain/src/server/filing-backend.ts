@@ -2,13 +2,8 @@ import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oau
 import { type AuthInfo, lazyOnce, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from '../auth/abandoned-clients.js';
-import {
-  API_KEY_PATTERN,
-  API_KEY_PREFIX,
-  deleteApiKey,
-  touchApiKey,
-  verifyApiKey,
-} from '../auth/api-keys.js';
+import { deleteApiKey } from '../auth/api-keys.js';
+import { createAuthenticator } from '../auth/authenticate.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
 import type { CredentialCache } from '../auth/credential-cache.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
@@ -18,15 +13,6 @@ import { DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limit-scopes.js';
 import { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { FILING_SCOPES } from '../auth/scopes.js';
-
-/** Prefix of the OAuth access tokens this server issues. */
-const ACCESS_TOKEN_PREFIX = 'mcp_at_';
-// Longer than any credential we issue (API key 67, access token 50); longer ones are refused
-// before hashing, so a huge header cannot make us hash megabytes.
-const MAX_CREDENTIAL_LENGTH = 256;
-// The API key check updates last_used_at asynchronously (docs/spec-differences.md#authentication); about once a minute per key is plenty for a
-// "last used" column and keeps hot keys from writing on every call.
-const LAST_USED_INTERVAL_MS = 60_000;
 
 /** What the server's front (routing, MCP, config) hands to the parts that need the database. */
 export interface FilingBackendOptions {
@@ -52,7 +38,7 @@ export interface FilingBackendOptions {
 export type FilingBackend = ReturnType<typeof createFilingBackend>;
 
 /**
- * Everything of the filing server that reads or writes the database: authentication, the OAuth
+ * Everything of the filing server that reads or writes the database: authentication (auth/authenticate.ts), the OAuth
  * server, rate limits, readiness, cleanup and key revocation. A module of its own so that a
  * server answers `initialize` (and `tools/list`, probes, preflights) without loading Kysely, the
  * OAuth server or a database driver. Within it, the OAuth server (oauth-core, jose, its Kysely
@@ -123,69 +109,17 @@ export function createFilingBackend(options: FilingBackendOptions) {
           onError: (error) => log({ event: 'rate_limit_error', ...errorSummary(error) }),
         });
   const clientExpiry = { ...DEFAULT_CLIENT_EXPIRY, ...config.clientExpiry };
-  // Keys whose last-used time this instance has written recently: stops a burst of parallel
-  // first calls from each scheduling a write.
-  const recentlyTouched = new Map<string, number>();
-
-  function touchInBackground(
-    context: RequestContext | undefined,
-    keyId: string,
-    lastUsedAt: number | null,
-    now: number,
-  ): void {
-    if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_INTERVAL_MS) return;
-    const touched = recentlyTouched.get(keyId);
-    if (touched !== undefined && now - touched < LAST_USED_INTERVAL_MS) return;
-    if (recentlyTouched.size >= config.authCacheMaxEntries) recentlyTouched.clear();
-    recentlyTouched.set(keyId, now);
-    options.inBackground(context, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
-  }
-
-  async function authenticate(
-    credential: string,
-    _request: Request,
-    context?: RequestContext,
-  ): Promise<AuthInfo | undefined> {
-    if (credential.length > MAX_CREDENTIAL_LENGTH) return undefined;
-    const isApiKey = credential.startsWith(API_KEY_PREFIX);
-    if (isApiKey ? !API_KEY_PATTERN.test(credential) : !credential.startsWith(ACCESS_TOKEN_PREFIX)) {
-      return undefined;
-    }
-    const credentialHash = await hash(credential);
-    const now = clock();
-    const cached = cache.get(credentialHash, now);
-    if (cached !== undefined) return cached;
-
-    if (isApiKey) {
-      const apiKey = await verifyApiKey(db, credential, { keyHash: credentialHash, now });
-      if (apiKey === undefined) return undefined;
-      const auth: AuthInfo = {
-        userId: apiKey.userId,
-        scopes: apiKey.scope.split(' '),
-        credentialPrefix: apiKey.prefix,
-        ...(apiKey.expiresAt !== null && { expiresAt: Math.floor(apiKey.expiresAt / 1000) }),
-      };
-      credentialKeys.set(auth, credentialHash.slice(0, 32));
-      cache.set(credentialHash, auth, now, apiKey.expiresAt);
-      touchInBackground(context, apiKey.id, apiKey.lastUsedAt, now);
-      return auth;
-    }
-
-    const token = await (await oauth()).verifyAccessToken(credential);
-    if (token === undefined) return undefined;
-    // RFC 8707: a token bound to another resource is not for this server.
-    if (token.resource && token.resource.replace(/\/+$/, '') !== baseUrl) return undefined;
-    const auth: AuthInfo = {
-      userId: token.userId,
-      clientId: token.clientId,
-      scopes: token.scope.split(' ').filter(Boolean),
-      credentialPrefix: ACCESS_TOKEN_PREFIX,
-      expiresAt: token.expiresAt,
-    };
-    credentialKeys.set(auth, credentialHash.slice(0, 32));
-    cache.set(credentialHash, auth, now, token.expiresAt * 1000);
-    return auth;
-  }
+  const { authenticate, forgetTouched } = createAuthenticator({
+    db,
+    baseUrl,
+    hash,
+    clock,
+    cache,
+    credentialKeys,
+    maxTouchedKeys: config.authCacheMaxEntries,
+    inBackground: options.inBackground,
+    oauth,
+  });
 
   return {
     oauth,
@@ -207,7 +141,7 @@ export function createFilingBackend(options: FilingBackendOptions) {
     },
     async close() {
       await limiter?.flush();
-      recentlyTouched.clear();
+      forgetTouched();
     },
   };
 }
