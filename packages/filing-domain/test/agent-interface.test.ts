@@ -192,6 +192,36 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
         form_data: { llcName: 'Dup LLC', taxYearBegin: '2024-01-01' },
       });
       expect(noEin.possible_duplicates).toBeUndefined();
+      // The EIN without a tax year: nothing to compare, and the filing is stored as given.
+      const noYear = await ok(harness().server, key, 'create_filing', {
+        form_data: { llcName: 'Dup LLC no year', ein: '12-3456789' },
+      });
+      expect(noYear.possible_duplicates).toBeUndefined();
+      const stored = await harness()
+        .db.selectFrom('filings')
+        .select(['user_id', 'llc_name', 'ein', 'tax_year_begin', 'tax_year_end', 'status', 'form_data'])
+        .where('id', '=', noYear.id as string)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({
+        user_id: userId,
+        llc_name: 'Dup LLC no year',
+        ein: '12-3456789',
+        tax_year_begin: null,
+        tax_year_end: null,
+        status: 'completed',
+        form_data: { llcName: 'Dup LLC no year', ein: '12-3456789' },
+      });
+    });
+
+    it('lists at most the 20 newest possible duplicates, newest first', async () => {
+      const { key } = await newUser(harness().db);
+      const form = { llcName: 'Many LLC', ein: '98-7654321', taxYearBegin: '2024-01-01' };
+      const ids: string[] = [];
+      for (let index = 0; index < 21; index++) {
+        ids.push((await ok(harness().server, key, 'create_filing', { form_data: form })).id as string);
+      }
+      const last = await ok(harness().server, key, 'create_filing', { form_data: form });
+      expect(last.possible_duplicates).toEqual(ids.slice(1).reverse());
     });
   });
 

@@ -89,19 +89,6 @@ export interface SummaryWithFormData {
   formData: Record<string, unknown>;
 }
 
-/** The row of a new filing: status `completed`, form_data as jsonb. */
-function newRow(filing: NewFiling) {
-  return {
-    user_id: filing.userId,
-    llc_name: filing.llcName,
-    ein: filing.ein,
-    tax_year_begin: filing.taxYearBegin,
-    tax_year_end: filing.taxYearEnd,
-    status: COMPLETED,
-    form_data: jsonb(filing.formData) as any,
-  };
-}
-
 /**
  * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0005, which
  * PostgreSQL plans once per connection. $1 user, $2 name, $3 EIN, $4 tax year of the lookup (null:
@@ -151,7 +138,15 @@ export class FilingRepository {
   async createFiling(table: FilingTableName, filing: NewFiling): Promise<string> {
     const row = await this.#db
       .insertInto(table)
-      .values(newRow(filing))
+      .values({
+        user_id: filing.userId,
+        llc_name: filing.llcName,
+        ein: filing.ein,
+        tax_year_begin: filing.taxYearBegin,
+        tax_year_end: filing.taxYearEnd,
+        status: COMPLETED,
+        form_data: jsonb(filing.formData) as any,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

@@ -5,6 +5,7 @@ import { removedItems } from '../forms/list-item-ids.js';
 import { partnershipFormSchemas } from '../forms/partnership-form.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
+import { createFilingAnswer } from './create-filing-answer.js';
 import { kindRecordTools } from './kind-record-tools.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import {
@@ -104,15 +105,13 @@ export function partnershipFilingTools(
           taxYearEnd: formData.taxYearEnd ?? null,
           formData,
         };
-        const { id, possibleDuplicates: duplicates } = await storing(
-          repository.createFilingFindingDuplicates('partnership_filings', record),
+        return createFilingAnswer(
+          repository,
+          'partnership_filings',
+          record,
+          partnershipFormSchemas().partnershipFormDataSchema,
+          (id) => partnershipFilingViewUrl(appUrl, id),
         );
-        return {
-          id,
-          view_url: partnershipFilingViewUrl(appUrl, id),
-          ...(duplicates.length > 0 && { possible_duplicates: duplicates }),
-          ...extras(unrecognizedFields(partnershipFormSchemas().partnershipFormDataSchema, formData)),
-        };
       },
     });
 

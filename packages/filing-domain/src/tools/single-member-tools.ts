@@ -6,6 +6,7 @@ import { removedItems, withRelatedPartyIds } from '../forms/list-item-ids.js';
 import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
+import { createFilingAnswer } from './create-filing-answer.js';
 import { kindRecordTools } from './kind-record-tools.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import {
@@ -87,15 +88,13 @@ export function singleMemberFilingTools(
           taxYearEnd: args.tax_year_end ?? formData.taxYearEnd ?? null,
           formData,
         };
-        const { id, possibleDuplicates: duplicates } = await storing(
-          repository.createFilingFindingDuplicates('filings', record),
+        return createFilingAnswer(
+          repository,
+          'filings',
+          record,
+          singleMemberFormSchemas().singleMemberFormDataSchema,
+          (id) => filingViewUrl(appUrl, id),
         );
-        return {
-          id,
-          view_url: filingViewUrl(appUrl, id),
-          ...(duplicates.length > 0 && { possible_duplicates: duplicates }),
-          ...extras(unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, formData)),
-        };
       },
     });
 
