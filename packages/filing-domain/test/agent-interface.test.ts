@@ -213,6 +213,17 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
       });
     });
 
+    it('a create costs one database statement: the lookup and the insert are one function call', async () => {
+      const { key } = await newUser(harness().db);
+      const form = { llcName: 'One LLC', ein: '55-1234567', taxYearBegin: '2024-01-01' };
+      const first = await ok(harness().server, key, 'create_filing', { form_data: form });
+      await harness().settle();
+      harness().queryLog.clear();
+      const second = await ok(harness().server, key, 'create_filing', { form_data: form });
+      expect(second.possible_duplicates).toEqual([first.id]);
+      expect(harness().queryLog.statements).toEqual(['compiled query']);
+    });
+
     it('lists at most the 20 newest possible duplicates, newest first', async () => {
       const { key } = await newUser(harness().db);
       const form = { llcName: 'Many LLC', ein: '98-7654321', taxYearBegin: '2024-01-01' };

@@ -37,7 +37,10 @@ function describeNode(node: RootOperationNode): string {
   return `${verb} ${table}`.trim();
 }
 
-/** Records every statement that reached the database and came back (not merely compiled). */
+/**
+ * Records every statement that reached the database and came back (not merely compiled). A statement
+ * sent as SQL text (`CompiledQuery.raw`) has no query tree to read: it is recorded as `compiled query`.
+ */
 export class QueryLog implements KyselyPlugin {
   readonly statements: string[] = [];
   readonly #pending = new WeakMap<object, string>();
@@ -48,7 +51,7 @@ export class QueryLog implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.statements.push(this.#pending.get(args.queryId) ?? 'unknown');
+    this.statements.push(this.#pending.get(args.queryId) ?? 'compiled query');
     return args.result;
   }
 
