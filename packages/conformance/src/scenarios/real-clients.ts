@@ -117,7 +117,7 @@ class ConsentingOAuthProvider implements OAuthClientProvider {
 type CallTool = (name: string, args: Record<string, unknown>) => Promise<unknown>;
 
 /**
- * With an authorized client: calls each of the 14 tools once as a user would, then lets the access
+ * With an authorized client: calls each of the interface spec's 14 tools once as a user would, then lets the access
  * token expire and checks that the client refreshes it (one registration, two token sets).
  */
 async function callEveryToolAndRefresh(

@@ -75,7 +75,7 @@ async function expectCreatedFiling(
 }
 
 /**
- * The 14 tools: happy paths with exact shapes, user isolation, validation, limits
+ * The interface spec's 14 tools: happy paths with exact shapes, user isolation, validation, limits
  * (https://modelcontextprotocol.io/specification/2025-11-25/server/tools).
  */
 export const toolScenarios: Scenarios = (context) => {

@@ -6,7 +6,7 @@ import {
 } from './filing-server.js';
 
 /**
- * Builds the whole filing-mcp service over one database: the 14 tools on the MCP endpoint at
+ * Builds the whole filing-mcp service over one database: the filing tools on the MCP endpoint at
  * `config.baseUrl`, the OAuth 2.1 authorization server and its well-known documents, CORS on every
  * answer, and authentication of API keys (`nf_...`) and OAuth access tokens (`mcp_at_...`).
  * When `config.allowedHosts` / `allowedOrigins` are set, every route but `OPTIONS` answers 403 to
