@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /**
- * Copies the official IRS form templates of `@filing-mcp/irs-forms` (its `templates/*.pdf`) into
+ * Copies the official IRS form templates of `@filing-mcp/irs-forms` (`packages/irs-forms/templates/*.pdf`) into
  * `targetDirectory`, for a build script that ships them beside a serverless bundle: Vercel's
  * `dist/templates/` (named by `includeFiles` in vercel.json), Lambda's `dist/lambda/templates/`.
  * They stay files of their own, read on the first packet, rather than bytes inlined into the

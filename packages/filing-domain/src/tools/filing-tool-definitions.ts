@@ -51,7 +51,7 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
 
 /**
  * Every filing tool built now, zod schemas and all: what `tools/list` is generated from at build
- * time (`src/tools-list.generated.ts`) and what the tests compare the lazy tools with.
+ * time (`src/tools/tools-list.generated.ts`) and what the tests compare the lazy tools with.
  */
 export function createEagerFilingTools(options: OpenFilingToolsOptions): ToolDefinition<any, any>[] {
   return Object.entries(filingToolFactories(options)).map(([name, build]) =>

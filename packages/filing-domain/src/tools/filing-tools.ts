@@ -15,7 +15,7 @@ interface ListedTool {
 
 /**
  * The `tools` of the `tools/list` answer for a `limit` bound, from the list generated at build time
- * (`src/tools-list.generated.ts`, emitted from the zod definitions; a test proves the two equal
+ * (`src/tools/tools-list.generated.ts`, emitted from the zod definitions; a test proves the two equal
  * byte for byte and fails when the file is stale).
  */
 export function listedFilingTools(listLimitMax: number): ListedTool[] {
