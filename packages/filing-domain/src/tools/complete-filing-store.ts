@@ -31,6 +31,14 @@ export interface StoredFiling {
   form_data: Record<string, unknown>;
 }
 
+/** The single-member record's own columns, and the form_data field each is filled from. */
+const RECORD_FIELDS: Readonly<Record<string, string>> = {
+  llc_name: 'llcName',
+  ein: 'ein',
+  tax_year_begin: 'taxYearBegin',
+  tax_year_end: 'taxYearEnd',
+};
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -162,7 +170,10 @@ export async function storeAnswers(options: {
       const out = new Set<Answer>();
       let touchRefused = false;
       for (const issue of parsed.error.issues) {
-        const path = (issue.path[0] === 'form_data' ? issue.path.slice(1) : []) as PathSegment[];
+        const column = RECORD_FIELDS[String(issue.path[0])];
+        const path = (
+          issue.path[0] === 'form_data' ? issue.path.slice(1) : column ? [column] : []
+        ) as PathSegment[];
         const hit = path.length === 0 ? answers : answersOfIssue(answers, path);
         for (const answer of hit) {
           if (!out.has(answer)) refuse(answer, issue.message);

@@ -71,13 +71,15 @@ export function supportsFormElicitation(capabilities: Readonly<Record<string, un
   return modes.length === 0 || modes.includes('form');
 }
 
-/** A short label from a description: its first sentence, when short enough for a title. */
+/** A short label from a description: its first sentence (or clause), when short enough for a title. */
 function labelOf(description: string | undefined): string | undefined {
-  const first = description
-    ?.split(/(?<=[.?!])\s/)[0]
-    ?.replace(/\.$/, '')
+  let label = description
+    ?.split(/(?<=[\w)][.?!])\s+(?=[A-Z])/)[0]
+    ?.replace(/,?\s*e\.g\..*$/, '')
+    .replace(/\.$/, '')
     .trim();
-  return first && first.length <= 60 ? first : undefined;
+  if (label && label.length > 60) label = label.split(/[:;]/)[0]!.trim();
+  return label && label.length <= 60 ? label : undefined;
 }
 
 function titleOf(
