@@ -192,7 +192,7 @@ describe.each(testDatabases())('complete_filing asks the user through the client
       expect(names[1]).toContain('partners__0__isForeign');
       expect(forms[1].properties.partners__0__isForeign).toMatchObject({
         type: 'boolean',
-        title: expect.stringMatching(/^Schedule K-1 \(Form 1065\), line H1 \(partner 1\): \S/),
+        title: expect.stringMatching(/^Schedule K-1 \(Form 1065\), item H1 \(partner 1\): \S/),
       });
       const row = await stored('partnership_filings', id);
       expect((row.form_data as any).partners).toHaveLength(1);

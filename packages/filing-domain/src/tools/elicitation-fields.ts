@@ -180,7 +180,10 @@ export function recordKeys(record: AnyZod): string[] | undefined {
 /** A field at a path of a form_data schema: its schema, description and how to ask it. */
 export interface FieldSchema {
   schema: AnyZod;
+  /** The field's description, or the nearest enclosing one (an object of lines). */
   description: string | undefined;
+  /** Whether `description` is the field's own. */
+  ownDescription: boolean;
   primitive: PrimitiveField | undefined;
 }
 
@@ -189,6 +192,7 @@ export function schemaAt(formSchema: z.ZodType, path: readonly PathSegment[]): F
   let current: AnyZod = formSchema as AnyZod;
   let parent: AnyZod | undefined;
   let description: string | undefined;
+  let ownDescription = false;
   for (const segment of path) {
     const inner = unwrap(current);
     const def: Record<string, any> = inner.def ?? {};
@@ -204,7 +208,9 @@ export function schemaAt(formSchema: z.ZodType, path: readonly PathSegment[]): F
     if (next === undefined) return undefined;
     parent = inner;
     current = next;
-    description = descriptionOf(current) ?? description;
+    const own = descriptionOf(current);
+    ownDescription = own !== undefined;
+    description = own ?? description;
   }
   let primitive = primitiveOf(current);
   const last = path[path.length - 1];
@@ -217,7 +223,7 @@ export function schemaAt(formSchema: z.ZodType, path: readonly PathSegment[]): F
   ) {
     primitive = probeRecordKey(parent, last) ?? primitive;
   }
-  return { schema: current, description, primitive };
+  return { schema: current, description, ownDescription, primitive };
 }
 
 /**

@@ -71,20 +71,45 @@ export function supportsFormElicitation(capabilities: Readonly<Record<string, un
   return modes.length === 0 || modes.includes('form');
 }
 
+/** A key as words: `taxResidenceCountries` reads "Tax residence countries". */
+function words(key: string): string {
+  const text = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A short label from a description: its first sentence (or clause), when short enough for a title. */
 function labelOf(description: string | undefined): string | undefined {
   let label = description
-    ?.split(/(?<=[\w)][.?!])\s+(?=[A-Z])/)[0]
+    ?.replace(/^(?:(?:line|item)\s+)?\d*[A-Z]?\d*[a-z]?\d?(?:\(\d\))?:?\s+(?=\S)/i, '')
+    .split(/(?<=[a-z)][.?!])\s+(?=[A-Z])/)[0]
     ?.replace(/,?\s*e\.g\..*$/, '')
     .replace(/\.$/, '')
     .trim();
-  if (label && label.length > 60) label = label.split(/[:;]/)[0]!.trim();
-  return label && label.length <= 60 ? label : undefined;
+  if (label && label.length > 60) {
+    // A long sentence gives its first clause, asides left out, when that still says something.
+    const clause = label
+      .replace(/\s*\([^)]*\)/g, '')
+      .split(/[:;,]/)[0]!
+      .trim();
+    label = clause.split(/\s+/).length >= 3 ? clause : undefined;
+  }
+  return label && label.length <= 60 ? label.charAt(0).toUpperCase() + label.slice(1) : undefined;
+}
+
+/** Where a field sits on the form: "Form 5472, line 4a", "Form 1065 Schedule B, line 2a", "Form 1120, Title". */
+function placeOf(form: string, line: string): string {
+  const name = FORM_NAMES[form] ?? `Form ${form}`;
+  const schedule = /^(Schedule [A-Z0-9-]+), (.+)$/.exec(line);
+  if (schedule) return `${name} ${schedule[1]}, line ${schedule[2]}`;
+  if (/^\d/.test(line)) return `${name}, line ${line}`;
+  if (/^[IVX]+(?:\/[IVX]+)?$/.test(line)) return `${name}, Part ${line}`;
+  if (/^[A-Z]\d?(?:\(\d\))?(?:\s|$)/.test(line)) return `${name}, item ${line}`;
+  return `${name}, ${line}`;
 }
 
 function titleOf(
   path: PathSegment[],
-  description: string | undefined,
+  found: { description: string | undefined; ownDescription: boolean },
   form: string | undefined,
   line: string | undefined,
 ): string {
@@ -95,10 +120,12 @@ function titleOf(
   );
   const item = items.length > 0 ? ` (${items.join(', ')})` : '';
   const key = String(path[path.length - 1]);
-  const label = labelOf(description);
-  if (form === undefined || line === undefined) return `${label ?? key}${item}`;
   const lineKey = /^line\w+$/.test(key);
-  return `${FORM_NAMES[form] ?? `Form ${form}`}, line ${line}${item}${label ? `: ${label}` : lineKey ? '' : `: ${key}`}`;
+  // A line of an object of lines has the object's description: its line names it, or its key.
+  const label =
+    (found.ownDescription ? labelOf(found.description) : undefined) ?? (lineKey ? undefined : words(key));
+  if (form === undefined || line === undefined) return `${label ?? key}${item}`;
+  return `${placeOf(form, line)}${item}${label ? `: ${label}` : ''}`;
 }
 
 /** The line of one key of an object of lines (`income.line1a` of "1a-8" is line 1a). */
@@ -167,7 +194,7 @@ export function askableFields(
       path,
       field: formatFieldPath(path),
       name,
-      title: titleOf(path, found.description, options.form, options.line),
+      title: titleOf(path, found, options.form, options.line),
       description:
         options.problem === undefined ? description : `${description} The value given ${options.problem}.`,
       primitive,
