@@ -74,6 +74,7 @@ describe('complete_filing reads fields from the schema, at any depth', () => {
               { const: 'foreign_shareholder', title: 'Foreign shareholder' },
             ],
           },
+          minItems: 1,
           default: ['foreign_shareholder'],
         },
       },
@@ -151,7 +152,7 @@ describe('the rounds travel in the input request key', () => {
       stalls: 1,
       fingerprint: 'abc',
       stored: ['llcName', 'partVII.line37'],
-      shown: 'x1',
+      whole: 'income',
     };
     expect(stateOfKey(roundKey(state))).toEqual(state);
     expect(stateOfKey('filing_form')).toEqual(FIRST_ROUND);

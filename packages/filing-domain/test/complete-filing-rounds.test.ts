@@ -54,7 +54,9 @@ function answerFor(name: string, property: Property): unknown {
   // A yes/no question: No, unless the form says the answer must be Yes.
   if (property.type === 'boolean') return /must be true/.test(text);
   if (property.type === 'number') return 100; // a share in percent: the one partner holds it all
-  if (property.type === 'integer') return name.startsWith('deductions__') ? 100 : 1000;
+  // The partnership had no deductions: the user leaves page 1's deduction lines blank.
+  if (name.startsWith('deductions__')) return undefined;
+  if (property.type === 'integer') return 1000;
   if (key in TEXT) return TEXT[key];
   if (/countr|citizenship/i.test(key)) return 'Spain';
   if (property.format === 'date') return '2025-06-30';
@@ -66,10 +68,9 @@ function acceptAll(form: Form) {
   return {
     action: 'accept',
     content: Object.fromEntries(
-      Object.entries(form.requestedSchema.properties).map(([name, property]) => [
-        name,
-        answerFor(name, property),
-      ]),
+      Object.entries(form.requestedSchema.properties)
+        .map(([name, property]) => [name, answerFor(name, property)])
+        .filter(([, value]) => value !== undefined),
     ),
   };
 }
@@ -214,6 +215,11 @@ describe.each(testDatabases())('complete_filing from a bare draft on $name', ({ 
       expect(stored.partners).toHaveLength(1);
       expect(stored.partners[0].shares.profitEnding).toBe(100);
       expect(typeof stored.scheduleB.line2a).toBe('boolean');
+      // Deductions were asked whole, every line optional; left blank, they are stored as none.
+      expect(properties.deductions__line9).toMatchObject({ type: 'integer' });
+      const deductions = forms.find((form) => 'deductions__line9' in form.requestedSchema.properties)!;
+      expect(deductions.requestedSchema.required).toEqual([]);
+      expect(stored.deductions).toEqual({});
     } finally {
       await client.close();
     }

@@ -25,14 +25,7 @@ import {
   supportsFormElicitation,
 } from './elicitation-form.js';
 import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from './elicitation-paths.js';
-import {
-  checkFingerprint,
-  FIRST_ROUND,
-  fingerprintOf,
-  type RoundState,
-  readAnswer,
-  roundKey,
-} from './elicitation-round.js';
+import { checkFingerprint, FIRST_ROUND, type RoundState, readAnswer, roundKey } from './elicitation-round.js';
 import { filingIdSchema } from './filing-id.js';
 import { FILING_NOT_FOUND } from './tool-options.js';
 
@@ -148,21 +141,11 @@ export function completeFilingTool(deps: {
       let stalls = state.stalls;
       if (answer?.action === 'accept') {
         const { asked } = askableFields(kind, readiness, filing.form_data);
-        const shown = nextRound(asked, new Set());
         const answers = answersOf(answer.content, asked);
-        // Objects of lines asked whole are stored even when every line was left blank, when the
-        // form answered is the one this filing shows (the filing did not change in between).
-        const sameForm =
-          state.shown !== '' && fingerprintOf(shown.map((field) => field.name)) === state.shown;
-        const touch = sameForm
-          ? [
-              ...new Map(
-                shown.flatMap((field) =>
-                  field.wholeObject ? [[field.group, field.wholeObject] as const] : [],
-                ),
-              ).values(),
-            ].filter((path) => !isGiven(valueAt(filing.form_data, path)))
-          : [];
+        // An object of lines asked whole (the last form was it) is stored even when every line
+        // was left blank: the user saw its lines and gave none.
+        const whole = asked.find((field) => field.wholeObject && field.group === state.whole)?.wholeObject;
+        const touch = whole && !isGiven(valueAt(filing.form_data, whole)) ? [whole] : [];
         if (answers.length > 0 || touch.length > 0) {
           updateTools[kind] ??= deps.update[kind]();
           ({ stored: storedNow, refused } = await storeAnswers({
@@ -238,7 +221,7 @@ export function completeFilingTool(deps: {
             stalls,
             fingerprint: checkFingerprint(readiness),
             stored,
-            shown: fingerprintOf(round.map((field) => field.name)),
+            whole: round[0]?.wholeObject ? (round[0].group ?? '') : '',
           })]: {
             method: 'elicitation/create',
             params: {

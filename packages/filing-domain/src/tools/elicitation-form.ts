@@ -269,8 +269,10 @@ export function requestedSchema(fields: AskedField[]): Record<string, unknown> {
       description: field.description,
     };
     const options = primitive.choices?.map((choice) => ({ const: choice.value, title: choice.title }));
-    if (primitive.type === 'array') property.items = { anyOf: options ?? [] };
-    else if (options) property.oneOf = options;
+    if (primitive.type === 'array') {
+      property.items = { anyOf: options ?? [] };
+      if (field.required) property.minItems = 1;
+    } else if (options) property.oneOf = options;
     if (primitive.format) property.format = primitive.format;
     if (primitive.minimum !== undefined) property.minimum = primitive.minimum;
     if (primitive.type === 'string' && !options && field.required) property.minLength = 1;

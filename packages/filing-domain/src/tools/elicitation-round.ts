@@ -24,8 +24,8 @@ export interface RoundState {
   fingerprint: string;
   /** The fields the earlier rounds stored, in check_filing's spelling. */
   stored: string[];
-  /** {@link fingerprintOf} the last form's field names (to know the form answered is the one shown). */
-  shown: string;
+  /** The object of lines the last form asked whole (`income`), or ''. */
+  whole: string;
 }
 
 export const FIRST_ROUND: RoundState = Object.freeze({
@@ -33,7 +33,7 @@ export const FIRST_ROUND: RoundState = Object.freeze({
   stalls: 0,
   fingerprint: '',
   stored: [],
-  shown: '',
+  whole: '',
 }) as RoundState;
 
 /** A short, stable hash (FNV-1a, 32 bits) of strings, order-independent. */
@@ -72,7 +72,7 @@ function fromBase64url(text: string): string {
 
 /** The input request key that carries `state`. */
 export function roundKey(state: RoundState): string {
-  const packed = { r: state.round, s: state.stalls, f: state.fingerprint, st: state.stored, sh: state.shown };
+  const packed = { r: state.round, s: state.stalls, f: state.fingerprint, st: state.stored, w: state.whole };
   return `${ELICITATION_KEY}.${toBase64url(JSON.stringify(packed))}`;
 }
 
@@ -95,7 +95,7 @@ export function stateOfKey(key: string): RoundState {
       stalls: isCount(packed.s) ? packed.s : 0,
       fingerprint: typeof packed.f === 'string' ? packed.f.slice(0, 32) : '',
       stored: [...new Set(stored)].slice(0, MAX_STORED),
-      shown: typeof packed.sh === 'string' ? packed.sh.slice(0, 32) : '',
+      whole: typeof packed.w === 'string' ? packed.w.slice(0, 200) : '',
     };
   } catch {
     return FIRST_ROUND;
