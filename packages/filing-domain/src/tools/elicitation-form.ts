@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { type FilingKind, formSchemaDescriptor } from '../forms/form-schema-descriptor.js';
 import { partnershipFormSchemas } from '../forms/partnership-form.js';
 import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { defaultOf, newItemKeys, objectKeys, type PrimitiveField, schemaAt } from './elicitation-fields.js';
@@ -136,6 +136,15 @@ function keyLine(groupLine: string | undefined, key: string): string | undefined
   return comma < 0 ? suffix : `${groupLine.slice(0, comma)}, ${suffix}`;
 }
 
+/** get_form_schema's text for a field, by its path with every index as `[]`. */
+function descriptorText(kind: FilingKind, path: PathSegment[]): string | undefined {
+  const text =
+    formSchemaDescriptor(kind).fields[
+      formatFieldPath(path.map((segment) => (typeof segment === 'number' ? -1 : segment)))
+    ];
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+}
+
 /** check_filing's problem with a stored value, as a sentence of the field's description. */
 function problemText(message: string): string {
   const sentence = /^[a-z]/.test(message) ? `The value given ${message}` : message;
@@ -186,9 +195,15 @@ export function askableFields(
       if (options.problem) known.description += problemText(options.problem);
       return true;
     }
-    const found = schemaAt(formSchema, path);
+    let found = schemaAt(formSchema, path);
     const primitive = found?.primitive;
     if (!found || !primitive) return false;
+    if (!found.ownDescription) {
+      // A key of an object of lines has no zod description of its own; get_form_schema's text for
+      // it (`partners[].shares.profitEnding`), when it has one, is the form's name for it.
+      const listed = descriptorText(kind, path);
+      if (listed !== undefined) found = { ...found, description: listed, ownDescription: true };
+    }
     const description = found.description ?? formatFieldPath(path);
     const field: AskedField = {
       path,
