@@ -302,7 +302,7 @@ describe.each(testDatabases())('complete_filing from a bare draft on $name', ({ 
     }
   });
 
-  it('a filings:write-only key gets 403 from complete_filing, as from get_filing, and nothing changes', async () => {
+  it('a filings:write-only key gets 403 from complete_filing, as from get_filing (a read-only key too), and nothing changes', async () => {
     const owner = await connect(acceptAll);
     const id = await create5472(owner, { llcName: 'Scoped LLC' });
     await owner.close();
@@ -329,6 +329,24 @@ describe.each(testDatabases())('complete_filing from a bare draft on $name', ({ 
       expect(body.error.code).toBe(-32003);
       expect(JSON.stringify(body)).not.toContain('Scoped LLC');
     }
+    // A read-only key is refused too: complete_filing writes the answers.
+    const readOnly = (await createApiKey(database.db, { userId, scope: 'filings:read' })).key;
+    const refused = await fetch(baseUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${readOnly}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'complete_filing', arguments: { id } },
+      }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('scope="filings:read filings:write"');
     // The SDK v2 client on 2026-07-28 is refused the same way, without a form shown.
     let asked = 0;
     const client = await connect((form) => {
