@@ -159,6 +159,15 @@ describe('the rounds travel in the input request key', () => {
     expect(stateOfKey('filing_form.not-base64-json')).toEqual(FIRST_ROUND);
     expect(stateOfKey(roundKey(state).slice(0, 20))).toEqual(FIRST_ROUND);
     expect(stateOfKey(`filing_form.${'A'.repeat(20_000)}`)).toEqual(FIRST_ROUND);
+    // A long history keeps its counts: the oldest stored fields give way.
+    const many = Array.from(
+      { length: 600 },
+      (_, index) => `relatedParties[${index % 50}].transactions[${index}].amount`,
+    );
+    const long = stateOfKey(roundKey({ ...state, stored: many }));
+    expect(long).toMatchObject({ round: 3, stalls: 1, fingerprint: 'abc', whole: 'income' });
+    expect(long.stored.length).toBeGreaterThan(100);
+    expect(long.stored.at(-1)).toBe(many.at(-1));
     // Values of the wrong type are dropped, not trusted.
     const forged = `filing_form.${Buffer.from(JSON.stringify({ r: -1, s: 'many', st: [1, 'ein'] })).toString('base64url')}`;
     expect(stateOfKey(forged)).toEqual({ ...FIRST_ROUND, stored: ['ein'] });

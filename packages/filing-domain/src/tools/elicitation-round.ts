@@ -72,8 +72,12 @@ function fromBase64url(text: string): string {
 
 /** The input request key that carries `state`. */
 export function roundKey(state: RoundState): string {
-  const packed = { r: state.round, s: state.stalls, f: state.fingerprint, st: state.stored, w: state.whole };
-  return `${ELICITATION_KEY}.${toBase64url(JSON.stringify(packed))}`;
+  // The oldest stored fields give way first, so the key always reads back with its counts.
+  for (let stored = state.stored.slice(-MAX_STORED); ; stored = stored.slice(Math.ceil(stored.length / 4))) {
+    const packed = { r: state.round, s: state.stalls, f: state.fingerprint, st: stored, w: state.whole };
+    const key = `${ELICITATION_KEY}.${toBase64url(JSON.stringify(packed))}`;
+    if (key.length <= MAX_KEY_LENGTH || stored.length === 0) return key;
+  }
 }
 
 const isCount = (value: unknown): value is number =>
