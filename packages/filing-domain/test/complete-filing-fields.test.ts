@@ -107,7 +107,7 @@ describe('complete_filing reads fields from the schema, at any depth', () => {
       ['partners[1].shares.profitEnding', 35],
       ['partners[2].shares.profitEnding', 20],
     ]);
-    expect(round[0]!.description).toContain('ending profit shares add up to 95%, not 100%');
+    expect(round[0]!.description).toMatch(/\. Ending profit shares add up to 95%, not 100%\.$/);
   });
 });
 

@@ -147,7 +147,9 @@ function descriptorText(kind: FilingKind, path: PathSegment[]): string | undefin
 
 /** check_filing's problem with a stored value, as a sentence of the field's description. */
 function problemText(message: string): string {
-  const sentence = /^[a-z]/.test(message) ? `The value given ${message}` : message;
+  const sentence = /^(must|is|are|has|does|add)\b/.test(message)
+    ? `The value given ${message}`
+    : message.charAt(0).toUpperCase() + message.slice(1);
   return ` ${sentence}${/[.!?]$/.test(sentence) ? '' : '.'}`;
 }
 
@@ -211,7 +213,7 @@ export function askableFields(
       name,
       title: titleOf(path, found, options.form, options.line),
       description:
-        options.problem === undefined ? description : `${description} The value given ${options.problem}.`,
+        options.problem === undefined ? description : `${description}${problemText(options.problem)}`,
       primitive,
       required: options.wholeObject === undefined,
     };
