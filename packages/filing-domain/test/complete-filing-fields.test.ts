@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { partnershipFormSchemas } from '../src/forms/partnership-form.js';
 import { wholeDollars } from '../src/forms/form-fields.js';
+import { nothingToAsk } from '../src/tools/complete-filing-answer.js';
 import { patchOf } from '../src/tools/complete-filing-store.js';
 import { schemaAt } from '../src/tools/elicitation-fields.js';
 import { askableFields, nextRound, requestedSchema } from '../src/tools/elicitation-form.js';
@@ -171,5 +172,26 @@ describe('the rounds travel in the input request key', () => {
     // Values of the wrong type are dropped, not trusted.
     const forged = `filing_form.${Buffer.from(JSON.stringify({ r: -1, s: 'many', st: [1, 'ein'] })).toString('base64url')}`;
     expect(stateOfKey(forged)).toEqual({ ...FIRST_ROUND, stored: ['ein'] });
+  });
+});
+
+describe('when nothing is left to ask', () => {
+  const check = { ready: false, missing: [], invalid: [] };
+  it('forms to prepare elsewhere end prepare_elsewhere; anything missing or invalid ends incomplete', () => {
+    const elsewhere = [{ form: '8804', reason: 'not produced here', source: 'Form 8804 instructions' }];
+    expect(nothingToAsk('partnership', { ...check, prepare_elsewhere: elsewhere } as never, [])).toEqual({
+      outcome: 'prepare_elsewhere',
+      message:
+        'Nothing is left to ask: the return also needs forms this server does not produce (8804); have them prepared elsewhere, as prepare_elsewhere says.',
+    });
+    const left = {
+      ...check,
+      prepare_elsewhere: elsewhere,
+      invalid: [{ field: 'transactions', message: 'is not read' }],
+    };
+    expect(nothingToAsk('5472', left as never, ['transactions'])).toMatchObject({ outcome: 'incomplete' });
+    expect(nothingToAsk('5472', check, ['transactions']).message).toBe(
+      'What is left cannot be asked in a form (transactions): ask the user and send it with update_filing, as get_form_schema describes.',
+    );
   });
 });

@@ -84,3 +84,39 @@ export function finalAnswer(options: {
     message: options.message,
   };
 }
+
+/** The forms check_filing says are to be prepared elsewhere (an empty list when it says none). */
+function prepareElsewhere(readiness: FilingCheck): Array<{ form: string }> {
+  const list = (readiness as { prepare_elsewhere?: unknown }).prepare_elsewhere;
+  return Array.isArray(list)
+    ? list.filter(
+        (entry): entry is { form: string } =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as { form?: unknown }).form === 'string',
+      )
+    : [];
+}
+
+/**
+ * How complete_filing ends when no field is left to ask: `prepare_elsewhere` when check_filing
+ * finds nothing missing or invalid but lists forms to prepare elsewhere, else `incomplete` (what is
+ * left cannot be asked in a form).
+ */
+export function nothingToAsk(
+  kind: FilingKind,
+  readiness: FilingCheck,
+  unaskable: string[],
+): { outcome: 'prepare_elsewhere' | 'incomplete'; message: string } {
+  const elsewhere = prepareElsewhere(readiness);
+  if (readiness.missing.length === 0 && readiness.invalid.length === 0 && elsewhere.length > 0) {
+    return {
+      outcome: 'prepare_elsewhere',
+      message: `Nothing is left to ask: the return also needs forms this server does not produce (${elsewhere.map((entry) => entry.form).join(', ')}); have them prepared elsewhere, as prepare_elsewhere says.`,
+    };
+  }
+  return {
+    outcome: 'incomplete',
+    message: `What is left cannot be asked in a form (${unaskable.join(', ')}): ask the user and send it with ${UPDATE_TOOL[kind]}, as get_form_schema describes.`,
+  };
+}

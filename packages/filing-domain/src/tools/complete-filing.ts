@@ -13,6 +13,7 @@ import { type Answer, type Refusal, storeAnswers } from './complete-filing-store
 import {
   completeFilingOutputSchema,
   finalAnswer,
+  nothingToAsk,
   type Outcome,
   UPDATE_TOOL,
 } from './complete-filing-answer.js';
@@ -97,7 +98,7 @@ export function completeFilingTool(deps: {
     name: 'complete_filing',
     title: 'Ask the user for what a filing still needs',
     description:
-      'Completes a filing (either kind) with the user: with a client that supports elicitation (MCP 2026-07-28), it shows forms of what check_filing finds missing or invalid, stores each valid answer as update_filing would, asks again for refused ones with the reason, and ends ready, prepare_elsewhere, declined, cancelled, stalled (3 rounds with no progress) or incomplete. Otherwise it answers the fields to ask the user for and the update tool to send them with (ask_the_user).',
+      'Completes a filing (either kind) with the user: on MCP 2026-07-28 with elicitation, it asks in forms for what check_filing finds missing or invalid, stores each valid answer as update_filing would, asks refused ones again, and ends ready, prepare_elsewhere, declined, cancelled, stalled or incomplete; otherwise (ask_the_user) it answers the fields to ask for and the update tool.',
     inputSchema: completeFilingInput(),
     outputSchema: completeFilingOutputSchema(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -176,24 +177,9 @@ export function completeFilingTool(deps: {
         ),
       );
       const round = nextRound(asked, refusedNames);
-      const elsewhere = prepareElsewhere(readiness);
       if (round.length === 0) {
-        if (readiness.missing.length === 0 && readiness.invalid.length === 0 && elsewhere.length > 0) {
-          return end(
-            'prepare_elsewhere',
-            stored,
-            refused,
-            [],
-            `Nothing is left to ask: the return also needs forms this server does not produce (${elsewhere.map((entry) => entry.form).join(', ')}); have them prepared elsewhere, as prepare_elsewhere says.`,
-          );
-        }
-        return end(
-          'incomplete',
-          stored,
-          refused,
-          [],
-          `What is left cannot be asked in a form (${unaskable.join(', ')}): ask the user and send it with ${UPDATE_TOOL[kind]}, as get_form_schema describes.`,
-        );
+        const { outcome, message } = nothingToAsk(kind, readiness, unaskable);
+        return end(outcome, stored, refused, [], message);
       }
       if (!supportsFormElicitation(context.clientCapabilities)) {
         return end(
@@ -234,19 +220,6 @@ export function completeFilingTool(deps: {
       });
     },
   });
-}
-
-/** The forms check_filing says are to be prepared elsewhere (an empty list when it says none). */
-function prepareElsewhere(readiness: FilingCheck): Array<{ form: string; reason: string; source: string }> {
-  const list = (readiness as { prepare_elsewhere?: unknown }).prepare_elsewhere;
-  return Array.isArray(list)
-    ? list.filter(
-        (entry): entry is { form: string; reason: string; source: string } =>
-          typeof entry === 'object' &&
-          entry !== null &&
-          typeof (entry as { form?: unknown }).form === 'string',
-      )
-    : [];
 }
 
 /** The round's fields, a refused answer's reason added to its field's description. */
