@@ -146,7 +146,7 @@ describe.each(testDatabases())('least-privilege scopes on $name', (variant) => {
     expect(await listApiKeys(harness().db, userId)).toHaveLength(2);
   });
 
-  it('TOOL_SCOPES gives every listed tool exactly one scope', async () => {
+  it('TOOL_SCOPES gives every listed tool its scope (complete_filing both)', async () => {
     const response = await harness().server.fetch(
       new Request(BASE_URL, {
         method: 'POST',
@@ -156,5 +156,6 @@ describe.each(testDatabases())('least-privilege scopes on $name', (variant) => {
     );
     const names = ((await response.json()) as any).result.tools.map((tool: { name: string }) => tool.name);
     expect(Object.keys(TOOL_SCOPES).sort()).toEqual([...names].sort());
+    expect(TOOL_SCOPES.complete_filing).toEqual(['filings:read', 'filings:write']);
   });
 });

@@ -23,10 +23,10 @@ export const FILING_SCOPES: readonly ScopeDefinition[] = Object.freeze([
 export type FilingScope = 'mcp' | 'filings:read' | 'filings:write';
 
 /**
- * The scope each tool needs: one line per tool. A tool missing here makes `createFilingServer`
- * throw, so a new tool cannot ship without deciding its scope.
+ * The scope each tool needs (every one of a list): one line per tool. A tool missing here makes
+ * `createFilingServer` throw, so a new tool cannot ship without deciding its scope.
  */
-export const TOOL_SCOPES: Readonly<Record<string, FilingScope>> = Object.freeze({
+export const TOOL_SCOPES: Readonly<Record<string, FilingScope | readonly FilingScope[]>> = Object.freeze({
   list_filings: 'filings:read',
   get_filing: 'filings:read',
   list_partnership_filings: 'filings:read',
@@ -36,7 +36,8 @@ export const TOOL_SCOPES: Readonly<Record<string, FilingScope>> = Object.freeze(
   get_form_schema: 'filings:read',
   get_pdf_url: 'filings:read',
   check_filing: 'filings:read',
-  complete_filing: 'filings:write',
+  // It reads the filing (its name, what is missing, stored values as defaults) and writes answers.
+  complete_filing: ['filings:read', 'filings:write'] as const,
   create_filing: 'filings:write',
   update_filing: 'filings:write',
   delete_filing: 'filings:write',
@@ -77,8 +78,15 @@ export function resourceScopesToChallenge(granted: readonly string[]): string[] 
   return challengeFor(RESOURCE_READ_SCOPE, granted);
 }
 
-function challengeFor(needed: FilingScope | undefined, granted: readonly string[]): string[] | undefined {
-  if (needed === undefined || filingScopeSet.satisfies(granted, needed)) return undefined;
+function challengeFor(
+  needed: FilingScope | readonly FilingScope[] | undefined,
+  granted: readonly string[],
+): string[] | undefined {
+  if (needed === undefined) return undefined;
+  const lacking = (typeof needed === 'string' ? [needed] : needed).filter(
+    (scope) => !filingScopeSet.satisfies(granted, scope),
+  );
+  if (lacking.length === 0) return undefined;
   const kept = filingScopeSet.names.filter((name) => granted.includes(name));
-  return [...kept, needed];
+  return [...kept, ...lacking];
 }

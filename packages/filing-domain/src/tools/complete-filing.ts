@@ -9,54 +9,35 @@ import * as z from 'zod';
 import { type FilingKind, filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
-import { formatFieldPath, type PathSegment, pathOfFlatName } from './elicitation-fields.js';
+import { type Answer, type Refusal, storeAnswers } from './complete-filing-store.js';
+import {
+  completeFilingOutputSchema,
+  finalAnswer,
+  nothingToAsk,
+  type Outcome,
+  UPDATE_TOOL,
+} from './complete-filing-answer.js';
 import {
   type AskedField,
   askableFields,
-  ELICITATION_KEY,
   type FilingCheck,
-  fieldList,
-  MAX_FIELDS_PER_ROUND,
-  patchOf,
-  readAnswer,
+  nextRound,
   requestedSchema,
   supportsFormElicitation,
 } from './elicitation-form.js';
+import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from './elicitation-paths.js';
+import { checkFingerprint, FIRST_ROUND, type RoundState, readAnswer, roundKey } from './elicitation-round.js';
 import { filingIdSchema } from './filing-id.js';
 import { FILING_NOT_FOUND } from './tool-options.js';
 
-export { ELICITATION_KEY, MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';
+export { completeFilingOutputSchema } from './complete-filing-answer.js';
+export { MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';
+export { ELICITATION_KEY } from './elicitation-round.js';
 
-const UPDATE_TOOL: Readonly<Record<FilingKind, string>> = {
-  '5472': 'update_filing',
-  partnership: 'update_partnership_filing',
-};
+/** Rounds in a row that bring the filing no closer to ready before complete_filing stops. */
+export const MAX_STALLED_ROUNDS = 3;
 
 const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
-
-/** complete_filing's final answer (an `input_required` round has none). */
-export const completeFilingOutputSchema = once(() =>
-  z.object({
-    id: z.string(),
-    kind: z.enum(['5472', 'partnership']),
-    ready: z.boolean().describe('Whether check_filing now finds nothing missing or invalid.'),
-    outcome: z
-      .enum(['ready', 'declined', 'ask_the_user', 'incomplete'])
-      .describe(
-        'ready: nothing is missing; declined: the user declined or cancelled the form and nothing changed; ask_the_user: this client cannot show a form, so ask the user for fields and send them with update_tool; incomplete: what is left cannot be asked in a form.',
-      ),
-    stored: z.array(z.string()).describe('form_data fields stored from the user’s last answers.'),
-    fields: z
-      .array(z.object({ field: z.string(), title: z.string(), description: z.string(), type: z.string() }))
-      .describe('Fields still to ask the user for, at most 8 at a time.'),
-    update_tool: z
-      .string()
-      .describe('The tool that stores them: update_filing or update_partnership_filing.'),
-    missing: z.array(z.object({ form: z.string(), line: z.string(), field: z.string() })),
-    invalid: z.array(z.object({ field: z.string(), message: z.string() })),
-    message: z.string(),
-  }),
-);
 
 /** The input schema of complete_filing. */
 const completeFilingInput = once(() =>
@@ -69,17 +50,34 @@ const completeFilingInput = once(() =>
   }),
 );
 
+/** The answers of an accepted form that name a field still to ask, trimmed, blanks left out. */
+function answersOf(content: Record<string, unknown>, asked: AskedField[]): Answer[] {
+  const byName = new Map(asked.map((field) => [field.name, field]));
+  const answers: Answer[] = [];
+  for (const [name, value] of Object.entries(content)) {
+    const field = byName.get(name);
+    // Only what is still asked: a name no path maps to, or a field now answered, is ignored.
+    if (field === undefined || pathOfFlatName(name) === undefined || !isGiven(value)) continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    answers.push({ path: field.path, value: typeof value === 'string' ? value.trim() : value });
+  }
+  return answers;
+}
+
 /**
- * complete_filing: asks the user, through the client, for what check_filing finds
- * missing or invalid, and stores the answers with the update tool's own validation and write.
+ * complete_filing: asks the user, through the client, for what check_filing finds missing or
+ * invalid, and stores the answers with the update tool's own validation and write.
  *
  * On MCP 2026-07-28 with a client that declares elicitation, it answers `input_required` with a
- * form of at most {@link MAX_FIELDS_PER_ROUND} flat fields (titles from the form lines,
- * descriptions from the form_data schema) and asks again, round after round, until the filing is
- * ready or the user declines (a decline changes nothing). The rounds carry no state: each form's
- * field names are the form_data paths, flattened (`relatedParties__0__name`), so a retried call maps
- * the answers back from the filing as it is. Without elicitation (a 2025 client, or a client that
- * did not declare it), it answers the fields to ask the user for and the update tool to send them with.
+ * form (up to {@link MAX_FIELDS_PER_ROUND} fields, or one partner, related party or object of lines
+ * whole): flat fields named by their form_data paths (`relatedParties__0__partVII__line37`),
+ * amounts as integers, yes/no as booleans, fixed sets with titles, stored values as defaults. Each
+ * valid answer is stored; a refused one is asked again with its reason. It ends `ready`,
+ * `prepare_elsewhere`, `declined`, `cancelled`, `incomplete`, or `stalled` after
+ * {@link MAX_STALLED_ROUNDS} rounds in a row that bring the filing no closer to ready. The server
+ * keeps nothing between rounds: each retry maps the answers back from the filing as it is, and
+ * the round count and what earlier rounds stored travel in the input request's key
+ * (elicitation-round.ts). Without elicitation it answers `ask_the_user` with the fields.
  */
 export function completeFilingTool(deps: {
   repository: FilingRepository;
@@ -96,54 +94,11 @@ export function completeFilingTool(deps: {
     return { kind, filing };
   }
 
-  /** Stores answers through the update tool; answers the refusal text when they do not validate. */
-  async function store(
-    kind: FilingKind,
-    filing: {
-      id: string;
-      llc_name: string | null;
-      ein: string | null;
-      tax_year_begin: string | null;
-      tax_year_end: string | null;
-      form_data: Record<string, unknown>;
-    },
-    patch: Record<string, unknown>,
-    context: ToolContext,
-  ): Promise<string | undefined> {
-    updateTools[kind] ??= deps.update[kind]();
-    const update = updateTools[kind];
-    const args: Record<string, unknown> = { id: filing.id, form_data: patch };
-    // A single-member record keeps its own name, EIN and tax years; fill the ones still empty.
-    if (kind === '5472') {
-      if (filing.llc_name === null && typeof patch.llcName === 'string') args.llc_name = patch.llcName;
-      if (filing.ein === null && typeof patch.ein === 'string') args.ein = patch.ein;
-      if (filing.tax_year_begin === null && typeof patch.taxYearBegin === 'string')
-        args.tax_year_begin = patch.taxYearBegin;
-      if (filing.tax_year_end === null && typeof patch.taxYearEnd === 'string')
-        args.tax_year_end = patch.taxYearEnd;
-    }
-    const schema = typeof update.inputSchema === 'function' ? await update.inputSchema() : update.inputSchema;
-    const parsed = (schema as z.ZodObject<any>).safeParse(args);
-    if (!parsed.success) {
-      return parsed.error.issues
-        .map((issue) => {
-          const path = issue.path.slice(issue.path[0] === 'form_data' ? 1 : 0) as PathSegment[];
-          return `${formatFieldPath(path) || issue.path.join('.')}: ${issue.message}`;
-        })
-        .join('; ');
-    }
-    const result = await update.handler(parsed.data, context);
-    const text = (result as { isError?: boolean; content?: Array<{ text?: string }> } | undefined)?.isError
-      ? ((result as { content: Array<{ text?: string }> }).content[0]?.text ?? 'refused')
-      : undefined;
-    return text;
-  }
-
   return defineTool({
     name: 'complete_filing',
     title: 'Ask the user for what a filing still needs',
     description:
-      'Completes a filing (either kind) with the user: with a client that supports elicitation (MCP 2026-07-28), it shows the user a form of what check_filing finds missing or invalid (at most 8 fields a round), stores the answers with the same validation as update_filing, and asks again until the filing is ready or the user declines (a decline changes nothing). Otherwise it answers the fields to ask the user for and the update tool to send them with. Answers { id, kind, ready, outcome, stored, fields, update_tool, missing, invalid, message }.',
+      'Completes a filing (either kind) with the user: on MCP 2026-07-28 with elicitation, it asks in forms for what check_filing finds missing or invalid, stores each valid answer as update_filing would, asks refused ones again, and ends ready, prepare_elsewhere, declined, cancelled, stalled or incomplete; otherwise (ask_the_user) it answers the fields to ask for and the update tool.',
     inputSchema: completeFilingInput(),
     outputSchema: completeFilingOutputSchema(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -152,132 +107,149 @@ export function completeFilingTool(deps: {
       let { kind, filing } = await load(context.auth.userId, args.id, preferred);
       const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
       let readiness: FilingCheck = checkFilingReadiness(kind, filing.form_data);
-      let stored: string[] = [];
-      let refusal: string | undefined;
-
       const answer = readAnswer(context);
+      const state: RoundState = answer?.state ?? FIRST_ROUND;
+      // What earlier rounds stored, as far as the filing still holds it.
+      const earlier = () =>
+        state.stored.filter((field) => {
+          const path = parseFieldPath(field);
+          return path !== undefined && isGiven(valueAt(filing.form_data, path));
+        });
+      const end = (
+        outcome: Outcome,
+        stored: string[],
+        refused: Refusal[],
+        fields: AskedField[],
+        message: string,
+      ) => finalAnswer({ id: filing.id, kind, readiness, outcome, stored, refused, fields, message });
+
       if (answer?.action === 'decline' || answer?.action === 'cancel') {
-        return final(
-          filing.id,
-          kind,
-          readiness,
-          'declined',
+        const stored = earlier();
+        const what = answer.action === 'decline' ? 'declined' : 'cancelled';
+        return end(
+          what,
+          stored,
           [],
           [],
-          'The user declined the form: nothing was changed.',
+          stored.length === 0
+            ? `The user ${what} the form: nothing was changed.`
+            : `The user ${what} the form. Earlier rounds stored ${stored.length === 1 ? 'one answer' : `${stored.length} answers`} (${stored.join(', ')}); nothing else was changed.`,
         );
       }
+
+      let storedNow: string[] = [];
+      let refused: Refusal[] = [];
+      let stalls = state.stalls;
       if (answer?.action === 'accept') {
-        const { asked } = askableFields(kind, readiness);
-        const askedByName = new Map(asked.map((field) => [field.name, field]));
-        const answers: Array<{ path: PathSegment[]; value: unknown }> = [];
-        for (const [name, value] of Object.entries(answer.content)) {
-          const field = askedByName.get(name);
-          // Only what the form asked (and is still asked): a name no path maps to is ignored.
-          if (field === undefined || pathOfFlatName(name) === undefined) continue;
-          if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-            continue;
-          answers.push({ path: field.path, value: typeof value === 'string' ? value.trim() : value });
-        }
-        if (answers.length > 0) {
-          const patch = patchOf(kind, filing.form_data, answers);
-          refusal =
-            patch === undefined
-              ? 'the answers do not fit the filing'
-              : await store(kind, filing, patch, context);
-          if (refusal === undefined) {
-            stored = answers.map((entry) => formatFieldPath(entry.path));
+        const { asked } = askableFields(kind, readiness, filing.form_data);
+        const answers = answersOf(answer.content, asked);
+        // An object of lines asked whole (the last form was it) is stored even when every line
+        // was left blank: the user saw its lines and gave none.
+        const whole = asked.find((field) => field.wholeObject && field.group === state.whole)?.wholeObject;
+        const touch = whole && !isGiven(valueAt(filing.form_data, whole)) ? [whole] : [];
+        if (answers.length > 0 || touch.length > 0) {
+          updateTools[kind] ??= deps.update[kind]();
+          ({ stored: storedNow, refused } = await storeAnswers({
+            kind,
+            filing,
+            answers,
+            touch,
+            update: updateTools[kind]!,
+            context: context as ToolContext,
+          }));
+          if (storedNow.length > 0) {
             ({ kind, filing } = await load(context.auth.userId, args.id, kind));
             readiness = checkFilingReadiness(kind, filing.form_data);
           }
         }
-        if (answers.length === 0 && refusal === undefined) {
-          // An accepted form with nothing in it: stop rather than ask the same again.
-          const { asked: left } = askableFields(kind, readiness);
-          return final(
-            filing.id,
-            kind,
-            readiness,
-            readiness.ready ? 'ready' : 'incomplete',
-            [],
-            left.slice(0, MAX_FIELDS_PER_ROUND),
-            'The user sent the form back empty: nothing was changed.',
-          );
-        }
+        const closer = storedNow.length > 0 && checkFingerprint(readiness) !== state.fingerprint;
+        stalls = closer ? 0 : stalls + 1;
       }
+      const stored = [...new Set([...earlier(), ...storedNow])];
 
       if (readiness.ready) {
-        return final(
-          filing.id,
-          kind,
-          readiness,
-          'ready',
-          stored,
-          [],
-          'The filing is ready: call get_pdf_url for the PDF.',
-        );
+        return end('ready', stored, refused, [], 'The filing is ready: call get_pdf_url for the PDF.');
       }
-      const { asked, unaskable } = askableFields(kind, readiness);
-      const round = asked.slice(0, MAX_FIELDS_PER_ROUND);
+      const { asked, unaskable } = askableFields(kind, readiness, filing.form_data);
+      const refusedNames = new Set(
+        refused.flatMap((refusal) =>
+          asked.filter((field) => field.field === refusal.field).map((field) => field.name),
+        ),
+      );
+      const round = nextRound(asked, refusedNames);
       if (round.length === 0) {
-        return final(
-          filing.id,
-          kind,
-          readiness,
-          'incomplete',
-          stored,
-          [],
-          `What is left cannot be asked in a form (${unaskable.join(', ')}): ask the user and send it with ${UPDATE_TOOL[kind]}, as get_form_schema describes.`,
-        );
+        const { outcome, message } = nothingToAsk(kind, readiness, unaskable);
+        return end(outcome, stored, refused, [], message);
       }
       if (!supportsFormElicitation(context.clientCapabilities)) {
-        return final(
-          filing.id,
-          kind,
-          readiness,
+        return end(
           'ask_the_user',
           stored,
+          refused,
           round,
           `This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed and send them with ${UPDATE_TOOL[kind]} {id, form_data}; a list field (such as relatedParties[0].name) is sent as the whole list, every item kept.`,
         );
       }
-      const name = filing.llc_name ?? (kind === '5472' ? 'your LLC' : 'your partnership');
-      const more = asked.length > round.length ? ` (${round.length} of them here)` : '';
-      const intro =
-        refusal === undefined
-          ? `${name}: the IRS forms still need ${asked.length === 1 ? 'one answer' : `${asked.length} answers`}${more}.`
-          : `Some answers were not accepted (${refusal}); nothing was stored. Please correct them.`;
+      if (stalls >= MAX_STALLED_ROUNDS) {
+        const reasons = [...refused.map((refusal) => `${refusal.field} ${refusal.message}`)];
+        return end(
+          'stalled',
+          stored,
+          refused,
+          round,
+          `Stopped after ${MAX_STALLED_ROUNDS} rounds that brought the filing no closer to ready${reasons.length > 0 ? ` (not accepted: ${reasons.join('; ')})` : ''}. Still missing or invalid: see missing and invalid; ask the user about them and send the answers with ${UPDATE_TOOL[kind]}.`,
+        );
+      }
       return inputRequired({
         inputRequests: {
-          [ELICITATION_KEY]: {
+          [roundKey({
+            round: state.round + 1,
+            stalls,
+            fingerprint: checkFingerprint(readiness),
+            stored,
+            whole: round[0]?.wholeObject ? (round[0].group ?? '') : '',
+          })]: {
             method: 'elicitation/create',
-            params: { mode: 'form', message: intro, requestedSchema: requestedSchema(round) },
+            params: {
+              mode: 'form',
+              message: introOf(filing.llc_name, kind, asked.length, round, refused, storedNow.length),
+              requestedSchema: requestedSchema(withReasons(round, refused)),
+            },
           },
         },
       });
     },
   });
+}
 
-  function final(
-    id: string,
-    kind: FilingKind,
-    readiness: FilingCheck,
-    outcome: 'ready' | 'declined' | 'ask_the_user' | 'incomplete',
-    stored: string[],
-    fields: AskedField[],
-    message: string,
-  ) {
-    return {
-      id,
-      kind,
-      ready: readiness.ready,
-      outcome,
-      stored,
-      fields: fieldList(fields),
-      update_tool: UPDATE_TOOL[kind],
-      missing: readiness.missing,
-      invalid: readiness.invalid,
-      message,
-    };
-  }
+/** The round's fields, a refused answer's reason added to its field's description. */
+function withReasons(round: AskedField[], refused: Refusal[]): AskedField[] {
+  return round.map((field) => {
+    const reasons = refused
+      .filter((refusal) => refusal.field === field.field)
+      .map((refusal) => refusal.message);
+    return reasons.length === 0
+      ? field
+      : {
+          ...field,
+          description: `${field.description} Your answer was not accepted: ${reasons.join('; ')}.`,
+        };
+  });
+}
+
+function introOf(
+  llcName: string | null,
+  kind: FilingKind,
+  left: number,
+  round: AskedField[],
+  refused: Refusal[],
+  stored: number,
+): string {
+  const name = llcName ?? (kind === '5472' ? 'your LLC' : 'your partnership');
+  const more = left > round.length ? ` (${round.length} of them here)` : '';
+  const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.`;
+  const blanks = round.some((field) => !field.required) ? ' Leave blank the lines that do not apply.' : '';
+  if (refused.length === 0) return `${need}${blanks}`;
+  const kept = stored > 0 ? `${stored === 1 ? 'One answer was' : `${stored} answers were`} stored. ` : '';
+  return `${kept}Not accepted: ${refused.map((refusal) => `${refusal.field} ${refusal.message}`).join('; ')}. Please correct ${refused.length === 1 ? 'it' : 'them'}. ${need}${blanks}`;
 }

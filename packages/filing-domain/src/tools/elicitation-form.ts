@@ -1,28 +1,23 @@
-import type { HandlerContext } from '@filing-mcp/protocol';
 import type * as z from 'zod';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { type FilingKind, formSchemaDescriptor } from '../forms/form-schema-descriptor.js';
 import { partnershipFormSchemas } from '../forms/partnership-form.js';
 import { singleMemberFormSchemas } from '../forms/single-member-form.js';
+import { defaultOf, newItemKeys, objectKeys, type PrimitiveField, schemaAt } from './elicitation-fields.js';
 import {
-  firstItemFields,
   flatFieldName,
   formatFieldPath,
-  itemHasId,
   type PathSegment,
-  type PrimitiveField,
   parseFieldPath,
-  primitiveOf,
-  schemaAt,
-} from './elicitation-fields.js';
+  valueAt,
+} from './elicitation-paths.js';
 
 // complete_filing's elicitation form: which fields of what check_filing finds missing or invalid
-// can be asked in one flat form, the form itself, and how its answers become a form_data patch.
+// can be asked in a flat form, how they are grouped into rounds, and the form itself.
 
-/** Most fields one elicitation form asks: a form a person can answer in one go. */
+/** Most fields one elicitation form asks, outside a group: a form a person can answer in one go. */
 export const MAX_FIELDS_PER_ROUND = 8;
-
-/** The key of complete_filing's one input request (its answer comes back under it). */
-export const ELICITATION_KEY = 'filing_form';
+/** Most fields of one group (a partner, a related party, an object of lines) asked in one form. */
+export const MAX_GROUP_FIELDS = 16;
 
 const FORM_NAMES: Readonly<Record<string, string>> = {
   '5472': 'Form 5472',
@@ -46,6 +41,13 @@ export interface AskedField {
   title: string;
   description: string;
   primitive: PrimitiveField;
+  required: boolean;
+  /** The value stored now, shown as the field's default. */
+  default?: unknown;
+  /** The round it is asked in: one list item (`partners[0]`), one object of lines (`income`). */
+  group?: string;
+  /** For an object of lines asked whole: the object, stored even when every line is left blank. */
+  wholeObject?: PathSegment[];
 }
 
 export interface FilingCheck {
@@ -69,145 +71,246 @@ export function supportsFormElicitation(capabilities: Readonly<Record<string, un
   return modes.length === 0 || modes.includes('form');
 }
 
-function titleOf(path: PathSegment[], form: string | undefined, line: string | undefined): string {
+/** A key as words: `taxResidenceCountries` reads "Tax residence countries". */
+function words(key: string): string {
+  const text = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A short label from a description: its first sentence (or clause), when short enough for a title. */
+function labelOf(description: string | undefined): string | undefined {
+  let label = description
+    ?.replace(/^(?:(?:line|item)\s+)?\d*[A-Z]?\d*[a-z]?\d?(?:\(\d\))?:?\s+(?=\S)/i, '')
+    .split(/(?<=[a-z)][.?!])\s+(?=[A-Z])/)[0]
+    ?.replace(/,?\s*e\.g\..*$/, '')
+    .replace(/\.$/, '')
+    .trim();
+  if (label && label.length > 60) {
+    // A long sentence gives its first clause, asides left out, when that still says something.
+    const clause = label
+      .replace(/\s*\([^)]*\)/g, '')
+      .split(/[:;,]/)[0]!
+      .trim();
+    label = clause.split(/\s+/).length >= 3 ? clause : undefined;
+  }
+  return label && label.length <= 60 ? label.charAt(0).toUpperCase() + label.slice(1) : undefined;
+}
+
+/** Where a field sits on the form: "Form 5472, line 4a", "Form 1065 Schedule B, line 2a", "Form 1120, Title". */
+function placeOf(form: string, line: string): string {
+  const name = FORM_NAMES[form] ?? `Form ${form}`;
+  const schedule = /^(Schedule [A-Z0-9-]+), (.+)$/.exec(line);
+  if (schedule) return `${name} ${schedule[1]}, line ${schedule[2]}`;
+  if (/^\d/.test(line)) return `${name}, line ${line}`;
+  if (/^[IVX]+(?:\/[IVX]+)?$/.test(line)) return `${name}, Part ${line}`;
+  if (/^[A-Z]\d?(?:\(\d\))?(?:\s|$)/.test(line)) return `${name}, item ${line}`;
+  return `${name}, ${line}`;
+}
+
+function titleOf(
+  path: PathSegment[],
+  found: { description: string | undefined; ownDescription: boolean },
+  form: string | undefined,
+  line: string | undefined,
+): string {
+  const items = path.flatMap((segment, index) =>
+    typeof segment === 'number' && segment >= 0
+      ? [`${ITEM_NAMES[String(path[index - 1])] ?? String(path[index - 1])} ${segment + 1}`]
+      : [],
+  );
+  const item = items.length > 0 ? ` (${items.join(', ')})` : '';
+  const key = String(path[path.length - 1]);
+  const lineKey = /^line\w+$/.test(key);
+  // A line of an object of lines has the object's description: its line names it, or its key.
+  const label =
+    (found.ownDescription ? labelOf(found.description) : undefined) ?? (lineKey ? undefined : words(key));
+  if (form === undefined || line === undefined) return `${label ?? key}${item}`;
+  return `${placeOf(form, line)}${item}${label ? `: ${label}` : ''}`;
+}
+
+/** The line of one key of an object of lines (`income.line1a` of "1a-8" is line 1a). */
+function keyLine(groupLine: string | undefined, key: string): string | undefined {
+  const suffix = /^line(\w+)$/.exec(key)?.[1];
+  if (suffix === undefined || groupLine === undefined) return groupLine;
+  const comma = groupLine.indexOf(',');
+  return comma < 0 ? suffix : `${groupLine.slice(0, comma)}, ${suffix}`;
+}
+
+/** get_form_schema's text for a field, by its path with every index as `[]`. */
+function descriptorText(kind: FilingKind, path: PathSegment[]): string | undefined {
+  const text =
+    formSchemaDescriptor(kind).fields[
+      formatFieldPath(path.map((segment) => (typeof segment === 'number' ? -1 : segment)))
+    ];
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+}
+
+/** check_filing's problem with a stored value, as a sentence of the field's description. */
+function problemText(message: string): string {
+  const sentence = /^(must|is|are|has|does|add)\b/.test(message)
+    ? `The value given ${message}`
+    : message.charAt(0).toUpperCase() + message.slice(1);
+  return ` ${sentence}${/[.!?]$/.test(sentence) ? '' : '.'}`;
+}
+
+/** The group of a list item's field: the path up to its first index (`partners[0]`). */
+function itemGroup(path: PathSegment[]): string | undefined {
   const index = path.findIndex((segment) => typeof segment === 'number');
-  const item =
-    index > 0
-      ? ` (${ITEM_NAMES[path[index - 1] as string] ?? String(path[index - 1])} ${(path[index] as number) + 1})`
-      : '';
-  const last = String(path[path.length - 1]);
-  if (form === undefined || line === undefined) return `${last}${item}`;
-  return `${FORM_NAMES[form] ?? `Form ${form}`}, line ${line}${item}: ${last}`;
+  return index > 0 ? formatFieldPath(path.slice(0, index + 1)) : undefined;
+}
+
+/** A path with `[]` (every item) as one path per stored item. */
+function expand(path: PathSegment[], formData: Record<string, unknown>): PathSegment[][] {
+  const at = path.indexOf(-1);
+  if (at < 0) return [path];
+  const list = valueAt(formData, path.slice(0, at));
+  const count = Array.isArray(list) ? list.length : 0;
+  return Array.from({ length: count }, (_, index) => [
+    ...path.slice(0, at),
+    index,
+    ...path.slice(at + 1),
+  ]).flatMap((one) => expand(one, formData));
 }
 
 /**
  * The fields to ask, in check_filing's order: each missing line as a flat field (a missing list
- * as its first item's required fields), then each invalid value; fields that cannot be a flat
- * primitive (an object of lines) are left for the agent.
+ * as a new item's required fields, a missing object of lines as each of its lines), then each
+ * invalid value with its problem and the stored value as default. What no flat field can hold is
+ * left for the agent.
  */
 export function askableFields(
   kind: FilingKind,
   readiness: FilingCheck,
+  formData: Record<string, unknown>,
 ): { asked: AskedField[]; unaskable: string[] } {
   const formSchema = formSchemaOf(kind);
   const asked: AskedField[] = [];
   const unaskable: string[] = [];
-  const seen = new Set<string>();
-  const add = (path: PathSegment[], form?: string, line?: string, problem?: string): boolean => {
+  const seen = new Map<string, AskedField>();
+  const add = (
+    path: PathSegment[],
+    options: { form?: string; line?: string; problem?: string; group?: string; wholeObject?: PathSegment[] },
+  ): boolean => {
     const name = flatFieldName(path);
-    if (seen.has(name)) return true;
-    const found = schemaAt(formSchema, path);
-    const primitive = found && primitiveOf(found.schema);
+    const known = seen.get(name);
+    if (known) {
+      if (options.problem) known.description += problemText(options.problem);
+      return true;
+    }
+    let found = schemaAt(formSchema, path);
+    const primitive = found?.primitive;
     if (!found || !primitive) return false;
-    seen.add(name);
+    if (!found.ownDescription) {
+      // A key of an object of lines has no zod description of its own; get_form_schema's text for
+      // it (`partners[].shares.profitEnding`), when it has one, is the form's name for it.
+      const listed = descriptorText(kind, path);
+      if (listed !== undefined) found = { ...found, description: listed, ownDescription: true };
+    }
     const description = found.description ?? formatFieldPath(path);
-    asked.push({
+    const field: AskedField = {
       path,
       field: formatFieldPath(path),
       name,
-      title: titleOf(path, form, line),
-      description: problem === undefined ? description : `${description} The value given ${problem}.`,
+      title: titleOf(path, found, options.form, options.line),
+      description:
+        options.problem === undefined ? description : `${description}${problemText(options.problem)}`,
       primitive,
-    });
+      required: options.wholeObject === undefined,
+    };
+    const stored = defaultOf(primitive, valueAt(formData, path));
+    if (stored !== undefined) field.default = stored;
+    const group = options.group ?? itemGroup(path);
+    if (group !== undefined) field.group = group;
+    if (options.wholeObject) field.wholeObject = options.wholeObject;
+    seen.set(name, field);
+    asked.push(field);
     return true;
   };
   for (const entry of readiness.missing) {
-    const path = parseFieldPath(entry.field);
-    if (path === undefined) {
+    const parsed = parseFieldPath(entry.field);
+    if (parsed === undefined) {
       unaskable.push(entry.field);
       continue;
     }
-    if (add(path, entry.form, entry.line)) continue;
-    const list = path.length === 1 ? firstItemFields(formSchema, path[0] as string) : [];
-    if (list.length === 0) unaskable.push(entry.field);
-    for (const itemPath of list) add(itemPath, entry.form, entry.line);
+    for (const path of expand(parsed, formData)) {
+      if (add(path, { form: entry.form, line: entry.line })) continue;
+      const list = valueAt(formData, path);
+      const itemKeys = newItemKeys(formSchema, path);
+      if (itemKeys.length > 0) {
+        const index = Array.isArray(list) ? list.length : 0;
+        for (const key of itemKeys) add([...path, index, key], { form: entry.form, line: entry.line });
+        continue;
+      }
+      const keys = objectKeys(formSchema, path).slice(0, MAX_GROUP_FIELDS);
+      if (keys.length === 0) unaskable.push(entry.field);
+      const group = formatFieldPath(path);
+      for (const key of keys) {
+        add([...path, key], { form: entry.form, line: keyLine(entry.line, key), group, wholeObject: path });
+      }
+    }
   }
   for (const entry of readiness.invalid) {
-    const path = parseFieldPath(entry.field);
-    if (path === undefined || !add(path, undefined, undefined, entry.message)) unaskable.push(entry.field);
+    const parsed = parseFieldPath(entry.field);
+    const paths = parsed === undefined ? [] : expand(parsed, formData);
+    const group = parsed?.includes(-1) ? formatFieldPath(parsed) : undefined;
+    const added = paths.filter((path) => add(path, { problem: entry.message, ...(group && { group }) }));
+    if (added.length === 0) unaskable.push(entry.field);
   }
   return { asked, unaskable };
 }
 
-/** The elicitation form of a round: flat primitive properties, all required. */
+/**
+ * The fields of the next form: one group whole (a partner, a related party, an object of lines),
+ * or up to {@link MAX_FIELDS_PER_ROUND} fields outside any group. Fields whose answers were
+ * refused come first, so they are asked again at once.
+ */
+export function nextRound(asked: AskedField[], refused: ReadonlySet<string> = new Set()): AskedField[] {
+  const first = asked.find((field) => refused.has(field.name)) ?? asked[0];
+  if (first === undefined) return [];
+  const same = asked.filter((field) => field.group === first.group);
+  const ordered = [
+    ...same.filter((field) => refused.has(field.name)),
+    ...same.filter((field) => !refused.has(field.name)),
+  ];
+  return ordered.slice(0, first.group === undefined ? MAX_FIELDS_PER_ROUND : MAX_GROUP_FIELDS);
+}
+
+/** The elicitation form of a round: flat fields, fixed sets with their titles, stored values as defaults. */
 export function requestedSchema(fields: AskedField[]): Record<string, unknown> {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const field of fields) {
+    const { primitive } = field;
     const property: Record<string, unknown> = {
-      type: field.primitive.type,
+      type: primitive.type,
       title: field.title,
       description: field.description,
     };
-    if (field.primitive.enum) property.enum = field.primitive.enum;
-    if (field.primitive.format) property.format = field.primitive.format;
-    if (field.primitive.type === 'string' && !field.primitive.enum) property.minLength = 1;
+    const options = primitive.choices?.map((choice) => ({ const: choice.value, title: choice.title }));
+    if (primitive.type === 'array') {
+      property.items = { anyOf: options ?? [] };
+      if (field.required) property.minItems = 1;
+    } else if (options) property.oneOf = options;
+    if (primitive.format) property.format = primitive.format;
+    if (primitive.minimum !== undefined) property.minimum = primitive.minimum;
+    if (primitive.type === 'string' && !options && field.required) property.minLength = 1;
+    if (field.default !== undefined) property.default = field.default;
     properties[field.name] = property;
   }
-  return { type: 'object', properties, required: fields.map((field) => field.name) };
+  return {
+    type: 'object',
+    properties,
+    required: fields.filter((field) => field.required).map((field) => field.name),
+  };
 }
 
-/**
- * The form_data patch that stores answers: a top-level field as itself, a list item's field as the
- * whole list (update merges at the top level) with the stored items kept and a new item given an
- * id. Answers at an index past the end of a list are refused.
- */
-export function patchOf(
-  kind: FilingKind,
-  formData: Record<string, unknown>,
-  answers: Array<{ path: PathSegment[]; value: unknown }>,
-): Record<string, unknown> | undefined {
-  const patch: Record<string, unknown> = {};
-  for (const { path, value } of answers) {
-    const [key, index, itemKey] = path as [string, number | undefined, string | undefined];
-    if (path.length === 1) {
-      patch[key] = value;
-      continue;
-    }
-    if (path.length !== 3 || typeof index !== 'number' || typeof itemKey !== 'string') return undefined;
-    const stored = formData[key];
-    patch[key] ??= Array.isArray(stored) ? [...stored] : [];
-    const list = patch[key] as unknown[];
-    if (index > list.length) return undefined;
-    const item = list[index];
-    const base: Record<string, unknown> =
-      typeof item === 'object' && item !== null && !Array.isArray(item)
-        ? { ...(item as Record<string, unknown>) }
-        : itemHasId(formSchemaOf(kind), key)
-          ? { id: crypto.randomUUID() }
-          : {};
-    base[itemKey] = value;
-    list[index] = base;
-  }
-  return patch;
-}
-
+/** The fields as complete_filing's answer lists them for an agent to ask. */
 export function fieldList(fields: AskedField[]) {
   return fields.map((field) => ({
     field: field.field,
     title: field.title,
     description: field.description,
-    type: field.primitive.enum
-      ? `one of ${field.primitive.enum.join(', ')}`
+    type: field.primitive.choices
+      ? `${field.primitive.type === 'array' ? 'any' : 'one'} of ${field.primitive.choices.map((choice) => choice.value).join(', ')}`
       : (field.primitive.format ?? field.primitive.type),
   }));
-}
-
-/** The user's answer to the previous round's form, when this call is its retry. */
-export function readAnswer(
-  context: HandlerContext,
-): { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' } | undefined {
-  const response = context.inputResponses?.[ELICITATION_KEY] as
-    | { action?: unknown; content?: unknown }
-    | undefined;
-  if (response === undefined) return undefined;
-  if (response.action === 'decline' || response.action === 'cancel') return { action: response.action };
-  if (response.action !== 'accept') return undefined;
-  const content = response.content;
-  return {
-    action: 'accept',
-    content:
-      typeof content === 'object' && content !== null && !Array.isArray(content)
-        ? (content as Record<string, unknown>)
-        : {},
-  };
 }

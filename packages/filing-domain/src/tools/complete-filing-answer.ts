@@ -1,0 +1,122 @@
+import * as z from 'zod';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { once } from '../once.js';
+import type { Refusal } from './complete-filing-store.js';
+import { type AskedField, type FilingCheck, fieldList } from './elicitation-form.js';
+
+/** The tool that stores what the user gives, by kind of filing. */
+export const UPDATE_TOOL: Readonly<Record<FilingKind, string>> = {
+  '5472': 'update_filing',
+  partnership: 'update_partnership_filing',
+};
+
+const OUTCOMES = [
+  'ready',
+  'prepare_elsewhere',
+  'declined',
+  'cancelled',
+  'stalled',
+  'ask_the_user',
+  'incomplete',
+] as const;
+
+/** How complete_filing ended. */
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** complete_filing's final answer (an `input_required` round has none). */
+export const completeFilingOutputSchema = once(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(['5472', 'partnership']),
+    ready: z.boolean().describe('Whether check_filing now finds the filing ready.'),
+    outcome: z
+      .enum(OUTCOMES)
+      .describe(
+        'ready: nothing is missing; prepare_elsewhere: nothing is left to ask, but the return needs forms this server does not produce (listed in prepare_elsewhere); declined / cancelled: the user declined or cancelled a form (stored keeps what earlier rounds stored); stalled: 3 rounds in a row brought the filing no closer (refused, missing and invalid say why); ask_the_user: this client cannot show a form, so ask the user for fields and send them with update_tool; incomplete: what is left cannot be asked in a form.',
+      ),
+    stored: z.array(z.string()).describe('form_data fields stored from the user’s answers, in every round.'),
+    refused: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .describe(
+        'Answers of the last round the filing did not take, with the reason (nothing of them stored).',
+      ),
+    fields: z
+      .array(z.object({ field: z.string(), title: z.string(), description: z.string(), type: z.string() }))
+      .describe('Fields still to ask the user for, one form’s worth.'),
+    update_tool: z
+      .string()
+      .describe('The tool that stores them: update_filing or update_partnership_filing.'),
+    missing: z.array(z.object({ form: z.string(), line: z.string(), field: z.string() })),
+    invalid: z.array(z.object({ field: z.string(), message: z.string() })),
+    prepare_elsewhere: z
+      .array(z.object({ form: z.string(), reason: z.string(), source: z.string() }))
+      .optional()
+      .describe('Forms the return needs that this server does not produce, as check_filing lists them.'),
+    message: z.string(),
+  }),
+);
+
+/** complete_filing's final answer, from the filing's check as it is now. */
+export function finalAnswer(options: {
+  id: string;
+  kind: FilingKind;
+  readiness: FilingCheck;
+  outcome: Outcome;
+  stored: string[];
+  refused: Refusal[];
+  fields: AskedField[];
+  message: string;
+}) {
+  const { readiness } = options;
+  const elsewhere = (readiness as { prepare_elsewhere?: unknown }).prepare_elsewhere;
+  return {
+    id: options.id,
+    kind: options.kind,
+    ready: readiness.ready,
+    outcome: options.outcome,
+    stored: options.stored,
+    refused: options.refused,
+    fields: fieldList(options.fields),
+    update_tool: UPDATE_TOOL[options.kind],
+    missing: readiness.missing,
+    invalid: readiness.invalid,
+    ...(Array.isArray(elsewhere) && { prepare_elsewhere: elsewhere }),
+    message: options.message,
+  };
+}
+
+/** The forms check_filing says are to be prepared elsewhere (an empty list when it says none). */
+function prepareElsewhere(readiness: FilingCheck): Array<{ form: string }> {
+  const list = (readiness as { prepare_elsewhere?: unknown }).prepare_elsewhere;
+  return Array.isArray(list)
+    ? list.filter(
+        (entry): entry is { form: string } =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as { form?: unknown }).form === 'string',
+      )
+    : [];
+}
+
+/**
+ * How complete_filing ends when no field is left to ask: `prepare_elsewhere` when check_filing
+ * finds nothing missing or invalid but lists forms to prepare elsewhere, else `incomplete` (what is
+ * left cannot be asked in a form).
+ */
+export function nothingToAsk(
+  kind: FilingKind,
+  readiness: FilingCheck,
+  unaskable: string[],
+): { outcome: 'prepare_elsewhere' | 'incomplete'; message: string } {
+  const elsewhere = prepareElsewhere(readiness);
+  if (readiness.missing.length === 0 && readiness.invalid.length === 0 && elsewhere.length > 0) {
+    return {
+      outcome: 'prepare_elsewhere',
+      message: `Nothing is left to ask: the return also needs forms this server does not produce (${elsewhere.map((entry) => entry.form).join(', ')}); have them prepared elsewhere, as prepare_elsewhere says.`,
+    };
+  }
+  return {
+    outcome: 'incomplete',
+    message: `What is left cannot be asked in a form (${unaskable.join(', ')}): ask the user and send it with ${UPDATE_TOOL[kind]}, as get_form_schema describes.`,
+  };
+}
