@@ -139,8 +139,11 @@ const DATE_FIELDS = [
   'form7004FiledDate',
 ];
 
-function taxYearProblems(formData: Record<string, unknown>, invalid: InvalidField[]): void {
-  for (const field of DATE_FIELDS) {
+function taxYearProblems(kind: FilingKind, formData: Record<string, unknown>, invalid: InvalidField[]): void {
+  // A single-member filing has no dateBusinessStarted (a partnership's item E): not read.
+  const fields =
+    kind === '5472' ? DATE_FIELDS.filter((field) => field !== 'dateBusinessStarted') : DATE_FIELDS;
+  for (const field of fields) {
     const value = formData[field];
     if (value !== undefined && value !== null && value !== '' && !isRealDate(value)) {
       invalid.push({ field, message: 'must be a real date in YYYY-MM-DD form' });
@@ -311,7 +314,7 @@ export function checkFilingReadiness(
   }
 
   einProblem(formData, invalid);
-  taxYearProblems(formData, invalid);
+  taxYearProblems(kind, formData, invalid);
   for (const value of unprintableValues(formData)) {
     invalid.push({
       field: value.field,
