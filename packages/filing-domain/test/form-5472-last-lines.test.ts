@@ -1,4 +1,4 @@
-// Issue 33 over MCP: get_form_schema's transaction kinds with their lines and labels, check_filing's
+// Form 5472 to its last line over MCP: get_form_schema's transaction kinds with their lines and labels, check_filing's
 // refusals (dates, countries, codes, ambiguous kinds) and recommendations, and Part VII per related
 // party stored and checked; on PostgreSQL and PGlite.
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';

@@ -1,5 +1,5 @@
 import { TRANSACTION_KINDS, type TransactionKind } from '@filing-mcp/irs-forms/kinds';
-import { defineTool, ToolError } from '@filing-mcp/protocol';
+import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { type FilingKind, formSchemaDescriptor, resolveFilingKind } from '../forms/form-schema-descriptor.js';
@@ -8,7 +8,8 @@ import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
-import { FILING_NOT_FOUND, type FilingToolFactory } from './tool-options.js';
+import { findAnyFiling } from './find-any-filing.js';
+import type { FilingToolFactory } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 
 /** One transaction kind as get_form_schema lists it: its Part IV line (or Part V) and label. */
@@ -115,16 +116,7 @@ export function formTools(repository: FilingRepository) {
       outputSchema: checkFilingResultSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
-        const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
-        const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
-        const filing =
-          kind &&
-          (await repository.getFiling(
-            kind === '5472' ? 'filings' : 'partnership_filings',
-            auth.userId,
-            args.id,
-          ));
-        if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+        const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
         const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);

@@ -2,17 +2,17 @@ import {
   defineTool,
   type ResourceLink,
   type ToolDefinition,
-  ToolError,
   type ToolResult,
   toolResult,
 } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
 import { packetUri } from '../resources/packet-resources.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { FILING_NOT_FOUND, type FilingToolFactory, type OpenFilingToolsOptions } from './tool-options.js';
+import { findAnyFiling } from './find-any-filing.js';
+import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { filingPdfUrl, partnershipFilingPdfUrl } from './view-urls.js';
 
@@ -133,16 +133,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
       outputSchema: getPdfUrlOutputSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
-        const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
-        const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
-        const filing =
-          kind &&
-          (await repository.getFiling(
-            kind === '5472' ? 'filings' : 'partnership_filings',
-            auth.userId,
-            args.id,
-          ));
-        if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+        const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         const url =
           kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
         // The same check as check_filing and the packet's draft mark (irs-forms loads on first use).
