@@ -11,7 +11,7 @@ import {
 import { DRAFT_MARK, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { countingLoader } from './fixtures.js';
+import { completePartnership, countingLoader } from './fixtures.js';
 import { pdfText } from './pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
@@ -231,5 +231,19 @@ describe('draft packets', () => {
     expect(text[0]).toMatch(/1 required line\(s\) missing and 0 value\(s\) invalid/);
     const ready = await pages(base);
     for (const page of ready) expect(page).not.toContain('DRAFT');
+  });
+
+  it('mark a partnership packet the same way, and a ready one not at all', async () => {
+    const partnershipPages = async (filing: Record<string, unknown>) => {
+      const { pdf, ready } = await builder.build('partnership', filing, { asOf: '2026-03-01' });
+      const count = (await PDFDocument.load(pdf)).getPageCount();
+      return { ready, text: Array.from({ length: count }, (_, index) => pdfText(pdf, index + 1)) };
+    };
+    const draft = await partnershipPages({ ...completePartnership, ein: '98765432' });
+    expect(draft.ready).toBe(false);
+    for (const page of draft.text) expect(page).toContain(DRAFT_MARK);
+    const ready = await partnershipPages(completePartnership as unknown as Record<string, unknown>);
+    expect(ready.ready).toBe(true);
+    for (const page of ready.text) expect(page).not.toContain('DRAFT');
   });
 });
