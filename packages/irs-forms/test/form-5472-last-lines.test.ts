@@ -223,6 +223,33 @@ describe('due dates and recommendations', () => {
   });
 });
 
+describe('due dates on the cover page, and Form 7004 recommended', () => {
+  it('says when the return is due, and how the Form 7004 of the packet extends it', async () => {
+    const withExtension = await pages({ ...base, generateForm7004: true });
+    expect(withExtension[0]!.replace(/\s+/g, ' ')).toContain(
+      'It is due 04/15/2026; to have until 10/15/2026, send the Form 7004 of this packet alone by 04/15/2026',
+    );
+    const filed = await pages({ ...base, form7004FiledDate: '2026-04-10' }, '2026-05-01');
+    expect(filed[0]!.replace(/\s+/g, ' ')).toContain(
+      'It is due 10/15/2026, extended by the Form 7004 filed 04/10/2026.',
+    );
+  });
+
+  it('an unready filing due within 30 days without an extension is told about Form 7004', () => {
+    const report = check({ ...base, signerTitle: undefined }, '2026-04-01');
+    expect(report.recommended).toContainEqual({
+      item: 'Form 7004 (set generateForm7004 to true)',
+      reason: expect.stringMatching(
+        /due 2026-04-15: a Form 7004 filed by then extends the due date to 2026-10-15/,
+      ),
+      source: IRS_RULES.corporationExtension.source,
+    });
+    expect(check(base, '2026-04-01').recommended.map((entry) => entry.item)).not.toContain(
+      'Form 7004 (set generateForm7004 to true)',
+    );
+  });
+});
+
 describe('draft packets', () => {
   it('carry the draft mark on every page until the filing is ready', async () => {
     const text = await pages({ ...base, signerTitle: undefined });

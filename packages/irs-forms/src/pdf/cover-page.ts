@@ -34,6 +34,19 @@ function signingDate(filing: SingleMemberInput): string {
   return `writes the day of signing in the box "Date" (on or after ${usDate(filing.taxYearEnd) ?? 'the end of the tax year'})`;
 }
 
+/** When the return is due, with the Form 7004's part in it. */
+function dueLine(filing: SingleMemberInput, facts: CoverFacts): string {
+  const due = usDate(facts.due_date ?? undefined);
+  const extended = usDate(facts.extended_due_date ?? undefined);
+  if (!due) return '';
+  if (facts.overdue) return `It was due ${extended ?? due}, which has passed: send it now. `;
+  if (!extended) return `It is due ${due}. `;
+  if (typeof filing.form7004FiledDate === 'string') {
+    return `It is due ${extended}, extended by the Form 7004 filed ${usDate(filing.form7004FiledDate)}. `;
+  }
+  return `It is due ${due}; to have until ${extended}, send the Form 7004 of this packet alone by ${due} (to the same fax number or address) and the return later. `;
+}
+
 /**
  * The packet's first page (not an IRS form, not to be sent): where to sign by hand and the date
  * to write, where to fax or mail the packet and by when, and what proof to keep.
@@ -46,7 +59,6 @@ export function drawCoverPage(
   hasLetter: boolean,
 ): void {
   const signer = [filing.signerName, filing.signerTitle].filter(Boolean).join(', ');
-  const due = facts.extended_due_date ?? facts.due_date;
   const lines = [
     `${filing.llcName ?? ''}   EIN ${filing.ein ?? ''}`,
     `Form 5472 with pro forma Form 1120, tax year ${usDate(filing.taxYearBegin) ?? ''} to ${usDate(filing.taxYearEnd) ?? ''}`,
@@ -61,9 +73,7 @@ export function drawCoverPage(
     '2. Send the packet (without this page)',
     `Fax it to ${FOREIGN_OWNED_DE_FAX}, or mail it to:`,
     ...FOREIGN_OWNED_DE_ADDRESS_LINES.map((line) => `    ${line}`),
-    due
-      ? `It is due ${usDate(due)}${facts.overdue ? ' and that date has passed: send it now' : ''}. It cannot be filed electronically.`
-      : 'It cannot be filed electronically.',
+    `${dueLine(filing, facts)}It cannot be filed electronically.`,
     '',
     '3. Keep proof',
     IRS_RULES.proofOfFiling.rule,
