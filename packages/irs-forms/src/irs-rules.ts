@@ -17,7 +17,7 @@ export interface IrsRule {
  */
 export const IRS_RULES = {
   proForma1120: {
-    rule: 'A foreign-owned U.S. DE files Form 5472 attached to a pro forma Form 1120 with "Foreign-owned U.S. DE" written across the top; only the name and address and items B and E of page 1 are completed.',
+    rule: 'A foreign-owned U.S. DE files Form 5472 attached to a pro forma Form 1120 with "Foreign-owned U.S. DE" written across the top; the name and address and items B and E of page 1 are what the instructions ask for (this packet also fills items C and D: see proFormaItemsCD).',
     source:
       'Instructions for Form 5472 (Rev. December 2024), Who Must File: Foreign-owned U.S. DEs; Where To File.',
   },
