@@ -48,8 +48,9 @@ describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn fro
       '1120 2025, 5472 Rev. December 2023',
     );
     const pdf = new Uint8Array(await response.arrayBuffer());
+    // Page 1 is the cover page (how to sign and file); the first Form 5472 follows the 1120's 6 pages.
     const text = withTempFile(pdf, 'packet.pdf', (path) =>
-      execFileSync('pdftotext', ['-f', '7', '-l', '7', path, '-'], { encoding: 'utf8' }),
+      execFileSync('pdftotext', ['-f', '8', '-l', '8', path, '-'], { encoding: 'utf8' }),
     );
     expect(text).toContain('Acme Holdings LLC');
     expect(text).toContain('12-3456789');
@@ -144,7 +145,7 @@ describe('the same packet as an MCP resource, built on the server’s packet wor
       const pdf = Buffer.from((contents[0] as { blob: string }).blob, 'base64');
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const text = withTempFile(pdf, 'packet.pdf', (path) =>
-        execFileSync('pdftotext', ['-f', '7', '-l', '7', path, '-'], { encoding: 'utf8' }),
+        execFileSync('pdftotext', ['-f', '8', '-l', '8', path, '-'], { encoding: 'utf8' }),
       );
       expect(text).toContain('Acme Holdings LLC');
       expect(text).toContain('Maria Garcia');

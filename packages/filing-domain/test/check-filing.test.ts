@@ -17,6 +17,8 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
       [
         'due_date',
         'extended_due_date',
+        'extended_due_date_reason',
+        'recommended',
         'forms',
         'how_to_file',
         'invalid',
@@ -227,7 +229,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(report.invalid).toContainEqual({
       field: 'relatedParties[0].relationship',
       message:
-        '"Related to owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder',
+        '"Related to owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder, or a list of those that apply',
     });
     expect(report.invalid).toContainEqual(expect.objectContaining({ field: 'transactions' }));
     expect(report.missing).toContainEqual({
@@ -304,7 +306,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
       {
         field: 'relatedParties[0].relationship',
         message:
-          '"Sole owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder',
+          '"Sole owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder, or a list of those that apply',
       },
     ]);
     await ok(harness().server, key, 'delete_filing', { id });

@@ -521,16 +521,27 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       const { key } = await newUser(harness.db);
       const single = await ok(harness.server, key, 'create_filing', { form_data: singleMember });
       const partner = await ok(harness.server, key, 'create_partnership_filing', { form_data: partnership });
+      // With check_filing's verdict: the packet of a bare draft is a draft.
       expect(await ok(harness.server, key, 'get_pdf_url', { id: single.id })).toEqual({
         url: `${APP_URL}/filings/${single.id}/pdf`,
         kind: '5472',
+        ready: false,
+        missing_count: expect.any(Number),
+        invalid_count: expect.any(Number),
+      });
+      const report = await ok(harness.server, key, 'check_filing', { id: single.id });
+      expect(await ok(harness.server, key, 'get_pdf_url', { id: single.id })).toMatchObject({
+        missing_count: report.missing.length,
+        invalid_count: report.invalid.length,
       });
       // Default kind 5472, but the filing is a partnership: the server corrects it.
-      expect(await ok(harness.server, key, 'get_pdf_url', { id: partner.id })).toEqual({
+      expect(await ok(harness.server, key, 'get_pdf_url', { id: partner.id })).toMatchObject({
         url: `${APP_URL}/partnership/${partner.id}/pdf`,
         kind: 'partnership',
       });
-      expect(await ok(harness.server, key, 'get_pdf_url', { id: single.id, kind: 'partnership' })).toEqual({
+      expect(
+        await ok(harness.server, key, 'get_pdf_url', { id: single.id, kind: 'partnership' }),
+      ).toMatchObject({
         url: `${APP_URL}/filings/${single.id}/pdf`,
         kind: '5472',
       });

@@ -38,6 +38,12 @@ function recording(value: unknown, path: string, reads: Set<string>): unknown {
   return value;
 }
 
+/**
+ * Fields the packet's readiness check (the draft mark) asks about only to report them as
+ * misplaced: a top-level `transactions` belongs to each related party.
+ */
+const MISPLACED_FIELD_GUARDS = ['transactions'];
+
 /** The fields the packet of `formData` reads. */
 async function fieldsRead(formData: Record<string, unknown>): Promise<Set<string>> {
   const reads = new Set<string>();
@@ -45,6 +51,7 @@ async function fieldsRead(formData: Record<string, unknown>): Promise<Set<string
   await builder.build('5472', recording(formData, '', reads) as Record<string, unknown>, {
     asOf: '2026-03-01',
   });
+  for (const field of MISPLACED_FIELD_GUARDS) reads.delete(field);
   return reads;
 }
 

@@ -67,9 +67,13 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
   it('get_pdf_url answers the companion url, a signed download_url and a resource_link, the text item kept', async () => {
     const outcome = await callTool(harness.server, key, 'get_pdf_url', { id: filingId });
     const result = outcome.raw.result;
+    // The example is past its due date with a Form 7004 asked for: not ready, a draft.
     expect(result.structuredContent).toEqual({
       url: `${APP_URL}/filings/${filingId}/pdf`,
       kind: '5472',
+      ready: false,
+      missing_count: 0,
+      invalid_count: 1,
       download_url: expect.stringMatching(
         new RegExp(`^${BASE_URL}/packets/5472/${filingId}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
       ),
@@ -85,6 +89,7 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
         uri: `filing://filings/${filingId}/packet.pdf`,
         name: 'filing-packet',
         title: 'IRS forms of the single-member filing (PDF)',
+        description: expect.stringMatching(/^DRAFT: the filing is not ready/),
         mimeType: 'application/pdf',
       },
     ]);
@@ -203,6 +208,9 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
     expect(outcome.raw.result.structuredContent).toEqual({
       url: `${APP_URL}/filings/${id}/pdf`,
       kind: '5472',
+      ready: false,
+      missing_count: 0,
+      invalid_count: 1,
     });
     expect(outcome.raw.result.content).toHaveLength(1);
     const url = await signedLink(filingId);

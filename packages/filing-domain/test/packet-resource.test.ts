@@ -193,14 +193,20 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
       expect(contents[0]?.uri).toBe(uri);
       const pdf = blobBytes(contents);
       expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
-      // pdf-lib reads it back: pro forma 1120, 5472 and 7004, flattened (no fillable field is left).
+      // pdf-lib reads it back: the cover page, pro forma 1120, the Forms 5472 with the Part V
+      // statement and the letter (7004 left out: its date has passed), flattened.
       const document = await PDFDocument.load(pdf);
-      expect(document.getPageCount()).toBe(14);
+      expect(document.getPageCount()).toBe(15);
       expect(document.getForm().getFields()).toHaveLength(0);
       const text = pdfText(pdf);
       expect(text).toContain('Acme Holdings LLC');
       expect(text).toContain('12-3456789');
       expect(text).toContain('Maria Garcia');
+      // Past its due date the example's Form 7004 is refused: not ready, so a draft on every page.
+      expect(text.split('\f').filter((page) => page.trim() !== '')).toHaveLength(15);
+      for (const page of text.split('\f').filter((page) => page.trim() !== '')) {
+        expect(page).toContain('DRAFT: NOT READY TO FILE');
+      }
     } finally {
       await client.close();
     }

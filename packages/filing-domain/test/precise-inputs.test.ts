@@ -298,9 +298,17 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
       expect(partnership.accountingMethod).toEqual({ type: 'string', enum: ['cash', 'accrual', 'other'] });
       expect(partnership.accountingMethodOther).toEqual({ type: 'string' });
       const party = byName.create_filing.inputSchema.properties.form_data.properties.relatedParties.items;
+      const boxes = [
+        'related_to_reporting_corporation',
+        'related_to_foreign_shareholder',
+        'foreign_shareholder',
+      ];
+      // Line 8e: one box, or the list of boxes that apply.
       expect(party.properties.relationship).toEqual({
-        type: 'string',
-        enum: ['related_to_reporting_corporation', 'related_to_foreign_shareholder', 'foreign_shareholder'],
+        anyOf: [
+          { type: 'string', enum: boxes },
+          { type: 'array', minItems: 1, items: { type: 'string', enum: boxes } },
+        ],
       });
     });
 

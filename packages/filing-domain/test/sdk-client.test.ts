@@ -66,7 +66,14 @@ describe.each(testDatabases())('official MCP SDK client over a real socket on $n
         expect(result.isError).toBeFalsy();
       }
       const pdf = await client.callTool({ name: 'get_pdf_url', arguments: { id } });
-      expect(pdf.structuredContent).toEqual({ url: `${APP_URL}/filings/${id}/pdf`, kind: '5472' });
+      // A draft filing: the PDF is a draft, and the answer says how far it is from ready.
+      expect(pdf.structuredContent).toEqual({
+        url: `${APP_URL}/filings/${id}/pdf`,
+        kind: '5472',
+        ready: false,
+        missing_count: expect.any(Number),
+        invalid_count: expect.any(Number),
+      });
       expect((await client.callTool({ name: 'delete_filing', arguments: { id } })).structuredContent).toEqual(
         { ok: true },
       );

@@ -18,8 +18,11 @@ export interface RelatedPartyInput {
   id?: string;
   /** Line 8a. */
   name?: string;
-  /** Line 8e box: `related_to_reporting_corporation`, `related_to_foreign_shareholder` or `foreign_shareholder`. */
-  relationship?: string;
+  /**
+   * Line 8e boxes that apply: `related_to_reporting_corporation`, `related_to_foreign_shareholder`,
+   * `foreign_shareholder`; one name (older filings) or a list of them.
+   */
+  relationship?: string | string[];
   /** Line 8a address (older filings held it in one string). */
   address?: string;
   street?: string;
@@ -44,6 +47,8 @@ export interface RelatedPartyInput {
   /** Part VI: nonmonetary or less-than-full consideration transactions, and their statement. */
   nonmonetaryTransactions?: boolean;
   nonmonetaryStatement?: string;
+  /** This Form 5472's Part VII answers; the filing-level `partVII` is the default (see partVIIAnswersFor). */
+  partVII?: PartVIIAnswers;
   [key: string]: unknown;
 }
 
@@ -75,7 +80,7 @@ export interface SingleMemberInput {
   relatedParties?: RelatedPartyInput[];
   /** True when the year had no reportable transaction (silence is not "none"). */
   noReportableTransactions?: boolean;
-  /** Form 5472 Part VII, lines 37-43, printed on every Form 5472 of the filing. */
+  /** Form 5472 Part VII, lines 37-43: the default of every Form 5472 (each related party may answer its own). */
   partVII?: PartVIIAnswers;
   /** The officer who signs the pro forma 1120 (and the reasonable-cause letter). */
   signerName?: string;

@@ -44,6 +44,7 @@ export {
   type PlannedForm,
   type PlannedLetter,
   type PlannedStatement,
+  type PlannedCover,
   type PlannedWorksheet,
   planPacket,
 } from './packet-plan.js';
@@ -55,10 +56,17 @@ export {
   unprintableValues,
 } from './printable-text.js';
 export { type ZipEntry, zipStore } from './zip-store.js';
+export { countryList, printedCountries, readCountry, type CountryReading } from './countries.js';
+export { activityCodeProblem } from './printed-values.js';
+export {
+  FOREIGN_OWNED_DE_ADDRESS,
+  FOREIGN_OWNED_DE_FAX,
+} from './de-filing-address.js';
 export { dcLegalHolidays, filingDueDates, isRealDate, nextBusinessDay } from './due-dates.js';
 export {
   checkFilingReadiness,
   type FilingReadiness,
+  type Recommendation,
   type HowToFile,
   type InvalidField,
   IRS_RULES,

@@ -1,3 +1,5 @@
+import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
+import { FORM_5472_RULES } from './form-5472-rules.js';
 import { PARTNERSHIP_RULES } from './partnership/partnership-rules.js';
 
 /** One rule or fact the readiness check applies, with the IRS text it comes from. */
@@ -15,7 +17,7 @@ export interface IrsRule {
  */
 export const IRS_RULES = {
   proForma1120: {
-    rule: 'A foreign-owned U.S. DE files Form 5472 attached to a pro forma Form 1120 with "Foreign-owned U.S. DE" written across the top; only the name and address and items B and E of page 1 are completed.',
+    rule: 'A foreign-owned U.S. DE files Form 5472 attached to a pro forma Form 1120 with "Foreign-owned U.S. DE" written across the top; the name and address and items B and E of page 1 are what the instructions ask for (this packet also fills items C and D: see proFormaItemsCD).',
     source:
       'Instructions for Form 5472 (Rev. December 2024), Who Must File: Foreign-owned U.S. DEs; Where To File.',
   },
@@ -71,7 +73,7 @@ export const IRS_RULES = {
     source: 'Instructions for Form 1120 and Form 1065, When To File; Internal Revenue Code section 7503.',
   },
   foreignOwnedDeFiling: {
-    rule: 'A foreign-owned U.S. DE cannot file Form 5472 and its pro forma 1120 electronically: fax them to 855-887-7737 or mail them to Internal Revenue Service, 1973 Rulon White Blvd., M/S 6112, Attn: PIN Unit, Ogden, UT 84201. Form 7004 for that return goes to the same place.',
+    rule: `A foreign-owned U.S. DE cannot file Form 5472 and its pro forma 1120 electronically: fax them to ${FOREIGN_OWNED_DE_FAX} or mail them to ${FOREIGN_OWNED_DE_ADDRESS}. Form 7004 for that return goes to the same place.`,
     source:
       'Instructions for Form 5472, Where To File (Foreign-owned U.S. DEs); Instructions for Form 7004, Where To File.',
   },
@@ -87,10 +89,6 @@ export const IRS_RULES = {
     rule: 'Part III describes each related party: name and address (8a); U.S. identifying number if any (8b(1)), otherwise a reference ID number (8b(2)), and the FTIN if any (8b(3)); principal business activity and its code (8c, 8d); the line 8e boxes that apply; the principal countries where it conducts business (8f) and the countries under whose laws it files an income tax return as a resident (8g). The December 2023 Part III has no line for the related party\u2019s country of citizenship or organization: that is Part II\u2019s line 4d, for the 25% foreign shareholder.',
     source:
       'Form 5472 (Rev. December 2023), Part III lines 8a-8g; Instructions for Form 5472 (Rev. December 2024), Part III.',
-  },
-  relationshipBoxes: {
-    rule: 'Line 8e has three boxes: related to reporting corporation, related to 25% foreign shareholder, 25% foreign shareholder. The filing names the box (relationship); it is never guessed from words.',
-    source: 'Form 5472 (Rev. December 2023), line 8e.',
   },
   partIV: {
     rule: 'Part IV reports the monetary transactions with a foreign related party, one amount per line 9-21 (received) and 23-35 (paid); lines 17 and 31 take the beginning balance (a) and the ending balance or monthly average (b) of amounts borrowed and loaned; line 22 combines lines 9-21 and line 36 lines 23-35 (the right-hand column: 17b and 31b, not the beginning balances). Part IV must be completed when the related party is a foreign person.',
@@ -119,7 +117,7 @@ export const IRS_RULES = {
     source: 'Form 5472 (Rev. December 2023), Part VII heading and lines 37-43.',
   },
   signature: {
-    rule: 'The pro forma Form 1120 is signed by an officer (here, the owner or manager of the DE) under "Sign Here": signature, date and title. A return is signed on or after the end of its tax year.',
+    rule: 'The pro forma Form 1120 is signed by an officer (here, the owner or manager of the DE) under "Sign Here": signature, date and title, the signature and date by hand (see handSignature). A return is signed on or after the end of its tax year.',
     source:
       'Form 1120 (2025), Sign Here; Instructions for Form 1120, Signature; Instructions for Form 5472, Foreign-owned U.S. DEs.',
   },
@@ -144,5 +142,6 @@ export const IRS_RULES = {
     rule: 'A partnership with effectively connected income allocable to foreign partners files Form 8804 and a Form 8805 for each foreign partner.',
     source: 'Instructions for Forms 8804, 8805, and 8813, Who Must File.',
   },
+  ...FORM_5472_RULES,
   ...PARTNERSHIP_RULES,
 } as const satisfies Record<string, IrsRule>;

@@ -2,6 +2,8 @@
 // line keys), as a tiny entry
 // of their own: a tool schema imports them without loading the editions and readiness rules.
 export {
+  ACCEPTED_TRANSACTION_KIND_NAMES,
+  AMBIGUOUS_TRANSACTION_KINDS,
   RELATIONSHIP_NAMES,
   RELATIONSHIPS,
   type Relationship,
@@ -11,7 +13,7 @@ export {
   type TransactionKindName,
   wholeDollars,
 } from './transaction-kinds.js';
-export { PART_VII_QUESTIONS, type PartVIILine } from './part-vii.js';
+export { PART_VII_QUESTIONS, PART_VII_RELATED_PARTY_LINES, type PartVIILine } from './part-vii.js';
 export {
   DEDUCTION_INPUT_LINES,
   INCOME_INPUT_LINES,

@@ -36,6 +36,13 @@ export interface PlannedStatement {
   fileName: string;
 }
 
+/** The cover page of a single-member packet (not an IRS form): sign, send, keep proof. */
+export interface PlannedCover {
+  kind: 'cover';
+  filing: SingleMemberInput;
+  fileName: string;
+}
+
 /** A form the filing asks for that the packet leaves out, and why. */
 export interface OmittedForm {
   form: FormId;
@@ -52,7 +59,7 @@ export interface PlannedWorksheet {
 /** Everything a packet holds, in filing order, before any PDF work. */
 export interface PacketPlan {
   filingKind: FilingKind;
-  parts: Array<PlannedForm | PlannedLetter | PlannedStatement | PlannedWorksheet>;
+  parts: Array<PlannedCover | PlannedForm | PlannedLetter | PlannedStatement | PlannedWorksheet>;
   /** Forms asked for but left out (Form 7004 after the original due date). */
   omitted: OmittedForm[];
   /** The editions used, one entry per form. */
@@ -77,8 +84,8 @@ function slug(value: string | undefined): string {
 }
 
 /**
- * Which forms a filing needs, with the input of each copy: a single-member filing is a pro forma
- * 1120, one 5472 per related party (one when none is listed yet) each followed by its Part V and
+ * Which forms a filing needs, with the input of each copy: a single-member filing is a cover page
+ * (how to sign and file; not an IRS form), a pro forma 1120, one 5472 per related party (one when none is listed yet) each followed by its Part V and
  * Part VI statements when it has them, 7004 when `generateForm7004` (left out, with the reason in
  * `omitted`, once `asOf` is past the original due date), and the reasonable-cause letter when
  * `generateLateFilingLetter`; a partnership is a 1065 and one Schedule K-1 per partner.
@@ -105,6 +112,7 @@ export function planPacket(
 
   if (filingKind === '5472') {
     const filing = formData as SingleMemberInput;
+    parts.push({ kind: 'cover', filing, fileName: `${index()}-read-first-how-to-sign-and-file.pdf` });
     add('1120', { filing }, filing.llcName ?? '');
     const parties = Array.isArray(filing.relatedParties) ? filing.relatedParties : [];
     const formCount = Math.max(parties.length, 1);

@@ -106,3 +106,62 @@ export function partVIIAsked(line: PartVIILine, answers: PartVIIAnswers | undefi
   const question: PartVIIQuestion = PART_VII_QUESTIONS[line];
   return (question.askedWhen ?? []).every((depends) => answers?.[depends as PartVIILine] === true);
 }
+
+/**
+ * The lines that ask about the related party of the form ("with respect to any transactions with
+ * the foreign related party", "any loan to or from the related party"): each Form 5472 answers
+ * them for its own party. The other lines ask about the reporting corporation (37, 38, 39, 40, 43
+ * speak of "a foreign related party" or "a related party that is a corporation", any of them).
+ */
+export const PART_VII_RELATED_PARTY_LINES: readonly PartVIILine[] = [
+  'line41a',
+  'line41b',
+  'line41c',
+  'line41d',
+  'line42a',
+  'line42b',
+];
+
+/** Where one Form 5472's answer to a line comes from. */
+export type PartVIISource = 'party' | 'filing';
+
+function answered(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+function answersOf(value: unknown): PartVIIAnswers | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as PartVIIAnswers) : undefined;
+}
+
+/**
+ * The Part VII answers of one Form 5472: the related party's own (`relatedParties[i].partVII`),
+ * with the filing-level `partVII` as the default. For a line about the related party (41, 42) the
+ * filing-level answer is the default only when it cannot belong to another party: the filing has
+ * one related party, or the answer is No (none with any party). A filing-level Yes there, with
+ * several parties, is no one's answer until each party gives its own.
+ */
+export function partVIIAnswersFor(
+  filingPartVII: unknown,
+  partyPartVII: unknown,
+  partyCount: number,
+): { answers: PartVIIAnswers; source: Partial<Record<PartVIILine, PartVIISource>> } {
+  const filing = answersOf(filingPartVII);
+  const own = answersOf(partyPartVII);
+  const answers: PartVIIAnswers = {};
+  const source: Partial<Record<PartVIILine, PartVIISource>> = {};
+  for (const line of Object.keys(PART_VII_QUESTIONS) as PartVIILine[]) {
+    if (answered(own?.[line])) {
+      answers[line] = own![line];
+      source[line] = 'party';
+      continue;
+    }
+    const fallback = filing?.[line];
+    if (!answered(fallback)) continue;
+    const aboutParty = PART_VII_RELATED_PARTY_LINES.includes(line);
+    if (!aboutParty || partyCount <= 1 || fallback === false) {
+      answers[line] = fallback;
+      source[line] = 'filing';
+    }
+  }
+  return { answers, source };
+}

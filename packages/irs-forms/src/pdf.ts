@@ -1,3 +1,4 @@
+export { DRAFT_MARK } from './pdf/cover-page.js';
 export { fillFormFields, loadTemplate, templateField } from './pdf/fill-form.js';
 export { REASONABLE_CAUSE_DECLARATION } from './pdf/late-filing-letter.js';
 export {

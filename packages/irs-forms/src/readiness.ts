@@ -6,6 +6,11 @@ import { defaultFormRegistry, type FilingKind } from './packet-plan.js';
 import { codePointLabel, unprintableValues } from './printable-text.js';
 import { form7004LateReason, lateness, type Penalty, todayUtc } from './lateness.js';
 import { checkSingleMember, form5472Penalties, isEmpty } from './single-member-readiness.js';
+import { printedValueProblems } from './printed-values.js';
+import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
+import { form5472Recommendations, type Recommendation } from './recommendations.js';
+
+export type { Recommendation } from './recommendations.js';
 
 export { PART_VII_QUESTIONS, type PartVIIQuestion } from './part-vii.js';
 export { RELATIONSHIPS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds.js';
@@ -61,6 +66,13 @@ export type FilingReadiness = {
   penalties: Penalty[];
   /** For an overdue filing: the late-filing path and the fields it needs; otherwise null. */
   late_filing: LateFilingPath | null;
+  /**
+   * Why extended_due_date is null although a Form 7004 was asked for or filed (filed after the
+   * original due date, or left out of the packet); absent otherwise.
+   */
+  extended_due_date_reason?: string;
+  /** Steps not required but that a preparer would take, each with its reason and source. */
+  recommended: Recommendation[];
   /** Partnership only: section 1446 withholding. */
   withholding_1446?: Withholding1446;
   /** Partnership only: what the packet does not generate, and other things to know. */
@@ -127,8 +139,11 @@ const DATE_FIELDS = [
   'form7004FiledDate',
 ];
 
-function taxYearProblems(formData: Record<string, unknown>, invalid: InvalidField[]): void {
-  for (const field of DATE_FIELDS) {
+function taxYearProblems(kind: FilingKind, formData: Record<string, unknown>, invalid: InvalidField[]): void {
+  // A single-member filing has no dateBusinessStarted (a partnership's item E): not read.
+  const fields =
+    kind === '5472' ? DATE_FIELDS.filter((field) => field !== 'dateBusinessStarted') : DATE_FIELDS;
+  for (const field of fields) {
     const value = formData[field];
     if (value !== undefined && value !== null && value !== '' && !isRealDate(value)) {
       invalid.push({ field, message: 'must be a real date in YYYY-MM-DD form' });
@@ -152,8 +167,8 @@ function einProblem(formData: Record<string, unknown>, invalid: InvalidField[]):
 
 const DE_HOW_TO_FILE: HowToFile = {
   electronic_filing: 'not available: a foreign-owned U.S. DE cannot e-file Form 5472 with its pro forma 1120',
-  fax: '855-887-7737',
-  mail: 'Internal Revenue Service, 1973 Rulon White Blvd., M/S 6112, Attn: PIN Unit, Ogden, UT 84201',
+  fax: FOREIGN_OWNED_DE_FAX,
+  mail: FOREIGN_OWNED_DE_ADDRESS,
   summary: IRS_RULES.foreignOwnedDeFiling.rule,
 };
 
@@ -164,6 +179,30 @@ const PARTNERSHIP_HOW_TO_FILE: HowToFile = {
   mail: 'the IRS service center listed under Where To File in the Form 1065 instructions for the partnership’s state and total assets',
   summary: IRS_RULES.partnershipFiling.rule,
 };
+
+/**
+ * The extended due date in force or to be (IRS_RULES.extendedDueDateInForce): a Form 7004 filed by
+ * the original due date, or one still to be filed by then; null with the reason when the Form 7004
+ * was filed late or can no longer be filed in time.
+ */
+function extendedDueDate(
+  formData: Record<string, unknown>,
+  due: string | null,
+  extension: string | null,
+  asOf: string,
+): { extended: string | null; reason?: string } {
+  if (due === null || extension === null) return { extended: extension };
+  const filed = formData.form7004FiledDate;
+  if (isRealDate(filed)) {
+    if (filed <= due) return { extended: extension };
+    return {
+      extended: null,
+      reason: `The Form 7004 was filed on ${filed}, after the original due date (${due}): filed late it extends nothing.`,
+    };
+  }
+  if (asOf > due) return { extended: null, reason: form7004LateReason(due, asOf) };
+  return { extended: extension };
+}
 
 /**
  * The readiness of a filing: required lines that are empty, values in the wrong format, the forms
@@ -191,11 +230,12 @@ export function checkFilingReadiness(
     if (isEmpty(formData[requirement.field])) missing.push({ ...requirement });
   }
 
-  const { due, extended } = filingDueDates(kind, formData);
+  const { due, extended: extension } = filingDueDates(kind, formData);
   // The extended date is in force only for a Form 7004 filed by the original due date.
   const filed7004 = formData.form7004FiledDate;
   const dueInForce =
-    due !== null && extended !== null && isRealDate(filed7004) && filed7004 <= due ? extended : due;
+    due !== null && extension !== null && isRealDate(filed7004) && filed7004 <= due ? extension : due;
+  const { extended, reason: extendedReason } = extendedDueDate(formData, due, extension, asOf);
   const late = lateness(dueInForce, asOf);
   const penalties: Penalty[] = [];
   let lateFiling: LateFilingPath | null = null;
@@ -205,6 +245,7 @@ export function checkFilingReadiness(
     const filing = formData as SingleMemberInput;
     const parties = Array.isArray(filing.relatedParties) ? filing.relatedParties : [];
     checkSingleMember(filing, missing, invalid);
+    printedValueProblems(filing, asOf, invalid);
     const formCount = Math.max(parties.length, 1);
     forms.push(form('1120', 1), form('5472', formCount));
     if (filing.generateForm7004 === true) {
@@ -273,7 +314,7 @@ export function checkFilingReadiness(
   }
 
   einProblem(formData, invalid);
-  taxYearProblems(formData, invalid);
+  taxYearProblems(kind, formData, invalid);
   for (const value of unprintableValues(formData)) {
     invalid.push({
       field: value.field,
@@ -281,14 +322,29 @@ export function checkFilingReadiness(
     });
   }
 
+  const ready = missing.length === 0 && invalid.length === 0;
+  const recommended =
+    kind === '5472'
+      ? form5472Recommendations(formData as SingleMemberInput, {
+          ready,
+          overdue: late.overdue,
+          days_late: late.days_late,
+          due_date: due,
+          extensionWouldGive: filingDueDates(kind, { ...formData, generateForm7004: true }).extended,
+          as_of: asOf,
+          penalties,
+        })
+      : [];
   return {
     kind,
-    ready: missing.length === 0 && invalid.length === 0,
+    ready,
     missing,
     invalid,
     forms,
     due_date: due,
     extended_due_date: extended,
+    ...(extendedReason === undefined ? {} : { extended_due_date_reason: extendedReason }),
+    recommended,
     how_to_file: kind === '5472' ? DE_HOW_TO_FILE : PARTNERSHIP_HOW_TO_FILE,
     as_of: asOf,
     overdue: late.overdue,

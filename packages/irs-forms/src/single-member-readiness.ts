@@ -1,10 +1,24 @@
 import { isRealDate } from './due-dates.js';
 import type { RelatedPartyInput, SingleMemberInput } from './filing-input.js';
 import type { Penalty } from './lateness.js';
-import { PART_VII_QUESTIONS, type PartVIILine, type PartVIIQuestion, partVIIAsked } from './part-vii.js';
+import {
+  PART_VII_QUESTIONS,
+  PART_VII_RELATED_PARTY_LINES,
+  type PartVIILine,
+  type PartVIIQuestion,
+  partVIIAnswersFor,
+  partVIIAsked,
+} from './part-vii.js';
 import { IRS_RULES } from './irs-rules.js';
 import type { InvalidField, MissingLine } from './readiness-types.js';
-import { RELATIONSHIP_NAMES, RELATIONSHIPS, TRANSACTION_KINDS, wholeDollars } from './transaction-kinds.js';
+import {
+  AMBIGUOUS_TRANSACTION_KINDS,
+  type AmbiguousTransactionKindName,
+  RELATIONSHIP_NAMES,
+  RELATIONSHIPS,
+  TRANSACTION_KINDS,
+  wholeDollars,
+} from './transaction-kinds.js';
 
 /** True for a value the forms would print as nothing. */
 export function isEmpty(value: unknown): boolean {
@@ -36,11 +50,15 @@ function checkParty(
   need('III', '8c', 'businessActivity');
   if (isEmpty(party.relationship)) {
     missing.push({ form: '5472', part: 'III', line: '8e', field: `${at}.relationship` });
-  } else if (typeof party.relationship !== 'string' || !Object.hasOwn(RELATIONSHIPS, party.relationship)) {
-    invalid.push({
-      field: `${at}.relationship`,
-      message: `"${String(party.relationship)}" is not a line 8e box: use one of ${ALLOWED_RELATIONSHIPS}`,
-    });
+  } else {
+    const values = Array.isArray(party.relationship) ? party.relationship : [party.relationship];
+    for (const value of values) {
+      if (typeof value === 'string' && Object.hasOwn(RELATIONSHIPS, value)) continue;
+      invalid.push({
+        field: `${at}.relationship`,
+        message: `"${String(value)}" is not a line 8e box: use one of ${ALLOWED_RELATIONSHIPS}, or a list of those that apply`,
+      });
+    }
   }
   need('III', '8f', 'businessCountries');
   need('III', '8g', 'taxResidenceCountries');
@@ -51,7 +69,13 @@ function checkParty(
   }
   transactions.forEach((transaction, position) => {
     const field = `${at}.transactions[${position}]`;
-    if (typeof transaction?.kind !== 'string' || !Object.hasOwn(TRANSACTION_KINDS, transaction.kind)) {
+    if (
+      typeof transaction?.kind === 'string' &&
+      Object.hasOwn(AMBIGUOUS_TRANSACTION_KINDS, transaction.kind)
+    ) {
+      const ambiguous = AMBIGUOUS_TRANSACTION_KINDS[transaction.kind as AmbiguousTransactionKindName];
+      invalid.push({ field: `${field}.kind`, message: `"${transaction.kind}" ${ambiguous.message}` });
+    } else if (typeof transaction?.kind !== 'string' || !Object.hasOwn(TRANSACTION_KINDS, transaction.kind)) {
       invalid.push({ field: `${field}.kind`, message: 'is not a transaction kind: see get_form_schema' });
     }
     if (wholeDollars(transaction?.amount) === undefined) {
@@ -68,14 +92,28 @@ function checkParty(
   }
 }
 
-function checkPartVII(filing: SingleMemberInput, missing: MissingLine[], invalid: InvalidField[]): void {
-  const answers = filing.partVII && typeof filing.partVII === 'object' ? filing.partVII : undefined;
+/** One Form 5472's Part VII, answered by its related party or by the filing's default. */
+function checkPartVII(
+  filing: SingleMemberInput,
+  party: RelatedPartyInput | undefined,
+  index: number | undefined,
+  partyCount: number,
+  missing: MissingLine[],
+  invalid: InvalidField[],
+): void {
+  const { answers, source } = partVIIAnswersFor(filing.partVII, party?.partVII, partyCount);
+  const fieldOf = (line: PartVIILine) =>
+    index !== undefined &&
+    (source[line] === 'party' ||
+      (source[line] === undefined && partyCount > 1 && PART_VII_RELATED_PARTY_LINES.includes(line)))
+      ? `relatedParties[${index}].partVII.${line}`
+      : `partVII.${line}`;
   for (const key of Object.keys(PART_VII_QUESTIONS)) {
     const line = key as PartVIILine;
     const question: PartVIIQuestion = PART_VII_QUESTIONS[line];
     if (!partVIIAsked(line, answers)) continue;
-    const value = answers?.[line];
-    const field = `partVII.${line}`;
+    const value = answers[line];
+    const field = fieldOf(line);
     if (value === undefined || value === null || value === '') {
       missing.push({ form: '5472', part: 'VII', line: question.line, field });
     } else if (question.kind === 'yes_no' ? typeof value !== 'boolean' : wholeDollars(value) === undefined) {
@@ -89,19 +127,52 @@ function checkPartVII(filing: SingleMemberInput, missing: MissingLine[], invalid
     }
   }
   // Lines this service cannot complete: say so rather than file a form missing them.
-  if (answers?.line39 === true) {
+  if (answers.line39 === true) {
     invalid.push({
-      field: 'partVII.line39',
+      field: fieldOf('line39'),
       message:
         'Yes needs Part VIII (cost sharing arrangement), which this service does not produce: have a preparer complete it',
     });
   }
-  if (answers?.line37 === true && answers?.line38a === true) {
+  if (answers.line37 === true && answers.line38a === true) {
     invalid.push({
-      field: 'partVII.line38a',
+      field: fieldOf('line38a'),
       message:
         'Yes needs the line 38b statement, which this service does not produce: have a preparer attach it',
     });
+  }
+}
+
+/** Part VII of every Form 5472 of the filing (one when no related party is listed yet). */
+function checkEveryPartVII(
+  filing: SingleMemberInput,
+  parties: RelatedPartyInput[],
+  missing: MissingLine[],
+  invalid: InvalidField[],
+): void {
+  const found: { missing: MissingLine[]; invalid: InvalidField[] } = { missing: [], invalid: [] };
+  if (parties.length === 0) checkPartVII(filing, undefined, undefined, 0, found.missing, found.invalid);
+  parties.forEach((party, index) => {
+    checkPartVII(filing, party ?? {}, index, parties.length, found.missing, found.invalid);
+  });
+  // A filing-level answer serves every form: report it once.
+  const seen = new Set<string>();
+  for (const line of found.missing) if (!seen.has(line.field) && seen.add(line.field)) missing.push(line);
+  for (const item of found.invalid) {
+    const itemKey = `${item.field}\n${item.message}`;
+    if (!seen.has(itemKey) && seen.add(itemKey)) invalid.push(item);
+  }
+  const answers = filing.partVII && typeof filing.partVII === 'object' ? filing.partVII : undefined;
+  if (parties.length > 1) {
+    for (const line of PART_VII_RELATED_PARTY_LINES) {
+      const value = answers?.[line];
+      if (value === undefined || value === null || value === '' || value === false) continue;
+      if (parties.every((party) => party?.partVII?.[line] !== undefined)) continue;
+      invalid.push({
+        field: `partVII.${line}`,
+        message: `line ${PART_VII_QUESTIONS[line].line} asks about the related party of each Form 5472, and the filing has ${parties.length}: answer it per related party in relatedParties[].partVII.${line} (this filing-level answer is used only as No, or with one related party)`,
+      });
+    }
   }
 }
 
@@ -131,7 +202,7 @@ export function checkSingleMember(
       message: 'is not read: transactions belong to each related party, in relatedParties[].transactions',
     });
   }
-  checkPartVII(filing, missing, invalid);
+  checkEveryPartVII(filing, parties, missing, invalid);
 
   for (const [line, field] of [
     ['Signature of officer', 'signerName'],

@@ -42,8 +42,10 @@ export interface TransactionKind {
   part: 'IV' | 'V';
   /** The Part IV line, or `V` for the Part V statement. */
   line: PartIVLine | 'V';
-  /** The line's title on the form (Part IV) or what the kind covers (Part V). */
+  /** The line's title as Form 5472 (Rev. December 2023) prints it (Part IV) or what the kind covers (Part V). */
   title: string;
+  /** Where the choice is easy to get wrong: what goes here, and what does not. */
+  example?: string;
 }
 
 /**
@@ -73,16 +75,22 @@ export const TRANSACTION_KINDS = {
     part: 'IV',
     line: '13a',
     title: 'Rents received (for other than intangible property rights)',
+    example: 'Rent of land, buildings or equipment. Leasing out intangible property rights is line 14.',
   },
-  royalties_received: {
+  royalties_received_other_than_intangible_property: {
     part: 'IV',
     line: '13b',
     title: 'Royalties received (for other than intangible property rights)',
+    example:
+      'Royalties not paid for intangible property rights, such as oil, gas or mineral royalties. A royalty for a trademark, patent, copyright, software or know-how is intangible_property_received (line 14).',
   },
   intangible_property_received: {
     part: 'IV',
     line: '14',
-    title: 'Sales, leases, licenses, etc., of intangible property rights',
+    title:
+      'Sales, leases, licenses, etc., of intangible property rights (for example, patents, trademarks, secret formulas)',
+    example:
+      'Includes royalties and license fees received for a trademark, patent, copyright, software or know-how.',
   },
   service_fees_received: {
     part: 'IV',
@@ -117,16 +125,26 @@ export const TRANSACTION_KINDS = {
     title: 'Platform contribution transaction payments paid',
   },
   cost_sharing_payments_paid: { part: 'IV', line: '26', title: 'Cost sharing transaction payments paid' },
-  rents_paid: { part: 'IV', line: '27a', title: 'Rents paid (for other than intangible property rights)' },
-  royalties_paid: {
+  rents_paid: {
+    part: 'IV',
+    line: '27a',
+    title: 'Rents paid (for other than intangible property rights)',
+    example: 'Rent of an office, warehouse or equipment. A license of intangible property rights is line 28.',
+  },
+  royalties_paid_other_than_intangible_property: {
     part: 'IV',
     line: '27b',
     title: 'Royalties paid (for other than intangible property rights)',
+    example:
+      'Royalties not paid for intangible property rights, such as oil, gas or mineral royalties. A royalty for a trademark, patent, copyright, software or know-how is intangible_property_paid (line 28).',
   },
   intangible_property_paid: {
     part: 'IV',
     line: '28',
-    title: 'Purchases, leases, licenses, etc., of intangible property rights',
+    title:
+      'Purchases, leases, licenses, etc., of intangible property rights (for example, patents, trademarks, secret formulas)',
+    example:
+      'Includes royalties and license fees paid for a trademark, patent, copyright, software or know-how: a trademark royalty goes here, not on line 27b.',
   },
   service_fees_paid: {
     part: 'IV',
@@ -174,10 +192,41 @@ export const TRANSACTION_KINDS = {
 /** A transaction kind's name. */
 export type TransactionKindName = keyof typeof TRANSACTION_KINDS;
 
-/** Every kind name, in form order (for enums). */
+/**
+ * Names of earlier releases that do not say which line they mean: a royalty goes on line 13b/27b
+ * only when it is not for intangible property rights, and on line 14/28 (with licenses of patents,
+ * trademarks and the like) when it is. Still accepted in `form_data`, so that stored filings keep
+ * loading, but never printed: check_filing reports each with the two kinds to choose from.
+ */
+export const AMBIGUOUS_TRANSACTION_KINDS = {
+  royalties_received: {
+    choices: ['intangible_property_received', 'royalties_received_other_than_intangible_property'],
+    message:
+      'does not say which Part IV line it is: a royalty for intangible property rights (trademark, patent, copyright, software, know-how) is intangible_property_received (line 14); any other royalty (e.g. oil, gas or minerals) is royalties_received_other_than_intangible_property (line 13b)',
+  },
+  royalties_paid: {
+    choices: ['intangible_property_paid', 'royalties_paid_other_than_intangible_property'],
+    message:
+      'does not say which Part IV line it is: a royalty for intangible property rights (trademark, patent, copyright, software, know-how) is intangible_property_paid (line 28); any other royalty (e.g. oil, gas or minerals) is royalties_paid_other_than_intangible_property (line 27b)',
+  },
+} as const satisfies Record<string, { choices: readonly TransactionKindName[]; message: string }>;
+
+/** An earlier, ambiguous kind name (accepted, reported, never printed). */
+export type AmbiguousTransactionKindName = keyof typeof AMBIGUOUS_TRANSACTION_KINDS;
+
+/** Every kind name, in form order (for the enums that choose one). */
 export const TRANSACTION_KIND_NAMES = Object.keys(TRANSACTION_KINDS) as [
   TransactionKindName,
   ...TransactionKindName[],
+];
+
+/** Every name `form_data` accepts: the kinds and the earlier ambiguous names. */
+export const ACCEPTED_TRANSACTION_KIND_NAMES = [
+  ...TRANSACTION_KIND_NAMES,
+  ...(Object.keys(AMBIGUOUS_TRANSACTION_KINDS) as AmbiguousTransactionKindName[]),
+] as [
+  TransactionKindName | AmbiguousTransactionKindName,
+  ...(TransactionKindName | AmbiguousTransactionKindName)[],
 ];
 
 /** The lines that lines 22 (received) and 36 (paid) add up. */
@@ -214,7 +263,7 @@ export const PAID_TOTAL_LINES: readonly PartIVLine[] = [
   '35',
 ];
 
-/** The three boxes of line 8e, by the value `relationship` takes. */
+/** The three boxes of line 8e ("Check boxes that apply"), by the value `relationship` takes. */
 export const RELATIONSHIPS = {
   related_to_reporting_corporation: 'Related to reporting corporation',
   related_to_foreign_shareholder: 'Related to 25% foreign shareholder',
@@ -226,6 +275,15 @@ export type Relationship = keyof typeof RELATIONSHIPS;
 
 /** The `relationship` values, for enums and messages. */
 export const RELATIONSHIP_NAMES = Object.keys(RELATIONSHIPS) as [Relationship, ...Relationship[]];
+
+/**
+ * The line 8e boxes `relationship` ticks: one box name or a list of them (the form says "check
+ * boxes that apply"). Values that name no box are left out (check_filing reports them).
+ */
+export function relationshipBoxes(value: unknown): Relationship[] {
+  const values = Array.isArray(value) ? value : [value];
+  return RELATIONSHIP_NAMES.filter((name) => values.includes(name));
+}
 
 /** Whole US dollars: a non-negative integer, or a string of digits. Anything else is undefined. */
 export function wholeDollars(value: unknown): number | undefined {

@@ -32,8 +32,30 @@ function expectPartVII(page3: string): void {
   expect(page3).toMatch(/39 .*Yes\s+X No/);
 }
 
-function expectSignature(page1: string, name: string, date: string, title: string): void {
-  expect(page1).toMatch(new RegExp(`${name}\\s+${date}\\s+${title}`));
+/**
+ * The cover page comes first and says where to sign and the date to write; the 1120's signature
+ * and date boxes stay empty (the signer's name is nowhere on page 1), its title is printed, and
+ * items C (date incorporated) and D (total assets) are filled.
+ */
+function expectCoverAndSignature(
+  cover: string,
+  page1: string,
+  name: string,
+  date: string,
+  title: string,
+): void {
+  expect(cover).toContain('Read first: how to sign and file this packet');
+  expect(cover).toContain('Signature of officer');
+  expect(cover.replace(/\s+/g, ' ')).toContain(`writes the date ${date} in the box "Date"`);
+  expect(cover).toContain('Fax it to 855-887-7737');
+  expect(cover).toContain('Ogden, UT 84201');
+  expect(cover).toMatch(/certified/);
+  expect(page1).toContain('Foreign-owned U.S. DE');
+  expect(page1).not.toContain(name);
+  expect(page1).not.toContain(date);
+  expect(page1).toContain(title);
+  expect(page1).toContain('03/15/2024'); // item C
+  expect(page1).toMatch(/\$\s+25,000/); // item D
 }
 
 const fixtures: Array<[string, Record<string, unknown>, string]> = [
@@ -82,9 +104,12 @@ describe('complete Forms 5472', () => {
 
     const text = await pages(filing, asOf);
     const parties = (filing.relatedParties as SingleMemberInput['relatedParties'])!;
-    // Pro forma 1120 (6 pages), then each 5472 (3 pages) and its Part V statement when it has one.
-    expectSignature(
+    // The cover page, the pro forma 1120 (6 pages), then each 5472 (3 pages) and its Part V
+    // statement when it has one. A ready packet carries no draft mark.
+    expect(text.join('\n')).not.toContain('DRAFT');
+    expectCoverAndSignature(
       text[0]!,
+      text[1]!,
       'Maria Garcia',
       filing.signatureDate === '2026-11-20'
         ? '11/20/2026'
@@ -93,7 +118,7 @@ describe('complete Forms 5472', () => {
           : '04/01/2026',
       'Managing Member',
     );
-    let page = 6;
+    let page = 7;
     for (const party of parties) {
       const [page1, page2, page3] = [text[page]!, text[page + 1]!, text[page + 2]!];
       expect(page2).toContain(`${party.name}, ${party.street}, ${party.city}, ${party.country}`);
@@ -130,9 +155,9 @@ describe('complete Forms 5472', () => {
       }
     }
     if (name === 'fiscal year ending June 30') {
-      expect(text[6]).toMatch(/beginning 07\/01\s+, 2024 , and ending 06\/30\s+, 2025/);
+      expect(text[7]).toMatch(/beginning 07\/01\s+, 2024 , and ending 06\/30\s+, 2025/);
     }
-    if (name === 'first year') expect(text[6]).toMatch(/is filing a Form 5472 \. \. \. \.\s+X/);
+    if (name === 'first year') expect(text[7]).toMatch(/is filing a Form 5472 \. \. \. \.\s+X/);
     if (name === 'late filer with the letter') {
       const letter = text.at(-1)!;
       expect(letter).toContain('Under penalties of perjury, I declare');
@@ -214,7 +239,7 @@ describe('the date-aware check', () => {
     expect(report.invalid).toContainEqual({
       field: 'relatedParties[0].relationship',
       message:
-        '"Sole owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder',
+        '"Sole owner" is not a line 8e box: use one of related_to_reporting_corporation, related_to_foreign_shareholder, foreign_shareholder, or a list of those that apply',
     });
     // An old free-text relationship ticks no box: never guessed.
     expect(report.ready).toBe(false);

@@ -31,8 +31,8 @@ describe('single-member packet', () => {
   it('is a pro forma 1120, one 5472 per related party, a 7004 and the letter, naming its editions', async () => {
     const packet = await builder.build('5472', completeSingleMember, ON_TIME);
     const doc = await PDFDocument.load(packet.pdf);
-    // The owner's Form 5472 carries a one-page Part V statement.
-    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472'] + 1 + PAGES['7004'] + 1);
+    // The cover page first; the owner's Form 5472 carries a one-page Part V statement.
+    expect(doc.getPageCount()).toBe(1 + PAGES['1120'] + 2 * PAGES['5472'] + 1 + PAGES['7004'] + 1);
     expect(doc.getForm().getFields()).toEqual([]);
     expect(packet.editions).toEqual([
       { form: '1120', edition: '2025' },
@@ -40,23 +40,24 @@ describe('single-member packet', () => {
       { form: '7004', edition: 'Rev. December 2025' },
     ]);
 
-    const proForma = pdfText(packet.pdf, 1);
+    expect(pdfText(packet.pdf, 1)).toContain('Read first: how to sign and file this packet');
+    const proForma = pdfText(packet.pdf, 2);
     expect(proForma).toContain('Foreign-owned U.S. DE');
     expect(proForma).toContain('Acme Holdings LLC');
     expect(proForma).toContain('12-3456789');
 
-    const first5472 = pdfText(packet.pdf, PAGES['1120'] + 1);
+    const first5472 = pdfText(packet.pdf, 1 + PAGES['1120'] + 1);
     expect(first5472).toContain('Form 5472');
     expect(first5472).toContain('Acme Holdings LLC');
     expect(first5472).toContain('12-3456789');
     expect(first5472).toContain('Maria Garcia, Calle Mayor 1, Madrid 28013, Spain');
-    expect(pdfText(packet.pdf, PAGES['1120'] + 2)).toContain('Maria Garcia');
-    expect(pdfText(packet.pdf, PAGES['1120'] + PAGES['5472'] + 1)).toContain('Form 5472, Part V');
-    expect(pdfText(packet.pdf, PAGES['1120'] + PAGES['5472'] + 3)).toContain(
+    expect(pdfText(packet.pdf, 1 + PAGES['1120'] + 2)).toContain('Maria Garcia');
+    expect(pdfText(packet.pdf, 1 + PAGES['1120'] + PAGES['5472'] + 1)).toContain('Form 5472, Part V');
+    expect(pdfText(packet.pdf, 1 + PAGES['1120'] + PAGES['5472'] + 3)).toContain(
       'Garcia Consulting SL, Gran Via 28, Madrid 28013, Spain',
     );
 
-    const form7004 = pdfText(packet.pdf, PAGES['1120'] + 2 * PAGES['5472'] + 2);
+    const form7004 = pdfText(packet.pdf, 1 + PAGES['1120'] + 2 * PAGES['5472'] + 2);
     expect(form7004).toContain('Form 7004');
     expect(form7004).toContain('Acme Holdings LLC');
     const letter = pdfText(packet.pdf, doc.getPageCount());
@@ -76,7 +77,7 @@ describe('single-member packet', () => {
       ON_TIME,
     );
     const doc = await PDFDocument.load(packet.pdf);
-    expect(doc.getPageCount()).toBe(PAGES['1120'] + 2 * PAGES['5472'] + 1);
+    expect(doc.getPageCount()).toBe(1 + PAGES['1120'] + 2 * PAGES['5472'] + 1);
     expect(packet.editions.map((edition) => edition.form)).toEqual(['1120', '5472']);
   });
 
@@ -98,12 +99,13 @@ describe('single-member packet', () => {
   it('gives one PDF per form, with the file names the ZIP uses', async () => {
     const files = await builder.buildFiles('5472', completeSingleMember, ON_TIME);
     expect(files.map((file) => file.fileName)).toEqual([
-      '01-form-1120-pro-forma-acme-holdings-llc.pdf',
-      '02-form-5472-maria-garcia.pdf',
-      '03-form-5472-part-v-statement-maria-garcia.pdf',
-      '04-form-5472-garcia-consulting-sl.pdf',
-      '05-form-7004-acme-holdings-llc.pdf',
-      '06-reasonable-cause-letter.pdf',
+      '01-read-first-how-to-sign-and-file.pdf',
+      '02-form-1120-pro-forma-acme-holdings-llc.pdf',
+      '03-form-5472-maria-garcia.pdf',
+      '04-form-5472-part-v-statement-maria-garcia.pdf',
+      '05-form-5472-garcia-consulting-sl.pdf',
+      '06-form-7004-acme-holdings-llc.pdf',
+      '07-reasonable-cause-letter.pdf',
     ]);
     const dir = mkdtempSync(join(tmpdir(), 'irs-zip-'));
     try {
@@ -116,7 +118,7 @@ describe('single-member packet', () => {
       );
       execFileSync('unzip', ['-q', join(dir, 'packet.zip'), '-d', dir]);
       const second = await PDFDocument.load(
-        new Uint8Array(execFileSync('cat', [join(dir, files[1]!.fileName)])),
+        new Uint8Array(execFileSync('cat', [join(dir, files[2]!.fileName)])),
       );
       expect(second.getPageCount()).toBe(PAGES['5472']);
     } finally {

@@ -89,13 +89,19 @@ describe('single-member readiness', () => {
   });
 
   it('a fiscal year ending June 30, 2025 is due on the 15th day of the 3rd month', () => {
-    const report = check('5472', {
-      ...completeSingleMember,
-      taxYearBegin: '2024-07-01',
-      taxYearEnd: '2025-06-30',
-    });
+    const fiscal = { ...completeSingleMember, taxYearBegin: '2024-07-01', taxYearEnd: '2025-06-30' };
+    const report = checkFilingReadiness(
+      '5472',
+      { ...fiscal, signatureDate: '2025-08-01' },
+      undefined,
+      '2025-08-01',
+    );
     expect(report.due_date).toBe('2025-09-15');
     expect(report.extended_due_date).toBe('2026-04-15');
+    // Checked after the due date, the Form 7004 asked for can no longer extend: no extended date, and why.
+    const late = check('5472', fiscal);
+    expect(late.extended_due_date).toBeNull();
+    expect(late.extended_due_date_reason).toMatch(/original due date \(2025-09-15\)/);
   });
 });
 

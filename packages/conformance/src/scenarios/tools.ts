@@ -448,11 +448,23 @@ export const toolScenarios: Scenarios = (context) => {
       const single = await createFiling(context.target, apiKey);
       const partnership = await createPartnership(context.target, apiKey);
       const appUrl = context.target.appUrl;
-      // The spec's { url, kind }; a target that serves packets adds the signed download_url of
-      // that filing and kind (with its expiry), and nothing else.
+      // The spec's { url, kind }, with check_filing's verdict when the target gives it (ready and
+      // the counts of missing and invalid items); a target that serves
+      // packets adds the signed download_url of that filing and kind (with its expiry), and
+      // nothing else.
+      const verdict = ['ready', 'missing_count', 'invalid_count'];
       const pdfLink = (kind: '5472' | 'partnership', id: string, path: string) => (result: any) => {
         expect(result).toMatchObject({ url: `${appUrl}/${path}/${id}/pdf`, kind });
-        const extra = Object.keys(result).filter((key) => key !== 'url' && key !== 'kind');
+        if ('ready' in result) {
+          expect(result).toMatchObject({
+            ready: expect.any(Boolean),
+            missing_count: expect.any(Number),
+            invalid_count: expect.any(Number),
+          });
+        }
+        const extra = Object.keys(result).filter(
+          (key) => key !== 'url' && key !== 'kind' && !verdict.includes(key),
+        );
         if (extra.length === 0) return;
         expect(extra.sort()).toEqual(['download_expires_at', 'download_url']);
         expect(result.download_url).toMatch(

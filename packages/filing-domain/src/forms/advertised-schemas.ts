@@ -238,19 +238,21 @@ const SPEC_KINDS = ['5472', 'partnership'];
 
 /**
  * A field that takes a fixed set of values but still stores words of filings of before (an enum or
- * any string) is advertised as the enum alone: new calls should send one of the values, and
+ * any string, or also a list of the values) is advertised without the any-string branch: new calls should send one of the values, and
  * check_filing reports stored words as a value to restate.
  */
 function enumOnly(schema: JsonSchema): JsonSchema {
   const options = schema.anyOf;
-  if (!Array.isArray(options) || options.length !== 2) return schema;
+  if (!Array.isArray(options) || options.length < 2) return schema;
   const values = options.find((option) => isObject(option) && Array.isArray(option.enum));
   const anyString = options.find(
     (option) => isObject(option) && option.type === 'string' && Object.keys(option).length === 1,
   );
   if (values === undefined || anyString === undefined) return schema;
   const { anyOf: _anyOf, ...rest } = schema;
-  return { ...(values as JsonSchema), ...rest };
+  const kept = options.filter((option) => option !== anyString);
+  // A list of the values (line 8e: "check boxes that apply") stays beside the enum.
+  return kept.length === 1 ? { ...(values as JsonSchema), ...rest } : { ...rest, anyOf: kept };
 }
 
 /**

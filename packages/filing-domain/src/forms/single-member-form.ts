@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { once } from '../once.js';
 import {
+  ACCEPTED_TRANSACTION_KIND_NAMES,
   PART_VII_QUESTIONS,
+  PART_VII_RELATED_PARTY_LINES,
   type PartVIILine,
   RELATIONSHIP_NAMES,
   TRANSACTION_KIND_NAMES,
@@ -41,14 +43,39 @@ export const singleMemberFormSchemas = once(() => {
     id: text
       .optional()
       .describe('Stable id of the transaction; assigned by the server when absent, then kept.'),
-    kind: z
-      .enum(TRANSACTION_KIND_NAMES, { message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}` })
+    // Validated as the enum of kinds (and the earlier royalties_paid/royalties_received, which stay
+    // accepted so stored filings load, and which check_filing refuses with the two kinds to choose
+    // from); advertised as a string: get_form_schema's transaction_kinds lists each kind with its
+    // line and label, which a bare enum in tools/list could not carry.
+    kind: text
+      .refine((value) => (ACCEPTED_TRANSACTION_KIND_NAMES as readonly string[]).includes(value), {
+        message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}`,
+      })
       .describe(
-        'Part IV line (received 9-21, paid 23-35; *_beginning_balance is 17a/31a, amounts_borrowed/amounts_loaned 17b/31b ending balance or monthly average) or a Part V kind (capital_contribution ... other).',
+        'Part IV line (received 9-21, paid 23-35) or Part V kind: each with its line and label in get_form_schema transaction_kinds. A trademark, patent or software royalty is intangible_property_paid (line 28), not 27b.',
       ),
     amount: wholeUsd.describe('Whole USD: a number or a string of digits, e.g. 5000.'),
     description: text.optional().describe('Printed on the Part V statement.'),
   });
+
+  /** Form 5472 Part VII, lines 37-43: true is Yes, false is No; amounts in whole USD. */
+  const partVIIShape: Record<string, z.ZodOptional<z.ZodType>> = {};
+  for (const line of Object.keys(PART_VII_QUESTIONS) as PartVIILine[]) {
+    const question = PART_VII_QUESTIONS[line];
+    partVIIShape[line] = (question.kind === 'yes_no' ? z.boolean() : wholeUsd)
+      .optional()
+      .describe(`${question.line}: ${question.text}`);
+  }
+  // A related party's own Part VII declares the lines about the party (41, 42); the others are
+  // accepted too (a loose object) and checked by check_filing, keeping tools/list small.
+  const partyPartVIISchema = z.looseObject(
+    Object.fromEntries(PART_VII_RELATED_PARTY_LINES.map((line) => [line, partVIIShape[line]!])),
+  );
+  const partVIISchema = z
+    .object(partVIIShape)
+    .describe(
+      'Form 5472 Part VII: lineNN true (Yes) or false (No); 38a/38c after 37 Yes, 40b (USD) after 40a, 41b-d after 41a, 43b1/43b2 after 43a.',
+    );
 
   /** A related party of the foreign-owned LLC: one Form 5472 (Parts III-VI). */
   const relatedPartySchema = z
@@ -60,12 +87,16 @@ export const singleMemberFormSchemas = once(() => {
       // The three boxes are the values; other text (filings of before) is still stored, and
       // check_filing reports it as invalid rather than any box being guessed from it.
       relationship: z
-        .union([z.enum(RELATIONSHIP_NAMES), text])
+        .union([z.enum(RELATIONSHIP_NAMES), z.array(z.enum(RELATIONSHIP_NAMES)).min(1), text])
         .optional()
-        .describe(`8e box: ${RELATIONSHIP_NAMES.join(', ')}; other text is reported by check_filing.`),
+        .describe(
+          `8e boxes that apply: one of ${RELATIONSHIP_NAMES.join(', ')}, or a list of them; other text is reported by check_filing.`,
+        ),
       street: text.optional().describe('8a street.'),
       city: text.optional().describe('8a city, region, postal code.'),
-      country: text.optional().describe('8a country.'),
+      country: text
+        .optional()
+        .describe('8a country name, e.g. Spain (a two-letter code prints as the name).'),
       address: text
         .optional()
         .describe('8a address in one string (older filings); street, city, country win.'),
@@ -73,7 +104,9 @@ export const singleMemberFormSchemas = once(() => {
       referenceIdNumber: text.optional().describe('8b(2) reference ID number (required without 8b(1)).'),
       ftin: text.optional().describe('8b(3) foreign tax identification number, if any.'),
       businessActivity: text.optional().describe('8c principal business activity.'),
-      businessActivityCode: stringOrNumber.optional().describe('8d principal business activity code.'),
+      businessActivityCode: stringOrNumber
+        .optional()
+        .describe('8d six-digit principal business activity code (Form 1120 instructions list), if any.'),
       businessCountries: countries.optional().describe('8f principal countries where business is conducted.'),
       taxResidenceCountries: countries
         .optional()
@@ -92,22 +125,13 @@ export const singleMemberFormSchemas = once(() => {
         .optional()
         .describe('Part VI: any nonmonetary or less-than-full-consideration transaction.'),
       nonmonetaryStatement: text.optional().describe('Part VI statement, when true.'),
+      partVII: partyPartVIISchema
+        .optional()
+        .describe(
+          "This party's Form 5472 Part VII: lines 41a-42b ask about this party (answer them here when the filing has several); a line given here overrides the filing-level partVII, the default.",
+        ),
     })
     .describe('A related party: one Form 5472.');
-
-  /** Form 5472 Part VII, lines 37-43: true is Yes, false is No; amounts in whole USD. */
-  const partVIIShape: Record<string, z.ZodOptional<z.ZodType>> = {};
-  for (const line of Object.keys(PART_VII_QUESTIONS) as PartVIILine[]) {
-    const question = PART_VII_QUESTIONS[line];
-    partVIIShape[line] = (question.kind === 'yes_no' ? z.boolean() : wholeUsd)
-      .optional()
-      .describe(`${question.line}: ${question.text}`);
-  }
-  const partVIISchema = z
-    .object(partVIIShape)
-    .describe(
-      'Form 5472 Part VII, printed on every 5472: lineNN true (Yes) or false (No); 38a/38c after 37 Yes, 40b (USD) after 40a, 41b-d after 41a, 43b1/43b2 after 43a.',
-    );
 
   /**
    * `form_data` of a single-member filing (forms 5472 and 1120): the one source of truth for
@@ -130,11 +154,17 @@ export const singleMemberFormSchemas = once(() => {
         .optional()
         .describe('Total assets at the end of the tax year, whole USD: a number or a string of digits.'),
       businessActivity: text.optional().describe('Principal business activity, in words.'),
-      businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
+      businessActivityCode: stringOrNumber
+        .optional()
+        .describe(
+          'Six-digit principal business activity code from the Form 1120 instructions list, e.g. 541511.',
+        ),
       isInitialYear: z.boolean().optional().describe('True when this is the first year the LLC files.'),
       countryIncorporation: text
         .optional()
-        .describe('Country under whose laws the LLC was formed (US state).'),
+        .describe(
+          'Country under whose laws the LLC was formed: United States for a U.S. LLC (the state may follow in parentheses, e.g. "United States (Wyoming)"); a state alone is invalid.',
+        ),
       dateIncorporation: calendarDate.optional().describe('Date the LLC was formed, YYYY-MM-DD.'),
       taxResidentCountry: text.optional().describe('Country where the LLC is a tax resident.'),
       principalBusinessCountries: countries
@@ -166,7 +196,11 @@ export const singleMemberFormSchemas = once(() => {
         .describe(
           'True when the year had no reportable transaction (leaving transactions out is not "none").',
         ),
-      partVII: partVIISchema.optional(),
+      partVII: partVIISchema
+        .optional()
+        .describe(
+          'Form 5472 Part VII, the default of every 5472 (relatedParties[].partVII answers per party).',
+        ),
       signerName: text.optional().describe('Officer signing the pro forma 1120 (and the letter).'),
       signerTitle: text.optional().describe('Title of the person signing the return.'),
       signatureDate: calendarDate.optional().describe('Date of signature, YYYY-MM-DD.'),

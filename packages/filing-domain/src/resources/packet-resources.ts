@@ -38,12 +38,12 @@ const TITLES: Record<FilingKind, { title: string; description: string }> = {
   '5472': {
     title: 'IRS forms of a single-member filing (PDF)',
     description:
-      'The filled official IRS forms of one of your single-member filings: pro forma Form 1120, a Form 5472 per related party, Form 7004 and the late-filing letter when asked for. {id} is the filing id; run check_filing first.',
+      'The filled official IRS forms of one of your single-member filings: a cover page (how to sign and file), pro forma Form 1120, a Form 5472 per related party, Form 7004 and the late-filing letter when asked for. {id} is the filing id; run check_filing first: until it answers ready the PDF is a draft, every page marked DRAFT: NOT READY TO FILE.',
   },
   partnership: {
     title: 'IRS forms of a partnership filing (PDF)',
     description:
-      'The filled official IRS forms of one of your partnership filings: Form 1065 and a Schedule K-1 per partner. {id} is the filing id; run check_filing first.',
+      'The filled official IRS forms of one of your partnership filings: Form 1065 and a Schedule K-1 per partner. {id} is the filing id; run check_filing first: until it answers ready the PDF is a draft, every page marked DRAFT: NOT READY TO FILE.',
   },
 };
 

@@ -29,7 +29,12 @@ export const checkFilingResultSchema = once(() =>
     extended_due_date: z
       .string()
       .nullable()
-      .describe('Due date with Form 7004, when generateForm7004 is true.'),
+      .describe('Due date with a Form 7004 that extends; null when none does.'),
+    extended_due_date_reason: z.string().optional().describe('Why a Form 7004 gives no extended_due_date.'),
+    recommended: z
+      .array(z.object({ item: z.string(), reason: z.string(), source: z.string() }))
+      .optional()
+      .describe('Not required; what a preparer would do.'),
     how_to_file: z.object({
       electronic_filing: z.string(),
       fax: z.string().nullable(),

@@ -1,4 +1,5 @@
-import { defineTool, ToolError } from '@filing-mcp/protocol';
+import { TRANSACTION_KINDS, type TransactionKind } from '@filing-mcp/irs-forms/kinds';
+import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { type FilingKind, formSchemaDescriptor, resolveFilingKind } from '../forms/form-schema-descriptor.js';
@@ -7,15 +8,40 @@ import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
-import { FILING_NOT_FOUND, type FilingToolFactory } from './tool-options.js';
+import { findAnyFiling } from './find-any-filing.js';
+import type { FilingToolFactory } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 
+/** One transaction kind as get_form_schema lists it: its Part IV line (or Part V) and label. */
+type TransactionKindEntry = { kind: string; part: string; line: string; label: string; example?: string };
+
 /** get_form_schema's answer for one kind (a type alias, so it is a plain JSON record). */
-type FormSchemaResult = { kind: FilingKind; description: string; fields: Record<string, string> };
+type FormSchemaResult = {
+  kind: FilingKind;
+  description: string;
+  fields: Record<string, string>;
+  transaction_kinds?: TransactionKindEntry[];
+};
+
+/** The single-member transaction kinds, each with its Form 5472 line and the form's label. */
+function transactionKinds(): TransactionKindEntry[] {
+  return Object.entries(TRANSACTION_KINDS).map(([kind, entry]) => {
+    const { part, line, title } = entry as TransactionKind;
+    const example = (entry as TransactionKind).example;
+    return Object.freeze({ kind, part, line, label: title, ...(example ? { example } : {}) });
+  });
+}
 
 function frozenDescriptor(kind: FilingKind): FormSchemaResult {
   const { description, fields } = formSchemaDescriptor(kind);
-  return Object.freeze({ kind, description, fields: Object.freeze({ ...fields }) });
+  return Object.freeze({
+    kind,
+    description,
+    fields: Object.freeze({ ...fields }),
+    ...(kind === '5472'
+      ? { transaction_kinds: Object.freeze(transactionKinds()) as TransactionKindEntry[] }
+      : {}),
+  });
 }
 
 /**
@@ -30,7 +56,7 @@ export function formTools(repository: FilingRepository) {
       name: 'get_form_schema',
       title: 'Get the form schema',
       description:
-        'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields }.',
+        'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields, transaction_kinds } (5472: each kind\'s line and label).',
       // Strict: an argument of another name is an error naming the right one, never a silent 5472.
       inputSchema: z.strictObject(
         {
@@ -51,6 +77,18 @@ export function formTools(repository: FilingRepository) {
         kind: z.enum(['5472', 'partnership']),
         description: z.string(),
         fields: z.record(z.string(), z.string()),
+        transaction_kinds: z
+          .array(
+            z.object({
+              kind: z.string(),
+              part: z.string(),
+              line: z.string(),
+              label: z.string(),
+              example: z.string().optional(),
+            }),
+          )
+          .optional()
+          .describe('5472: each transaction kind, its line and label.'),
       }),
       annotations: readOnly,
       // The same frozen object every time: the protocol core validates and serializes it once.
@@ -67,7 +105,7 @@ export function formTools(repository: FilingRepository) {
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates) and notes. Ready means nothing missing or invalid; call it before get_pdf_url.',
+        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended [{ item, reason, source }]; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates) and notes. Ready means nothing missing or invalid; call it before get_pdf_url.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()
@@ -78,16 +116,7 @@ export function formTools(repository: FilingRepository) {
       outputSchema: checkFilingResultSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
-        const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
-        const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
-        const filing =
-          kind &&
-          (await repository.getFiling(
-            kind === '5472' ? 'filings' : 'partnership_filings',
-            auth.userId,
-            args.id,
-          ));
-        if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+        const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
         const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);

@@ -2,17 +2,17 @@ import {
   defineTool,
   type ResourceLink,
   type ToolDefinition,
-  ToolError,
   type ToolResult,
   toolResult,
 } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
 import { packetUri } from '../resources/packet-resources.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { FILING_NOT_FOUND, type FilingToolFactory, type OpenFilingToolsOptions } from './tool-options.js';
+import { findAnyFiling } from './find-any-filing.js';
+import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { filingPdfUrl, partnershipFilingPdfUrl } from './view-urls.js';
 
@@ -21,6 +21,9 @@ export const getPdfUrlOutputSchema = once(() =>
   z.object({
     url: z.string().describe('The filing’s PDF page in the companion app, for a signed-in browser.'),
     kind: z.enum(['5472', 'partnership']),
+    ready: z.boolean().optional().describe('check_filing’s ready; false: a draft PDF.'),
+    missing_count: z.number().int().optional(),
+    invalid_count: z.number().int().optional(),
     download_url: z
       .string()
       .optional()
@@ -30,7 +33,7 @@ export const getPdfUrlOutputSchema = once(() =>
 );
 
 /** A `resource_link` content item to a filing's packet resource. */
-export function packetResourceLink(kind: FilingKind, id: string): ResourceLink {
+export function packetResourceLink(kind: FilingKind, id: string, ready?: boolean): ResourceLink {
   return {
     type: 'resource_link',
     uri: packetUri(kind, id),
@@ -39,6 +42,12 @@ export function packetResourceLink(kind: FilingKind, id: string): ResourceLink {
       kind === '5472'
         ? 'IRS forms of the single-member filing (PDF)'
         : 'IRS forms of the partnership filing (PDF)',
+    ...(ready === false
+      ? {
+          description:
+            'DRAFT: the filing is not ready (see check_filing); every page is marked DRAFT: NOT READY TO FILE.',
+        }
+      : {}),
     mimeType: 'application/pdf',
   };
 }
@@ -63,15 +72,19 @@ export async function getPdfUrlResult(options: {
   url: string;
   packetLinks: PacketLinks | undefined;
   packetResources: boolean;
+  /** check_filing's verdict today, when the filing was read. */
+  readiness?: { ready: boolean; missing_count: number; invalid_count: number };
 }): Promise<Record<string, unknown> | ToolResult> {
   const { kind, id, url, packetLinks } = options;
-  const structured: Record<string, unknown> = { url, kind };
+  const structured: Record<string, unknown> = { url, kind, ...options.readiness };
   if (packetLinks !== undefined) {
     const signed = await packetLinks.sign(kind, id);
     structured.download_url = signed.url;
     structured.download_expires_at = new Date(signed.expiresAt).toISOString();
   }
-  return options.packetResources ? withItems(structured, packetResourceLink(kind, id)) : structured;
+  return options.packetResources
+    ? withItems(structured, packetResourceLink(kind, id, options.readiness?.ready))
+    : structured;
 }
 
 /**
@@ -110,7 +123,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
       name: 'get_pdf_url',
       title: 'Get the PDF link of a filing',
       description:
-        'Answers { url, kind, download_url, download_expires_at }: url is the filing’s PDF page in the companion app (for a signed-in browser); download_url, when this server builds the forms, is a signed link that answers the PDF itself without a session, for 15 minutes, to fetch or hand to the user. The result also links the PDF as the MCP resource filing://filings/{id}/packet.pdf (partnership: filing://partnership/{id}/packet.pdf). Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership"). Run check_filing first.',
+        'Answers { url, kind, ready, missing_count, invalid_count, download_url, download_expires_at }; ready false: the PDF is a draft, marked DRAFT on every page. url is the filing’s PDF page in the companion app (for a signed-in browser); download_url, when this server builds the forms, is a signed link that answers the PDF itself without a session, for 15 minutes, to fetch or hand to the user. The result also links the PDF as the MCP resource filing://filings/{id}/packet.pdf (partnership: filing://partnership/{id}/packet.pdf). Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership"). Run check_filing first.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()
@@ -120,17 +133,23 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
       outputSchema: getPdfUrlOutputSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
-        const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
-        const kind = await repository.findFilingKind(auth.userId, args.id, preferred);
-        if (!kind) throw new ToolError(FILING_NOT_FOUND);
+        const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         const url =
           kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
+        // The same check as check_filing and the packet's draft mark (irs-forms loads on first use).
+        const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
+        const report = checkFilingReadiness(kind, filing.form_data);
         return getPdfUrlResult({
           kind,
           id: args.id,
           url,
           packetLinks: options.packetLinks,
           packetResources: options.packetResources === true,
+          readiness: {
+            ready: report.ready,
+            missing_count: report.missing.length,
+            invalid_count: report.invalid.length,
+          },
         });
       },
     });

@@ -1,12 +1,13 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
-import { cityStateZip, isCalendarYear, monthDay, usDate, yearOf } from '../field-text.js';
+import { cityStateZip, dollars, isCalendarYear, monthDay, usDate, yearOf } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
 const text = (name: string, line: string): TemplateField => ({ name, type: 'text', line });
 
-// Instructions for Form 5472, "Foreign-owned U.S. DEs": a pro forma 1120 carries only the name and
-// address and items B and E of page 1, with "Foreign-owned U.S. DE" written across the top.
+// Instructions for Form 5472, "Foreign-owned U.S. DEs": a pro forma 1120 carries the name and
+// address and items B and E of page 1, with "Foreign-owned U.S. DE" written across the top; items C
+// and D are printed too (IRS_RULES.proFormaItemsCD: line 1c of Form 5472 is item D).
 const fields = {
   taxYearBegin: text(`${P1}PgHeader[0].f1_1[0]`, 'header: beginning'),
   taxYearEnd: text(`${P1}PgHeader[0].f1_2[0]`, 'header: ending'),
@@ -17,6 +18,8 @@ const fields = {
   state: text(`${P1}NameFieldsReadOrder[0].f1_8[0]`, 'State or province'),
   zip: text(`${P1}NameFieldsReadOrder[0].f1_10[0]`, 'ZIP or foreign postal code'),
   ein: text(`${P1}f1_11[0]`, 'B'),
+  dateIncorporation: text(`${P1}f1_12[0]`, 'C'),
+  totalAssets: text(`${P1}f1_13[0]`, 'D'),
   isInitialYear: { name: `${P1}c1_6[0]`, type: 'checkbox', line: 'E(1)' },
   signerTitle: text(`${P1}SignHere-ReadOrder[0].f1_58[0]`, 'Sign Here: Title'),
 } satisfies Record<string, TemplateField>;
@@ -43,18 +46,13 @@ export const form1120TaxYear2025: FormEdition<{ filing: SingleMemberInput }> = {
       state: address.state,
       zip: address.zip,
       ein: filing.ein,
+      dateIncorporation: usDate(filing.dateIncorporation),
+      totalAssets: dollars(filing.totalAssets),
       isInitialYear: filing.isInitialYear === true,
       signerTitle: filing.signerTitle,
     };
   },
-  // "Sign Here" has a field for the title only: the signer's name goes on the signature line
-  // (above "Signature of officer", x 74-260) and the date above "Date" (x 268), both at the
-  // baseline of the title field (y 90), so the officer signs over the printed name.
-  stamps: ({ filing }) => [
-    { page: 0, text: 'Foreign-owned U.S. DE', x: 200, y: 770, size: 14 },
-    ...(filing.signerName ? [{ page: 0, text: filing.signerName, x: 76, y: 92, size: 8 }] : []),
-    ...(usDate(filing.signatureDate)
-      ? [{ page: 0, text: usDate(filing.signatureDate)!, x: 268, y: 92, size: 8 }]
-      : []),
-  ],
+  // "Signature of officer" and "Date" stay empty: the officer signs and dates the return by hand
+  // (IRS_RULES.handSignature); the packet's cover page says where. Only the title is printed.
+  stamps: () => [{ page: 0, text: 'Foreign-owned U.S. DE', x: 200, y: 770, size: 14 }],
 };

@@ -2,12 +2,13 @@ import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, joined, monthDay, usDate, yearOf } from '../field-text.js';
 import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
 import { form5472Amounts, line1hOf } from '../form-5472-amounts.js';
-import { PART_VII_QUESTIONS, type PartVIILine, partVIIAsked } from '../part-vii.js';
-import { wholeDollars } from '../transaction-kinds.js';
+import { printedCountries } from '../countries.js';
+import { PART_VII_QUESTIONS, type PartVIILine, partVIIAnswersFor, partVIIAsked } from '../part-vii.js';
+import { relationshipBoxes, wholeDollars } from '../transaction-kinds.js';
 
 /** Line 8a: the name and the address (street, city, country; or an older filing's one string). */
 function relatedPartyLine(party: RelatedPartyInput): string {
-  const address = [party.street, party.city, party.country].filter(
+  const address = [party.street, party.city, printedCountries(party.country)].filter(
     (part) => typeof part === 'string' && part.trim() !== '',
   );
   return [party.name, ...(address.length > 0 ? address : [party.address])].filter(Boolean).join(', ');
@@ -164,9 +165,11 @@ export const form5472RevDecember2023: FormEdition<Form5472Input> = {
       partIV.line22 = money(amounts.line22);
       partIV.line36 = money(amounts.line36);
     }
-    // A relationship outside the three boxes is reported by check_filing and ticks nothing.
-    const box8e = party?.relationship;
-    const answers = filing.partVII && typeof filing.partVII === 'object' ? filing.partVII : {};
+    // Every box that applies; a value outside the three boxes is reported by check_filing and ticks nothing.
+    const box8e = relationshipBoxes(party?.relationship);
+    // This form's own Part VII: the related party's answers, the filing's as the default.
+    const partyCount = Array.isArray(filing.relatedParties) ? filing.relatedParties.length : 0;
+    const { answers } = partVIIAnswersFor(filing.partVII, party?.partVII, partyCount);
     const partVII: Record<string, string | boolean | undefined> = {};
     for (const line of Object.keys(PART_VII_QUESTIONS) as PartVIILine[]) {
       if (!partVIIAsked(line, answers)) continue;
@@ -194,19 +197,19 @@ export const form5472RevDecember2023: FormEdition<Form5472Input> = {
       businessActivityCode: joined(filing.businessActivityCode),
       formCount: String(formCount),
       isInitialYear: filing.isInitialYear === true,
-      countryIncorporation: filing.countryIncorporation,
+      countryIncorporation: printedCountries(filing.countryIncorporation),
       dateIncorporation: usDate(filing.dateIncorporation),
-      taxResidentCountry: filing.taxResidentCountry,
-      principalBusinessCountries: joined(filing.principalBusinessCountries),
+      taxResidentCountry: printedCountries(filing.taxResidentCountry),
+      principalBusinessCountries: printedCountries(filing.principalBusinessCountries),
       foreignControlled: true,
       foreignOwnedDE: true,
       owner: filing.ownerName ? [filing.ownerName, ownerAddress].filter(Boolean).join(', ') : undefined,
       ownerUSId: filing.ownerUSId,
       ownerRefId: filing.ownerRefId,
       ownerFTIN: filing.ownerFTIN,
-      ownerBusinessCountries: joined(filing.ownerBusinessCountries),
-      ownerCitizenship: filing.ownerCitizenship,
-      ownerTaxResidentCountry: filing.ownerTaxResidentCountry,
+      ownerBusinessCountries: printedCountries(filing.ownerBusinessCountries),
+      ownerCitizenship: printedCountries(filing.ownerCitizenship),
+      ownerTaxResidentCountry: printedCountries(filing.ownerTaxResidentCountry),
       relatedPartyForeign: foreign,
       relatedPartyUS: party ? party.isForeign === false : false,
       relatedParty: party?.name ? relatedPartyLine(party) : undefined,
@@ -215,11 +218,11 @@ export const form5472RevDecember2023: FormEdition<Form5472Input> = {
       relatedFTIN: party?.ftin,
       relatedBusinessActivity: party?.businessActivity,
       relatedBusinessActivityCode: joined(party?.businessActivityCode),
-      related_to_reporting_corporation: box8e === 'related_to_reporting_corporation',
-      related_to_foreign_shareholder: box8e === 'related_to_foreign_shareholder',
-      foreign_shareholder: box8e === 'foreign_shareholder',
-      relatedBusinessCountries: joined(party?.businessCountries),
-      relatedTaxResidenceCountries: joined(party?.taxResidenceCountries),
+      related_to_reporting_corporation: box8e.includes('related_to_reporting_corporation'),
+      related_to_foreign_shareholder: box8e.includes('related_to_foreign_shareholder'),
+      foreign_shareholder: box8e.includes('foreign_shareholder'),
+      relatedBusinessCountries: printedCountries(party?.businessCountries),
+      relatedTaxResidenceCountries: printedCountries(party?.taxResidenceCountries),
       // Instructions, line 1f: left blank for a U.S. related party.
       line1f: foreign && hasTransactions ? money(amounts.line1f) : undefined,
       line1h: money(line1hOf(filing) || undefined),

@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { FOREIGN_OWNED_DE_ADDRESS_LINES } from '../de-filing-address.js';
 import { usDate } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';
 import { drawTextPages } from './text-page.js';
@@ -39,9 +40,7 @@ export function drawLateFilingLetter(doc: PDFDocument, font: PDFFont, filing: Si
     '',
     letterDate(filing),
     '',
-    'Internal Revenue Service',
-    '1973 Rulon White Blvd., M/S 6112, Attn: PIN Unit',
-    'Ogden, UT 84201',
+    ...FOREIGN_OWNED_DE_ADDRESS_LINES,
     '',
     `Re: Request for penalty relief for reasonable cause: Form 5472 and pro forma Form 1120, tax year ${usDate(filing.taxYearBegin) ?? ''} to ${usDate(filing.taxYearEnd) ?? ''}`,
     '',

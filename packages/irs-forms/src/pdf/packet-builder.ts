@@ -13,6 +13,10 @@ import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
 import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet-limits.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
+import { todayUtc } from '../lateness.js';
+import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import { drawCoverPage, markDraft } from './cover-page.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
@@ -30,6 +34,8 @@ export interface PacketFile {
 /** A built packet: the PDF, the form editions it used and the forms it left out (with why). */
 export interface Packet {
   pdf: Uint8Array;
+  /** check_filing's `ready` for the same day: when false, every page carries the draft mark. */
+  ready: boolean;
   editions: PacketPlan['editions'];
   omitted: PacketPlan['omitted'];
 }
@@ -197,11 +203,12 @@ export class PacketBuilder {
   ): Promise<Packet> {
     const plan = this.plan(kind, formData, options);
     await this.#checkPlannedPages(plan.parts);
+    const readiness = this.#readiness(kind, formData, options);
     const doc = await PDFDocument.create({ updateMetadata: false });
-    await this.#addParts(doc, plan.parts, 0);
+    await this.#addParts(doc, plan.parts, 0, readiness);
     const pdf = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
     this.#checkBytes(pdf.length);
-    return { pdf, editions: plan.editions, omitted: plan.omitted };
+    return { pdf, ready: readiness.ready, editions: plan.editions, omitted: plan.omitted };
   }
 
   /** One PDF per form (and statement, worksheet and letter), for the ZIP download. */
@@ -212,12 +219,13 @@ export class PacketBuilder {
   ): Promise<PacketFile[]> {
     const plan = this.plan(kind, formData, options);
     await this.#checkPlannedPages(plan.parts);
+    const readiness = this.#readiness(kind, formData, options);
     const files: PacketFile[] = [];
     let pages = 0;
     let bytes = 0;
     for (const part of plan.parts) {
       const doc = await PDFDocument.create({ updateMetadata: false });
-      await this.#addParts(doc, [part], pages);
+      await this.#addParts(doc, [part], pages, readiness);
       pages += doc.getPageCount();
       const file = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
       bytes += file.length;
@@ -225,6 +233,11 @@ export class PacketBuilder {
       files.push({ fileName: part.fileName, bytes: file });
     }
     return files;
+  }
+
+  /** check_filing's report for the packet's day: decides the draft mark and the cover page's words. */
+  #readiness(kind: FilingKind, formData: Record<string, unknown>, options: BuildOptions): FilingReadiness {
+    return checkFilingReadiness(kind, formData, this.#registry, options.asOf ?? todayUtc());
   }
 
   /** Refuses a plan whose forms alone (the templates' pages) exceed the page bound, before drawing. */
@@ -246,13 +259,38 @@ export class PacketBuilder {
     if (bytes > this.#limits.maxBytes) throw new PacketTooLargeError('bytes', bytes, this.#limits.maxBytes);
   }
 
-  /** Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. */
-  async #addParts(doc: PDFDocument, parts: PacketPlan['parts'], pagesBefore: number): Promise<void> {
+  /**
+   * Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. Every
+   * page of a filing that is not ready carries the draft mark.
+   */
+  async #addParts(
+    doc: PDFDocument,
+    parts: PacketPlan['parts'],
+    pagesBefore: number,
+    readiness: FilingReadiness,
+  ): Promise<void> {
     const font = doc.embedStandardFont(StandardFonts.Helvetica);
+    await this.#drawParts(doc, font, parts, pagesBefore, readiness);
+    if (!readiness.ready) markDraft(doc, font);
+  }
+
+  async #drawParts(
+    doc: PDFDocument,
+    font: PDFFont,
+    parts: PacketPlan['parts'],
+    pagesBefore: number,
+    readiness: FilingReadiness,
+  ): Promise<void> {
     // Pages copied into this document, by template: a second copy of a form reuses the page
     // objects' content streams and resources instead of copying them again.
     const copied = new Map<PreparedTemplate, CopiedPages>();
     for (const part of parts) {
+      if (part.kind === 'cover') {
+        const hasLetter = (part.filing as SingleMemberInput).generateLateFilingLetter === true;
+        drawCoverPage(doc, font, part.filing, readiness, hasLetter);
+        this.#checkPages(pagesBefore + doc.getPageCount());
+        continue;
+      }
       if (part.kind === 'letter') {
         drawLateFilingLetter(doc, font, part.filing);
         this.#checkPages(pagesBefore + doc.getPageCount());

@@ -1,0 +1,23 @@
+import { ToolError } from '@filing-mcp/protocol';
+import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
+import { FILING_NOT_FOUND } from './tool-options.js';
+
+/**
+ * A filing of either kind by id, for its owner: the kind the agent names (default `5472`) is only
+ * a hint, the server finds the filing's collection itself. Another user's filing and a missing one
+ * are the spec's "Filing not found" tool error.
+ */
+export async function findAnyFiling(
+  repository: FilingRepository,
+  userId: string,
+  id: string,
+  kindArgument: string | undefined,
+) {
+  const preferred: FilingKind = resolveFilingKind(kindArgument ?? '5472') ?? '5472';
+  const kind = await repository.findFilingKind(userId, id, preferred);
+  const filing =
+    kind && (await repository.getFiling(kind === '5472' ? 'filings' : 'partnership_filings', userId, id));
+  if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+  return { kind, filing };
+}

@@ -1,0 +1,67 @@
+import { FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
+
+/**
+ * The rules of the single-member forms' last lines, each with its source (checked with the project's
+ * search tool against the Form 5472 / 1120 instructions, or read from the vendored official form,
+ * as docs/irs-forms.md says). Part of IRS_RULES.
+ */
+export const FORM_5472_RULES = {
+  partIVLineLabels: {
+    rule: 'Each Part IV transaction kind carries its line and the line\u2019s title as the form prints it. Rents and royalties on lines 13a/13b and 27a/27b are "for other than intangible property rights"; sales, purchases, leases and licenses of intangible property rights ("for example, patents, trademarks, secret formulas") are lines 14 and 28, so a trademark or software royalty is line 28 (paid) or 14 (received), not 27b or 13b. The earlier kinds royalties_paid and royalties_received do not say which: they are refused with the two kinds to choose from, and never printed.',
+    source: 'Form 5472 (Rev. December 2023), Part IV lines 13a-14 and 27a-28.',
+  },
+  relationshipBoxes: {
+    rule: 'Line 8e says "Check boxes that apply": related to reporting corporation, related to 25% foreign shareholder, 25% foreign shareholder. relationship takes one box or a list of them; a box is never guessed from words.',
+    source: 'Form 5472 (Rev. December 2023), line 8e.',
+  },
+  partVIIPerRelatedParty: {
+    rule: 'Part VII is part of each Form 5472, and so of each related party. Lines 41a-41d ("transactions with the foreign related party") and 42a-42b ("any loan to or from the related party") ask about the form\u2019s own related party: each party answers them (relatedParties[].partVII); a filing-level partVII answer serves as their default only when it is No or the filing has one related party. Lines 37-40 and 43 ask about the reporting corporation: the filing-level answer is every form\u2019s default.',
+    source:
+      'Form 5472 (Rev. December 2023), Part VII lines 37-43; Instructions for Form 5472, Line 1g (a separate Form 5472 for each related party).',
+  },
+  proFormaItemsCD: {
+    rule: 'The pro forma Form 1120 prints item C (date incorporated, from dateIncorporation) and item D (total assets, from totalAssets) besides the name, address and items B and E the instructions require; Form 5472 line 1c is the total assets of item D, page 1, Form 1120.',
+    source:
+      'Form 1120 (2025), items C and D; Instructions for Form 5472, Line 1c (domestic reporting corporations enter the total assets from item D, page 1, Form 1120).',
+  },
+  handSignature: {
+    rule: 'The "Signature of officer" box of the pro forma 1120 is left empty: the officer signs it by hand and writes the date; the packet\u2019s cover page (not an IRS form) says where, and the date the filing holds (signatureDate). The title is printed.',
+    source: 'Form 1120 (2025), Sign Here; Instructions for Form 1120, Signature.',
+  },
+  proofOfFiling: {
+    rule: `Keep proof of the day the return was sent: for a fax, the fax machine\u2019s transmission report showing the number (${FOREIGN_OWNED_DE_FAX}), the date and the pages sent; for mail, U.S. certified or registered mail, whose postmarked sender\u2019s receipt is prima facie evidence of delivery and of the postmark date. Keep a copy of the whole signed packet.`,
+    source: 'Internal Revenue Code section 7502(c); Regulations section 301.7502-1(c)(2).',
+  },
+  extendedDueDateInForce: {
+    rule: 'extended_due_date is given only for a Form 7004 that extends: one filed (form7004FiledDate) on or before the original due date, or one the packet includes because the original due date has not passed. It is null, with the reason, when the Form 7004 was filed after the original due date or the packet leaves it out.',
+    source: 'Instructions for Form 7004 (Rev. December 2025), When To File.',
+  },
+  dateIncorporationInYear: {
+    rule: 'The date of incorporation (line 1m, 1120 item C) is on or before the last day of the tax year: a return covers a year the entity existed in.',
+    source: 'Form 5472 (Rev. December 2023), line 1m; Publication 538, Accounting Periods.',
+  },
+  form7004FiledDateNotFuture: {
+    rule: 'form7004FiledDate is a day a Form 7004 was filed: it cannot be after the day checked for (as_of).',
+    source: 'Instructions for Form 7004 (Rev. December 2025), When To File.',
+  },
+  countryNames: {
+    rule: 'Country lines (1l, 1n, 1o, 4c-4e, 8a, 8f, 8g) take country names, not abbreviated: a two-letter ISO 3166-1 code is printed as the country\u2019s name; a U.S. state, a code that is also a state\u2019s (CA, DE, GA ...) and an unknown name are refused with what to write.',
+    source:
+      'Instructions for Form 5472, Line 1a (Foreign address: do not abbreviate the country name); ISO 3166-1 alpha-2.',
+  },
+  countryIncorporation: {
+    rule: 'A foreign-owned U.S. DE is a domestic entity: its country of incorporation (line 1l) is the United States, whatever state it was formed in ("United States (Wyoming)" is accepted).',
+    source:
+      'Instructions for Form 5472, Who Must File (foreign-owned U.S. DEs: domestic disregarded entities).',
+  },
+  businessActivityCode: {
+    rule: 'The principal business activity code (line 1e, 8d) is a six-digit code of the list in the Form 1120 instructions. The list itself is not vendored: a code is checked for its six digits and its sector (the first two digits of a sector the list uses, 11-81). Uncertain: a well-formed code absent from the list is not caught.',
+    source:
+      'Instructions for Form 5472, Lines 1d and 1e; Instructions for Form 1120, Principal Business Activity Codes.',
+  },
+  draftPackets: {
+    rule: 'Until check_filing answers ready, every page of the packet carries "DRAFT: NOT READY TO FILE"; a ready packet carries no such mark.',
+    source:
+      'This service (docs/irs-forms.md); Regulations section 1.6038A-4(a)(1) (a substantially incomplete Form 5472 is a failure to file).',
+  },
+} as const satisfies Record<string, { rule: string; source: string }>;

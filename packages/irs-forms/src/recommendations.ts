@@ -1,0 +1,69 @@
+/**
+ * What check_filing recommends for a single-member filing: steps that are not required for the
+ * forms to be complete but that a preparer would take, each with its reason and source.
+ */
+import { daysBetween, type Penalty } from './lateness.js';
+import type { SingleMemberInput } from './filing-input.js';
+import { IRS_RULES } from './irs-rules.js';
+
+/** One recommended step: what to do, why, and the IRS text it rests on. */
+export type Recommendation = {
+  item: string;
+  reason: string;
+  source: string;
+};
+
+/** Facts of the readiness check the recommendations read. */
+export interface RecommendationFacts {
+  ready: boolean;
+  overdue: boolean;
+  days_late: number;
+  due_date: string | null;
+  /** The extended due date a Form 7004 filed by the due date would give (null when unknown). */
+  extensionWouldGive: string | null;
+  as_of: string;
+  penalties: Penalty[];
+}
+
+/** Days before the due date from which an unready filing is told about Form 7004. */
+const EXTENSION_NOTICE_DAYS = 30;
+
+/** The recommended steps of a single-member filing. */
+export function form5472Recommendations(
+  filing: SingleMemberInput,
+  facts: RecommendationFacts,
+): Recommendation[] {
+  const recommended: Recommendation[] = [];
+  if (facts.overdue && filing.generateLateFilingLetter !== true) {
+    const penalty = facts.penalties.find((entry) => entry.code === '6038A(d)(1)');
+    const amount = penalty?.amount
+      ? `$${penalty.amount.toLocaleString('en-US')}`
+      : 'the section 6038A(d) penalty';
+    recommended.push({
+      item: 'reasonable-cause statement (set generateLateFilingLetter to true and give lateFilingReason)',
+      reason: `The return is ${facts.days_late} days late: the IRS may assess ${amount} unless the failure was due to reasonable cause, which a written statement signed under penalties of perjury, sent with the return, asks it to accept.`,
+      source: `${IRS_RULES.reasonableCause.source}; ${IRS_RULES.penalty6038A.source}`,
+    });
+  }
+  const hasExtension = filing.generateForm7004 === true || typeof filing.form7004FiledDate === 'string';
+  if (
+    !facts.ready &&
+    !facts.overdue &&
+    !hasExtension &&
+    facts.due_date !== null &&
+    daysBetween(facts.as_of, facts.due_date) <= EXTENSION_NOTICE_DAYS
+  ) {
+    recommended.push({
+      item: 'Form 7004 (set generateForm7004 to true)',
+      reason: `The filing is not ready and is due ${facts.due_date}: a Form 7004 filed by then extends the due date${facts.extensionWouldGive ? ` to ${facts.extensionWouldGive}` : ''} automatically.`,
+      source: IRS_RULES.corporationExtension.source,
+    });
+  }
+  recommended.push({
+    item: 'proof of filing',
+    reason:
+      'Keep the fax transmission report (number, date, pages) or send by U.S. certified or registered mail and keep the postmarked receipt; keep a copy of the signed packet.',
+    source: IRS_RULES.proofOfFiling.source,
+  });
+  return recommended;
+}
