@@ -13,6 +13,7 @@ import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
 import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet-limits.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
+import { drawLate1065Letter } from './late-1065-letter.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
@@ -254,7 +255,8 @@ export class PacketBuilder {
     const copied = new Map<PreparedTemplate, CopiedPages>();
     for (const part of parts) {
       if (part.kind === 'letter') {
-        drawLateFilingLetter(doc, font, part.filing);
+        if (part.form === '1065') drawLate1065Letter(doc, font, part.filing);
+        else drawLateFilingLetter(doc, font, part.filing);
         this.#checkPages(pagesBefore + doc.getPageCount());
         continue;
       }
