@@ -4,6 +4,12 @@ import type { PartnershipInput } from '../filing-input.js';
 import { form1065Address } from '../partnership/where-to-file-1065.js';
 import { drawReasonableCauseLetter } from './late-filing-letter.js';
 
+/** "A, B, City, ST ZIP" as lines, the city, state and ZIP on the last. */
+function addressLines(address: string): string[] {
+  const parts = address.split(', ');
+  return [...parts.slice(0, -2), parts.slice(-2).join(', ')];
+}
+
 /**
  * A reasonable-cause statement for a late Form 1065 (rule lateReturnStatement): addressed to the
  * service center of the Form 1065 Where To File table, asking that the section 6698 penalty not be
@@ -19,7 +25,7 @@ export function drawLate1065Letter(doc: PDFDocument, font: PDFFont, filing: Part
     signatureDate: typeof filing.signatureDate === 'string' ? filing.signatureDate : undefined,
     taxYearEnd: filing.taxYearEnd,
     recipient: center
-      ? center.split(', ')
+      ? addressLines(center)
       : ['Internal Revenue Service', '(the service center where Form 1065 is filed)'],
     subject: `Request for penalty relief for reasonable cause: Form 1065, tax year ${usDate(filing.taxYearBegin) ?? ''} to ${usDate(filing.taxYearEnd) ?? ''}`,
     opening: `${filing.partnershipName ?? 'The partnership'} files the attached Form 1065, U.S. Return of Partnership Income, after its due date. The failure to file on time was due to reasonable cause and not willful neglect:`,
