@@ -1,4 +1,5 @@
-// The three-partner case of issue 34, read back from the PDF text: guaranteed payments by partner,
+// The three-partner case (a California LLC; a U.S. member-manager, a Japanese nonresident alien
+// and a Norwegian corporation), read back from the PDF text: guaranteed payments by partner,
 // self-employment earnings by the section 1402 rules, ECTI computed from the return, the K-1 boxes
 // the data decides (13A, 14A, 19A, 20A, item C), a foreign partner without a U.S. TIN, and the
 // section 1446 installments, payments and late-return exposure.

@@ -216,7 +216,7 @@ export const partnershipFormSchemas = once(() => {
       specialAllocations: lines(SCHEDULE_K_LINES, amount)
         .optional()
         .describe('Schedule K line -> this partner’s amount, instead of the profit-share split.'),
-      // --- Issue 34 (guaranteed payments, distributions, ECTI): fields of one partner. ---
+      // --- Guaranteed payments, distributions, Form 8804-C: fields of one partner. ---
       guaranteedPayments: checkedAs('object', lines(['services', 'capital'], amount))
         .optional()
         .describe('This partner’s guaranteed payments, USD: {services (K-1 4a), capital (4b)}.'),
@@ -229,7 +229,7 @@ export const partnershipFormSchemas = once(() => {
         .boolean()
         .optional()
         .describe('True if the partner gave a Form 8804-C (lets ectiShare be below the computed ECTI).'),
-      // --- End of issue 34's partner fields. ---
+      // --- End of the guaranteed payments, distributions and Form 8804-C fields. ---
     })
     .describe('A partner of the partnership.');
 
@@ -320,7 +320,7 @@ export const partnershipFormSchemas = once(() => {
         .record(z.string(), z.unknown())
         .optional()
         .describe('Kept as given; section 1446 figures are computed from the return (ECTI).'),
-      // --- Issue 34 (ECTI, section 1446 payments, K-1 codes, late return): filing fields. ---
+      // --- ECTI lines, section 1446 payments, box 13 code, late-return statement. ---
       ectiLines: unadvertised(
         checkedAs('array', z.array(z.enum(ECTI_LINES))).optional(),
         `Schedule K lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
@@ -347,7 +347,7 @@ export const partnershipFormSchemas = once(() => {
       ),
       signerName: unadvertised(text.optional(), 'Who signs the statement (a general partner or LLC member).'),
       signerTitle: unadvertised(text.optional(), 'The signer’s title.'),
-      // --- End of issue 34's filing fields. ---
+      // --- End of the ECTI, payments, box 13 code and late-statement fields. ---
     })
     .describe('form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805).');
   return { partnerSchema, partnershipFormDataSchema };

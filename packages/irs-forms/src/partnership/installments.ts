@@ -121,7 +121,7 @@ export function scheduleACharge(
     });
     let from = due;
     for (const segment of [...late, { date: '9999-12-31', amount: 0 }]) {
-      const to = segment.date < end ? segment.date : end;
+      const to = [segment.date, end].sort()[0]!;
       for (let day = 0, days = daysBetween(from, to); day < days && unpaid > 0; day++) {
         const date = addDays(from, day);
         const rate = underpaymentRate(date);
