@@ -2,6 +2,7 @@ import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, isCalendarYear, monthDay } from '../field-text.js';
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
 import { contributionsCode, irsCenterOfFiling } from '../partnership/k1-items.js';
+import { PARTNER_DECIDED_LINES } from '../partnership/partner-items.js';
 import { amountOf, K1_BOX_OF_LINE, percentOf, type ScheduleKLine } from '../partnership/lines.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
@@ -174,6 +175,9 @@ function figureValues(
   for (const [line, place] of Object.entries(K1_BOX_OF_LINE)) {
     const amount = share?.[line as ScheduleKLine];
     if (amount === undefined || !place) continue;
+    // A partner's own figure of 0 (no guaranteed payment, no self-employment earnings, no
+    // distribution) leaves its box blank.
+    if (amount === 0 && (PARTNER_DECIDED_LINES as readonly string[]).includes(line)) continue;
     if (place.code) coded[place.box]!.push([place.code, amount]);
     else values[`box${place.box}`] = dollars(amount);
   }

@@ -120,7 +120,7 @@ export function withholding1446(filing: PartnershipInput, asOf: string = todayUt
           ? `Not figured: ${form8804Due === null ? 'the tax year is not known' : 'the underpayment rate for part of the period is not confirmed here'}. ${WITHHOLDING_RULES.scheduleA8804.rule}`
           : `${WITHHOLDING_RULES.scheduleA8804.rule} ${WITHHOLDING_RULES.underpaymentRate.rule}`,
     },
-    late_filing_exposure: WITHHOLDING_RULES.late8804And8805.rule,
+    late_filing_exposure: `${form8804Due === null ? '' : `Forms 8804 and 8805 are due ${form8804Due} (${asOf > form8804Due ? `past due as of ${asOf} unless filed or extended with Form 7004` : `not yet due as of ${asOf}`}). `}${WITHHOLDING_RULES.late8804And8805.rule}`,
     source: `${PARTNERSHIP_RULES.section1446Rates.source} ${PARTNERSHIP_RULES.section1446Installments.source} ${PARTNERSHIP_RULES.form8804DueDate.source} ${WITHHOLDING_RULES.ectiComputed.source}`,
   };
 }
