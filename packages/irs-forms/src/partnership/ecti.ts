@@ -33,9 +33,13 @@ export type PartnerEcti = {
  * it, the partner certified its own deductions on Form 8804-C (`ectiCertified8804C`, Regulations
  * section 1.1446-6); otherwise it is refused with the reason and the computed figure is used.
  */
-export function partnerEcti(filing: PartnershipInput, index: number): PartnerEcti {
+export function partnerEcti(
+  filing: PartnershipInput,
+  index: number,
+  allShares: ReturnType<typeof k1Shares> = k1Shares(filing),
+): PartnerEcti {
   const partner: PartnerInput | undefined = filing.partners?.[index];
-  const shares = k1Shares(filing)?.[index];
+  const shares = allShares?.[index];
   const lines = ectiLines(filing);
   const computed = shares
     ? lines.reduce((sum, line) => {

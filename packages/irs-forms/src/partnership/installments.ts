@@ -122,11 +122,10 @@ export function scheduleACharge(
     let from = due;
     for (const segment of [...late, { date: '9999-12-31', amount: 0 }]) {
       const to = [segment.date, end].sort()[0]!;
-      for (let day = 0, days = daysBetween(from, to); day < days && unpaid > 0; day++) {
-        const date = addDays(from, day);
-        const rate = underpaymentRate(date);
-        if (rate === undefined) return null;
-        charge += (unpaid * rate) / 100 / RATE_DAYS(date);
+      if (unpaid > 0 && from < to) {
+        const part = chargeBetween(unpaid, from, to);
+        if (part === null) return null;
+        charge += part;
       }
       if (segment.date >= end) break;
       unpaid -= segment.amount;
@@ -134,6 +133,23 @@ export function scheduleACharge(
     }
   }
   return Math.round(charge);
+}
+
+/**
+ * Simple interest on `unpaid` from `from` to `to` (days from `from`, not counting `to`), at each
+ * period's rate over the days of its year; null when a day's rate is not confirmed here.
+ */
+function chargeBetween(unpaid: number, from: string, to: string): number | null {
+  let total = 0;
+  let start = from;
+  while (start < to) {
+    const period = UNDERPAYMENT_RATES.find((rate) => start >= rate.from && start <= rate.to);
+    if (!period) return null;
+    const stop = [to, `${Number(start.slice(0, 4)) + 1}-01-01`, addDays(period.to, 1)].sort()[0]!;
+    total += (unpaid * period.percent * daysBetween(start, stop)) / 100 / RATE_DAYS(start);
+    start = stop;
+  }
+  return total;
 }
 
 function addDays(date: string, days: number): string {

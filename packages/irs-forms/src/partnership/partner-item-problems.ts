@@ -103,7 +103,7 @@ export function partnerItemProblems(filing: PartnershipInput): { missing: Missin
     if (partner?.isForeign === true && isBlank(partner.tin)) {
       missing.push({ form: '1065-K1', line: 'E (U.S. TIN; Form 8805, line 1b)', field: `${at}.tin` });
     }
-    const ecti = partner?.isForeign === true ? partnerEcti(filing, index) : undefined;
+    const ecti = partner?.isForeign === true ? partnerEcti(filing, index, shares) : undefined;
     if (ecti?.refused) invalid.push({ field: `${at}.ectiShare`, message: ecti.refused });
     if (
       selfEmploymentClass(partner ?? {}) === 'unknown' &&

@@ -4,7 +4,7 @@ import { todayUtc } from '../lateness.js';
 import { partnerEcti } from './ecti.js';
 import { type Installment1446, installmentStatuses, payments1446, scheduleACharge } from './installments.js';
 import { PARTNERSHIP_RULES, SECTION_1446_RATE } from './partnership-rules.js';
-import { allocateByShares } from './schedule-k.js';
+import { allocateByShares, k1Shares } from './schedule-k.js';
 import { WITHHOLDING_RULES } from './withholding-rules.js';
 
 export type { Installment1446 } from './installments.js';
@@ -77,9 +77,10 @@ export function installmentDates(taxYearBegin: string): string[] {
 export function withholding1446(filing: PartnershipInput, asOf: string = todayUtc()): Withholding1446 {
   const all = Array.isArray(filing.partners) ? filing.partners : [];
   const rows: ForeignPartnerWithholding[] = [];
+  const shares = k1Shares(filing);
   all.forEach((partner, index) => {
     if (partner?.isForeign !== true) return;
-    const ecti = partnerEcti(filing, index);
+    const ecti = partnerEcti(filing, index, shares);
     const rate = section1446Rate(partner);
     rows.push({
       partner_id: typeof partner.id === 'string' ? partner.id : null,
