@@ -201,6 +201,29 @@ describe('guaranteed payments, self-employment and the coded boxes, by partner',
     expect(k1.map((share) => share.line14a)).toEqual([undefined, 0, 0]);
   });
 
+  it('distributions of property are each partner’s own too; an unassigned line 19b is reported', () => {
+    const property = withChanges((filing) => {
+      filing.partners[2].distributions = { cash: 30000, property: 12000 };
+    });
+    const k1 = k1Shares(property)!;
+    expect(k1.map((share) => share.line19b)).toEqual([0, 0, 12_000]);
+    // With property reported, withdrawals no longer stand for cash: only the given cash counts.
+    expect(k1.map((share) => share.line19a)).toEqual([undefined, undefined, 30_000]);
+    expect(scheduleKTotals(property).line19b).toBe(12_000);
+    expect(check(property, '2026-01-10').missing).toContainEqual({
+      form: '1065-K1',
+      line: 'box 19, code A',
+      field: 'partners[0].distributions.cash',
+    });
+    const unassigned = withChanges((filing) => {
+      filing.scheduleK.line19b = 12000;
+    });
+    expect(check(unassigned, '2026-01-10').invalid.map((problem) => problem.message)).toContainEqual(
+      expect.stringMatching(/line 19b .* no partner carries one/),
+    );
+    expect(k1Shares(unassigned)!.map((share) => share.line19b)).toEqual([undefined, undefined, undefined]);
+  });
+
   it('asks for the partner’s status where self-employment depends on it', () => {
     const unknown = withChanges((filing) => {
       delete filing.partners[0].type;

@@ -4,6 +4,7 @@ import { contributionsCode } from './k1-items.js';
 import { amountOf } from './lines.js';
 import {
   guaranteedPaymentsUnallocated,
+  partnerCashDistribution,
   partnerGuaranteedPayments,
   partnersCarry,
   selfEmploymentClass,
@@ -87,6 +88,23 @@ export function partnerItemProblems(filing: PartnershipInput): { missing: Missin
         'Schedule K line 19a is entered but no partner carries a distribution: give partners[i].distributions.cash (K-1 box 19, code A)',
     });
   }
+  const entered19b = amountOf(scheduleK.line19b);
+  const property = partners.reduce(
+    (sum, partner) => sum + (amountOf(record(partner?.distributions).property) ?? 0),
+    0,
+  );
+  if (entered19b !== undefined && partnersCarry(filing, 'line19b') && entered19b !== property) {
+    invalid.push({
+      field: 'scheduleK.line19b',
+      message: `is ${entered19b}, but the partners’ distributions.property add up to ${property}`,
+    });
+  } else if (entered19b !== undefined && entered19b !== 0 && !partnersCarry(filing, 'line19b')) {
+    invalid.push({
+      field: 'partners[].distributions',
+      message:
+        'Schedule K line 19b (distributions of other property) is entered but no partner carries one: give partners[i].distributions.property',
+    });
+  }
   if (totals.line13a !== undefined && totals.line13a !== 0 && !contributionsCode(filing)) {
     missing.push({
       form: '1065-K1',
@@ -102,6 +120,11 @@ export function partnerItemProblems(filing: PartnershipInput): { missing: Missin
     const at = `partners[${index}]`;
     if (partner?.isForeign === true && isBlank(partner.tin)) {
       missing.push({ form: '1065-K1', line: 'E (U.S. TIN; Form 8805, line 1b)', field: `${at}.tin` });
+    }
+    const withdrawals = amountOf(record(partner?.capitalAccount).withdrawals) ?? 0;
+    if (withdrawals !== 0 && partnerCashDistribution(filing, partner ?? {}) === undefined) {
+      // Property distributions are reported, so withdrawals no longer tell the cash part.
+      missing.push({ form: '1065-K1', line: 'box 19, code A', field: `${at}.distributions.cash` });
     }
     const ecti = partner?.isForeign === true ? partnerEcti(filing, index, shares) : undefined;
     if (ecti?.refused) invalid.push({ field: `${at}.ectiShare`, message: ecti.refused });

@@ -4,10 +4,11 @@ import { amountOf, type ScheduleKLine } from './lines.js';
 /**
  * The Schedule K lines each partner's own data decides, not a split of a partnership total
  * (rules guaranteedPaymentsByPartner, selfEmploymentEarnings, distributionsByPartner): guaranteed
- * payments (4a-4c), net earnings from self-employment (14a) and distributions of cash (19a). The
+ * payments (4a-4c), net earnings from self-employment (14a) and distributions (19a cash, 19b other
+ * property). The
  * Schedule K line is the sum of the partners' figures.
  */
-export const PARTNER_DECIDED_LINES = ['line4a', 'line4b', 'line4c', 'line14a', 'line19a'] as const;
+export const PARTNER_DECIDED_LINES = ['line4a', 'line4b', 'line4c', 'line14a', 'line19a', 'line19b'] as const;
 export type PartnerDecidedLine = (typeof PARTNER_DECIDED_LINES)[number];
 
 type Shares = Partial<Record<ScheduleKLine, number>>;
@@ -35,11 +36,16 @@ export function partnerGuaranteedPayments(partner: PartnerInput): { services?: n
 }
 
 /** True when some partner carries its own guaranteed payments (or a distribution, for 19a). */
-export function partnersCarry(filing: PartnershipInput, line: 'line4a' | 'line4b' | 'line19a'): boolean {
+export function partnersCarry(
+  filing: PartnershipInput,
+  line: 'line4a' | 'line4b' | 'line19a' | 'line19b',
+): boolean {
   return partnersOf(filing).some((partner) =>
     line === 'line19a'
       ? partnerCashDistribution(filing, partner) !== undefined
-      : partnerGuaranteedPayments(partner)[line === 'line4a' ? 'services' : 'capital'] !== undefined,
+      : line === 'line19b'
+        ? amountOf(record(partner.distributions).property) !== undefined
+        : partnerGuaranteedPayments(partner)[line === 'line4a' ? 'services' : 'capital'] !== undefined,
   );
 }
 
@@ -126,6 +132,7 @@ export function partnerDecidedShares(
   const carries4a = partnersCarry(filing, 'line4a');
   const carries4b = partnersCarry(filing, 'line4b');
   const unallocated = guaranteedPaymentsUnallocated(filing);
+  const carries19b = partnersCarry(filing, 'line19b');
   return partners.map((partner, index) => {
     const out: Partial<Record<PartnerDecidedLine, number>> = {};
     const payments = partnerGuaranteedPayments(partner);
@@ -134,6 +141,7 @@ export function partnerDecidedShares(
     if (carries4a || carries4b) out.line4c = (out.line4a ?? 0) + (out.line4b ?? 0);
     const cash = partnerCashDistribution(filing, partner);
     if (cash !== undefined) out.line19a = cash;
+    if (carries19b) out.line19b = amountOf(record(partner.distributions).property) ?? 0;
     const earnings = selfEmploymentEarnings(partner, split[index] ?? {}, line6Shares[index] ?? 0, out);
     if (earnings !== undefined && (!unallocated || selfEmploymentClass(partner) === 'none'))
       out.line14a = earnings;

@@ -17,7 +17,7 @@ export const WITHHOLDING_RULES = {
       'Internal Revenue Code section 1402(a) and (a)(13), section 1402(b) (nonresident alien individuals); Regulations section 1.1402(b)-1(d); Instructions for Form 1065 (2025), Worksheet for Figuring Net Earnings (Loss) From Self-Employment and lines 14a-14c.',
   },
   distributionsByPartner: {
-    rule: 'K-1 box 19, code A is the partner’s distributions of cash and marketable securities (partners[].distributions.cash, or else the withdrawals of its capital account, item L, when no distribution of other property is reported); Schedule K line 19a is their sum.',
+    rule: 'K-1 box 19, code A is the partner’s distributions of cash and marketable securities (partners[].distributions.cash, or else the withdrawals of its capital account, item L, when no distribution of other property is reported); Schedule K line 19a is their sum. Distributions of other property are each partner’s own too (distributions.property; Schedule K line 19b is their sum, never a profit-share split); their K-1 code depends on the property and is left for the preparer.',
     source:
       'Schedule K-1 (Form 1065) 2025, box 19 codes; Instructions for Form 1065 (2025), lines 19a and 19b (Distributions).',
   },
