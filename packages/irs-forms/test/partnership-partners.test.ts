@@ -157,7 +157,11 @@ describe('guaranteed payments, self-employment and the coded boxes, by partner',
     const packet = await builder.build('partnership', threePartners);
     const scheduleK = pdfText(packet.pdf, 5);
     for (const figure of ['30,000', '150,000', '120,000', '3,000']) expect(scheduleK).toContain(figure);
-    const [ann, hiroshi, nordlys] = [1, 2, 3].map((n) => pdfText(packet.pdf, FORM_1065_PAGES + n));
+    const [ann, hiroshi, nordlys] = [1, 2, 3].map((n) => pdfText(packet.pdf, FORM_1065_PAGES + n)) as [
+      string,
+      string,
+      string,
+    ];
     expect(ann).toContain('Ogden, UT');
     expect(ann).toMatch(/A\s+150,000/); // 14A
     expect(ann).toMatch(/A\s+50,000/); // 19A
