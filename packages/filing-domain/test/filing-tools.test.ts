@@ -626,6 +626,13 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'filesScheduleM3',
               'generateForm7004',
               'withholding',
+              'ectiLines',
+              'payments1446',
+              'contributionsCode',
+              'generateLateFilingLetter',
+              'lateFilingReason',
+              'signerName',
+              'signerTitle',
             ];
       // Top-level fields; nested ones are listed by path (relatedParties[].transactions[].kind).
       expect(Object.keys(schema.fields).filter((field) => !/[.[]/.test(field))).toEqual(expected);

@@ -75,13 +75,24 @@ export function dcLegalHolidays(year: number): Set<string> {
   return new Set(days);
 }
 
+/** The holidays of each year asked for, computed once (a fixed set: the calendar never changes). */
+const holidaysByYear = new Map<number, ReadonlySet<string>>();
+
+function holidaysOf(year: number): ReadonlySet<string> {
+  const known = holidaysByYear.get(year);
+  if (known) return known;
+  const holidays = dcLegalHolidays(year);
+  holidaysByYear.set(year, holidays);
+  return holidays;
+}
+
 /** `date`, or the next day that is neither a Saturday, a Sunday nor a D.C. legal holiday. */
 export function nextBusinessDay(date: string): string {
   let day = parse(date);
   for (;;) {
     const text = format(day);
     const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !dcLegalHolidays(day.getUTCFullYear()).has(text)) return text;
+    if (weekday !== 0 && weekday !== 6 && !holidaysOf(day.getUTCFullYear()).has(text)) return text;
     day = new Date(day.getTime() + 86_400_000);
   }
 }

@@ -123,6 +123,12 @@ export interface PartnerInput {
   ectiShare?: string | number;
   /** Schedule K line key -> this partner's amount, overriding the profit-share split. */
   specialAllocations?: Record<string, unknown>;
+  /** This partner's guaranteed payments, whole dollars: services (box 4a), capital (box 4b). */
+  guaranteedPayments?: Record<string, unknown>;
+  /** This partner's distributions, whole dollars: cash (box 19, code A), property. */
+  distributions?: Record<string, unknown>;
+  /** True when the partner certified its own deductions on Form 8804-C (Regulations section 1.1446-6). */
+  ectiCertified8804C?: boolean;
   [key: string]: unknown;
 }
 
@@ -164,5 +170,15 @@ export interface PartnershipInput {
   /** True when Schedule M-3 is filed (decides the mailing address). */
   filesScheduleM3?: boolean;
   generateForm7004?: boolean;
+  /** Schedule K lines treated as effectively connected (default: line1). */
+  ectiLines?: unknown[];
+  /** Payments of section 1446 tax: { date, amount }. */
+  payments1446?: unknown[];
+  /** K-1 box 13 code of Schedule K line 13a (A-G). */
+  contributionsCode?: string;
+  generateLateFilingLetter?: boolean;
+  lateFilingReason?: string;
+  signerName?: string;
+  signerTitle?: string;
   [key: string]: unknown;
 }

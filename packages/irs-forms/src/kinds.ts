@@ -15,7 +15,9 @@ export {
 } from './transaction-kinds.js';
 export { PART_VII_QUESTIONS, PART_VII_RELATED_PARTY_LINES, type PartVIILine } from './part-vii.js';
 export {
+  CONTRIBUTION_CODES,
   DEDUCTION_INPUT_LINES,
+  ECTI_LINES,
   INCOME_INPUT_LINES,
   K1_SHARE_KEYS,
   SCHEDULE_K_AMOUNT_LINES,

@@ -20,12 +20,11 @@ export interface PlannedForm {
   fileName: string;
 }
 
-/** The reasonable-cause letter (not an IRS form). */
-export interface PlannedLetter {
-  kind: 'letter';
-  filing: SingleMemberInput;
-  fileName: string;
-}
+/** The reasonable-cause letter (not an IRS form): of a late Form 5472, or of a late Form 1065. */
+export type PlannedLetter = { kind: 'letter'; fileName: string } & (
+  | { form?: '5472'; filing: SingleMemberInput }
+  | { form: '1065'; filing: PartnershipInput }
+);
 
 /** A statement attached to one Form 5472 (Part V or Part VI). */
 export interface PlannedStatement {
@@ -147,6 +146,14 @@ export function planPacket(
     if ((filing.partners ?? []).some((partner) => partner?.isForeign === true)) {
       const index = String(parts.length + 1).padStart(2, '0');
       parts.push({ kind: 'worksheet', filing, fileName: `${index}-forms-8804-8805-figures.pdf` });
+    }
+    if (filing.generateLateFilingLetter === true) {
+      parts.push({
+        kind: 'letter',
+        form: '1065',
+        filing,
+        fileName: `${index()}-reasonable-cause-letter.pdf`,
+      });
     }
   }
 

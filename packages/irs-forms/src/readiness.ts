@@ -20,6 +20,7 @@ import {
   partnershipHowToFile,
   partnershipNotes,
 } from './partnership/partnership-readiness.js';
+import { late1065Path } from './partnership/penalties-1065.js';
 import { type Withholding1446, withholding1446 } from './partnership/withholding-1446.js';
 
 export { IRS_RULES, type IrsRule } from './irs-rules.js';
@@ -306,8 +307,9 @@ export function checkFilingReadiness(
     invalid.push(...problems.invalid);
     const penalty = dueInForce === null ? undefined : lateFilingPenalty(filing, dueInForce, asOf);
     if (penalty) penalties.push(penalty);
+    if (late.overdue) lateFiling = late1065Path(filing, dueInForce!, late.days_late, asOf);
     partnership = {
-      withholding_1446: withholding1446(filing),
+      withholding_1446: withholding1446(filing, asOf),
       notes: partnershipNotes(filing),
       how_to_file: partnershipHowToFile(filing),
     };

@@ -73,11 +73,14 @@ describe('section 1446 withholding', () => {
       undefined,
       '2026-01-10',
     );
+    // ECTI is computed: each partner's share of the trade or business income (Schedule K line 1).
     expect(withholding!.partners).toEqual([
       {
         partner_id: filing.partners[0].id,
         name: 'Alice Smith',
         ecti_allocable: 32_000,
+        ecti_computed: 32_000,
+        ecti_note: null,
         rate: 37,
         tax: 11_840,
       },
@@ -85,27 +88,32 @@ describe('section 1446 withholding', () => {
         partner_id: filing.partners[1].id,
         name: 'Maple Holdings Inc',
         ecti_allocable: 28_000,
+        ecti_computed: 28_000,
+        ecti_note: null,
         rate: 21,
         tax: 5_880,
       },
     ]);
     expect(withholding!.total).toBe(17_720);
     // The 15th of April, June, September and December; June 15, 2025 is a Sunday.
+    // As of 2026-01-10 with no payment recorded, all four are past due.
     expect(withholding!.installments).toEqual([
-      { installment: 1, due_date: '2025-04-15', amount: 4_430 },
-      { installment: 2, due_date: '2025-06-16', amount: 4_430 },
-      { installment: 3, due_date: '2025-09-15', amount: 4_430 },
-      { installment: 4, due_date: '2025-12-15', amount: 4_430 },
+      { installment: 1, due_date: '2025-04-15', amount: 4_430, paid: 0, status: 'past_due' },
+      { installment: 2, due_date: '2025-06-16', amount: 4_430, paid: 0, status: 'past_due' },
+      { installment: 3, due_date: '2025-09-15', amount: 4_430, paid: 0, status: 'past_due' },
+      { installment: 4, due_date: '2025-12-15', amount: 4_430, paid: 0, status: 'past_due' },
     ]);
     // March 15, 2026 is a Sunday.
     expect(withholding!.form_8804_due_date).toBe('2026-03-16');
     expect(withholding!.form_8804_extended_due_date).toBe('2026-09-15');
   });
 
-  it('the issue’s example: $20,000 each at 37% and 21% is $11,600', () => {
+  it('the issue’s example: $20,000 each at 37% and 21% is $11,600 (certified on Form 8804-C)', () => {
     const twoForeign = structuredClone(filing);
     twoForeign.partners[0].ectiShare = '20000';
     twoForeign.partners[1].ectiShare = 20000;
+    twoForeign.partners[0].ectiCertified8804C = true;
+    twoForeign.partners[1].ectiCertified8804C = true;
     const { withholding_1446: withholding } = checkFilingReadiness('partnership', twoForeign);
     expect(withholding!.partners.map((partner) => partner.tax)).toEqual([7_400, 4_200]);
     expect(withholding!.total).toBe(11_600);
@@ -126,16 +134,7 @@ describe('the partnership packet', () => {
     for (const figure of ['80,000', '1,001', '700', '333']) expect(scheduleK).toContain(figure);
 
     const alice = pdfText(packet.pdf, FORM_1065_PAGES + 1);
-    for (const text of [
-      'Alice Smith',
-      'UK-UTR-1234567890',
-      '32,000',
-      '401',
-      '280',
-      '133',
-      '40,633',
-      '12,000',
-    ]) {
+    for (const text of ['Alice Smith', '912-70-1234', '32,000', '401', '280', '133', '40,633', '12,000']) {
       expect(alice).toContain(text);
     }
     const maple = pdfText(packet.pdf, FORM_1065_PAGES + 2);
@@ -195,7 +194,7 @@ describe('partnership readiness', () => {
       'partners[0].entityType',
       'partners[0].shares.profitEnding',
       'partners[0].capitalAccount.beginning',
-      'partners[0].ectiShare',
+      'partners[0].tin',
     ]) {
       expect(fields).toContain(field);
     }
@@ -222,10 +221,13 @@ describe('partnership readiness', () => {
   it('after its due date it is overdue, with the section 6698 penalty per partner per month', () => {
     const report = checkFilingReadiness('partnership', filing, undefined, '2026-05-20');
     expect(report).toMatchObject({ overdue: true, days_late: 65 });
-    // The per-partner figure for returns due in 2026 is not confirmed: no amount, and it says so.
+    // Returns required to be filed in 2026: $255 per partner per month (Rev. Proc. 2025-32).
     expect(report.penalties).toHaveLength(1);
-    expect(report.penalties[0]).toMatchObject({ code: 'irc_6698_late_partnership_return', amount: null });
-    expect(report.penalties[0]!.basis).toContain('not confirmed');
+    expect(report.penalties[0]).toMatchObject({
+      code: 'irc_6698_late_partnership_return',
+      amount: 255 * 3 * 3,
+    });
+    expect(report.penalties[0]!.source).toContain('Rev. Proc. 2025-32');
 
     // A 2024 return was due March 17, 2025 (the 15th was a Saturday): $245 x 3 partners x 3 months.
     const earlier = { ...filing, taxYearBegin: '2024-01-01', taxYearEnd: '2024-12-31' };

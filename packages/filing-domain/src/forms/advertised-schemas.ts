@@ -295,9 +295,31 @@ function withFormData(replace: (formData: JsonSchema) => JsonSchema): (schema: J
  */
 export function fieldsDocumentedBy(formSchemaCall: string): (schema: JsonSchema) => JsonSchema {
   return withFormData((formData) => ({
-    ...trimmedJsonSchema(formData, { descriptions: true }),
+    ...trimmedJsonSchema(withoutUnadvertised(formData), { descriptions: true }),
     description: `${formSchemaCall} describes every field. Dates are YYYY-MM-DD. All fields are optional for a draft; fields not listed are kept.`,
   }));
+}
+
+/**
+ * `schema` without the properties marked `advertised: false` (zod `.meta`), at any depth: fields
+ * get_form_schema documents and the tools validate, left out of tools/list to keep it within its
+ * budget. The marker itself never shows.
+ */
+export function withoutUnadvertised(schema: unknown): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(withoutUnadvertised) as unknown as JsonSchema;
+  if (schema === null || typeof schema !== 'object') return schema as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema as JsonSchema)) {
+    if (key === 'advertised') continue;
+    if (key === 'properties' && value && typeof value === 'object') {
+      out[key] = Object.fromEntries(
+        Object.entries(value as JsonSchema)
+          .filter(([, property]) => (property as JsonSchema | undefined)?.advertised !== false)
+          .map(([name, property]) => [name, withoutUnadvertised(property)]),
+      );
+    } else out[key] = withoutUnadvertised(value);
+  }
+  return out;
 }
 
 /**

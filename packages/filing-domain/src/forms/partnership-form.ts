@@ -8,6 +8,7 @@ import {
   SCHEDULE_K_TYPE_LINES,
   type ScheduleKLine,
 } from '@filing-mcp/irs-forms/kinds';
+import { CONTRIBUTION_CODES, ECTI_LINES } from '@filing-mcp/irs-forms/kinds';
 import * as z from 'zod';
 import {
   ACCOUNTING_METHODS,
@@ -130,6 +131,26 @@ function mixedLines<K extends string>(keys: readonly [K, ...K[]], typeOf: (key: 
     });
 }
 
+/**
+ * A field advertised in tools/list by its outer type only (`{"type":"object"}` or an array of
+ * anything), to keep the tool list within its budget, and validated with `real`: a wrong value is
+ * an error at its own path. get_form_schema's description gives the shape.
+ */
+function checkedAs(outer: 'object' | 'array', real: z.ZodType) {
+  const base = outer === 'object' ? z.record(z.string(), z.unknown()) : z.array(z.unknown());
+  return base.superRefine((value, context) => {
+    const result = real.safeParse(value);
+    for (const issue of result.success ? [] : result.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+}
+
+/** A field get_form_schema documents with `description` and tools/list leaves out (its budget). */
+function unadvertised<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.meta({ description, advertised: false });
+}
+
 /** The partnership form schemas, built by the first call (the public exports are in schemas.ts). */
 export const partnershipFormSchemas = once(() => {
   const amount = z.union(
@@ -191,10 +212,24 @@ export const partnershipFormSchemas = once(() => {
       section704c: lines(['beginning', 'ending'], amount).optional().describe('Item N, USD.'),
       ectiShare: amount
         .optional()
-        .describe('Foreign partner: share of effectively connected taxable income, USD.'),
+        .describe('Foreign partner: ECTI after Form 8804-C deductions, USD; default: computed.'),
       specialAllocations: lines(SCHEDULE_K_LINES, amount)
         .optional()
         .describe('Schedule K line -> this partner’s amount, instead of the profit-share split.'),
+      // --- Guaranteed payments, distributions, Form 8804-C: fields of one partner. ---
+      guaranteedPayments: checkedAs('object', lines(['services', 'capital'], amount))
+        .optional()
+        .describe('This partner’s guaranteed payments, USD: {services (K-1 4a), capital (4b)}.'),
+      distributions: checkedAs('object', lines(['cash', 'property'], amount))
+        .optional()
+        .describe(
+          'Distributions to this partner, USD: {cash (box 19A; default: capital withdrawals), property}.',
+        ),
+      ectiCertified8804C: z
+        .boolean()
+        .optional()
+        .describe('True if the partner gave a Form 8804-C (lets ectiShare be below the computed ECTI).'),
+      // --- End of the guaranteed payments, distributions and Form 8804-C fields. ---
     })
     .describe('A partner of the partnership.');
 
@@ -284,7 +319,35 @@ export const partnershipFormSchemas = once(() => {
       withholding: z
         .record(z.string(), z.unknown())
         .optional()
-        .describe('Kept as given; section 1446 figures are computed from partners[].ectiShare.'),
+        .describe('Kept as given; section 1446 figures are computed from the return (ECTI).'),
+      // --- ECTI lines, section 1446 payments, box 13 code, late-return statement. ---
+      ectiLines: unadvertised(
+        checkedAs('array', z.array(z.enum(ECTI_LINES))).optional(),
+        `Schedule K lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
+      ),
+      payments1446: unadvertised(
+        checkedAs('array', z.array(z.object({ date: calendarDate, amount }))).optional(),
+        'Section 1446 tax paid (Forms 8813): [{date: YYYY-MM-DD, amount: USD}].',
+      ),
+      contributionsCode: text
+        .refine((code) => (CONTRIBUTION_CODES as readonly string[]).includes(code), {
+          message: `must be one of ${CONTRIBUTION_CODES.join(', ')}`,
+        })
+        .optional()
+        .describe(
+          'K-1 box 13 code of Schedule K line 13a: A cash (60%), B cash (30%), C noncash (50%), D noncash (30%), E capital gain property to 50% org. (30%), F capital gain property (20%), G (100%).',
+        ),
+      generateLateFilingLetter: unadvertised(
+        z.boolean().optional(),
+        'True to add a reasonable-cause statement for a late Form 1065.',
+      ),
+      lateFilingReason: unadvertised(
+        text.optional(),
+        'The facts that prevented timely filing (the statement).',
+      ),
+      signerName: unadvertised(text.optional(), 'Who signs the statement (a general partner or LLC member).'),
+      signerTitle: unadvertised(text.optional(), 'The signer’s title.'),
+      // --- End of the ECTI, payments, box 13 code and late-statement fields. ---
     })
     .describe('form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805).');
   return { partnerSchema, partnershipFormDataSchema };

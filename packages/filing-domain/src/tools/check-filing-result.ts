@@ -70,22 +70,35 @@ export const checkFilingResultSchema = once(() =>
             partner_id: z.string().nullable(),
             name: z.string().nullable(),
             ecti_allocable: z.number().nullable(),
+            ecti_computed: z.number().nullable(),
+            ecti_note: z.string().nullable(),
             rate: z.number(),
             tax: z.number().nullable(),
           }),
         ),
         total: z.number(),
         installments: z.array(
-          z.object({ installment: z.number().int(), due_date: z.string(), amount: z.number() }),
+          z.object({
+            installment: z.number().int(),
+            due_date: z.string(),
+            amount: z.number(),
+            paid: z.number(),
+            status: z.enum(['paid', 'paid_late', 'upcoming', 'past_due', 'nothing_due']),
+          }),
         ),
         form_8804_due_date: z.string().nullable(),
         form_8804_extended_due_date: z.string().nullable(),
         form_8804_where_to_file: z.string(),
+        paid: z.number(),
+        balance_due: z.number(),
+        overpaid: z.number(),
+        underpayment_charge: z.object({ amount_at_most: z.number().nullable(), basis: z.string() }),
+        late_filing_exposure: z.string(),
         source: z.string(),
       })
       .optional()
       .describe(
-        'Partnership: section 1446 tax per foreign partner, total, Form 8813 installments, Form 8804 dates.',
+        'Partnership: section 1446 tax per foreign partner (ECTI computed), installments with status as of as_of, payments, balance due, Schedule A charge, Form 8804 dates.',
       ),
     notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
     unrecognized_fields: z

@@ -1,6 +1,8 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, isCalendarYear, monthDay } from '../field-text.js';
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
+import { contributionsCode, irsCenterOfFiling } from '../partnership/k1-items.js';
+import { PARTNER_DECIDED_LINES } from '../partnership/partner-items.js';
 import { amountOf, K1_BOX_OF_LINE, percentOf, type ScheduleKLine } from '../partnership/lines.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
@@ -17,6 +19,7 @@ const fields = {
   taxYearEndYear: text(`${HEADER}f1_5[0]`, 'header: ending year'),
   ein: text(`${LEFT}f1_6[0]`, 'A'),
   partnership: text(`${LEFT}f1_7[0]`, 'B'),
+  irsCenter: text(`${LEFT}f1_8[0]`, 'C'),
   partnerTin: text(`${LEFT}f1_9[0]`, 'E'),
   partner: text(`${LEFT}f1_10[0]`, 'F'),
   generalPartner: box(`${LEFT}c1_4[0]`, 'G: general partner'),
@@ -65,7 +68,7 @@ function partTwoFigureFields(): Record<string, TemplateField> {
   };
 }
 
-/** Part III boxes without codes, the first code line of boxes 14 and 18, and the box 16 checkbox. */
+/** Part III boxes without codes, the first code lines of boxes 13, 14, 18, 19 and 20, and the box 16 checkbox. */
 function boxFields(): Record<string, TemplateField> {
   const R1 = `${P1}RightCol[0].RightCol1[0].`;
   const R2 = `${P1}RightCol[0].RightCol2[0].`;
@@ -101,6 +104,15 @@ function boxFields(): Record<string, TemplateField> {
   out.box18Amount2 = text(`${R2}f1_86[0]`, 'box 18 (2)');
   out.box18Code3 = text(`${R2}f1_87[0]`, 'box 18 code (3)');
   out.box18Amount3 = text(`${R2}f1_88[0]`, 'box 18 (3)');
+  // The first code lines of boxes 13, 19 and 20 (rule k1CodedBoxes).
+  out.box13Code1 = text(`${R1}Line13[0]`, 'box 13 code');
+  out.box13Amount1 = text(`${R1}f1_55[0]`, 'box 13');
+  out.box19Code1 = text(`${R2}Line19[0]`, 'box 19 code');
+  out.box19Amount1 = text(`${R2}f1_89[0]`, 'box 19');
+  out.box20Code1 = text(`${R2}Line20[0]`, 'box 20 code');
+  out.box20Amount1 = text(`${R2}f1_92[0]`, 'box 20');
+  out.box20Code2 = text(`${R2}f1_93[0]`, 'box 20 code (2)');
+  out.box20Amount2 = text(`${R2}f1_94[0]`, 'box 20 (2)');
   out.scheduleK3Attached = box(`${R2}c1_12[0]`, 'box 16 (Schedule K-3 attached)');
   return out;
 }
@@ -157,10 +169,15 @@ function figureValues(
     section704cEnding: money(section704c.ending),
     scheduleK3Attached: record(filing.scheduleK).line16a === true,
   };
-  const coded: Record<string, Array<[string, number]>> = { '14': [], '18': [] };
+  const coded: Record<string, Array<[string, number]>> = { '13': [], '14': [], '18': [], '19': [], '20': [] };
+  const code13 = contributionsCode(filing);
+  if (code13 && share?.line13a !== undefined) coded['13']!.push([code13, share.line13a]);
   for (const [line, place] of Object.entries(K1_BOX_OF_LINE)) {
     const amount = share?.[line as ScheduleKLine];
     if (amount === undefined || !place) continue;
+    // A partner's own figure of 0 (no guaranteed payment, no self-employment earnings, no
+    // distribution) leaves its box blank.
+    if (amount === 0 && (PARTNER_DECIDED_LINES as readonly string[]).includes(line)) continue;
     if (place.code) coded[place.box]!.push([place.code, amount]);
     else values[`box${place.box}`] = dollars(amount);
   }
@@ -217,7 +234,9 @@ export const scheduleK1Form1065TaxYear2025: FormEdition<ScheduleK1Input> = {
       taxYearEndYear: calendar ? undefined : filing.taxYearEnd?.slice(0, 4),
       ein: filing.ein,
       partnership: [filing.partnershipName, filing.street, cityLine].filter(Boolean).join('\n') || undefined,
-      partnerTin: partner.tin ?? partner.foreignTaxId,
+      irsCenter: irsCenterOfFiling(filing),
+      // Item E takes a U.S. TIN only: a foreign id is never printed there (rule foreignPartnerTin).
+      partnerTin: partner.tin,
       partner: [partner.name, partner.address].filter(Boolean).join('\n') || undefined,
       generalPartner: type.includes('general') || type.includes('manager'),
       limitedPartner: type.includes('limited'),

@@ -103,9 +103,10 @@ export const K1_SHARE_KEYS = [
 ] as const;
 
 /**
- * Where each Schedule K line lands on Schedule K-1: its box and, for coded boxes, the code. Lines
- * with no entry here (3a, 3b, 11, 13a-13e, 15a-15f, 17a-17f, 19a-19b, 20a-20b) are coded on the
- * K-1 by their type, and those codes are not confirmed here: the K-1 leaves them blank.
+ * Where each Schedule K line lands on Schedule K-1: its box and, for coded boxes, the code (rule
+ * k1CodedBoxes). Line 13a's code depends on the kind of contribution (`contributionsCode`). Lines
+ * with no entry here (3a, 3b, 11, 13b-13e, 15a-15f, 17a-17f, 19b) are coded on the K-1 by their
+ * type, and those codes are not confirmed here: the K-1 leaves them blank.
  */
 export const K1_BOX_OF_LINE: Partial<Record<ScheduleKLine, { box: string; code?: string }>> = {
   line1: { box: '1' },
@@ -131,8 +132,32 @@ export const K1_BOX_OF_LINE: Partial<Record<ScheduleKLine, { box: string; code?:
   line18a: { box: '18', code: 'A' },
   line18b: { box: '18', code: 'B' },
   line18c: { box: '18', code: 'C' },
+  line19a: { box: '19', code: 'A' },
+  line20a: { box: '20', code: 'A' },
+  line20b: { box: '20', code: 'B' },
   line21: { box: '21' },
 };
+
+/** The codes of Schedule K-1 box 13 for Schedule K line 13a, by the kind of contribution (rule k1CodedBoxes). */
+export const CONTRIBUTION_CODES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+
+/** Schedule K income lines a partnership may treat as effectively connected (rule ectiComputed). */
+export const ECTI_INCOME_LINES = [
+  'line1',
+  'line2',
+  'line3c',
+  'line5',
+  'line6a',
+  'line7',
+  'line8',
+  'line9a',
+  'line10',
+  'line11',
+] as const;
+/** Schedule K deduction lines that reduce ECTI when connected (not 13a: section 703(a)(2)(C)). */
+export const ECTI_DEDUCTION_LINES = ['line12', 'line13b', 'line13c', 'line13d', 'line13e'] as const;
+/** Every line `ectiLines` may name. */
+export const ECTI_LINES = [...ECTI_INCOME_LINES, ...ECTI_DEDUCTION_LINES] as const;
 
 /** Parses a whole-dollar amount as stored (a number or a string of digits); undefined when empty or malformed. */
 export function amountOf(value: unknown): number | undefined {

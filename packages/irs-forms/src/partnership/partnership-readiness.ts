@@ -7,6 +7,7 @@ import {
   MAX_PARTNERS_ON_PAPER,
   PARTNERSHIP_RULES,
 } from './partnership-rules.js';
+import { foreignTinNotes, partnerItemProblems } from './partner-item-problems.js';
 import { SCHEDULE_B_QUESTIONS } from './schedule-b.js';
 import { pageOne, scheduleKTotals, specialAllocation } from './schedule-k.js';
 import { form1065Address } from './where-to-file-1065.js';
@@ -148,7 +149,8 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
     const need = (value: unknown, line: string, field: string) => {
       if (isBlank(value)) missing.push({ form: '1065-K1', line, field: `${at}.${field}` });
     };
-    need(partner?.tin ?? partner?.foreignTaxId, 'E', 'tin');
+    // A foreign partner's U.S. TIN is checked with its ECTI (partnerItemProblems).
+    if (partner?.isForeign !== true) need(partner?.tin, 'E', 'tin');
     need(partner?.address, 'F', 'address');
     need(partner?.type, 'G', 'type');
     need(partner?.entityType, 'I1', 'entityType');
@@ -177,9 +179,6 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
       });
     }
     if (partner?.isForeign === true) {
-      if (amountOf(partner.ectiShare) === undefined) {
-        missing.push({ form: '1065-K1', line: 'Form 8805, line 9 (ECTI)', field: `${at}.ectiShare` });
-      }
       const given = partner.withholdingRate;
       if (!isBlank(given) && Number(given) !== section1446Rate(partner)) {
         invalid.push({
@@ -195,7 +194,12 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
       message: `ending profit shares add up to ${profitTotal}%, not 100%`,
     });
   }
+  const items = partnerItemProblems(filing);
+  missing.push(...items.missing);
+  invalid.push(...items.invalid);
   for (const line of SCHEDULE_K_AMOUNT_LINES) {
+    // Guaranteed payments' special allocations are the partners' own payments (checked above).
+    if (line === 'line4a' || line === 'line4b') continue;
     const special = partners.map((partner) => specialAllocation(partner, line));
     if (!special.some((amount) => amount !== undefined)) continue;
     const sum = special.reduce<number>((a, b) => a + (b ?? 0), 0);
@@ -264,8 +268,9 @@ export function partnershipHowToFile(filing: PartnershipInput): {
 export function partnershipNotes(filing: PartnershipInput): string[] {
   const notes = [
     'Not generated: the official Forms 8804, 8805 and 8813, Schedule B-1, and Schedules K-2 and K-3. The packet adds a worksheet page, "Forms 8804 and 8805: figures", for a preparer to copy.',
-    'Schedule K lines 11, 13a-13e, 15a-15f, 17a-17f, 19a-19b and 20a-20b go to coded Schedule K-1 boxes (11, 13, 15, 17, 19, 20) whose codes depend on the item; the packet leaves those boxes blank for the preparer.',
+    'Schedule K lines 11, 13b-13e, 15a-15f, 17a-17f and 19b go to coded Schedule K-1 boxes (11, 13, 15, 17, 19) whose codes depend on the item; the packet leaves those boxes blank for the preparer. Boxes 13 (line 13a, with contributionsCode), 14A, 19A, 20A and 20B are filled.',
     PARTNERSHIP_RULES.form8804WhereToFile.rule,
+    ...foreignTinNotes(filing),
   ];
   if (majorityOwners(filing).length > 0)
     notes.push('Attach Schedule B-1: a partner owns 50% or more (Schedule B, 2a/2b).');

@@ -57,9 +57,9 @@ export const PARTNERSHIP_RULES = {
     source: 'Form 8805 (Rev. November 2019).',
   },
   latePartnershipReturnPenalty: {
-    rule: 'A partnership that files Form 1065 late (counting extensions) owes, for each month or part of a month the failure continues (at most 12), a penalty per person who was a partner during any part of the year: $245 for returns required to be filed in 2025. Other years’ figures are not confirmed here.',
+    rule: 'A partnership that files Form 1065 late (counting extensions), or files one that fails to show the information required (section 6698(a)(2)), owes, for each month or part of a month the failure continues (at most 12), a penalty per person who was a partner during any part of the year: $245 for returns required to be filed in 2025, $255 for returns required to be filed in 2026. Other years’ figures are not confirmed here.',
     source:
-      'Internal Revenue Code section 6698(a), (b) and (e) (inflation-adjusted; $245 for returns required to be filed in 2025).',
+      'Internal Revenue Code section 6698(a), (b) and (e) (inflation-adjusted); Rev. Proc. 2024-40 ($245 for returns required to be filed in 2025); Rev. Proc. 2025-32 ($255 for returns required to be filed in 2026).',
   },
   form1065WhereToFile: {
     rule: 'Form 1065 on paper: Connecticut, Delaware, District of Columbia, Georgia, Illinois, Indiana, Kentucky, Maine, Maryland, Massachusetts, Michigan, New Hampshire, New Jersey, New York, North Carolina, Ohio, Pennsylvania, Rhode Island, South Carolina, Tennessee, Vermont, Virginia, West Virginia, Wisconsin with total assets under $10 million and no Schedule M-3: Department of the Treasury, Internal Revenue Service Center, Kansas City, MO 64999-0011; those states with $10 million or more or Schedule M-3, and every other state: Department of the Treasury, Internal Revenue Service Center, Ogden, UT 84201-0011; a foreign country or U.S. possession: Internal Revenue Service, P.O. Box 409101, Ogden, UT 84409.',
@@ -84,6 +84,7 @@ export const SECTION_1446_RATE = { corporate: 21, noncorporate: 37 } as const;
 /** Per-partner, per-month section 6698 amounts by the calendar year the return is required to be filed in. */
 export const LATE_1065_PENALTY_PER_PARTNER_MONTH: Readonly<Record<number, number>> = Object.freeze({
   2025: 245,
+  2026: 255,
 });
 
 /** Most months the section 6698 penalty runs. */

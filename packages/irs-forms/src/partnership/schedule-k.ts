@@ -7,6 +7,7 @@ import {
   SCHEDULE_K_AMOUNT_LINES,
   type ScheduleKLine,
 } from './lines.js';
+import { PARTNER_DECIDED_LINES, type PartnerDecidedLine, partnerDecidedShares } from './partner-items.js';
 
 /** Form 1065 page 1 with its computed lines (rule form1065Lines); a line is absent when nothing feeds it. */
 export interface PageOne {
@@ -57,11 +58,11 @@ export function pageOne(filing: PartnershipInput): PageOne {
   return { lines, entered };
 }
 
-/**
- * Schedule K's amounts (rule scheduleKLines): the entered lines, 3c and 4c computed, and line 1
- * from page 1, line 23 when page 1 has figures and line 1 was not entered.
- */
-export function scheduleKTotals(filing: PartnershipInput): Partial<Record<ScheduleKLine, number>> {
+/** Schedule K line 20a's default: the investment income of lines 5, 6a and 7 (rule investmentIncome20a). */
+const INVESTMENT_INCOME_LINES: readonly ScheduleKLine[] = ['line5', 'line6a', 'line7'];
+
+/** The entered lines, 3c and 4c computed, line 1 from page 1, and line 20a's default. */
+function enteredTotals(filing: PartnershipInput): Partial<Record<ScheduleKLine, number>> {
   const entered = record(filing.scheduleK);
   const totals: Partial<Record<ScheduleKLine, number>> = {};
   for (const line of SCHEDULE_K_AMOUNT_LINES) {
@@ -75,6 +76,39 @@ export function scheduleKTotals(filing: PartnershipInput): Partial<Record<Schedu
   }
   if (totals.line4a !== undefined || totals.line4b !== undefined) {
     totals.line4c = (totals.line4a ?? 0) + (totals.line4b ?? 0);
+  }
+  if (investmentIncomeComputed(filing, totals)) {
+    totals.line20a = INVESTMENT_INCOME_LINES.reduce((sum, line) => sum + (totals[line] ?? 0), 0);
+  }
+  return totals;
+}
+
+/** True when line 20a is not entered and lines 5, 6a and 7 decide it (line 11 empty: its investment part is not known). */
+function investmentIncomeComputed(
+  filing: PartnershipInput,
+  totals: Partial<Record<ScheduleKLine, number>>,
+): boolean {
+  return (
+    amountOf(record(filing.scheduleK).line20a) === undefined &&
+    totals.line11 === undefined &&
+    INVESTMENT_INCOME_LINES.some((line) => totals[line] !== undefined)
+  );
+}
+
+/**
+ * Schedule K's amounts (rules scheduleKLines, guaranteedPaymentsByPartner, selfEmploymentEarnings,
+ * distributionsByPartner, investmentIncome20a): the entered lines, 3c and 4c computed, line 1 from
+ * page 1, line 23 when page 1 has figures and line 1 was not entered; a line the partners' own
+ * data decides (4a-4c, 14a, 19a) is the sum of the K-1s when every partner's figure is known.
+ */
+export function scheduleKTotals(filing: PartnershipInput): Partial<Record<ScheduleKLine, number>> {
+  const totals = enteredTotals(filing);
+  const shares = k1Shares(filing);
+  if (!shares) return totals;
+  for (const line of PARTNER_DECIDED_LINES) {
+    if (shares.every((share) => share[line] !== undefined)) {
+      totals[line] = shares.reduce((sum, share) => sum + (share[line] ?? 0), 0);
+    }
   }
   return totals;
 }
@@ -120,7 +154,9 @@ export function specialAllocation(partner: PartnerInput, line: ScheduleKLine): n
  * Each partner's share of every Schedule K amount (rule scheduleK1Shares): a line some partner has
  * a special allocation for is split as those allocations say (a partner without one gets 0);
  * every other line is split by the ending profit shares with {@link allocateByShares}, so the
- * K-1s add up to Schedule K. Answers undefined when a partner's profit share is missing.
+ * K-1s add up to Schedule K. Guaranteed payments (4a-4c), self-employment earnings (14a) and
+ * cash distributions (19a) are each partner's own figures ({@link partnerDecidedShares}), left out
+ * where the data does not decide them. Answers undefined when a partner's profit share is missing.
  */
 export function k1Shares(
   filing: PartnershipInput,
@@ -128,11 +164,12 @@ export function k1Shares(
   const partners = Array.isArray(filing.partners) ? filing.partners : [];
   const weights = partners.map(profitShare);
   if (partners.length === 0 || weights.some((weight) => weight === undefined)) return undefined;
-  const totals = scheduleKTotals(filing);
+  const totals = enteredTotals(filing);
   const shares: Array<Partial<Record<ScheduleKLine, number>>> = partners.map(() => ({}));
   for (const line of SCHEDULE_K_AMOUNT_LINES) {
     const total = totals[line];
-    if (total === undefined) continue;
+    // Guaranteed payments, self-employment earnings and distributions are never a profit-share split.
+    if (total === undefined || (PARTNER_DECIDED_LINES as readonly string[]).includes(line)) continue;
     const special = partners.map((partner) => specialAllocation(partner, line));
     const parts = special.some((amount) => amount !== undefined)
       ? special.map((amount) => amount ?? 0)
@@ -141,5 +178,17 @@ export function k1Shares(
       shares[index]![line] = part;
     });
   }
+  if (investmentIncomeComputed(filing, totals)) {
+    for (const share of shares) {
+      share.line20a = INVESTMENT_INCOME_LINES.reduce((sum, line) => sum + (share[line] ?? 0), 0);
+    }
+  }
+  const line6 = pageOne(filing).lines.line6 ?? 0;
+  const own = partnerDecidedShares(filing, shares, allocateByShares(line6, weights as number[]));
+  own.forEach((lines, index) => {
+    for (const [line, amount] of Object.entries(lines) as Array<[PartnerDecidedLine, number]>) {
+      shares[index]![line] = amount;
+    }
+  });
   return shares;
 }

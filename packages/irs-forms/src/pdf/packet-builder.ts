@@ -17,6 +17,7 @@ import { todayUtc } from '../lateness.js';
 import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
 import type { SingleMemberInput } from '../filing-input.js';
 import { drawCoverPage, markDraft } from './cover-page.js';
+import { drawLate1065Letter } from './late-1065-letter.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
@@ -292,7 +293,8 @@ export class PacketBuilder {
         continue;
       }
       if (part.kind === 'letter') {
-        drawLateFilingLetter(doc, font, part.filing);
+        if (part.form === '1065') drawLate1065Letter(doc, font, part.filing);
+        else drawLateFilingLetter(doc, font, part.filing);
         this.#checkPages(pagesBefore + doc.getPageCount());
         continue;
       }

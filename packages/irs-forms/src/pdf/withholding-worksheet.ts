@@ -1,7 +1,6 @@
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { dollars, usDate } from '../field-text.js';
 import type { PartnershipInput } from '../filing-input.js';
-import { amountOf } from '../partnership/lines.js';
 import { SECTION_1446_RATE } from '../partnership/partnership-rules.js';
 import { isCorporatePartner, taxAt, withholding1446 } from '../partnership/withholding-1446.js';
 
@@ -56,12 +55,17 @@ export function drawWithholdingWorksheet(doc: PDFDocument, font: PDFFont, filing
   const out = new Writer(doc, font);
   const figures = withholding1446(filing);
   const foreign = (filing.partners ?? []).filter((partner) => partner?.isForeign === true);
-  const ecti = (corporate: boolean) =>
-    foreign
-      .filter((partner) => isCorporatePartner(partner) === corporate)
-      .reduce((sum, partner) => sum + (amountOf(partner.ectiShare) ?? 0), 0);
-  const corporateEcti = ecti(true);
-  const noncorporateEcti = ecti(false);
+  // Lines 4a/4e: the computed ECTI; 4c/4g: the Form 8804-C reductions; 4d/4h: what is taxed.
+  const ecti = (corporate: boolean, key: 'ecti_computed' | 'ecti_allocable') =>
+    foreign.reduce(
+      (sum, partner, index) =>
+        isCorporatePartner(partner) === corporate ? sum + (figures.partners[index]?.[key] ?? 0) : sum,
+      0,
+    );
+  const corporateGross = ecti(true, 'ecti_computed');
+  const noncorporateGross = ecti(false, 'ecti_computed');
+  const corporateEcti = ecti(true, 'ecti_allocable');
+  const noncorporateEcti = ecti(false, 'ecti_allocable');
   const line5a = taxAt(corporateEcti, SECTION_1446_RATE.corporate);
   const line5b = taxAt(noncorporateEcti, SECTION_1446_RATE.noncorporate);
 
@@ -78,21 +82,37 @@ export function drawWithholdingWorksheet(doc: PDFDocument, font: PDFFont, filing
     indent: 8,
     amount: String(foreign.length),
   });
-  out.line('4a  Total ECTI allocable to corporate partners', { indent: 8, amount: usd(corporateEcti) });
-  out.line('4d  Combine lines 4a, 4b, and 4c (no reductions entered)', {
+  out.line('4a  Total ECTI allocable to corporate partners (computed)', {
     indent: 8,
-    amount: usd(corporateEcti),
+    amount: usd(corporateGross),
   });
-  out.line('4e  Total ECTI allocable to noncorporate partners', { indent: 8, amount: usd(noncorporateEcti) });
-  out.line('4h  Combine lines 4e, 4f, and 4g (no reductions entered)', {
+  out.line('4c  Reduction for certified foreign partner-level items (Form 8804-C)', {
     indent: 8,
-    amount: usd(noncorporateEcti),
+    amount: usd(corporateGross - corporateEcti),
   });
+  out.line('4d  Combine lines 4a, 4b, and 4c', { indent: 8, amount: usd(corporateEcti) });
+  out.line('4e  Total ECTI allocable to noncorporate partners (computed)', {
+    indent: 8,
+    amount: usd(noncorporateGross),
+  });
+  out.line('4g  Reduction for certified foreign partner-level items (Form 8804-C)', {
+    indent: 8,
+    amount: usd(noncorporateGross - noncorporateEcti),
+  });
+  out.line('4h  Combine lines 4e, 4f, and 4g', { indent: 8, amount: usd(noncorporateEcti) });
   out.line('5a  Multiply line 4d by 21% (0.21)', { indent: 8, amount: usd(line5a) });
   out.line('5b  Multiply line 4h by 37% (0.37)', { indent: 8, amount: usd(line5b) });
   out.line('5f  Gross section 1446 tax liability (add lines 5a through 5e)', {
     indent: 8,
     amount: usd(line5a + line5b),
+  });
+  out.line('6a  Payments of section 1446 tax made during the year (Forms 8813)', {
+    indent: 8,
+    amount: usd(figures.paid),
+  });
+  out.line('    Balance due with Form 8804 (before any Schedule A charge)', {
+    indent: 8,
+    amount: usd(figures.balance_due),
   });
   out.gap();
   out.line('Installments of section 1446 tax (each with Form 8813)', { size: 11 });
@@ -111,7 +131,12 @@ export function drawWithholdingWorksheet(doc: PDFDocument, font: PDFFont, filing
     out.gap();
     out.line(`Form 8805 for ${partner.name ?? `partner ${index + 1}`}`, { size: 11 });
     out.line(`1a  Foreign partner's name: ${partner.name ?? ''}`, { indent: 8 });
-    out.line(`1b  U.S. identifying number: ${partner.tin ?? '(none)'}`, { indent: 8 });
+    out.line(
+      `1b  U.S. identifying number: ${partner.tin ?? '(none: the partner must get one, Form W-7 or SS-4)'}`,
+      {
+        indent: 8,
+      },
+    );
     out.line(`1c  Address: ${(partner.address ?? '').replace(/\n/g, ', ')}`, { indent: 8 });
     out.line(`3   Type of partner: ${partner.entityType ?? ''}`, { indent: 8 });
     out.line(`5a  Name of partnership: ${filing.partnershipName ?? ''}    5b EIN: ${filing.ein ?? ''}`, {
@@ -120,11 +145,11 @@ export function drawWithholdingWorksheet(doc: PDFDocument, font: PDFFont, filing
     out.line('6   Withholding agent: SAME', { indent: 8 });
     out.line("9   Partnership's ECTI allocable to partner", {
       indent: 8,
-      amount: row.ecti_allocable === null ? '(not entered)' : usd(row.ecti_allocable),
+      amount: row.ecti_allocable === null ? '(not known)' : usd(row.ecti_allocable),
     });
     out.line(`10  Total tax credit allowed under section 1446 (${row.rate}%; the tax paid for the partner)`, {
       indent: 8,
-      amount: row.tax === null ? '(not entered)' : usd(row.tax),
+      amount: row.tax === null ? '(not known)' : usd(row.tax),
     });
   }
 }
