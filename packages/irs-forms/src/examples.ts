@@ -115,7 +115,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
     line2b: false,
     line3a: false,
     line3b: false,
-    line4: false,
+    line4: true,
     line5: false,
     line6: false,
     line7: false,
@@ -142,6 +142,16 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
     line30: false,
     line33: false,
   },
+  partnershipRepresentative: {
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    street: '1209 Orange Street',
+    city: 'Wilmington',
+    state: 'DE',
+    zip: '19801',
+    phone: '302-555-0142',
+    tin: '123-45-6789',
+  },
   partners: [
     {
       id: '6f1c2a8e-3b4d-4c5e-9f60-718293a4b5c6',
@@ -151,6 +161,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       type: 'General partner or LLC member-manager',
       isForeign: true,
       entityType: 'Individual',
+      analysisType: 'individual-active',
       shares: {
         profitBeginning: 40,
         profitEnding: 40,
@@ -201,6 +212,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       type: 'Limited partner or other LLC member',
       isForeign: false,
       entityType: 'Limited Liability Company',
+      analysisType: 'partnership',
       shares: {
         profitBeginning: 25,
         profitEnding: 25,

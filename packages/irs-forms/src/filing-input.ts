@@ -118,6 +118,8 @@ export interface PartnerInput {
   ectiShare?: string | number;
   /** Schedule K line key -> this partner's amount, overriding the profit-share split. */
   specialAllocations?: Record<string, unknown>;
+  /** Analysis of Net Income (Loss) line 2 column (ANALYSIS_TYPES), when item I1 does not decide it. */
+  analysisType?: string;
   [key: string]: unknown;
 }
 
@@ -159,5 +161,12 @@ export interface PartnershipInput {
   /** True when Schedule M-3 is filed (decides the mailing address). */
   filesScheduleM3?: boolean;
   generateForm7004?: boolean;
+  /** Schedule L: `beginning` and `end`, each line key -> whole dollars. */
+  scheduleL?: Record<string, unknown>;
+  /** Schedule M-1 and M-2: line key -> whole dollars (or words, for the itemized lines). */
+  scheduleM1?: Record<string, unknown>;
+  scheduleM2?: Record<string, unknown>;
+  /** Designation of Partnership Representative (with designatedIndividual for an entity PR). */
+  partnershipRepresentative?: Record<string, unknown>;
   [key: string]: unknown;
 }

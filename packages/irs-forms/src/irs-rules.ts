@@ -1,4 +1,5 @@
 import { PARTNERSHIP_RULES } from './partnership/partnership-rules.js';
+import { SCHEDULE_RULES } from './partnership/schedule-rules.js';
 
 /** One rule or fact the readiness check applies, with the IRS text it comes from. */
 export interface IrsRule {
@@ -145,4 +146,5 @@ export const IRS_RULES = {
     source: 'Instructions for Forms 8804, 8805, and 8813, Who Must File.',
   },
   ...PARTNERSHIP_RULES,
+  ...SCHEDULE_RULES,
 } as const satisfies Record<string, IrsRule>;

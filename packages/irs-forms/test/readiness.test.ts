@@ -102,7 +102,15 @@ describe('single-member readiness', () => {
 describe('partnership readiness', () => {
   it('a complete calendar-2025 partnership is due 2026-03-16 (March 15 is a Sunday)', () => {
     const report = check('partnership', completePartnership);
-    expect(report).toMatchObject({ ready: true, missing: [], invalid: [], due_date: '2026-03-16' });
+    // Nothing is missing or wrong, yet the packet is not the whole return: its foreign partners need
+    // Schedules K-2/K-3 and Forms 8804, 8805 and 8813, which a preparer adds (issue 34).
+    expect(report).toMatchObject({ ready: false, missing: [], invalid: [], due_date: '2026-03-16' });
+    expect(report.prepare_elsewhere!.map((entry) => entry.form)).toEqual([
+      'Schedules K-2 and K-3 (Form 1065)',
+      'Form 8804',
+      'Form 8805',
+      'Form 8813',
+    ]);
     expect(report.extended_due_date).toBeNull();
     expect(report.forms).toEqual([
       { form: '1065', title: 'Form 1065', edition: '2025', copies: 1, included: true },
@@ -123,12 +131,18 @@ describe('partnership readiness', () => {
     expect(report.ready).toBe(false);
     expect(report.missing).toContainEqual({ form: '1065', line: 'D', field: 'ein' });
     expect(report.missing).toContainEqual({ form: '1065', line: 'I', field: 'partners' });
-    // The 13 header lines, the partners, and the figures (page 1, Schedule K, Schedule B, e-file).
+    // The 13 header lines, the partners, the figures (page 1, Schedule K, Schedule B, e-file) and
+    // the Partnership Representative.
     expect(
       report.missing.filter(
         (gap) => !gap.field.startsWith('scheduleB.line') || gap.field === 'scheduleB.line1',
       ),
-    ).toHaveLength(20);
+    ).toHaveLength(21);
+    expect(report.missing).toContainEqual({
+      form: '1065',
+      line: 'Designation of Partnership Representative',
+      field: 'partnershipRepresentative',
+    });
   });
 
   it('a partial filing names each partner line left empty; no foreign partner, no 8804/8805', () => {
