@@ -615,6 +615,10 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'filesScheduleM3',
               'generateForm7004',
               'withholding',
+              'scheduleL',
+              'scheduleM1',
+              'scheduleM2',
+              'partnershipRepresentative',
             ];
       // Top-level fields; nested ones are listed by path (relatedParties[].transactions[].kind).
       expect(Object.keys(schema.fields).filter((field) => !/[.[]/.test(field))).toEqual(expected);

@@ -142,6 +142,13 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
     line30: false,
     line33: false,
   },
+  // Schedules L, M-1 and M-2 (needed once question 4 is No, e.g. when the return is late).
+  scheduleL: {
+    beginning: { line1: 80000, line17: 30000, line21: 50000 },
+    end: { line1: 250000, line17: 143632, line21: 106368 },
+  },
+  scheduleM1: { line1: 81368, line4: 333 },
+  scheduleM2: { line1: 50000, line2a: 5000, line3: 81368, line6a: 30000 },
   partnershipRepresentative: {
     firstName: 'Dana',
     lastName: 'Reyes',

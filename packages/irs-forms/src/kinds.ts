@@ -22,7 +22,7 @@ export {
   type ScheduleKLine,
 } from './partnership/lines.js';
 export { SCHEDULE_B_ENTITY_TYPES } from './partnership/schedule-b.js';
-// Issue 34 (schedules and readiness): the labels and keys of Schedules B, L, M-1, M-2, the
+// Schedules and readiness: the labels and keys of Schedules B, L, M-1, M-2, the
 // Analysis of Net Income (Loss) and the Partnership Representative.
 export {
   DEDUCTION_LINE_LABELS,

@@ -280,7 +280,7 @@ export function checkFilingReadiness(
     if (penalty) penalties.push(penalty);
     partnership = {
       withholding_1446: withholding1446(filing),
-      notes: partnershipNotes(filing),
+      notes: [...partnershipNotes(filing), ...schedules.notes],
       how_to_file: partnershipHowToFile(filing),
       prepare_elsewhere: schedules.prepare_elsewhere,
     };

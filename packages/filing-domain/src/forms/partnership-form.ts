@@ -1,7 +1,19 @@
 import {
+  ANALYSIS_TYPES,
   DEDUCTION_INPUT_LINES,
+  DEDUCTION_LINE_LABELS,
+  DESIGNATED_INDIVIDUAL_LABELS,
   INCOME_INPUT_LINES,
+  INCOME_LINE_LABELS,
   K1_SHARE_KEYS,
+  REPRESENTATIVE_LABELS,
+  SCHEDULE_B_TEXTS as SCHEDULE_B_QUESTION_TEXTS,
+  SCHEDULE_K_LINE_LABELS,
+  SCHEDULE_K_OTHER_LABELS,
+  SCHEDULE_L_LABELS,
+  SCHEDULE_M1_LABELS,
+  SCHEDULE_M2_LABELS,
+  SCHEDULE_M_TEXT_KEYS,
   SCHEDULE_B_ENTITY_TYPES,
   SCHEDULE_K_AMOUNT_LINES,
   SCHEDULE_K_COMPUTED_LINES,
@@ -19,6 +31,7 @@ import {
   wholeDollars,
 } from './form-fields.js';
 import { once } from '../once.js';
+import { labeledLines, unknownKeys } from './labeled-lines.js';
 
 /** At most this many partners: a return with more must be e-filed (T.D. 9972), which this service does not do. */
 export const MAX_PARTNERS = 100;
@@ -97,14 +110,6 @@ export const PARTNER_ENTITY_TYPES = [
   'Disregarded Entity',
 ] as const;
 
-/** The message for keys a line object does not take. */
-function unknownKeys(keys: readonly string[]) {
-  return (issue: { code?: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys'
-      ? `unknown field ${(issue.keys ?? []).map((key) => `"${key}"`).join(', ')}: the fields are ${keys.join(', ')}`
-      : undefined;
-}
-
 /**
  * An object of known keys, each holding `value`: an unknown key is an error that lists the keys.
  * A partial record, so its JSON Schema names the keys once instead of repeating `value` per key.
@@ -114,20 +119,63 @@ function lines<K extends string, T extends z.ZodType>(keys: readonly [K, ...K[]]
 }
 
 /**
- * Like {@link lines}, for keys of mixed types: each key's value is checked with `typeOf(key)`,
- * and a wrong one is an error on that key.
+ * The schedules block: Schedule L (beginning and end of year), Schedules M-1 and M-2, and the
+ * Designation of Partnership Representative, each line described by its 2025 label.
  */
-function mixedLines<K extends string>(keys: readonly [K, ...K[]], typeOf: (key: K) => z.ZodType) {
-  return z
-    .partialRecord(z.enum(keys), z.union([z.number(), z.string(), z.boolean()]), { error: unknownKeys(keys) })
-    .superRefine((value, context) => {
-      for (const [key, item] of Object.entries(value) as Array<[K, unknown]>) {
-        const result = typeOf(key).safeParse(item);
-        for (const issue of result.success ? [] : result.error.issues) {
-          context.addIssue({ code: 'custom', path: [key, ...issue.path], message: issue.message });
-        }
-      }
-    });
+function scheduleFields(amount: z.ZodType) {
+  const place = {
+    street: text,
+    city: text,
+    state: text,
+    zip: text,
+    phone: text,
+    // Checked as usTaxpayerId is, but shown in tools/list as a plain string (budget).
+    tin: text.refine((value) => usTaxpayerId.safeParse(value).success, {
+      message: 'must be a U.S. TIN: an SSN or ITIN written NNN-NN-NNNN or an EIN written NN-NNNNNNN',
+    }),
+  };
+  const person = <L extends Record<string, string>>(labels: L, fields: Record<string, z.ZodType>) =>
+    labeledLines(labels, (key) => fields[key] ?? text);
+  const moneyOrWords = (key: string) => (SCHEDULE_M_TEXT_KEYS.has(key) ? text : amount);
+  return {
+    scheduleL: z
+      .strictObject({
+        beginning: labeledLines(SCHEDULE_L_LABELS, () => amount)
+          .optional()
+          .describe(
+            'Schedule L, beginning of tax year (columns (a)/(b)), USD by line; 14 and 22 are computed.',
+          ),
+        end: labeledLines(SCHEDULE_L_LABELS, () => amount)
+          .optional()
+          .describe('Schedule L, end of tax year (columns (c)/(d)), USD by line; line 14 must equal item F.'),
+      })
+      .optional()
+      .describe(
+        'Schedule L, Balance Sheets per Books: required when Schedule B question 4 is No; give the gross and the "less" lines (2a/2b, 9a/9b, 10a/10b, 12a/12b), the form prints the net.',
+      ),
+    scheduleM1: labeledLines(SCHEDULE_M1_LABELS, moneyOrWords)
+      .optional()
+      .describe(
+        'Schedule M-1, Reconciliation of Income (Loss) per Books With Analysis of Net Income (Loss) per Return: required when question 4 is No; 5, 8 and 9 are computed and 9 must equal the analysis line 1.',
+      ),
+    scheduleM2: labeledLines(SCHEDULE_M2_LABELS, moneyOrWords)
+      .optional()
+      .describe(
+        "Schedule M-2, Analysis of Partners' Capital Accounts: required when question 4 is No; 5, 8 and 9 are computed.",
+      ),
+    partnershipRepresentative: person(
+      {
+        ...REPRESENTATIVE_LABELS,
+        designatedIndividual:
+          'The designated individual (DI), required when the PR is an entity: name, U.S. address, U.S. phone, U.S. TIN.',
+      },
+      { ...place, designatedIndividual: person(DESIGNATED_INDIVIDUAL_LABELS, place) },
+    )
+      .optional()
+      .describe(
+        'Designation of Partnership Representative (Form 1065 page 4): required unless Schedule B line33 elects out under section 6221(b). An individual PR: firstName, lastName; an entity PR: entityName and designatedIndividual. U.S. address and phone, and a U.S. TIN (checked, not printed).',
+      ),
+  };
 }
 
 /** The partnership form schemas, built by the first call (the public exports are in schemas.ts). */
@@ -195,6 +243,13 @@ export const partnershipFormSchemas = once(() => {
       specialAllocations: lines(SCHEDULE_K_LINES, amount)
         .optional()
         .describe('Schedule K line -> this partner’s amount, instead of the profit-share split.'),
+      // The Analysis of Net Income (Loss) column (schedules and readiness).
+      analysisType: z
+        .enum(ANALYSIS_TYPES)
+        .optional()
+        .describe(
+          'Analysis of Net Income (Loss) line 2 column; defaults from entityType (corporations corporate, partnerships partnership, exempt organizations exempt-organization, trusts/estates/nominees nominee-other); an individual says individual-active (materially participates) or individual-passive, as must an LLC, disregarded entity, IRA or foreign government partner.',
+        ),
     })
     .describe('A partner of the partnership.');
 
@@ -238,25 +293,31 @@ export const partnershipFormSchemas = once(() => {
         })
         .optional()
         .describe(`Partners (at most ${MAX_PARTNERS}; more must be e-filed), each one K-1.`),
-      income: lines(INCOME_LINES, amount)
+      // The lines by their 2025 labels, so get_form_schema names each one.
+      income: labeledLines(INCOME_LINE_LABELS, () => amount)
         .optional()
-        .describe('Form 1065 page 1 income, USD: line1a, line1b, line2, line4-line7 (1c, 3, 8 computed).'),
-      deductions: lines(DEDUCTION_LINES, amount)
+        .describe('Form 1065 page 1 income, USD, by line (1c, 3 and 8 are computed).'),
+      deductions: labeledLines(DEDUCTION_LINE_LABELS, () => amount)
         .optional()
-        .describe('Form 1065 page 1 deductions, USD: line9-line15, line16a, line16b, line17-line21.'),
-      scheduleK: mixedLines([...SCHEDULE_K_LINES, ...SCHEDULE_K_TYPES, 'line16a', 'line16b'], (key) =>
-        key === 'line16a' || key === 'line16b'
-          ? z.boolean({ error: 'must be true or false' })
-          : key.endsWith('Type')
-            ? text
-            : amount,
+        .describe(
+          'Form 1065 page 1 deductions, USD, by line (16c, 22 and 23 are computed); line20 is the energy efficient commercial buildings deduction, other deductions go on line21.',
+        ),
+      scheduleK: labeledLines(
+        { ...SCHEDULE_K_LINE_LABELS, ...SCHEDULE_K_OTHER_LABELS },
+        (key) =>
+          key === 'line16a' || key === 'line16b'
+            ? z.boolean({ error: 'must be true or false' })
+            : key.endsWith('Type')
+              ? text
+              : amount,
+        [...SCHEDULE_K_LINES, ...SCHEDULE_K_TYPES, 'line16a', 'line16b'],
       )
         .optional()
         .describe(
-          'Schedule K, USD: line1 (default page 1 line 23)-line21 by form line (line3a, line13d, ...; 3c, 4c computed); line11Type etc.; line16a true = Schedules K-2/K-3 (international items), line16b = K-2 exception.',
+          'Schedule K, USD, by form line (line 1 defaults to page 1 line 23; 3c and 4c are computed); the Type texts; line16a/line16b checkboxes.',
         ),
-      scheduleB: mixedLines(
-        ['line1', 'line1Other', ...SCHEDULE_B_QUESTIONS, ...SCHEDULE_B_TEXTS, ...SCHEDULE_B_COUNTS],
+      scheduleB: labeledLines(
+        SCHEDULE_B_QUESTION_TEXTS,
         (key) =>
           key === 'line1'
             ? z.enum(SCHEDULE_B_ENTITY_TYPES)
@@ -265,10 +326,11 @@ export const partnershipFormSchemas = once(() => {
               : (SCHEDULE_B_COUNTS as readonly string[]).includes(key)
                 ? stringOrNumber
                 : text,
+        ['line1', 'line1Other', ...SCHEDULE_B_QUESTIONS, ...SCHEDULE_B_TEXTS, ...SCHEDULE_B_COUNTS],
       )
         .optional()
         .describe(
-          `Schedule B: line1 entity type (${SCHEDULE_B_ENTITY_TYPES.join(' | ')}); yes/no questions as booleans by line (line2a, line2b for 50% owners (B-1), ..., line33); counts line13a, line14Count, line15, line17, line18, line26.`,
+          `Schedule B, Other Information: line1 entity type (${SCHEDULE_B_ENTITY_TYPES.join(' | ')}); yes/no questions as booleans by line; counts and entries.`,
         ),
       filesTenOrMoreReturns: z
         .boolean()
@@ -285,6 +347,11 @@ export const partnershipFormSchemas = once(() => {
         .record(z.string(), z.unknown())
         .optional()
         .describe('Kept as given; section 1446 figures are computed from partners[].ectiShare.'),
+      // --- Schedules and readiness: Schedules L, M-1, M-2 and the Partnership
+      // Representative (labels from irs-forms; rules scheduleL, scheduleM1, scheduleM2,
+      // partnershipRepresentative in IRS_RULES). ---
+      ...scheduleFields(amount),
+      // --- end of schedules and readiness ---
     })
     .describe('form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805).');
   return { partnerSchema, partnershipFormDataSchema };

@@ -65,24 +65,14 @@ export function question4(filing: PartnershipInput, options: { overdue: boolean 
 export function question4Problems(
   filing: PartnershipInput,
   options: { overdue: boolean },
-): { missing: MissingLine[]; invalid: InvalidField[] } {
+): { missing: MissingLine[]; invalid: InvalidField[]; notes: string[] } {
   const missing: MissingLine[] = [];
   const invalid: InvalidField[] = [];
   const q4 = question4(filing, options);
   const given = record(filing.scheduleB).line4;
-  if (q4.answer !== undefined && typeof given === 'boolean' && given !== q4.answer) {
-    const failed = (Object.entries(q4.conditions) as Array<[string, boolean | undefined]>)
-      .filter(([, met]) => met === false)
-      .map(([key]) => key);
-    invalid.push({
-      field: 'scheduleB.line4',
-      message: q4.answer
-        ? 'is Yes: all four conditions hold (receipts under $250,000, assets under $1 million, K-1s on time, no Schedule M-3); leave it out and the server answers it'
-        : `is No: condition(s) ${failed.join(', ')} fail (total receipts ${q4.receipts.toLocaleString('en-US')}; 4a needs under $250,000, 4b total assets under $1 million, 4c the K-1s by the due date, 4d no Schedule M-3); leave it out and the server answers it`,
-    });
-  }
   const answer = q4.answer ?? (typeof given === 'boolean' ? given : undefined);
-  if (answer !== false) return { missing, invalid };
+  const notes = q4.answer === undefined ? [] : [question4Note(q4, given)];
+  if (answer !== false) return { missing, invalid, notes };
   const columns = { beginning: scheduleLColumn(filing, 'beginning'), end: scheduleLColumn(filing, 'end') };
   for (const [column, lines] of Object.entries(columns)) {
     if (lines === undefined) {
@@ -123,7 +113,20 @@ export function question4Problems(
   if (record(filing.scheduleM2).line1 === undefined) {
     missing.push({ form: '1065', line: 'Schedule M-2, 1', field: 'scheduleM2.line1' });
   }
-  return { missing, invalid };
+  return { missing, invalid, notes };
+}
+
+/** What check_filing says of question 4: the answer the form prints, and why. */
+function question4Note(q4: Question4, given: unknown): string {
+  const failed = (Object.entries(q4.conditions) as Array<[string, boolean | undefined]>)
+    .filter(([, met]) => met === false)
+    .map(([key]) => `4${key}`);
+  const answer = q4.answer
+    ? 'Schedule B question 4 is answered Yes (total receipts under $250,000, total assets under $1 million, K-1s by the due date, no Schedule M-3): Schedules L, M-1 and M-2 are not required.'
+    : `Schedule B question 4 is answered No (condition ${failed.join(', ')} not met; total receipts ${q4.receipts.toLocaleString('en-US')}${q4.conditions.c ? '' : '; the return is past its due date, so its K-1s are late'}): Schedules L, M-1 and M-2 are required.`;
+  return typeof given === 'boolean' && given !== q4.answer
+    ? `${answer} The filing's scheduleB.line4 (${given}) is not printed.`
+    : answer;
 }
 
 /** Whether the return is past its due date in force on `asOf` (the extended date when a Form 7004 was filed in time). */

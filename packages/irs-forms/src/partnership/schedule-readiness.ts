@@ -14,6 +14,8 @@ export interface ScheduleReadiness {
   missing: MissingLine[];
   invalid: InvalidField[];
   prepare_elsewhere: PrepareElsewhere[];
+  /** What check_filing says of the computed answers (added to `notes`). */
+  notes: string[];
   /** form_data fields the server answers itself (not missing when empty). */
   computed: string[];
 }
@@ -37,6 +39,7 @@ export function scheduleReadiness(
     missing,
     invalid: [...q4.invalid, ...pr.invalid],
     prepare_elsewhere: prepareElsewhere(filing),
+    notes: q4.notes,
     computed: question4(filing, options).answer === undefined ? [] : ['scheduleB.line4'],
   };
 }
