@@ -24,7 +24,9 @@ const ADDED: readonly ScheduleKLine[] = [
   'line1',
   'line2',
   'line3c',
-  'line4c',
+  // 4c is 4a + 4b; the parts are added so each partner's guaranteed payments are its own.
+  'line4a',
+  'line4b',
   'line5',
   'line6a',
   'line7',
