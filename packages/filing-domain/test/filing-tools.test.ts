@@ -615,6 +615,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'filesScheduleM3',
               'generateForm7004',
               'withholding',
+              'form7004FiledDate',
               'scheduleL',
               'scheduleM1',
               'scheduleM2',

@@ -36,7 +36,7 @@ function grouped(node: JsonSchema): JsonSchema {
   let rest: string | undefined;
   if (node.additionalProperties === false) {
     const largest = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
-    if (largest && largest[1].length >= 3) {
+    if (largest && largest[1].length >= 2) {
       rest = largest[0];
       groups.delete(rest);
     }

@@ -138,6 +138,11 @@ function scheduleFields(amount: z.ZodType) {
     labeledLines(labels, (key) => fields[key] ?? text);
   const moneyOrWords = (key: string) => (SCHEDULE_M_TEXT_KEYS.has(key) ? text : amount);
   return {
+    form7004FiledDate: calendarDate
+      .optional()
+      .describe(
+        'The day a Form 7004 for this return was filed, YYYY-MM-DD: filed by the due date, the extended date is in force (question 4c, lateness).',
+      ),
     scheduleL: z
       .strictObject({
         beginning: labeledLines(SCHEDULE_L_LABELS, () => amount)

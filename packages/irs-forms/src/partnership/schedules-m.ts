@@ -146,24 +146,16 @@ export function schedulesMFields(): Record<string, TemplateField> {
 /** The M-1 and M-2 values. */
 export function schedulesMValues(filing: PartnershipInput): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
-  for (const [prefix, lines, given] of [
-    ['m1', scheduleM1(filing), filing.scheduleM1],
-    ['m2', scheduleM2(filing), filing.scheduleM2],
+  for (const [prefix, lines, given, labels] of [
+    ['m1', scheduleM1(filing), filing.scheduleM1, SCHEDULE_M1_LABELS],
+    ['m2', scheduleM2(filing), filing.scheduleM2, SCHEDULE_M2_LABELS],
   ] as const) {
     if (lines === undefined) continue;
     for (const [key, amount] of Object.entries(lines)) values[`${prefix}_${key}`] = dollars(amount);
-    for (const key of SCHEDULE_M_TEXT_KEYS) {
+    for (const key of Object.keys(labels).filter((name) => SCHEDULE_M_TEXT_KEYS.has(name))) {
       const text = record(given)[key];
-      if (typeof text === 'string' && text.trim() !== '' && `${prefix}_${key}` in schedulesMFieldKeys()) {
-        values[`${prefix}_${key}`] = text.trim();
-      }
+      if (typeof text === 'string' && text.trim() !== '') values[`${prefix}_${key}`] = text.trim();
     }
   }
   return values;
-}
-
-let fieldKeys: Record<string, TemplateField> | undefined;
-function schedulesMFieldKeys(): Record<string, TemplateField> {
-  fieldKeys ??= schedulesMFields();
-  return fieldKeys;
 }
