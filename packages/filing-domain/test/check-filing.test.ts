@@ -108,6 +108,8 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
       overdue: false,
     });
     expect(report.prepare_elsewhere.map((entry: any) => entry.form)).toEqual([
+      'Form 1125-A', // page 1 line 2, cost of goods sold
+      'Statements itemizing the lines that say "attach statement"', // lines 7 and 21
       'Schedules K-2 and K-3 (Form 1065)',
       'Form 8804',
       'Form 8805',

@@ -24,6 +24,9 @@ function smallPartnership(): Record<string, any> {
   }));
   filing.scheduleB = { ...filing.scheduleB, line14: false };
   filing.scheduleK = { ...filing.scheduleK, line16a: false };
+  // No cost of goods sold (Form 1125-A), other income or other deductions (statements).
+  filing.income = { line1a: 200000, line1b: 0 };
+  filing.deductions = { line9: 40000, line13: 12000, line14: 3000 };
   for (const key of ['scheduleL', 'scheduleM1', 'scheduleM2']) delete filing[key];
   delete filing.scheduleB.line4;
   return filing;
@@ -40,7 +43,7 @@ function californiaLlc(): Record<string, any> {
     zip: '94105',
     totalAssets: 300000,
     income: { line1a: 540000 },
-    deductions: { line9: 200000, line10: 30000, line13: 60000, line21: 50000 },
+    deductions: { line9: 200000, line10: 30000, line11: 50000, line13: 60000 },
     scheduleK: { line4a: 30000, line16a: false },
   });
   delete filing.scheduleB.line4;
@@ -132,7 +135,7 @@ describe('Schedule B question 4', () => {
     expect(gaps({ ...small, totalAssets: 1_000_000 })).toEqual(schedules);
     expect(gaps(small, '2026-03-17')).toEqual(schedules); // due 2026-03-16: the K-1s are late
     expect(gaps({ ...small, filesScheduleM3: true })).toEqual(schedules);
-    expect(gaps({ ...small, income: { ...small.income, line1a: 250_000 } })).toEqual(schedules);
+    expect(gaps({ ...small, income: { line1a: 250_000 } })).toEqual(schedules);
   });
 
   it('over the thresholds (the $540,000 California LLC) Schedule L is named missing, then printed', async () => {
@@ -346,6 +349,32 @@ describe('prepare_elsewhere', () => {
     expect(large.prepare_elsewhere!.map((entry) => entry.form)).toEqual(['Schedule M-3 (Form 1065)']);
   });
 
+  it('the attachments the form names by line: Form 1125-A, statements, Schedule B follow-ups, coded K-1 boxes', () => {
+    const filing = smallPartnership();
+    filing.income = { line1a: 200000, line2: 50000, line7: 1000 };
+    filing.deductions = { ...filing.deductions, line16a: 5000, line21: 16000 };
+    filing.scheduleK = { ...filing.scheduleK, line8: 400, line13b: 250 };
+    filing.scheduleB = { ...filing.scheduleB, line3a: true, line24: true, line17: 2 };
+    const report = checkFilingReadiness('partnership', filing, undefined, BEFORE_DUE);
+    expect(report.ready).toBe(false);
+    const byForm = Object.fromEntries(report.prepare_elsewhere!.map((entry) => [entry.form, entry.reason]));
+    expect(Object.keys(byForm)).toEqual([
+      'Form 1125-A',
+      'Form 4562',
+      'Schedule D (Form 1065)',
+      'Statements itemizing the lines that say "attach statement"',
+      'Schedule B, question 3 tables (Form 1065, page 2)',
+      'Form 8990',
+      'Form 5471',
+      'Schedule K-1 coded boxes',
+    ]);
+    expect(byForm['Form 1125-A']).toContain('page 1, line 2');
+    expect(byForm['Statements itemizing the lines that say "attach statement"']).toBe(
+      'page 1, line 7, page 1, line 21: the form asks for a statement of the items',
+    );
+    expect(byForm['Schedule K-1 coded boxes']).toContain('13b');
+  });
+
   it('every rule added names its source', () => {
     for (const name of [
       'scheduleBQuestion4',
@@ -359,6 +388,7 @@ describe('prepare_elsewhere', () => {
       'forms8804And8805',
       'prepareElsewhere',
       'form1065LineLabels',
+      'attachments',
     ] as const) {
       expect(IRS_RULES[name].source.length, name).toBeGreaterThan(10);
     }

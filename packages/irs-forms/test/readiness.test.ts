@@ -103,9 +103,12 @@ describe('partnership readiness', () => {
   it('a complete calendar-2025 partnership is due 2026-03-16 (March 15 is a Sunday)', () => {
     const report = check('partnership', completePartnership);
     // Nothing is missing or wrong, yet the packet is not the whole return: its foreign partners need
-    // Schedules K-2/K-3 and Forms 8804, 8805 and 8813, which a preparer adds.
+    // Schedules K-2/K-3 and Forms 8804, 8805 and 8813, and its figures Form 1125-A and statements,
+    // which a preparer adds.
     expect(report).toMatchObject({ ready: false, missing: [], invalid: [], due_date: '2026-03-16' });
     expect(report.prepare_elsewhere!.map((entry) => entry.form)).toEqual([
+      'Form 1125-A', // page 1 line 2, cost of goods sold
+      'Statements itemizing the lines that say "attach statement"', // lines 7 and 21
       'Schedules K-2 and K-3 (Form 1065)',
       'Form 8804',
       'Form 8805',

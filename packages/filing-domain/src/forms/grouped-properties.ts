@@ -24,6 +24,9 @@ export function exactNamesPattern(names: readonly string[]): string {
 function grouped(node: JsonSchema): JsonSchema {
   const properties = node.properties;
   if (!isObject(properties)) return node;
+  // An open object (a partner, a related party) takes other keys too: only its groups of three or
+  // more keys become patterns, and its `additionalProperties` stays as it is.
+  const closed = node.additionalProperties === false;
   const groups = new Map<string, string[]>();
   for (const [name, schema] of Object.entries(properties)) {
     const key = JSON.stringify(schema);
@@ -31,41 +34,41 @@ function grouped(node: JsonSchema): JsonSchema {
   }
   const kept: JsonSchema = {};
   const patterns: JsonSchema = isObject(node.patternProperties) ? { ...node.patternProperties } : {};
-  // A closed object's largest group of keys (the amounts of a schedule) is written as its
-  // `additionalProperties`: every other key is named by a pattern, so what is not is one of those.
-  let rest: string | undefined;
-  if (node.additionalProperties === false) {
-    const largest = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
-    if (largest && largest[1].length >= 2) {
-      rest = largest[0];
-      groups.delete(rest);
-    }
-  }
+  // The largest group of keys (the amounts of a schedule) is written as `additionalProperties`:
+  // every other key is named by a pattern, so a key that is not is one of those.
+  const largest = [...groups].sort((a, b) => b[1].length - a[1].length)[0];
+  const rest = closed && largest && largest[1].length >= 2 ? largest[0] : undefined;
+  if (rest !== undefined) groups.delete(rest);
   for (const [key, names] of groups) {
     const pattern = exactNamesPattern(names);
     const separate = names.reduce((size, name) => size + name.length + 4 + key.length, 0);
-    if (names.length >= 2 && pattern.length + 4 + key.length < separate && !(pattern in patterns)) {
+    if (
+      names.length >= (closed ? 2 : 3) &&
+      pattern.length + 4 + key.length < separate &&
+      !(pattern in patterns)
+    ) {
       patterns[pattern] = JSON.parse(key);
     } else {
       for (const name of names) kept[name] = properties[name];
     }
   }
-  // Once its keys are patterns, an object's `additionalProperties: false` is left out: the
-  // patterns still list every key, and the call still refuses any other (naming the keys).
-  const { properties: _properties, patternProperties: _patterns, ...all } = node;
-  const { additionalProperties, ...others } = all;
-  const base =
-    additionalProperties === false && (rest !== undefined || Object.keys(patterns).length > 0) ? others : all;
+  const { properties: _properties, patternProperties: _patterns, additionalProperties, ...others } = node;
   return {
-    ...base,
-    ...(rest !== undefined && { additionalProperties: JSON.parse(rest) }),
+    ...others,
     ...(Object.keys(kept).length > 0 && { properties: kept }),
     ...(Object.keys(patterns).length > 0 && { patternProperties: patterns }),
+    // Once its keys are patterns, the `false` is left out: the call still refuses other keys.
+    additionalProperties:
+      rest !== undefined
+        ? JSON.parse(rest)
+        : closed && Object.keys(patterns).length > 0
+          ? undefined
+          : additionalProperties,
   };
 }
 
 /**
- * `schema` (a form_data JSON Schema) with every nested object's properties grouped as
+ * `schema` (a form_data JSON Schema) with every nested closed object's properties grouped as
  * {@link grouped} does; the top level keeps its properties, which tools/list names one by one.
  */
 export function groupedProperties(schema: JsonSchema, depth = 0): JsonSchema {

@@ -111,6 +111,15 @@ export const PARTNER_ENTITY_TYPES = [
 ] as const;
 
 /**
+ * A U.S. TIN checked as usTaxpayerId is (its message), but without a JSON Schema pattern: tools/list
+ * shows it as a plain string, within its budget.
+ */
+const usTin = text.superRefine((value, context) => {
+  const result = usTaxpayerId.safeParse(value);
+  if (!result.success) context.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
+
+/**
  * An object of known keys, each holding `value`: an unknown key is an error that lists the keys.
  * A partial record, so its JSON Schema names the keys once instead of repeating `value` per key.
  */
@@ -129,10 +138,7 @@ function scheduleFields(amount: z.ZodType) {
     state: text,
     zip: text,
     phone: text,
-    // Checked as usTaxpayerId is, but shown in tools/list as a plain string (budget).
-    tin: text.refine((value) => usTaxpayerId.safeParse(value).success, {
-      message: 'must be a U.S. TIN: an SSN or ITIN written NNN-NN-NNNN or an EIN written NN-NNNNNNN',
-    }),
+    tin: usTin,
   };
   const person = <L extends Record<string, string>>(labels: L, fields: Record<string, z.ZodType>) =>
     labeledLines(labels, (key) => fields[key] ?? text);
@@ -202,7 +208,8 @@ export const partnershipFormSchemas = once(() => {
         .describe('Partner UUID; assigned by the server when absent, then kept.'),
       name: text.describe('Name of the partner (K-1 item F).'),
       address: text.optional().describe('Address, city, state/country and postal code (item F).'),
-      tin: usTaxpayerId.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
+      // Checked as usTaxpayerId; shown in tools/list as a plain string (its budget).
+      tin: usTin.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
       foreignTaxId: text.optional().describe('Foreign tax id, when the partner has no U.S. TIN.'),
       type: z
         .enum(PARTNER_TYPES)
@@ -253,7 +260,7 @@ export const partnershipFormSchemas = once(() => {
         .enum(ANALYSIS_TYPES)
         .optional()
         .describe(
-          'Analysis of Net Income (Loss) line 2 column; defaults from entityType (corporations corporate, partnerships partnership, exempt organizations exempt-organization, trusts/estates/nominees nominee-other); an individual says individual-active (materially participates) or individual-passive, as must an LLC, disregarded entity, IRA or foreign government partner.',
+          'Analysis of Net Income (Loss) line 2 column; defaults from entityType (corporations corporate, partnerships partnership, exempt organizations exempt-organization, trusts/estates/nominees nominee-other); an individual needs individual-active (materially participates) or individual-passive, as does an LLC, disregarded entity, IRA or foreign government partner.',
         ),
     })
     .describe('A partner of the partnership.');

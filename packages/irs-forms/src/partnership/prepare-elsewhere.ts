@@ -4,6 +4,7 @@
  * `prepare_elsewhere`. While any is listed, the packet is not the whole return and `ready` is false.
  */
 import type { PartnershipInput } from '../filing-input.js';
+import { attachments } from './attachments.js';
 import { majorityOwners } from './partnership-readiness.js';
 import { amountOf } from './lines.js';
 import { SCHEDULE_RULES } from './schedule-rules.js';
@@ -29,6 +30,7 @@ export function prepareElsewhere(filing: PartnershipInput): PrepareElsewhere[] {
   const scheduleB = record(filing.scheduleB);
   const scheduleK = record(filing.scheduleK);
 
+  out.push(...attachments(filing));
   const owners = majorityOwners(filing);
   if (owners.length > 0 || scheduleB.line2a === true || scheduleB.line2b === true) {
     out.push({

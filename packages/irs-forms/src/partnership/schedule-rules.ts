@@ -67,6 +67,11 @@ export const SCHEDULE_RULES = {
     rule: 'Each installment of estimated section 1446 tax is paid with a Form 8813.',
     source: 'Instructions for Forms 8804, 8805, and 8813, Form 8813; Instructions for Form 8804-W.',
   },
+  attachments: {
+    rule: 'The 2025 Form 1065 names its attachments by line: Form 1125-A (page 1 line 2), Schedule F (line 5), Form 4797 (line 6; Schedule K line 10), Form 4562 (line 16a; Schedule K line 12), Form 7205 (line 20), Form 8825 (Schedule K line 2), Schedule D (Schedule K lines 8 and 9a); a statement for page 1 lines 4, 7 and 21 and Schedule K lines 3b, 9c and 17f; Schedule B question 3 tables, the 10b-10d statements, Form 8938 (question 20), Form 8990 (24), Form 8996 (25) and the Forms 8858, 8865 and 5471 counted in 13a, 15 and 17. Schedule K items without a K-1 box of their own go to coded K-1 boxes the packet leaves blank. Each one the figures call for is prepared elsewhere.',
+    source:
+      'Form 1065 (2025), page 1, Schedule B and Schedule K (their "attach" instructions); Schedule K-1 (Form 1065) 2025.',
+  },
   prepareElsewhere: {
     rule: 'A packet is the whole return only when it holds every form the return needs: while the return needs a form this service does not produce (Schedules K-2/K-3, B-1, B-2, M-3, the official Forms 8804, 8805 and 8813), check_filing names each in prepare_elsewhere, with its reason, and ready is false.',
     source:
