@@ -6,8 +6,10 @@
  */
 import type { PartnershipInput } from '../filing-input.js';
 import { amountOf, K1_BOX_OF_LINE, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
-import type { PrepareElsewhere } from './prepare-elsewhere.js';
 import { pageOne, scheduleKTotals } from './schedule-k.js';
+
+/** One form a preparer must add to the packet (check_filing's `prepare_elsewhere`). */
+export type PrepareElsewhere = { form: string; reason: string; source: string };
 
 const SOURCE =
   'Form 1065 (2025), the line named (its "attach" instruction); Instructions for Form 1065 (2025).';

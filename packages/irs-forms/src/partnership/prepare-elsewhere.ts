@@ -4,14 +4,13 @@
  * `prepare_elsewhere`. While any is listed, the packet is not the whole return and `ready` is false.
  */
 import type { PartnershipInput } from '../filing-input.js';
-import { attachments } from './attachments.js';
+import { attachments, type PrepareElsewhere } from './attachments.js';
 import { majorityOwners } from './partnership-readiness.js';
 import { amountOf } from './lines.js';
 import { SCHEDULE_RULES } from './schedule-rules.js';
 import { withholding1446 } from './withholding-1446.js';
 
-/** One form a preparer must add to the packet. */
-export type PrepareElsewhere = { form: string; reason: string; source: string };
+export type { PrepareElsewhere };
 
 /** Schedule M-3 is required from $10 million of total assets (rule scheduleM3). */
 export const SCHEDULE_M3_ASSETS = 10_000_000;
