@@ -32,6 +32,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'late_filing',
         'withholding_1446',
         'notes',
+        'prepare_elsewhere',
         'unrecognized_fields',
       ].sort(),
     );
@@ -99,12 +100,23 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
       form_data: EXAMPLE_PARTNERSHIP_FILING,
     });
     const report = await ok(harness().server, key, 'check_filing', { id, kind: '5472', as_of: '2026-03-01' });
+    // Nothing missing, but its foreign partners need forms a preparer adds: not ready.
     expect(report).toMatchObject({
       kind: 'partnership',
-      ready: true,
+      ready: false,
+      missing: [],
+      invalid: [],
       due_date: '2026-03-16',
       overdue: false,
     });
+    expect(report.prepare_elsewhere.map((entry: any) => entry.form)).toEqual([
+      'Form 1125-A', // page 1 line 2, cost of goods sold
+      'Statements itemizing the lines that say "attach statement"', // lines 7 and 21
+      'Schedules K-2 and K-3 (Form 1065)',
+      'Form 8804',
+      'Form 8805',
+      'Form 8813',
+    ]);
     expect(report.forms.filter((form: any) => !form.included).map((form: any) => form.form)).toEqual([
       '8804',
       '8805',
@@ -133,9 +145,11 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     const partial = await ok(harness().server, key, 'create_partnership_filing', {
       form_data: { ...EXAMPLE_PARTNERSHIP_FILING, ein: undefined, taxYearEnd: '2026-06-30' },
     });
+    // Checked before its due date: once past it, Schedule B question 4 turns No (the K-1s are late).
     const partialReport = await ok(harness().server, key, 'check_filing', {
       id: partial.id,
       kind: 'partnership',
+      as_of: '2026-03-01',
     });
     expect(partialReport.missing).toEqual([{ form: '1065', line: 'D', field: 'ein' }]);
     expect(partialReport.invalid).toEqual([

@@ -633,6 +633,11 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'lateFilingReason',
               'signerName',
               'signerTitle',
+              'form7004FiledDate',
+              'scheduleL',
+              'scheduleM1',
+              'scheduleM2',
+              'partnershipRepresentative',
             ];
       // Top-level fields; nested ones are listed by path (relatedParties[].transactions[].kind).
       expect(Object.keys(schema.fields).filter((field) => !/[.[]/.test(field))).toEqual(expected);

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
 import { formSchemaDescriptor } from '../src/forms/form-schema-descriptor.js';
@@ -45,10 +45,13 @@ function recording(value: unknown, path: string, reads: Set<string>): unknown {
 const MISPLACED_FIELD_GUARDS = ['transactions'];
 
 /** The fields the packet of `formData` reads. */
-async function fieldsRead(formData: Record<string, unknown>): Promise<Set<string>> {
+async function fieldsRead(
+  formData: Record<string, unknown>,
+  kind: '5472' | 'partnership' = '5472',
+): Promise<Set<string>> {
   const reads = new Set<string>();
   const builder = new PacketBuilder({ loadTemplate: (name) => readFileSync(templateDir + name) });
-  await builder.build('5472', recording(formData, '', reads) as Record<string, unknown>, {
+  await builder.build(kind, recording(formData, '', reads) as Record<string, unknown>, {
     asOf: '2026-03-01',
   });
   for (const field of MISPLACED_FIELD_GUARDS) reads.delete(field);
@@ -81,5 +84,52 @@ describe('the single-member packet reads only fields the schema names', () => {
     const reads = await fieldsRead({ ...EXAMPLE_SINGLE_MEMBER_FILING });
     reads.add('relatedParties[].citizenship');
     expect([...reads].filter((field) => !named.has(field))).toEqual(['relatedParties[].citizenship']);
+  });
+});
+
+describe('the partnership packet reads only fields the schema names', () => {
+  const named = new Set(Object.keys(formSchemaDescriptor('partnership').fields));
+
+  it('every field read building the example with its schedules, an entity PR and a late return is in get_form_schema', async () => {
+    const filing = structuredClone(EXAMPLE_PARTNERSHIP_FILING) as unknown as Record<string, any>;
+    filing.partnershipRepresentative = {
+      entityName: 'Harbor Tax Services Inc',
+      street: '1 Market Street',
+      city: 'Wilmington',
+      state: 'DE',
+      zip: '19801',
+      phone: '302-555-0100',
+      tin: '12-3456789',
+      designatedIndividual: { firstName: 'Riley', lastName: 'Chen', street: '1 Market Street' },
+    };
+    filing.scheduleM1 = { ...filing.scheduleM1, line2Description: 'None', line6Description: 'None' };
+    filing.form7004FiledDate = '2026-03-10';
+    const reads = await fieldsRead(filing, 'partnership');
+    for (const field of [
+      'scheduleL.end.line1',
+      'scheduleM1.line1',
+      'scheduleM2.line6a',
+      'partnershipRepresentative.designatedIndividual.firstName',
+      'partners[].analysisType',
+      'deductions.line21',
+      'scheduleB.line33',
+    ]) {
+      expect(reads).toContain(field);
+    }
+    expect([...reads].filter((field) => !named.has(field))).toEqual([]);
+  });
+
+  it('names each 2025 line and question by its label', () => {
+    const fields = formSchemaDescriptor('partnership').fields;
+    expect(fields['deductions.line20']).toContain('Energy efficient commercial buildings deduction');
+    expect(fields['deductions.line21']).toContain('Other deductions');
+    expect(fields['income.line1a']).toContain('Gross receipts or sales');
+    expect(fields['scheduleK.line13a']).toContain('Cash contributions');
+    expect(fields['scheduleK.line19a']).toContain('Distributions of cash and marketable securities');
+    expect(fields['scheduleB.line4']).toContain('total receipts under $250,000');
+    expect(fields['scheduleB.line33']).toContain('section 6221(b)');
+    expect(fields['scheduleL.end.line9b']).toContain('Less accumulated depreciation');
+    expect(fields['scheduleM2.line6a']).toContain('Distributions, cash');
+    expect(fields['partnershipRepresentative.phone']).toContain('U.S. phone number');
   });
 });

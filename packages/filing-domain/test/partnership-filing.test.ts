@@ -82,7 +82,9 @@ describe.each(testDatabases())('partnership filings on $name', (variant) => {
     const before = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-03-16' });
     expect(before).toMatchObject({
       kind: 'partnership',
-      ready: true,
+      ready: false, // Forms 8804, 8805, 8813 and Schedules K-2/K-3 are prepared elsewhere
+      missing: [],
+      invalid: [],
       due_date: '2026-03-16',
       as_of: '2026-03-16',
       overdue: false,

@@ -115,7 +115,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
     line2b: false,
     line3a: false,
     line3b: false,
-    line4: false,
+    line4: true,
     line5: false,
     line6: false,
     line7: false,
@@ -142,6 +142,23 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
     line30: false,
     line33: false,
   },
+  // Schedules L, M-1 and M-2 (needed once question 4 is No, e.g. when the return is late).
+  scheduleL: {
+    beginning: { line1: 80000, line17: 30000, line21: 50000 },
+    end: { line1: 250000, line17: 143632, line21: 106368 },
+  },
+  scheduleM1: { line1: 81368, line4: 333 },
+  scheduleM2: { line1: 50000, line2a: 5000, line3: 81368, line6a: 30000 },
+  partnershipRepresentative: {
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    street: '1209 Orange Street',
+    city: 'Wilmington',
+    state: 'DE',
+    zip: '19801',
+    phone: '302-555-0142',
+    tin: '123-45-6789',
+  },
   partners: [
     {
       id: '6f1c2a8e-3b4d-4c5e-9f60-718293a4b5c6',
@@ -152,6 +169,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       type: 'General partner or LLC member-manager',
       isForeign: true,
       entityType: 'Individual',
+      analysisType: 'individual-active',
       shares: {
         profitBeginning: 40,
         profitEnding: 40,
@@ -203,6 +221,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       type: 'Limited partner or other LLC member',
       isForeign: false,
       entityType: 'Limited Liability Company',
+      analysisType: 'partnership',
       shares: {
         profitBeginning: 25,
         profitEnding: 25,

@@ -129,6 +129,8 @@ export interface PartnerInput {
   distributions?: Record<string, unknown>;
   /** True when the partner certified its own deductions on Form 8804-C (Regulations section 1.1446-6). */
   ectiCertified8804C?: boolean;
+  /** Analysis of Net Income (Loss) line 2 column (ANALYSIS_TYPES), when item I1 does not decide it. */
+  analysisType?: string;
   [key: string]: unknown;
 }
 
@@ -180,5 +182,12 @@ export interface PartnershipInput {
   lateFilingReason?: string;
   signerName?: string;
   signerTitle?: string;
+  /** Schedule L: `beginning` and `end`, each line key -> whole dollars. */
+  scheduleL?: Record<string, unknown>;
+  /** Schedule M-1 and M-2: line key -> whole dollars (or words, for the itemized lines). */
+  scheduleM1?: Record<string, unknown>;
+  scheduleM2?: Record<string, unknown>;
+  /** Designation of Partnership Representative (with designatedIndividual for an entity PR). */
+  partnershipRepresentative?: Record<string, unknown>;
   [key: string]: unknown;
 }

@@ -86,3 +86,10 @@ export { allocateByShares, k1Shares, pageOne, scheduleKTotals } from './partners
 export { form1065Address } from './partnership/where-to-file-1065.js';
 export { MAX_PARTNERS_ON_PAPER } from './partnership/partnership-rules.js';
 export { K1_BOX_OF_LINE } from './partnership/lines.js';
+export { type PrepareElsewhere, prepareElsewhere } from './partnership/prepare-elsewhere.js';
+export { type Question4, question4, totalReceipts } from './partnership/schedule-b-question-4.js';
+export {
+  type AnalysisOfNetIncome,
+  type AnalysisType,
+  analysisOfNetIncome,
+} from './partnership/analysis-of-net-income.js';

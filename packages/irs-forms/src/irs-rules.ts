@@ -2,6 +2,7 @@ import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './de-filing-addr
 import { FORM_5472_RULES } from './form-5472-rules.js';
 import { PARTNERSHIP_RULES } from './partnership/partnership-rules.js';
 import { WITHHOLDING_RULES } from './partnership/withholding-rules.js';
+import { SCHEDULE_RULES } from './partnership/schedule-rules.js';
 
 /** One rule or fact the readiness check applies, with the IRS text it comes from. */
 export interface IrsRule {
@@ -146,4 +147,5 @@ export const IRS_RULES = {
   ...FORM_5472_RULES,
   ...PARTNERSHIP_RULES,
   ...WITHHOLDING_RULES,
+  ...SCHEDULE_RULES,
 } as const satisfies Record<string, IrsRule>;

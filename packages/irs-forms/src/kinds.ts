@@ -26,3 +26,19 @@ export {
   type ScheduleKLine,
 } from './partnership/lines.js';
 export { SCHEDULE_B_ENTITY_TYPES } from './partnership/schedule-b.js';
+// Schedules and readiness: the labels and keys of Schedules B, L, M-1, M-2, the
+// Analysis of Net Income (Loss) and the Partnership Representative.
+export {
+  DEDUCTION_LINE_LABELS,
+  INCOME_LINE_LABELS,
+  SCHEDULE_K_LINE_LABELS,
+  SCHEDULE_K_OTHER_LABELS,
+} from './partnership/line-labels.js';
+export { SCHEDULE_B_TEXTS } from './partnership/schedule-b-texts.js';
+export { SCHEDULE_L_LABELS, SCHEDULE_L_LINES } from './partnership/schedule-l.js';
+export { SCHEDULE_M1_LABELS, SCHEDULE_M2_LABELS, SCHEDULE_M_TEXT_KEYS } from './partnership/schedules-m.js';
+export { ANALYSIS_TYPES } from './partnership/analysis-of-net-income.js';
+export {
+  DESIGNATED_INDIVIDUAL_LABELS,
+  REPRESENTATIVE_LABELS,
+} from './partnership/partnership-representative.js';

@@ -138,7 +138,7 @@ export function planPacket(
     }
   } else {
     const filing = formData as PartnershipInput;
-    add('1065', { filing }, filing.partnershipName ?? '');
+    add('1065', { filing, asOf }, filing.partnershipName ?? '');
     const shares = k1Shares(filing);
     (Array.isArray(filing.partners) ? filing.partners : []).forEach((partner, index) => {
       add('1065-K1', { filing, partner, share: shares?.[index] }, partner.name);

@@ -22,6 +22,8 @@ import {
 } from './partnership/partnership-readiness.js';
 import { late1065Path } from './partnership/penalties-1065.js';
 import { type Withholding1446, withholding1446 } from './partnership/withholding-1446.js';
+import type { PrepareElsewhere } from './partnership/prepare-elsewhere.js';
+import { scheduleReadiness } from './partnership/schedule-readiness.js';
 
 export { IRS_RULES, type IrsRule } from './irs-rules.js';
 export type { InvalidField, MissingLine } from './readiness-types.js';
@@ -78,6 +80,11 @@ export type FilingReadiness = {
   withholding_1446?: Withholding1446;
   /** Partnership only: what the packet does not generate, and other things to know. */
   notes?: string[];
+  /**
+   * Partnership only: forms the return needs that the packet does not hold, each with the reason
+   * and its source; while any is listed, `ready` is false.
+   */
+  prepare_elsewhere?: PrepareElsewhere[];
 };
 
 /** What an overdue filing does next. */
@@ -240,7 +247,9 @@ export function checkFilingReadiness(
   const late = lateness(dueInForce, asOf);
   const penalties: Penalty[] = [];
   let lateFiling: LateFilingPath | null = null;
-  let partnership: Pick<FilingReadiness, 'withholding_1446' | 'notes' | 'how_to_file'> | undefined;
+  let partnership:
+    | Pick<FilingReadiness, 'withholding_1446' | 'notes' | 'how_to_file' | 'prepare_elsewhere'>
+    | undefined;
 
   if (kind === '5472') {
     const filing = formData as SingleMemberInput;
@@ -303,15 +312,20 @@ export function checkFilingReadiness(
       );
     }
     const problems = partnershipFigureProblems(filing);
-    missing.push(...problems.missing);
-    invalid.push(...problems.invalid);
+    const schedules = scheduleReadiness(filing, { overdue: late.overdue });
+    missing.push(
+      ...problems.missing.filter((line) => !schedules.computed.includes(line.field)),
+      ...schedules.missing,
+    );
+    invalid.push(...problems.invalid, ...schedules.invalid);
     const penalty = dueInForce === null ? undefined : lateFilingPenalty(filing, dueInForce, asOf);
     if (penalty) penalties.push(penalty);
     if (late.overdue) lateFiling = late1065Path(filing, dueInForce!, late.days_late, asOf);
     partnership = {
       withholding_1446: withholding1446(filing, asOf),
-      notes: partnershipNotes(filing),
+      notes: [...partnershipNotes(filing), ...schedules.notes],
       how_to_file: partnershipHowToFile(filing),
+      prepare_elsewhere: schedules.prepare_elsewhere,
     };
   }
 
@@ -324,7 +338,8 @@ export function checkFilingReadiness(
     });
   }
 
-  const ready = missing.length === 0 && invalid.length === 0;
+  const ready =
+    missing.length === 0 && invalid.length === 0 && (partnership?.prepare_elsewhere ?? []).length === 0;
   const recommended =
     kind === '5472'
       ? form5472Recommendations(formData as SingleMemberInput, {

@@ -200,10 +200,10 @@ describe('partnership readiness', () => {
     }
   });
 
-  it('with all its figures it is ready; before its due date nothing is late', () => {
+  it('with all its figures nothing is missing, yet the forms its foreign partners need keep it from ready', () => {
     const report = checkFilingReadiness('partnership', filing, undefined, '2026-03-16');
     expect(report).toMatchObject({
-      ready: true,
+      ready: false,
       missing: [],
       invalid: [],
       due_date: '2026-03-16',
@@ -264,7 +264,10 @@ describe('item H, the accounting method', () => {
     checkFilingReadiness('partnership', withMethod(fields), undefined, '2026-01-10');
 
   it('"other" prints H(3) with the method named in accountingMethodOther', async () => {
-    expect(report({ accountingMethod: 'other', accountingMethodOther: 'Hybrid method' }).ready).toBe(true);
+    expect(report({ accountingMethod: 'other', accountingMethodOther: 'Hybrid method' })).toMatchObject({
+      missing: [],
+      invalid: [],
+    });
     const packet = await builder.build(
       'partnership',
       withMethod({ accountingMethod: 'other', accountingMethodOther: 'Hybrid method' }),

@@ -108,7 +108,18 @@ describe('single-member readiness', () => {
 describe('partnership readiness', () => {
   it('a complete calendar-2025 partnership is due 2026-03-16 (March 15 is a Sunday)', () => {
     const report = check('partnership', completePartnership);
-    expect(report).toMatchObject({ ready: true, missing: [], invalid: [], due_date: '2026-03-16' });
+    // Nothing is missing or wrong, yet the packet is not the whole return: its foreign partners need
+    // Schedules K-2/K-3 and Forms 8804, 8805 and 8813, and its figures Form 1125-A and statements,
+    // which a preparer adds.
+    expect(report).toMatchObject({ ready: false, missing: [], invalid: [], due_date: '2026-03-16' });
+    expect(report.prepare_elsewhere!.map((entry) => entry.form)).toEqual([
+      'Form 1125-A', // page 1 line 2, cost of goods sold
+      'Statements itemizing the lines that say "attach statement"', // lines 7 and 21
+      'Schedules K-2 and K-3 (Form 1065)',
+      'Form 8804',
+      'Form 8805',
+      'Form 8813',
+    ]);
     expect(report.extended_due_date).toBeNull();
     expect(report.forms).toEqual([
       { form: '1065', title: 'Form 1065', edition: '2025', copies: 1, included: true },
@@ -129,12 +140,18 @@ describe('partnership readiness', () => {
     expect(report.ready).toBe(false);
     expect(report.missing).toContainEqual({ form: '1065', line: 'D', field: 'ein' });
     expect(report.missing).toContainEqual({ form: '1065', line: 'I', field: 'partners' });
-    // The 13 header lines, the partners, and the figures (page 1, Schedule K, Schedule B, e-file).
+    // The 13 header lines, the partners, the figures (page 1, Schedule K, Schedule B, e-file) and
+    // the Partnership Representative.
     expect(
       report.missing.filter(
         (gap) => !gap.field.startsWith('scheduleB.line') || gap.field === 'scheduleB.line1',
       ),
-    ).toHaveLength(20);
+    ).toHaveLength(21);
+    expect(report.missing).toContainEqual({
+      form: '1065',
+      line: 'Designation of Partnership Representative',
+      field: 'partnershipRepresentative',
+    });
   });
 
   it('a partial filing names each partner line left empty; no foreign partner, no 8804/8805', () => {

@@ -3,6 +3,7 @@
 // Only the advertised JSON Schemas shrink: every tool still validates its arguments and results
 // with its full zod schemas, and get_form_schema documents every form_data field.
 import { type ToolDefinition, toolJsonSchemas } from '@filing-mcp/protocol';
+import { groupedProperties } from './grouped-properties.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -295,7 +296,7 @@ function withFormData(replace: (formData: JsonSchema) => JsonSchema): (schema: J
  */
 export function fieldsDocumentedBy(formSchemaCall: string): (schema: JsonSchema) => JsonSchema {
   return withFormData((formData) => ({
-    ...trimmedJsonSchema(withoutUnadvertised(formData), { descriptions: true }),
+    ...groupedProperties(trimmedJsonSchema(withoutUnadvertised(formData), { descriptions: true })),
     description: `${formSchemaCall} describes every field. Dates are YYYY-MM-DD. All fields are optional for a draft; fields not listed are kept.`,
   }));
 }

@@ -57,6 +57,14 @@ function enumValues(field: z.ZodType): string[] | undefined {
     : undefined;
 }
 
+/** The keys of a map of known keys (`z.partialRecord(z.enum([...]), ...)`), through optional. */
+function recordKeys(field: z.ZodType): string[] {
+  let current: any = field;
+  while (current?._zod?.def?.type === 'optional') current = current._zod.def.innerType;
+  const keys = current?._zod?.def?.type === 'record' ? current._zod.def.keyType?._zod?.def : undefined;
+  return keys?.type === 'enum' ? Object.values(keys.entries as Record<string, string>) : [];
+}
+
 function describeShape(
   shape: Record<string, z.ZodType>,
   prefix: string,
@@ -68,6 +76,8 @@ function describeShape(
     fields[path] = `${field.description ?? name}${values ? ` One of: ${values.join(', ')}.` : ''}`;
     const inner = innerObject(field);
     if (inner) describeShape(inner.shape, `${path}${inner.suffix}.`, fields);
+    // A map of known keys (item J shares, item L capital account): each key by path.
+    for (const key of recordKeys(field)) fields[`${path}.${key}`] = `${field.description ?? name}: ${key}.`;
   }
 }
 

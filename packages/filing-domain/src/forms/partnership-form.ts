@@ -1,7 +1,19 @@
 import {
+  ANALYSIS_TYPES,
   DEDUCTION_INPUT_LINES,
+  DEDUCTION_LINE_LABELS,
+  DESIGNATED_INDIVIDUAL_LABELS,
   INCOME_INPUT_LINES,
+  INCOME_LINE_LABELS,
   K1_SHARE_KEYS,
+  REPRESENTATIVE_LABELS,
+  SCHEDULE_B_TEXTS as SCHEDULE_B_QUESTION_TEXTS,
+  SCHEDULE_K_LINE_LABELS,
+  SCHEDULE_K_OTHER_LABELS,
+  SCHEDULE_L_LABELS,
+  SCHEDULE_M1_LABELS,
+  SCHEDULE_M2_LABELS,
+  SCHEDULE_M_TEXT_KEYS,
   SCHEDULE_B_ENTITY_TYPES,
   SCHEDULE_K_AMOUNT_LINES,
   SCHEDULE_K_COMPUTED_LINES,
@@ -20,6 +32,7 @@ import {
   wholeDollars,
 } from './form-fields.js';
 import { once } from '../once.js';
+import { labeledLines, unknownKeys } from './labeled-lines.js';
 
 /** At most this many partners: a return with more must be e-filed (T.D. 9972), which this service does not do. */
 export const MAX_PARTNERS = 100;
@@ -98,13 +111,14 @@ export const PARTNER_ENTITY_TYPES = [
   'Disregarded Entity',
 ] as const;
 
-/** The message for keys a line object does not take. */
-function unknownKeys(keys: readonly string[]) {
-  return (issue: { code?: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys'
-      ? `unknown field ${(issue.keys ?? []).map((key) => `"${key}"`).join(', ')}: the fields are ${keys.join(', ')}`
-      : undefined;
-}
+/**
+ * A U.S. TIN checked as usTaxpayerId is (its message), but without a JSON Schema pattern: tools/list
+ * shows it as a plain string, within its budget.
+ */
+const usTin = text.superRefine((value, context) => {
+  const result = usTaxpayerId.safeParse(value);
+  if (!result.success) context.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
 
 /**
  * An object of known keys, each holding `value`: an unknown key is an error that lists the keys.
@@ -115,20 +129,65 @@ function lines<K extends string, T extends z.ZodType>(keys: readonly [K, ...K[]]
 }
 
 /**
- * Like {@link lines}, for keys of mixed types: each key's value is checked with `typeOf(key)`,
- * and a wrong one is an error on that key.
+ * The schedules block: Schedule L (beginning and end of year), Schedules M-1 and M-2, and the
+ * Designation of Partnership Representative, each line described by its 2025 label.
  */
-function mixedLines<K extends string>(keys: readonly [K, ...K[]], typeOf: (key: K) => z.ZodType) {
-  return z
-    .partialRecord(z.enum(keys), z.union([z.number(), z.string(), z.boolean()]), { error: unknownKeys(keys) })
-    .superRefine((value, context) => {
-      for (const [key, item] of Object.entries(value) as Array<[K, unknown]>) {
-        const result = typeOf(key).safeParse(item);
-        for (const issue of result.success ? [] : result.error.issues) {
-          context.addIssue({ code: 'custom', path: [key, ...issue.path], message: issue.message });
-        }
-      }
-    });
+function scheduleFields(amount: z.ZodType) {
+  const place = {
+    street: text,
+    city: text,
+    state: text,
+    zip: text,
+    phone: text,
+    tin: usTin,
+  };
+  const person = <L extends Record<string, string>>(labels: L, fields: Record<string, z.ZodType>) =>
+    labeledLines(labels, (key) => fields[key] ?? text);
+  const moneyOrWords = (key: string) => (SCHEDULE_M_TEXT_KEYS.has(key) ? text : amount);
+  return {
+    form7004FiledDate: calendarDate
+      .optional()
+      .describe(
+        'The day a Form 7004 for this return was filed, YYYY-MM-DD: filed by the due date, the extended date is in force (question 4c, lateness).',
+      ),
+    scheduleL: z
+      .strictObject({
+        beginning: labeledLines(SCHEDULE_L_LABELS, () => amount)
+          .optional()
+          .describe(
+            'Schedule L, beginning of tax year (columns (a)/(b)), USD by line; 14 and 22 are computed.',
+          ),
+        end: labeledLines(SCHEDULE_L_LABELS, () => amount)
+          .optional()
+          .describe('Schedule L, end of tax year (columns (c)/(d)), USD by line; line 14 must equal item F.'),
+      })
+      .optional()
+      .describe(
+        'Schedule L, Balance Sheets per Books: required when Schedule B question 4 is No; give the gross and the "less" lines (2a/2b, 9a/9b, 10a/10b, 12a/12b), the form prints the net.',
+      ),
+    scheduleM1: labeledLines(SCHEDULE_M1_LABELS, moneyOrWords)
+      .optional()
+      .describe(
+        'Schedule M-1, Reconciliation of Income (Loss) per Books With Analysis of Net Income (Loss) per Return: required when question 4 is No; 5, 8 and 9 are computed and 9 must equal the analysis line 1.',
+      ),
+    scheduleM2: labeledLines(SCHEDULE_M2_LABELS, moneyOrWords)
+      .optional()
+      .describe(
+        "Schedule M-2, Analysis of Partners' Capital Accounts: required when question 4 is No; 5, 8 and 9 are computed.",
+      ),
+    partnershipRepresentative: person(
+      {
+        ...REPRESENTATIVE_LABELS,
+        designatedIndividual:
+          'The designated individual (DI), required when the PR is an entity: name, U.S. address, U.S. phone, U.S. TIN.',
+      },
+      { ...place, designatedIndividual: person(DESIGNATED_INDIVIDUAL_LABELS, place) },
+    )
+      .optional()
+      .describe(
+        'Designation of Partnership Representative (Form 1065 page 4): required unless Schedule B line33 elects out under section 6221(b). An individual PR: firstName, lastName; an entity PR: entityName and designatedIndividual. U.S. address and phone, and a U.S. TIN (checked, not printed).',
+      ),
+  };
 }
 
 /**
@@ -170,7 +229,8 @@ export const partnershipFormSchemas = once(() => {
         .describe('Partner UUID; assigned by the server when absent, then kept.'),
       name: text.describe('Name of the partner (K-1 item F).'),
       address: text.optional().describe('Address, city, state/country and postal code (item F).'),
-      tin: usTaxpayerId.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
+      // Checked as usTaxpayerId; shown in tools/list as a plain string (its budget).
+      tin: usTin.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
       foreignTaxId: text.optional().describe('Foreign tax id, when the partner has no U.S. TIN.'),
       type: z
         .enum(PARTNER_TYPES)
@@ -230,6 +290,13 @@ export const partnershipFormSchemas = once(() => {
         .optional()
         .describe('True if the partner gave a Form 8804-C (lets ectiShare be below the computed ECTI).'),
       // --- End of the guaranteed payments, distributions and Form 8804-C fields. ---
+      // The Analysis of Net Income (Loss) column (schedules and readiness).
+      analysisType: z
+        .enum(ANALYSIS_TYPES)
+        .optional()
+        .describe(
+          'Analysis of Net Income (Loss) line 2 column; defaults from entityType (corporations corporate, partnerships partnership, exempt organizations exempt-organization, trusts/estates/nominees nominee-other); an individual needs individual-active (materially participates) or individual-passive, as does an LLC, disregarded entity, IRA or foreign government partner.',
+        ),
     })
     .describe('A partner of the partnership.');
 
@@ -273,25 +340,31 @@ export const partnershipFormSchemas = once(() => {
         })
         .optional()
         .describe(`Partners (at most ${MAX_PARTNERS}; more must be e-filed), each one K-1.`),
-      income: lines(INCOME_LINES, amount)
+      // The lines by their 2025 labels, so get_form_schema names each one.
+      income: labeledLines(INCOME_LINE_LABELS, () => amount)
         .optional()
-        .describe('Form 1065 page 1 income, USD: line1a, line1b, line2, line4-line7 (1c, 3, 8 computed).'),
-      deductions: lines(DEDUCTION_LINES, amount)
+        .describe('Form 1065 page 1 income, USD, by line (1c, 3 and 8 are computed).'),
+      deductions: labeledLines(DEDUCTION_LINE_LABELS, () => amount)
         .optional()
-        .describe('Form 1065 page 1 deductions, USD: line9-line15, line16a, line16b, line17-line21.'),
-      scheduleK: mixedLines([...SCHEDULE_K_LINES, ...SCHEDULE_K_TYPES, 'line16a', 'line16b'], (key) =>
-        key === 'line16a' || key === 'line16b'
-          ? z.boolean({ error: 'must be true or false' })
-          : key.endsWith('Type')
-            ? text
-            : amount,
+        .describe(
+          'Form 1065 page 1 deductions, USD, by line (16c, 22 and 23 are computed); line20 is the energy efficient commercial buildings deduction, other deductions go on line21.',
+        ),
+      scheduleK: labeledLines(
+        { ...SCHEDULE_K_LINE_LABELS, ...SCHEDULE_K_OTHER_LABELS },
+        (key) =>
+          key === 'line16a' || key === 'line16b'
+            ? z.boolean({ error: 'must be true or false' })
+            : key.endsWith('Type')
+              ? text
+              : amount,
+        [...SCHEDULE_K_LINES, ...SCHEDULE_K_TYPES, 'line16a', 'line16b'],
       )
         .optional()
         .describe(
-          'Schedule K, USD: line1 (default page 1 line 23)-line21 by form line (line3a, line13d, ...; 3c, 4c computed); line11Type etc.; line16a true = Schedules K-2/K-3 (international items), line16b = K-2 exception.',
+          'Schedule K, USD, by form line (line 1 defaults to page 1 line 23; 3c and 4c are computed); the Type texts; line16a/line16b checkboxes.',
         ),
-      scheduleB: mixedLines(
-        ['line1', 'line1Other', ...SCHEDULE_B_QUESTIONS, ...SCHEDULE_B_TEXTS, ...SCHEDULE_B_COUNTS],
+      scheduleB: labeledLines(
+        SCHEDULE_B_QUESTION_TEXTS,
         (key) =>
           key === 'line1'
             ? z.enum(SCHEDULE_B_ENTITY_TYPES)
@@ -300,10 +373,11 @@ export const partnershipFormSchemas = once(() => {
               : (SCHEDULE_B_COUNTS as readonly string[]).includes(key)
                 ? stringOrNumber
                 : text,
+        ['line1', 'line1Other', ...SCHEDULE_B_QUESTIONS, ...SCHEDULE_B_TEXTS, ...SCHEDULE_B_COUNTS],
       )
         .optional()
         .describe(
-          `Schedule B: line1 entity type (${SCHEDULE_B_ENTITY_TYPES.join(' | ')}); yes/no questions as booleans by line (line2a, line2b for 50% owners (B-1), ..., line33); counts line13a, line14Count, line15, line17, line18, line26.`,
+          `Schedule B, Other Information: line1 entity type (${SCHEDULE_B_ENTITY_TYPES.join(' | ')}); yes/no questions as booleans by line; counts and entries.`,
         ),
       filesTenOrMoreReturns: z
         .boolean()
@@ -348,6 +422,11 @@ export const partnershipFormSchemas = once(() => {
       signerName: unadvertised(text.optional(), 'Who signs the statement (a general partner or LLC member).'),
       signerTitle: unadvertised(text.optional(), 'The signer’s title.'),
       // --- End of the ECTI, payments, box 13 code and late-statement fields. ---
+      // --- Schedules and readiness: Schedules L, M-1, M-2 and the Partnership
+      // Representative (labels from irs-forms; rules scheduleL, scheduleM1, scheduleM2,
+      // partnershipRepresentative in IRS_RULES). ---
+      ...scheduleFields(amount),
+      // --- end of schedules and readiness ---
     })
     .describe('form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805).');
   return { partnerSchema, partnershipFormDataSchema };

@@ -6,7 +6,11 @@ import { once } from '../once.js';
 export const checkFilingResultSchema = once(() =>
   z.object({
     kind: z.enum(['5472', 'partnership']),
-    ready: z.boolean().describe('True when no required line is missing and no value is invalid.'),
+    ready: z
+      .boolean()
+      .describe(
+        'True when no required line is missing, no value is invalid, and (partnership) no form must be prepared elsewhere.',
+      ),
     missing: z
       .array(z.object({ form: z.string(), part: z.string().optional(), line: z.string(), field: z.string() }))
       .describe('Required lines that are empty: the form, its part and line, and the form_data field.'),
@@ -101,6 +105,12 @@ export const checkFilingResultSchema = once(() =>
         'Partnership: section 1446 tax per foreign partner (ECTI computed), installments with status as of as_of, payments, balance due, Schedule A charge, Form 8804 dates.',
       ),
     notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
+    prepare_elsewhere: z
+      .array(z.object({ form: z.string(), reason: z.string(), source: z.string() }))
+      .optional()
+      .describe(
+        'Partnership: forms the return needs that the packet does not hold (K-2/K-3, B-1, B-2, M-3, 8804, 8805, 8813), each with the reason and its source; ready is false while any is listed.',
+      ),
     unrecognized_fields: z
       .array(z.string())
       .optional()

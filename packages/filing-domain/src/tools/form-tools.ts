@@ -105,7 +105,7 @@ export function formTools(repository: FilingRepository) {
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended [{ item, reason, source }]; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates) and notes. Ready means nothing missing or invalid; call it before get_pdf_url.',
+        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended [{ item, reason, source }]; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates), notes, prepare_elsewhere (forms to add). Ready: nothing missing, invalid or to prepare elsewhere; call it before get_pdf_url.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

@@ -9,6 +9,11 @@ import {
 } from '../partnership/schedule-b.js';
 import { SCHEDULE_K_TYPE_LINES } from '../partnership/lines.js';
 import { pageOne, scheduleKTotals } from '../partnership/schedule-k.js';
+import { analysisFields, analysisValues } from '../partnership/analysis-of-net-income.js';
+import { representativeFields, representativeValues } from '../partnership/partnership-representative.js';
+import { question4, returnOverdue } from '../partnership/schedule-b-question-4.js';
+import { scheduleLFields, scheduleLValues } from '../partnership/schedule-l.js';
+import { schedulesMFields, schedulesMValues } from '../partnership/schedules-m.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
 const HEADER = `${P1}HeaderAddress_ReadOrder[0].CalendarName_ReadOrder[0].`;
@@ -37,6 +42,10 @@ const fields = {
   ...pageOneFields(),
   ...scheduleBFields(),
   ...scheduleKFields(),
+  ...representativeFields(),
+  ...analysisFields(),
+  ...scheduleLFields(),
+  ...schedulesMFields(),
 } satisfies Record<string, TemplateField>;
 
 /** Page 1 lines 1a-23 (keys `p1_line1a`...): f1_19-f1_45 in line order. */
@@ -166,7 +175,10 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 /** The figures of page 1, Schedule B and Schedule K as field values. */
-function figureValues(filing: PartnershipInput): Record<string, string | boolean | undefined> {
+function figureValues(
+  filing: PartnershipInput,
+  asOf: string | undefined,
+): Record<string, string | boolean | undefined> {
   const values: Record<string, string | boolean | undefined> = {};
   const page = pageOne(filing);
   for (const [line, amount] of Object.entries(page.lines)) values[`p1_${line}`] = dollars(amount);
@@ -179,6 +191,12 @@ function figureValues(filing: PartnershipInput): Record<string, string | boolean
     const answer = scheduleB[question.key];
     values[`b_${question.key}_yes`] = answer === true;
     values[`b_${question.key}_no`] = answer === false;
+  }
+  // Question 4 as computed (rule scheduleBQuestion4); the filing's answer only when undecided.
+  const q4 = question4(filing, { overdue: asOf !== undefined && returnOverdue(filing, asOf) }).answer;
+  if (q4 !== undefined) {
+    values.b_line4_yes = q4;
+    values.b_line4_no = !q4;
   }
   for (const key of Object.keys(SCHEDULE_B_EXTRAS)) {
     const value = scheduleB[key];
@@ -199,8 +217,11 @@ function figureValues(filing: PartnershipInput): Record<string, string | boolean
   return values;
 }
 
-/** Form 1065 for tax year 2025: the header, items A-I, page 1's lines, Schedule B and Schedule K. */
-export const form1065TaxYear2025: FormEdition<{ filing: PartnershipInput }> = {
+/**
+ * Form 1065 for tax year 2025: the header, items A-I, page 1's lines, Schedule B, the Partnership
+ * Representative, Schedule K, the Analysis of Net Income (Loss), and Schedules L, M-1 and M-2.
+ */
+export const form1065TaxYear2025: FormEdition<{ filing: PartnershipInput; asOf?: string }> = {
   form: '1065',
   title: 'Form 1065',
   edition: '2025',
@@ -208,7 +229,7 @@ export const form1065TaxYear2025: FormEdition<{ filing: PartnershipInput }> = {
   template: 'f1065.pdf',
   sha256: '0f19f556e12ef53c41ba27e5930b4373103f3abcf64693c4ea686451b2a8f56f',
   fields,
-  values({ filing }) {
+  values({ filing, asOf }) {
     const calendar = isCalendarYear(filing.taxYearBegin, filing.taxYearEnd, 2025);
     const method = filing.accountingMethod?.trim().toLowerCase();
     const other = method !== undefined && method !== '' && method !== 'cash' && method !== 'accrual';
@@ -235,7 +256,11 @@ export const form1065TaxYear2025: FormEdition<{ filing: PartnershipInput }> = {
       accountingOther: other && otherText !== undefined && otherText !== '',
       accountingOtherText: other && otherText ? otherText : undefined,
       scheduleK1Count: String(filing.partners?.length ?? 0),
-      ...figureValues(filing),
+      ...figureValues(filing, asOf),
+      ...representativeValues(filing),
+      ...analysisValues(filing),
+      ...scheduleLValues(filing),
+      ...schedulesMValues(filing),
     };
   },
 };

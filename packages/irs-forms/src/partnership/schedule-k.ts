@@ -5,6 +5,7 @@ import {
   INCOME_INPUT_LINES,
   percentOf,
   SCHEDULE_K_AMOUNT_LINES,
+  SCHEDULE_K_COMPUTED_LINES,
   type ScheduleKLine,
 } from './lines.js';
 import { PARTNER_DECIDED_LINES, type PartnerDecidedLine, partnerDecidedShares } from './partner-items.js';
@@ -66,6 +67,7 @@ function enteredTotals(filing: PartnershipInput): Partial<Record<ScheduleKLine, 
   const entered = record(filing.scheduleK);
   const totals: Partial<Record<ScheduleKLine, number>> = {};
   for (const line of SCHEDULE_K_AMOUNT_LINES) {
+    if (SCHEDULE_K_COMPUTED_LINES.includes(line)) continue; // 3c and 4c are never entered
     const amount = amountOf(entered[line]);
     if (amount !== undefined) totals[line] = amount;
   }
