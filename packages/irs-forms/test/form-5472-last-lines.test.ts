@@ -11,7 +11,7 @@ import {
 import { DRAFT_MARK, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, countingLoader } from './fixtures.js';
+import { countingLoader, smallPartnership } from './fixtures.js';
 import { pdfText } from './pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
@@ -266,10 +266,10 @@ describe('draft packets', () => {
       const count = (await PDFDocument.load(pdf)).getPageCount();
       return { ready, text: Array.from({ length: count }, (_, index) => pdfText(pdf, index + 1)) };
     };
-    const draft = await partnershipPages({ ...completePartnership, ein: '98765432' });
+    const draft = await partnershipPages({ ...smallPartnership(), ein: '98765432' });
     expect(draft.ready).toBe(false);
     for (const page of draft.text) expect(page).toContain(DRAFT_MARK);
-    const ready = await partnershipPages(completePartnership as unknown as Record<string, unknown>);
+    const ready = await partnershipPages(smallPartnership());
     expect(ready.ready).toBe(true);
     for (const page of ready.text) expect(page).not.toContain('DRAFT');
   });

@@ -190,7 +190,12 @@ describe('guaranteed payments, self-employment and the coded boxes, by partner',
     const withTin = withChanges((filing) => {
       filing.partners[1].tin = '912-70-5555';
     });
-    expect(check(withTin, '2026-01-10')).toMatchObject({ ready: true, missing: [], invalid: [] });
+    // With the TIN, the partner is no longer named (the return still needs its schedules and the
+    // forms prepared elsewhere: the partnership-schedules tests cover those).
+    const fixed = check(withTin, '2026-01-10');
+    expect(fixed.missing.map((line) => line.field)).not.toContain('partners[1].tin');
+    expect(fixed.invalid).toEqual([]);
+    expect(fixed.notes!.some((text) => text.startsWith('Hiroshi Tanaka has no U.S. TIN'))).toBe(false);
   });
 
   it('a guaranteed payment with no partner carrying it is reported, never split', () => {

@@ -5,32 +5,11 @@
 import { checkFilingReadiness, IRS_RULES } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, countingLoader } from './fixtures.js';
+import { completePartnership, countingLoader, smallPartnership } from './fixtures.js';
 import { pdfText } from './pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 const BEFORE_DUE = '2026-03-01';
-
-/** A domestic partnership under every question 4 threshold, with no foreign partner. */
-function smallPartnership(): Record<string, any> {
-  const filing = structuredClone(completePartnership) as Record<string, any>;
-  filing.partners = filing.partners.map((partner: any, index: number) => ({
-    ...partner,
-    isForeign: false,
-    foreignTaxId: undefined,
-    ectiShare: undefined,
-    tin: ['123-45-6781', '12-3456782', '74-1234567'][index],
-    address: '1 Main Street, Dover, DE 19901',
-  }));
-  filing.scheduleB = { ...filing.scheduleB, line14: false };
-  filing.scheduleK = { ...filing.scheduleK, line16a: false };
-  // No cost of goods sold (Form 1125-A), other income or other deductions (statements).
-  filing.income = { line1a: 200000, line1b: 0 };
-  filing.deductions = { line9: 40000, line13: 12000, line14: 3000 };
-  for (const key of ['scheduleL', 'scheduleM1', 'scheduleM2']) delete filing[key];
-  delete filing.scheduleB.line4;
-  return filing;
-}
 
 /** The three-partner California LLC: $540,000 of receipts. */
 function californiaLlc(): Record<string, any> {
@@ -76,6 +55,7 @@ function californiaLlc(): Record<string, any> {
       name: 'Haruto Sato',
       address: '1-1 Marunouchi, Chiyoda-ku, Tokyo 100-0005, Japan',
       foreignTaxId: 'JP-1234567890123',
+      tin: '912-70-1234',
       type: 'Limited partner or other LLC member',
       isForeign: true,
       entityType: 'Individual',
@@ -89,6 +69,7 @@ function californiaLlc(): Record<string, any> {
       name: 'Fjord Holding AS',
       address: 'Dronning Mauds gate 1, 0250 Oslo, Norway',
       foreignTaxId: 'NO-987654321',
+      tin: '98-7654321',
       type: 'Limited partner or other LLC member',
       isForeign: true,
       entityType: 'Corporation',
