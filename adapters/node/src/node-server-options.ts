@@ -61,6 +61,11 @@ export interface NodeServerOptions {
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
   /**
+   * Heap limit of each packet worker thread in MB (default 512); the workers are
+   * `config.packetBuilds.concurrency` (default 2).
+   */
+  packetWorkerMaxMemoryMb?: number;
+  /**
    * Client ID Metadata Documents: default on, fetched by the SSRF-safe Node fetcher of
    * `@filing-mcp/oauth-core/node` (no loopback); `false` turns them off.
    */

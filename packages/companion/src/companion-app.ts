@@ -1,4 +1,4 @@
-import type { FilingServer } from '@filing-mcp/filing-domain';
+import { createFilingPackets, type FilingServer } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { createAllowListCheck, forbiddenResponse, type RequestContext } from '@filing-mcp/protocol';
 import { SignJWT } from 'jose';
@@ -41,7 +41,7 @@ export interface CompanionAppOptions {
    * request the pages do not own (outside `{app_url}`'s path, or at the root any other path) is
    * answered by its `fetch`, with the caller's context.
    */
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'> & Partial<Pick<FilingServer, 'packets'>>;
   /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */
@@ -142,7 +142,9 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
-    packets: options.packets,
+    // The filing server's cache and build queue when it has them, so a packet is built once
+    // whoever asks; else a cache and queue of the pages' own around the builder.
+    packets: options.core.packets ?? createFilingPackets(options.packets),
   };
   /** What the pages need to act for one user. */
   const contextFor = (userId: string): CompanionContext => ({
@@ -257,7 +259,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       if (segments.length === 2) return allow('GET', { GET: () => filingPage(context, kind, id) });
       if (segments.length === 3 && segments[2] === 'pdf') {
         const format = new URL(request.url).searchParams.get('format');
-        return allow('GET', { GET: () => filingPacket(context, kind, id, format) });
+        return allow('GET', { GET: () => filingPacket(context, kind, id, format, request.signal) });
       }
       if (segments.length === 3 && segments[2] === 'print') {
         return allow('GET', { GET: () => filingPrintPage(context, kind, id) });

@@ -1,8 +1,7 @@
-import type { FilingServer } from '@filing-mcp/filing-domain';
+import type { FilingPackets, FilingServer } from '@filing-mcp/filing-domain';
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
-import type { PacketService } from './packet-service.js';
 
 /** What every companion page handler needs, built once by `createCompanionApp`. */
 export interface CompanionContext {
@@ -20,6 +19,6 @@ export interface CompanionContext {
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */
   signSessionJwt(): Promise<string>;
-  /** The IRS-forms packet builder (in process, or a worker thread on Node). */
-  packets: PacketService;
+  /** The packets behind the cache and the bounded build queue (the filing server's when it has them). */
+  packets: FilingPackets;
 }

@@ -23,7 +23,9 @@ export interface FilingRoutesOptions {
   /** The Host/Origin allow-list of every route but the MCP endpoint (which checks its own). */
   allowListCheck: AllowListCheck | undefined;
   /** The signed packet links' downloads, when the server builds packets. */
-  packetDownload: ((request: Request, path: string) => Promise<Response>) | undefined;
+  packetDownload:
+    | ((request: Request, path: string, context?: RequestContext) => Promise<Response>)
+    | undefined;
   /** The check behind `GET /readyz`. */
   checkReadiness(): Promise<Readiness>;
   /** The database's side of the server: the rate limiter and the OAuth server. */
@@ -87,7 +89,7 @@ export function createFilingRoutes(
     if (underBase && packetDownload !== undefined && rest.startsWith(PACKET_LINK_PATH_PREFIX)) {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
-      return packetDownload(request, rest);
+      return packetDownload(request, rest, context);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".

@@ -219,4 +219,20 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
     description:
       'Authenticated `tools/call` requests per credential (API key or access token) per minute: HTTP 429 with `Retry-After` and JSON-RPC error `-32004`. Counted in process and written in the background while below half the limit (no extra query per call), exactly past it; several instances may together admit up to half a limit more.',
   },
+  {
+    name: 'RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE',
+    default: '`60`',
+    adapters: 'all',
+    section: 'Rate limits',
+    description:
+      'Requests to the signed packet links (`{base_url}/packets/...`) per client address per minute, counted before the link is checked: 429 with `Retry-After`.',
+  },
+  {
+    name: 'RATE_LIMIT_PACKET_LINK_PER_MINUTE',
+    default: '`20`',
+    adapters: 'all',
+    section: 'Rate limits',
+    description:
+      'Downloads of one signed packet link per minute, from any address: 429 with `Retry-After`. A link shared widely cannot be fetched more often than this.',
+  },
 ];
