@@ -193,6 +193,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     server,
     forgetCredentials: (credentialHashes) => core.forgetCredentials(credentialHashes),
     forgetAllCredentials: () => core.forgetAllCredentials(),
+    packets: core.packets,
     close: () => {
       closed ??= shutdown();
       return closed;

@@ -41,7 +41,8 @@ export interface CompanionAppOptions {
    * request the pages do not own (outside `{app_url}`'s path, or at the root any other path) is
    * answered by its `fetch`, with the caller's context.
    */
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'> & Partial<Pick<FilingServer, 'packets'>>;
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'> &
+    Partial<Pick<FilingServer, 'packets'>>;
   /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */

@@ -16,7 +16,11 @@ export interface PacketServiceBuildOptions {
  * Node server.
  */
 export interface PacketService {
-  build(kind: FilingKind, formData: Record<string, unknown>, options?: PacketServiceBuildOptions): Promise<Packet>;
+  build(
+    kind: FilingKind,
+    formData: Record<string, unknown>,
+    options?: PacketServiceBuildOptions,
+  ): Promise<Packet>;
   buildFiles(
     kind: FilingKind,
     formData: Record<string, unknown>,

@@ -55,6 +55,8 @@ export interface PacketWorkerOptions {
   workers?: number;
   /** Heap limit of each worker in MB (`resourceLimits.maxOldGenerationSizeMb`, default 512). */
   maxMemoryMb?: number;
+  /** Called with each worker as it starts (monitoring; tests stop one to see the retry). */
+  onWorker?: (worker: Worker) => void;
 }
 
 interface Job {
@@ -132,6 +134,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): PacketSer
     worker.on('error', died);
     worker.on('exit', (code) => died(new Error(`The packet worker exited (code ${code})`)));
     slots.add(slot);
+    options.onWorker?.(worker);
     return slot;
   }
 
@@ -167,7 +170,13 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): PacketSer
     const { signal } = buildOptions;
     signal?.throwIfAborted();
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
-      const message = { id: nextId++, kind, formData, files, ...(buildOptions.asOf && { asOf: buildOptions.asOf }) };
+      const message = {
+        id: nextId++,
+        kind,
+        formData,
+        files,
+        ...(buildOptions.asOf && { asOf: buildOptions.asOf }),
+      };
       const job: Job = { message, signal, deaths: 0, resolve, reject };
       const onAbort = () => cancel(job);
       signal?.addEventListener('abort', onAbort, { once: true });

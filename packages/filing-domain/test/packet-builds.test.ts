@@ -28,7 +28,13 @@ const request = (
   key: string,
   build: (signal: AbortSignal) => Promise<Uint8Array>,
   extra: Partial<PacketBuildRequest<Uint8Array>> = {},
-): PacketBuildRequest<Uint8Array> => ({ key, userId: 'user-a', build, bytes: (pdf) => pdf.byteLength, ...extra });
+): PacketBuildRequest<Uint8Array> => ({
+  key,
+  userId: 'user-a',
+  build,
+  bytes: (pdf) => pdf.byteLength,
+  ...extra,
+});
 
 describe('PacketBuilds (the packet cache and bounded build queue)', () => {
   it('builds a key once for concurrent callers and answers later ones from the cache', async () => {
@@ -40,7 +46,13 @@ describe('PacketBuilds (the packet cache and bounded build queue)', () => {
     expect(new Set(answers).size).toBe(1);
     await builds.run(request('k', controlled.build));
     expect(controlled.state.started).toBe(1);
-    expect(builds.stats()).toMatchObject({ builds: 1, joined: 99, cacheHits: 1, cachedBytes: 10, running: 0 });
+    expect(builds.stats()).toMatchObject({
+      builds: 1,
+      joined: 99,
+      cacheHits: 1,
+      cachedBytes: 10,
+      running: 0,
+    });
   });
 
   it('refuses a user past their share with PacketsBusyError (503, Retry-After), and lets another user build', async () => {

@@ -21,7 +21,14 @@ function heldBuilder() {
         waiting.push(() => resolve({ pdf: new TextEncoder().encode(`%PDF-1.7 ${name}`) }));
       }),
   };
-  return { builder, started, cancelled, releaseAll: () => waiting.splice(0).forEach((release) => release()) };
+  return {
+    builder,
+    started,
+    cancelled,
+    releaseAll: () => {
+      for (const release of waiting.splice(0)) release();
+    },
+  };
 }
 
 const until = async (condition: () => boolean) => {
@@ -55,8 +62,11 @@ describe.each(testDatabases())('the signed packet links under load on $name', (v
   });
 
   const create = async (llcName: string, credential = key) =>
-    (await ok(harness.server, credential, 'create_filing', { form_data: { ...EXAMPLE_SINGLE_MEMBER_FILING, llcName } }))
-      .id as string;
+    (
+      await ok(harness.server, credential, 'create_filing', {
+        form_data: { ...EXAMPLE_SINGLE_MEMBER_FILING, llcName },
+      })
+    ).id as string;
   const link = async (id: string, credential = key) =>
     (await callTool(harness.server, credential, 'get_pdf_url', { id })).data.download_url as string;
   const download = (url: string, clientAddress = '203.0.113.7', signal?: AbortSignal) =>
@@ -91,7 +101,8 @@ describe.each(testDatabases())('the signed packet links under load on $name', (v
     await until(() => held.started.includes('Link Limit LLC'));
     held.releaseAll();
     expect((await first).status).toBe(200);
-    for (const address of ['198.51.100.2', '198.51.100.3']) expect((await download(url, address)).status).toBe(200);
+    for (const address of ['198.51.100.2', '198.51.100.3'])
+      expect((await download(url, address)).status).toBe(200);
     const refused = await download(url, '198.51.100.4');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);

@@ -29,7 +29,11 @@ export interface BuiltPacketFile {
  * thread running it): the adapter supplies it, since only the adapter can read the templates.
  */
 export interface FilingPacketBuilder {
-  build(kind: FilingKind, formData: Record<string, unknown>, options?: PacketBuildOptions): Promise<BuiltPacket>;
+  build(
+    kind: FilingKind,
+    formData: Record<string, unknown>,
+    options?: PacketBuildOptions,
+  ): Promise<BuiltPacket>;
   /** One PDF per form, for the companion's ZIP download. */
   buildFiles?(
     kind: FilingKind,
@@ -37,7 +41,6 @@ export interface FilingPacketBuilder {
     options?: PacketBuildOptions,
   ): Promise<BuiltPacketFile[]>;
 }
-
 
 /**
  * The packets of filings, built through one {@link PacketBuilds}: cached by (filing, kind, format,
@@ -55,7 +58,9 @@ export interface FilingPackets {
 
 /** Tells a {@link FilingPackets} from a bare {@link FilingPacketBuilder}. */
 export function isFilingPackets(value: FilingPacketBuilder | FilingPackets): value is FilingPackets {
-  return typeof (value as FilingPackets).pdf === 'function' && typeof (value as FilingPackets).stats === 'function';
+  return (
+    typeof (value as FilingPackets).pdf === 'function' && typeof (value as FilingPackets).stats === 'function'
+  );
 }
 
 function utcDay(milliseconds: number): string {
@@ -94,13 +99,15 @@ export function createFilingPackets(
     },
     files(kind, filing, signal) {
       const buildFiles = builder.buildFiles;
-      if (buildFiles === undefined) return Promise.reject(new TypeError('this packet builder has no buildFiles'));
+      if (buildFiles === undefined)
+        return Promise.reject(new TypeError('this packet builder has no buildFiles'));
       const asOf = utcDay(now());
       return builds.run({
         key: keyOf('files', kind, filing, asOf),
         userId: filing.user_id,
         signal,
-        build: (buildSignal) => buildFiles.call(builder, kind, filing.form_data, { asOf, signal: buildSignal }),
+        build: (buildSignal) =>
+          buildFiles.call(builder, kind, filing.form_data, { asOf, signal: buildSignal }),
         bytes: (files) => files.reduce((total, file) => total + file.bytes.byteLength, 0),
       });
     },

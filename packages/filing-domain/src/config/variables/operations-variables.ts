@@ -53,15 +53,14 @@ export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
     adapters: 'all',
     section: 'Packets',
     description:
-      'Bytes of built packets kept in memory per process, keyed by filing, kind, format, the filing\'s last change and the day: repeated downloads and reads of an unchanged filing build nothing. Least recently used dropped first; `0` keeps none. See [Performance](performance.md#packets-built-once-queued-with-a-bound).',
+      "Bytes of built packets kept in memory per process, keyed by filing, kind, format, the filing's last change and the day: repeated downloads and reads of an unchanged filing build nothing. Least recently used dropped first; `0` keeps none. See [Performance](performance.md#packets-built-once-queued-with-a-bound).",
   },
   {
     name: 'PACKET_BUILD_CONCURRENCY',
     default: '`2`',
     adapters: 'all',
     section: 'Packets',
-    description:
-      'Packet builds that run at once per process (on Node, one packet worker thread each).',
+    description: 'Packet builds that run at once per process (on Node, one packet worker thread each).',
   },
   {
     name: 'PACKET_QUEUE_DEPTH',
@@ -77,7 +76,7 @@ export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
     adapters: 'all',
     section: 'Packets',
     description:
-      'Packet builds of one user\'s filings running or waiting at once; past it, 503 with `Retry-After`, so one user cannot fill the queue.',
+      "Packet builds of one user's filings running or waiting at once; past it, 503 with `Retry-After`, so one user cannot fill the queue.",
   },
   {
     name: 'PACKET_WORKER_MAX_MEMORY_MB',
