@@ -16,7 +16,7 @@ export {
   type SessionJwtVerifier,
   type SessionRefusal,
 } from './session-jwt.js';
-export { isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
+export { canonicalRedirectUri, isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
 export {
   createScopeSet,
   DEFAULT_SCOPE,
