@@ -17,12 +17,18 @@ export const MAX_REDIRECT_URI_LENGTH = 2000;
 export const MAX_REDIRECT_URIS = 20;
 
 /**
- * Characters a redirect URI may not hold: C0 and C1 control characters (NUL, CR, LF and tab
+ * Whether a redirect URI holds a character it may not: C0 and C1 control characters (NUL, CR, LF and tab
  * among them), DEL, any whitespace, and the backslash. The URL parser would silently drop some
  * (tab, CR, LF) or read others as `/` (a backslash in an http(s) URI), so a URI holding them
  * would be stored as one address and followed as another.
  */
-const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\s\\]/u;
+function hasForbiddenCharacter(uri: string): boolean {
+  for (let i = 0; i < uri.length; i++) {
+    const code = uri.charCodeAt(i);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
+  }
+  return /\s/u.test(uri);
+}
 
 /**
  * A redirect URI in canonical form: parsed by the WHATWG URL parser and serialised, so the scheme
@@ -32,7 +38,7 @@ const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\s\\]/u;
  * stores this form, and /authorize, /approve and /token compare in it.
  */
 export function canonicalRedirectUri(uri: string): string | undefined {
-  if (FORBIDDEN_CHARACTERS.test(uri)) return undefined;
+  if (hasForbiddenCharacter(uri)) return undefined;
   return parse(uri)?.href;
 }
 
@@ -60,7 +66,7 @@ export function redirectUriProblem(uri: unknown): string | undefined {
   if (typeof uri !== 'string' || uri.length === 0) return 'redirect URIs must be non-empty strings';
   if (uri.length > MAX_REDIRECT_URI_LENGTH)
     return `redirect URIs must be at most ${MAX_REDIRECT_URI_LENGTH} characters`;
-  if (FORBIDDEN_CHARACTERS.test(uri))
+  if (hasForbiddenCharacter(uri))
     return 'redirect URIs must not contain control characters, spaces or backslashes';
   if (uri.includes('#')) return 'redirect URIs must not contain a fragment';
   const url = parse(uri);

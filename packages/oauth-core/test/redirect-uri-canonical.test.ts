@@ -76,7 +76,7 @@ describe.each(testDatabases())(
       ['a tab', 'https://client.exa\tmple/cb'],
       ['a space', 'https://client.example/my cb'],
       ['a backslash', 'https://evil.example\\.client.example/cb'],
-        ['a C1 control', 'https://client.example/cb\u0085'],
+      ['a C1 control', 'https://client.example/cb\u0085'],
     ])('refuses %s at /register: 400 invalid_redirect_uri, nothing stored', async (_name, uri) => {
       const before = await suite.tableCounts();
       const response = await fetch(`${suite.server.baseUrl}/register`, {
