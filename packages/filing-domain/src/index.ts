@@ -169,6 +169,7 @@ export {
 export {
   DEFAULT_PACKET_BUILD_LIMITS,
   type PacketBuildLimits,
+  type PacketBuildRequest,
   PacketBuilds,
   type PacketBuildStats,
   PacketsBusyError,

@@ -17,6 +17,7 @@ export {
   type SessionRefusal,
 } from './session-jwt.js';
 export { canonicalRedirectUri, isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
+export { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 export {
   createScopeSet,
   DEFAULT_SCOPE,

@@ -15,6 +15,7 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>) {
     toolsCall: numeric(env.RATE_LIMIT_TOOLS_CALL_PER_MINUTE),
     packetDownload: numeric(env.RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE),
     packetLink: numeric(env.RATE_LIMIT_PACKET_LINK_PER_MINUTE),
+    tokenClientFailures: numeric(env.RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE),
   });
 }
 

@@ -97,6 +97,7 @@ export const filingServerConfigSchema = z
             toolsCall: positiveInt.optional(),
             packetDownload: positiveInt.optional(),
             packetLink: positiveInt.optional(),
+            tokenClientFailures: positiveInt.optional(),
           })
           .strict(),
       ])
@@ -238,6 +239,7 @@ const ENV_NAMES: Record<string, string> = {
   'rateLimits.toolsCall': 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
   'rateLimits.packetDownload': 'RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE',
   'rateLimits.packetLink': 'RATE_LIMIT_PACKET_LINK_PER_MINUTE',
+  'rateLimits.tokenClientFailures': 'RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE',
   'packetBuilds.cacheMaxBytes': 'PACKET_CACHE_MAX_BYTES',
   'packetBuilds.concurrency': 'PACKET_BUILD_CONCURRENCY',
   'packetBuilds.queueDepth': 'PACKET_QUEUE_DEPTH',

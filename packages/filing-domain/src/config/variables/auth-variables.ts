@@ -187,7 +187,16 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
     default: '`300`',
     adapters: 'all',
     section: 'Rate limits',
-    description: '`/token` requests per client address per minute.',
+    description:
+      '`/token` requests per client address per minute. Failed attempts of one client are limited first (`RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE`), and a request refused by that limit does not count here, so a client under attack does not lock its neighbours at the same address out.',
+  },
+  {
+    name: 'RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE',
+    default: '`30`',
+    adapters: 'all',
+    section: 'Rate limits',
+    description:
+      'Failed `/token` attempts (any 4xx answer) per client (`client_id` of the body or of HTTP Basic credentials) and client address per minute; past it that client is answered 429 with `Retry-After` at that address before anything else is read, while other clients at the address go on.',
   },
   {
     name: 'RATE_LIMIT_AUTHORIZE_PER_MINUTE',
