@@ -13,6 +13,8 @@ import { readFormBody } from './form-body.js';
 import type { PacketService } from './packet-service.js';
 import { errorPage } from './page.js';
 import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
+import { isSessionRevoked } from './session-revocations.js';
+import { signOutAction, signOutPage } from './sign-out-page.js';
 import {
   sessionSignInAction,
   sessionSignInPage,
@@ -80,7 +82,7 @@ export interface CompanionApp {
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Paths of the pages (below the app's path), each needing the sign-in when one is required. */
-const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
+const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/sign-out$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
 
 // A session JWT is minted per Approve and used at once: a minute is plenty.
 const SESSION_JWT_LIFETIME_SECONDS = 60;
@@ -151,6 +153,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   const contextFor = (userId: string): CompanionContext => ({
     ...shared,
     userId,
+    signOut: options.signIn !== undefined,
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -218,8 +221,12 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     if (signIn instanceof CompanionSignIn) {
       return signIn.signedIn(request) ? context : signInRequired(context, 'link');
     }
-    const userId = await signIn.user(request);
-    return userId === undefined ? signInRequired(context, 'session') : contextFor(userId);
+    const session = await signIn.session(request);
+    // A signed-out cookie stays valid to the eye: the record every instance reads refuses it.
+    if (session === undefined || (await isSessionRevoked(options.db, session.cookie))) {
+      return signInRequired(context, 'session');
+    }
+    return contextFor(session.userId);
   }
 
   async function route(request: Request, rest: string): Promise<Response | undefined> {
@@ -236,6 +243,13 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     };
 
     if (rest === '/' || rest === '') return allow('GET', { GET: () => filingsIndexPage(context) });
+    const signIn = options.signIn;
+    if (rest === '/sign-out' && signIn !== undefined) {
+      return allow('GET, POST', {
+        GET: async () => signOutPage(context, request),
+        POST: () => post(request, () => signOutAction(context, request, signIn)),
+      });
+    }
     if (rest === '/oauth/authorize') {
       return allow('GET, POST', {
         GET: () => consentPage(context, request),

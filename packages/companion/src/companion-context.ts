@@ -14,6 +14,8 @@ export interface CompanionContext {
   baseUrl: string;
   /** The one local user the pages act for. */
   userId: string;
+  /** Whether the pages need a sign-in, and so offer a sign-out. */
+  signOut: boolean;
   core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
   csrf: CsrfGuard;
   oauthStore: OAuthStore;
