@@ -1,5 +1,10 @@
 import type { Server } from 'node:http';
-import type { FilingServer, FilingServerConfig, HashFunction } from '@filing-mcp/filing-domain';
+import type {
+  FilingPackets,
+  FilingServer,
+  FilingServerConfig,
+  HashFunction,
+} from '@filing-mcp/filing-domain';
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { Logger } from './logger.js';
@@ -61,6 +66,11 @@ export interface NodeServerOptions {
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */
   readinessTimeoutMs?: number;
   /**
+   * Heap limit of each packet worker thread in MB (default 512); the workers are
+   * `config.packetBuilds.concurrency` (default 2).
+   */
+  packetWorkerMaxMemoryMb?: number;
+  /**
    * Client ID Metadata Documents: default on, fetched by the SSRF-safe Node fetcher of
    * `@filing-mcp/oauth-core/node` (no loopback); `false` turns them off.
    */
@@ -93,6 +103,8 @@ export interface NodeServer {
   forgetCredentials(credentialHashes: Iterable<string>): void;
   /** The core's {@link FilingServer.forgetAllCredentials}. */
   forgetAllCredentials(): void;
+  /** The core's packets (cache and bounded build queue): `stats()` counts builds, cache hits, refusals. */
+  packets: FilingPackets | undefined;
   /**
    * Graceful stop: refuses new connections, lets in-flight requests finish (bounded by
    * `shutdownTimeoutMs`), then closes the core and runs `onClose`. Idempotent.

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { CompanionSignIn, createCompanionApp, SessionJwtSignIn } from '@filing-mcp/companion';
 import { createPacketWorker } from '@filing-mcp/companion/node';
-import { createFilingServer } from '@filing-mcp/filing-domain';
+import { createFilingServer, DEFAULT_PACKET_BUILD_LIMITS } from '@filing-mcp/filing-domain';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mcp/node-http';
 import { corsHeaders, loopbackAllowList } from '@filing-mcp/protocol';
@@ -90,8 +90,12 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   try {
     if (!appUrl)
       throw new TypeError('appUrl is required when the companion pages are not served (set APP_URL)');
-    // One worker thread builds the packets of the MCP resources and of the companion's PDF links.
-    const packets = createPacketWorker();
+    // The packet workers build the packets of the MCP resources, the signed links and the
+    // companion's PDF links, behind the core's one cache and bounded queue (core.packets).
+    const packets = createPacketWorker({
+      workers: config.packetBuilds?.concurrency ?? DEFAULT_PACKET_BUILD_LIMITS.concurrency,
+      ...(options.packetWorkerMaxMemoryMb !== undefined && { maxMemoryMb: options.packetWorkerMaxMemoryMb }),
+    });
     core = createFilingServer({
       db: options.db,
       packets,
@@ -189,6 +193,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     server,
     forgetCredentials: (credentialHashes) => core.forgetCredentials(credentialHashes),
     forgetAllCredentials: () => core.forgetAllCredentials(),
+    packets: core.packets,
     close: () => {
       closed ??= shutdown();
       return closed;

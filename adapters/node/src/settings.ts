@@ -37,6 +37,8 @@ export interface NodeSettings {
   shutdownTimeoutMs: number;
   cleanupIntervalMs: number;
   readinessTimeoutMs: number;
+  /** `PACKET_WORKER_MAX_MEMORY_MB`: heap limit of each packet worker thread. */
+  packetWorkerMaxMemoryMb: number;
   /**
    * Where to `LISTEN` for ended credentials: `REVOCATION_LISTEN_URL`, default `DATABASE_URL`;
    * undefined on the embedded database or with `REVOCATION_LISTEN_URL=off`.
@@ -107,7 +109,7 @@ function revocationListenUrl(env: Environment, database: string | undefined): st
  * Reads the Node adapter's settings from the environment, with defaults: `HOST` 127.0.0.1, `PORT`
  * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `COMPANION_SIGN_IN` off, `LOCAL_USER_ID` local-user,
  * `LOG_LEVEL` info, `LOG_FORMAT` json, `SHUTDOWN_TIMEOUT_MS` 10000, `OAUTH_CLEANUP_INTERVAL_MS`
- * 300000, `READINESS_TIMEOUT_MS` 2000, `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
+ * 300000, `READINESS_TIMEOUT_MS` 2000, `PACKET_WORKER_MAX_MEMORY_MB` 512, `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
  * Throws {@link SettingError} naming the variable at fault.
  */
 export function nodeSettingsFromEnv(env: Environment): NodeSettings {
@@ -126,6 +128,7 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     cleanupIntervalMs: integer(env, 'OAUTH_CLEANUP_INTERVAL_MS', 300_000, 0, 86_400_000),
     readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 2000, 1, 60_000),
+    packetWorkerMaxMemoryMb: integer(env, 'PACKET_WORKER_MAX_MEMORY_MB', 512, 64, 16_384),
     revocationListenUrl: revocationListenUrl(env, database),
   };
 }

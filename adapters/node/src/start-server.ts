@@ -145,6 +145,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       shutdownTimeoutMs: settings.shutdownTimeoutMs,
       cleanupIntervalMs: settings.cleanupIntervalMs,
       readinessTimeoutMs: settings.readinessTimeoutMs,
+      packetWorkerMaxMemoryMb: settings.packetWorkerMaxMemoryMb,
       clientMetadataDocuments,
       ...(companion && {
         companion: {

@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
+import {
+  type FilingPackets,
+  type FilingServerConfig,
+  FilingRepository,
+  migrateToLatest,
+} from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { createLogger } from '../src/logger.js';
@@ -19,6 +24,8 @@ export interface CompanionHarness {
   appUrl: string;
   userId: string;
   sessionSecret: string;
+  /** The server's packets (cache and build queue), for their counters. */
+  packets: FilingPackets | undefined;
   /** Stores a filing for a user directly (as create_filing would); answers its id. */
   createFiling(options: {
     kind?: 'filing' | 'partnership';
@@ -35,9 +42,11 @@ export interface CompanionHarness {
  * Starts a {@link CompanionHarness}; one per test file (PGlite takes seconds to start).
  *
  * @param create - the database to run on: a variant of `testDatabases()`; PGlite by default
+ * @param config - settings over the harness's own (e.g. `rateLimits: false`)
  */
 export async function startCompanionHarness(
   create: DatabaseVariant['create'] = createPGliteDb,
+  config: Partial<FilingServerConfig> = {},
 ): Promise<CompanionHarness> {
   const database = await create();
   const { db } = database;
@@ -55,6 +64,7 @@ export async function startCompanionHarness(
       appUrl: `${origin}/app`,
       session: { secret: sessionSecret },
       authCacheTtlMs: 0,
+      ...config,
     }),
     companion: { userId },
     logger: createLogger({ level: 'silent' }),
@@ -71,6 +81,7 @@ export async function startCompanionHarness(
     appUrl,
     userId,
     sessionSecret,
+    packets: server.packets,
     async createFiling(options) {
       const repository = new FilingRepository(db);
       return repository.createFiling(options.kind === 'partnership' ? 'partnership_filings' : 'filings', {

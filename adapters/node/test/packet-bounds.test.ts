@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import { healthProbesDuring } from './support/health-probes.js';
 
 // The largest packets the tools accept: 50 related parties and 100 partners.
 const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0]!;
@@ -37,46 +37,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-/**
- * CPU time of this process's main thread (the server's event loop; the packet worker is another
- * thread), in milliseconds, from Linux's per-thread accounting (10 ms ticks).
- */
-function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime, fields 14 and 15 of proc(5), in clock ticks of 10 ms (USER_HZ 100).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-interface Probe {
-  /** Round trip of one `GET /healthz`, in milliseconds of wall-clock time. */
-  wallMs: number;
-  /** CPU time the event loop's thread ran during that round trip. */
-  cpuMs: number;
-}
-
-/**
- * Polls `/healthz` over the socket, one request after another, until `work` settles; answers each
- * round trip's wall-clock time, and the CPU time the event loop's thread spent in it.
- */
-async function healthProbesDuring(work: Promise<unknown>): Promise<Probe[]> {
-  let done = false;
-  const settled = work.finally(() => {
-    done = true;
-  });
-  const probes: Probe[] = [];
-  while (!done) {
-    const cpu = mainThreadCpuMs();
-    const started = performance.now();
-    const response = await fetch(`${harness.origin}/healthz`);
-    await response.arrayBuffer();
-    probes.push({ wallMs: performance.now() - started, cpuMs: mainThreadCpuMs() - cpu });
-    expect(response.status).toBe(200);
-  }
-  await settled;
-  return probes;
-}
-
 describe('a packet over the socket (Node adapter, packet worker; PGlite only: the database holds one row read per packet, and companion.test.ts checks the storage on both)', () => {
   it('keeps /healthz answering within 100 ms while the largest allowed packets build and encode', async () => {
     const filing = await harness.createFiling({ llcName: 'Acme Holdings LLC', formData: withParties(50) });
@@ -96,7 +56,7 @@ describe('a packet over the socket (Node adapter, packet worker; PGlite only: th
         sizes.push((contents[0] as { blob: string }).blob.length);
       }
     })();
-    const probes = await healthProbesDuring(reads);
+    const probes = await healthProbesDuring(harness.origin, reads);
     expect(sizes).toHaveLength(4);
     expect(probes.length).toBeGreaterThan(20);
     // Each answer within 100 ms of the event loop's own time: a probe that took longer on the

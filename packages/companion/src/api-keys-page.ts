@@ -6,6 +6,7 @@ import {
   listApiKeys,
 } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
+import { typedTextProblem } from './typed-text.js';
 import { CSRF_FIELD } from './csrf.js';
 import { displayTimestamp } from './filing-pages.js';
 import { html, type SafeHtml } from './html.js';
@@ -116,7 +117,8 @@ export async function createApiKeyAction(
   const name = (form.get('name') ?? '').trim();
   const choice = EXPIRY_CHOICES.find((candidate) => candidate.value === (form.get('expires_in') ?? '90d'));
   const scope = FILING_SCOPES.find((candidate) => candidate.name === (form.get('scope') ?? 'mcp'));
-  if (name.length > MAX_API_KEY_NAME_LENGTH || !choice || !scope) {
+  const nameProblem = typedTextProblem(name);
+  if (name.length > MAX_API_KEY_NAME_LENGTH || nameProblem !== undefined || !choice || !scope) {
     return render(context, request, {
       status: 400,
       message: html`<p class="error" role="alert">${
@@ -124,7 +126,9 @@ export async function createApiKeyAction(
           ? 'Choose one of the offered expiry periods.'
           : !scope
             ? 'Choose one of the offered scopes.'
-            : `The name must be at most ${MAX_API_KEY_NAME_LENGTH} characters.`
+            : nameProblem !== undefined
+              ? `The name ${nameProblem}.`
+              : `The name must be at most ${MAX_API_KEY_NAME_LENGTH} characters.`
       } No key was created.</p>`,
     });
   }

@@ -31,12 +31,24 @@ const EAST_ASIAN = new Set<string>(['Latin', 'Han', 'Hiragana', 'Katakana', 'Han
 
 const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
 
+/**
+ * Words and marks by which a name claims a standing no client can have here: this server checks
+ * no application's identity, so "Verified", "Official" or a check mark in a name is only the
+ * client's own word. Matched on the name's NFKC form, ignoring case (so full-width and styled
+ * letters count too).
+ */
+const VERIFICATION_WORDS =
+  /\b(verified|verify|verification|official|officially|certified|authenticated|authentic|trusted|genuine|approved|endorsed)\b/iu;
+const CHECK_MARKS = /[\u2611\u2713\u2714\u2705\u{1F5F8}\u{1F5F9}\u{1F197}\u{2BBD}]/u;
+
 /** A client name as the consent page shows it. */
 export interface DisplayedClientName {
   /** The name without hidden characters, its whitespace runs as single spaces. */
   text: string;
   /** The scripts of its letters when they mix (e.g. `['Latin', 'Cyrillic']`), else empty. */
   mixedScripts: string[];
+  /** What in the name claims verification (`Verified`, `✔` ...), or undefined when nothing does. */
+  verificationClaim: string | undefined;
 }
 
 function scriptOf(letter: string): string {
@@ -57,5 +69,11 @@ export function displayClientName(raw: string | null | undefined): DisplayedClie
     if (!SHARED.test(letter)) scripts.add(scriptOf(letter));
   }
   const mixed = scripts.size > 1 && ![...scripts].every((script) => EAST_ASIAN.has(script));
-  return { text, mixedScripts: mixed ? [...scripts] : [] };
+  return { text, mixedScripts: mixed ? [...scripts] : [], verificationClaim: verificationClaim(text) };
+}
+
+/** The word or mark by which `text` claims to be verified or official, if any. */
+function verificationClaim(text: string): string | undefined {
+  const normalized = text.normalize('NFKC');
+  return CHECK_MARKS.exec(normalized)?.[0] ?? VERIFICATION_WORDS.exec(normalized)?.[0];
 }

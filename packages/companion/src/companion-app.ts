@@ -1,4 +1,4 @@
-import type { FilingServer } from '@filing-mcp/filing-domain';
+import { createFilingPackets, type FilingServer } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { createAllowListCheck, forbiddenResponse, type RequestContext } from '@filing-mcp/protocol';
 import { SignJWT } from 'jose';
@@ -13,6 +13,8 @@ import { readFormBody } from './form-body.js';
 import type { PacketService } from './packet-service.js';
 import { errorPage } from './page.js';
 import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
+import { isSessionRevoked } from './session-revocations.js';
+import { signOutAction, signOutPage } from './sign-out-page.js';
 import {
   sessionSignInAction,
   sessionSignInPage,
@@ -41,7 +43,8 @@ export interface CompanionAppOptions {
    * request the pages do not own (outside `{app_url}`'s path, or at the root any other path) is
    * answered by its `fetch`, with the caller's context.
    */
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'> &
+    Partial<Pick<FilingServer, 'packets'>>;
   /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
   sessionIssuer?: string;
   /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */
@@ -79,7 +82,7 @@ export interface CompanionApp {
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Paths of the pages (below the app's path), each needing the sign-in when one is required. */
-const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
+const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/sign-out$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
 
 // A session JWT is minted per Approve and used at once: a minute is plenty.
 const SESSION_JWT_LIFETIME_SECONDS = 60;
@@ -142,12 +145,15 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
     oauthStore: createKyselyOAuthStore(options.db),
-    packets: options.packets,
+    // The filing server's cache and build queue when it has them, so a packet is built once
+    // whoever asks; else a cache and queue of the pages' own around the builder.
+    packets: options.core.packets ?? createFilingPackets(options.packets),
   };
   /** What the pages need to act for one user. */
   const contextFor = (userId: string): CompanionContext => ({
     ...shared,
     userId,
+    signOut: options.signIn !== undefined,
     async signSessionJwt() {
       const jwt = new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -215,8 +221,12 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     if (signIn instanceof CompanionSignIn) {
       return signIn.signedIn(request) ? context : signInRequired(context, 'link');
     }
-    const userId = await signIn.user(request);
-    return userId === undefined ? signInRequired(context, 'session') : contextFor(userId);
+    const session = await signIn.session(request);
+    // A signed-out cookie stays valid to the eye: the record every instance reads refuses it.
+    if (session === undefined || (await isSessionRevoked(options.db, session.cookie))) {
+      return signInRequired(context, 'session');
+    }
+    return contextFor(session.userId);
   }
 
   async function route(request: Request, rest: string): Promise<Response | undefined> {
@@ -233,6 +243,13 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     };
 
     if (rest === '/' || rest === '') return allow('GET', { GET: () => filingsIndexPage(context) });
+    const signIn = options.signIn;
+    if (rest === '/sign-out' && signIn !== undefined) {
+      return allow('GET, POST', {
+        GET: async () => signOutPage(context, request),
+        POST: () => post(request, () => signOutAction(context, request, signIn)),
+      });
+    }
     if (rest === '/oauth/authorize') {
       return allow('GET, POST', {
         GET: () => consentPage(context, request),
@@ -257,7 +274,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       if (segments.length === 2) return allow('GET', { GET: () => filingPage(context, kind, id) });
       if (segments.length === 3 && segments[2] === 'pdf') {
         const format = new URL(request.url).searchParams.get('format');
-        return allow('GET', { GET: () => filingPacket(context, kind, id, format) });
+        return allow('GET', { GET: () => filingPacket(context, kind, id, format, request.signal) });
       }
       if (segments.length === 3 && segments[2] === 'print') {
         return allow('GET', { GET: () => filingPrintPage(context, kind, id) });

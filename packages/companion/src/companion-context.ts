@@ -1,8 +1,7 @@
-import type { FilingServer } from '@filing-mcp/filing-domain';
+import type { FilingPackets, FilingServer } from '@filing-mcp/filing-domain';
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
-import type { PacketService } from './packet-service.js';
 
 /** What every companion page handler needs, built once by `createCompanionApp`. */
 export interface CompanionContext {
@@ -15,11 +14,13 @@ export interface CompanionContext {
   baseUrl: string;
   /** The one local user the pages act for. */
   userId: string;
+  /** Whether the pages need a sign-in, and so offer a sign-out. */
+  signOut: boolean;
   core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
   csrf: CsrfGuard;
   oauthStore: OAuthStore;
   /** Signs the short-lived session JWT `/approve` needs. */
   signSessionJwt(): Promise<string>;
-  /** The IRS-forms packet builder (in process, or a worker thread on Node). */
-  packets: PacketService;
+  /** The packets behind the cache and the bounded build queue (the filing server's when it has them). */
+  packets: FilingPackets;
 }

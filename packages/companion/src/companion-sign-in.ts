@@ -60,6 +60,15 @@ export class CompanionSignIn {
     return `${this.#cookie.name}=${session}; Max-Age=${maxAge}; ${this.#cookie.attributes}`;
   }
 
+  /**
+   * Ends the sessions a request's cookies hold (this sign-in keeps its sessions in this process
+   * alone) and answers the `Set-Cookie` value that removes the cookie from the browser.
+   */
+  signOut(request: Request): string {
+    for (const session of cookieValues(request, this.#cookie.name)) this.#sessions.delete(digest(session));
+    return `${this.#cookie.name}=; Max-Age=0; ${this.#cookie.attributes}`;
+  }
+
   /** Whether a request carries a live session cookie. */
   signedIn(request: Request): boolean {
     for (const session of cookieValues(request, this.#cookie.name)) {

@@ -134,7 +134,7 @@ export async function consentPage(context: CompanionContext, request: Request): 
       body: html`<div class="card consent">
 <h1>Allow ${name} to use your filings?</h1>
 <dl class="fields">
-<dt>Application</dt><dd><bdi>${name}</bdi> <small class="muted">(name given by the client; client ID <code>${client.clientId}</code>)</small>${displayed?.mixedScripts.length ? html`<br><strong class="error" role="alert">This name mixes ${displayed.mixedScripts.join(' and ')} letters, which can imitate another application's name.</strong>` : ''}</dd>
+<dt>Application</dt><dd><bdi>${name}</bdi> <small class="muted">(name given by the client; client ID <code>${client.clientId}</code>)</small>${displayed?.mixedScripts.length ? html`<br><strong class="error" role="alert">This name mixes ${displayed.mixedScripts.join(' and ')} letters, which can imitate another application's name.</strong>` : ''}${displayed?.verificationClaim ? html`<br><strong class="error" role="alert">This name claims to be verified or official (“${displayed.verificationClaim}”). This server verifies no application: the name is whatever the client chose.</strong>` : ''}</dd>
 ${documentHost === undefined ? '' : html`<dt>Described by</dt><dd><strong>${documentHost}</strong><br><small class="muted">The application's metadata document is published on this host.</small></dd>`}
 <dt>Sends you back to</dt><dd><strong>${redirectHost(redirectUri)}</strong><br><small class="muted">${redirectUri}</small></dd>
 <dt>Access requested</dt><dd>Use the filing tools of <code>${context.baseUrl}</code> as you, with:<ul class="scopes">${scopes.map(

@@ -1,6 +1,7 @@
 import {
   type Filing,
   FilingRepository,
+  PacketsBusyError,
   type FilingSummary,
   type FilingTableName,
   filingPdfUrl,
@@ -154,21 +155,28 @@ export async function filingPacket(
   kind: FilingPageKind,
   id: string,
   format: string | null,
+  signal?: AbortSignal,
 ): Promise<Response> {
   if (format !== null && format !== 'zip' && format !== 'pdf') {
     return errorPage(context, 400, 'Unknown format', 'Use format=pdf (the default) or format=zip.');
   }
-  const filing = await loadFiling(context, kind, id);
-  if (!filing) return notFound(context);
   const formsKind = KINDS[kind].formsKind;
-  const builder = context.packets;
+  const repository = new FilingRepository(context.db);
+  const [filing, source] = UUID.test(id)
+    ? await Promise.all([
+        repository.getFiling(KINDS[kind].table, context.userId, id.toLowerCase()),
+        repository.packetSource(formsKind, id.toLowerCase(), context.userId),
+      ])
+    : [];
+  if (!filing || !source) return notFound(context);
+  const packets = context.packets;
   const headers = {
     ...securityHeaders(),
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
   try {
     if (format === 'zip') {
-      const files = await builder.buildFiles(formsKind, filing.form_data);
+      const files = await packets.files(formsKind, source, signal);
       const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
       return new Response(zip, {
         headers: {
@@ -178,13 +186,15 @@ export async function filingPacket(
         },
       });
     }
-    const packet = await builder.build(formsKind, filing.form_data);
+    const packet = await packets.pdf(formsKind, source, signal);
     return new Response(packet.pdf, {
       headers: {
         ...headers,
         'content-type': 'application/pdf',
         'content-disposition': `inline; filename="${fileStem(filing)}.pdf"`,
-        'x-form-editions': packet.editions.map((edition) => `${edition.form} ${edition.edition}`).join(', '),
+        'x-form-editions': (packet.editions ?? [])
+          .map((edition) => `${edition.form} ${edition.edition}`)
+          .join(', '),
       },
     });
   } catch (error) {
@@ -193,6 +203,11 @@ export async function filingPacket(
     }
     if (error instanceof PacketTooLargeError) {
       return errorPage(context, 413, 'The packet is too large', error.message);
+    }
+    if (error instanceof PacketsBusyError) {
+      const busy = errorPage(context, 503, 'The packet cannot be built just now', error.message);
+      busy.headers.set('retry-after', String(error.retryAfterSeconds));
+      return busy;
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { PacketsBusyError } from '@filing-mcp/filing-domain';
 import { type FilingKind, PacketTooLargeError, UnprintableTextError } from '@filing-mcp/irs-forms';
 import type { Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
 import type { PacketService } from './packet-service.js';
@@ -16,14 +17,15 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { readFile } = require('node:fs/promises');
 const builder = import(workerData.pdfModule).then(({ PacketBuilder }) =>
   new PacketBuilder({ loadTemplate: (name) => readFile(workerData.templateDir + name) }));
-parentPort.on('message', async ({ id, kind, formData, files }) => {
+parentPort.on('message', async ({ id, kind, formData, files, asOf }) => {
   try {
     const packetBuilder = await builder;
+    const options = asOf === undefined ? {} : { asOf };
     if (files) {
-      const built = await packetBuilder.buildFiles(kind, formData);
+      const built = await packetBuilder.buildFiles(kind, formData, options);
       parentPort.postMessage({ id, files: built }, built.map((file) => file.bytes.buffer));
     } else {
-      const packet = await packetBuilder.build(kind, formData);
+      const packet = await packetBuilder.build(kind, formData, options);
       parentPort.postMessage({ id, packet }, [packet.pdf.buffer]);
     }
   } catch (error) {
@@ -47,72 +49,156 @@ interface WorkerReply {
   };
 }
 
-/**
- * Builds packets on a worker thread, so the PDF work (tens of milliseconds of CPU per packet)
- * never stalls the server's event loop: `tools/list` and every other request keep their latency
- * while packets are built. The worker starts on the first packet (pdf-lib and the templates load
- * there, never at start-up) and does not keep the process alive.
- */
-export function createPacketWorker(): PacketService {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<
-    number,
-    { resolve: (reply: WorkerReply) => void; reject: (error: Error) => void }
-  >();
+/** Options of {@link createPacketWorker}. */
+export interface PacketWorkerOptions {
+  /** Worker threads at most, each building one packet at a time (default 2). */
+  workers?: number;
+  /** Heap limit of each worker in MB (`resourceLimits.maxOldGenerationSizeMb`, default 512). */
+  maxMemoryMb?: number;
+  /** Called with each worker as it starts (monitoring; tests stop one to see the retry). */
+  onWorker?: (worker: Worker) => void;
+}
 
-  function start(): Worker {
+interface Job {
+  message: { id: number; kind: FilingKind; formData: Record<string, unknown>; files: boolean; asOf?: string };
+  signal: AbortSignal | undefined;
+  /** Workers that died holding this job: one death is retried, a second fails it. */
+  deaths: number;
+  resolve(reply: WorkerReply): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | undefined;
+}
+
+function toError(error: NonNullable<WorkerReply['error']>): Error {
+  if (error.name === 'UnprintableTextError') {
+    return new UnprintableTextError({ field: error.field ?? '', character: error.character ?? '' });
+  }
+  if (error.name === 'PacketTooLargeError') {
+    return new PacketTooLargeError(error.limit ?? 'pages', error.actual ?? 0, error.max ?? 0);
+  }
+  return Object.assign(new Error(error.message), { name: error.name });
+}
+
+/**
+ * Builds packets on worker threads, so the PDF work (tens of milliseconds of CPU per packet, more
+ * for large filings) never stalls the server's event loop: `tools/list` and every other request
+ * keep their latency while packets are built. Each worker builds one packet at a time under a
+ * heap limit; a worker that dies (out of memory, say) takes only the build it held, which is
+ * retried once on a new worker (then {@link PacketsBusyError} `worker`). A build whose signal is
+ * aborted leaves the wait, or stops its worker. Workers start with the first packets (pdf-lib and
+ * the templates load there, never at start-up) and do not keep the process alive. Calls beyond
+ * the workers wait here; `createFilingPackets` (the filing server's) bounds them.
+ */
+export function createPacketWorker(options: PacketWorkerOptions = {}): PacketService {
+  const size = options.workers ?? 2;
+  const maxMemoryMb = options.maxMemoryMb ?? 512;
+  const slots = new Set<Slot>();
+  const waiting: Job[] = [];
+  let nextId = 1;
+
+  function start(): Slot {
     const templateFile = require.resolve('@filing-mcp/irs-forms/templates/f5472.pdf');
     const pdfModule = pathToFileURL(`${dirname(dirname(templateFile))}/dist/pdf.js`).href;
-    const started = new Worker(WORKER_SOURCE, {
+    const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { pdfModule, templateDir: `${dirname(templateFile)}/` },
+      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb },
     });
-    started.unref();
-    started.on('message', (reply: WorkerReply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      waiting?.resolve(reply);
+    worker.unref();
+    const slot: Slot = { worker, job: undefined };
+    worker.on('message', (reply: WorkerReply) => {
+      const job = slot.job;
+      if (job === undefined || job.message.id !== reply.id) return;
+      slot.job = undefined;
+      job.resolve(reply);
+      dispatch();
     });
-    const fail = (error: Error) => {
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-      worker = undefined;
+    let gone = false;
+    const died = (error: Error) => {
+      if (gone) return;
+      gone = true;
+      slots.delete(slot);
+      const job = slot.job;
+      slot.job = undefined;
+      if (job !== undefined) {
+        if (job.signal?.aborted) job.reject(job.signal.reason);
+        else if (++job.deaths < 2) waiting.unshift(job);
+        else job.reject(new PacketsBusyError('worker', { cause: error }));
+      }
+      dispatch();
     };
-    started.on('error', fail);
-    started.on('exit', (code) => fail(new Error(`The packet worker exited (code ${code})`)));
-    return started;
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`The packet worker exited (code ${code})`)));
+    slots.add(slot);
+    options.onWorker?.(worker);
+    return slot;
+  }
+
+  function dispatch(): void {
+    while (waiting.length > 0) {
+      let slot: Slot | undefined;
+      for (const candidate of slots) if (candidate.job === undefined) slot = candidate;
+      if (slot === undefined && slots.size < size) slot = start();
+      if (slot === undefined) return;
+      const job = waiting.shift()!;
+      slot.job = job;
+      slot.worker.postMessage(job.message);
+    }
+  }
+
+  function cancel(job: Job): void {
+    const index = waiting.indexOf(job);
+    if (index !== -1) {
+      waiting.splice(index, 1);
+      job.reject(job.signal!.reason);
+      return;
+    }
+    // Running: pdf-lib cannot be interrupted, so its worker stops; the exit rejects the job.
+    for (const slot of slots) if (slot.job === job) void slot.worker.terminate();
   }
 
   async function call(
     kind: FilingKind,
     formData: Record<string, unknown>,
     files: boolean,
+    buildOptions: { asOf?: string; signal?: AbortSignal } = {},
   ): Promise<WorkerReply> {
-    worker ??= start();
-    const id = nextId++;
+    const { signal } = buildOptions;
+    signal?.throwIfAborted();
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker!.postMessage({ id, kind, formData, files });
+      const message = {
+        id: nextId++,
+        kind,
+        formData,
+        files,
+        ...(buildOptions.asOf && { asOf: buildOptions.asOf }),
+      };
+      const job: Job = { message, signal, deaths: 0, resolve, reject };
+      const onAbort = () => cancel(job);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      job.resolve = (value) => {
+        settle();
+        resolve(value);
+      };
+      job.reject = (error) => {
+        settle();
+        reject(error);
+      };
+      waiting.push(job);
+      dispatch();
     });
-    if (reply.error) {
-      if (reply.error.name === 'UnprintableTextError') {
-        throw new UnprintableTextError({
-          field: reply.error.field ?? '',
-          character: reply.error.character ?? '',
-        });
-      }
-      if (reply.error.name === 'PacketTooLargeError') {
-        const { limit = 'pages', actual = 0, max = 0 } = reply.error;
-        throw new PacketTooLargeError(limit, actual, max);
-      }
-      throw Object.assign(new Error(reply.error.message), { name: reply.error.name });
-    }
+    if (reply.error) throw toError(reply.error);
     return reply;
   }
 
   return {
-    build: async (kind, formData) => (await call(kind, formData, false)).packet!,
-    buildFiles: async (kind, formData) => (await call(kind, formData, true)).files!,
+    build: async (kind, formData, buildOptions) => (await call(kind, formData, false, buildOptions)).packet!,
+    buildFiles: async (kind, formData, buildOptions) =>
+      (await call(kind, formData, true, buildOptions)).files!,
   };
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   createSessionJwtVerifier,
   type SessionJwtOptions,
@@ -72,6 +72,8 @@ export class SessionJwtSignIn {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setAudience(COOKIE_AUDIENCE)
+      // Each sign-in is its own session: a sign-out ends that one cookie, never a later sign-in's.
+      .setJti(randomBytes(16).toString('base64url'))
       .setIssuedAt(Math.floor(now / 1000))
       .setExpirationTime(Math.floor(now / 1000) + maxAge)
       .sign(this.#cookieKey);
@@ -81,8 +83,16 @@ export class SessionJwtSignIn {
     };
   }
 
-  /** The user a request's session cookie signs in, or `undefined` without a valid one. */
+  /**
+   * The user a request's session cookie signs in, or `undefined` without a valid one. The cookie
+   * alone says nothing of a sign-out: the companion app also checks `companion_revoked_sessions`.
+   */
   async user(request: Request): Promise<string | undefined> {
+    return (await this.session(request))?.userId;
+  }
+
+  /** The request's valid session cookie: its user, its value and when it expires. */
+  async session(request: Request): Promise<{ userId: string; cookie: string; expiresAt: Date } | undefined> {
     for (const session of cookieValues(request, this.#cookie.name)) {
       try {
         const { payload } = await jwtVerify(session, this.#cookieKey, {
@@ -91,11 +101,18 @@ export class SessionJwtSignIn {
           requiredClaims: ['exp', 'sub'],
           currentDate: new Date(this.#now()),
         });
-        if (typeof payload.sub === 'string' && payload.sub !== '') return payload.sub;
+        if (typeof payload.sub === 'string' && payload.sub !== '') {
+          return { userId: payload.sub, cookie: session, expiresAt: new Date(payload.exp! * 1000) };
+        }
       } catch {
         // Not a valid session: try the next cookie of that name, if any.
       }
     }
     return undefined;
+  }
+
+  /** The `Set-Cookie` value that removes the session cookie from the browser. */
+  clearedCookie(): string {
+    return `${this.#cookie.name}=; Max-Age=0; ${this.#cookie.attributes}`;
   }
 }

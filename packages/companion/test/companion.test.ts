@@ -289,6 +289,24 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
       expect(await apiKeyCount()).toBe(0);
     });
 
+    it.each([
+      ['a NUL', 'laptop\u0000'],
+      ['a bell', 'lap\u0007top'],
+      ['a line break', 'lap\ntop'],
+      ['a tab', 'lap\ttop'],
+      ['DEL', 'laptop\u007f'],
+      ['a C1 control', 'lap\u0085top'],
+    ])('a name with %s is refused 400 with a clear message; no key is written', async (_what, name) => {
+      const { cookie, token } = await formSession();
+      const before = await apiKeyCount();
+      const refused = await postForm('/api-keys', { csrf_token: token, name, expires_in: '30d' }, { cookie });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(
+        'The name must not contain control characters (such as NUL, tabs or line breaks). No key was created.',
+      );
+      expect(await apiKeyCount()).toBe(before);
+    });
+
     it("revoking another user's key answers 404 and leaves it in place", async () => {
       const { createApiKey } = await import('@filing-mcp/filing-domain');
       const other = await createApiKey(harness.db, { userId: 'someone-else' });

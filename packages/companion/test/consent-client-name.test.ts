@@ -59,6 +59,16 @@ describe('client names on the consent page (PGlite only: the name is rendered fr
     );
   });
 
+  it('flags a name that claims verification ("Claude ✔ Verified by Anthropic")', async () => {
+    const page = await consentPageOf('Claude \u2714 Verified by Anthropic');
+    expect(page).toContain('<bdi>Claude \u2714 Verified by Anthropic</bdi>');
+    expect(page).toContain(
+      '<strong class="error" role="alert">This name claims to be verified or official (“\u2714”). This server verifies no application: the name is whatever the client chose.</strong>',
+    );
+    const plain = await consentPageOf('Plain Client');
+    expect(plain).not.toContain('claims to be verified');
+  });
+
   it('shows a name of hidden characters only as an unnamed application', async () => {
     const page = await consentPageOf('\u202e\u200b\u2066');
     expect(page).toContain('<h1>Allow An unnamed application to use your filings?</h1>');
@@ -83,5 +93,24 @@ describe('displayClientName', () => {
   it('flags Latin with Greek or Cyrillic', () => {
     expect(displayClientName('Pay\u03a1al')?.mixedScripts).toEqual(['Latin', 'Greek']);
     expect(displayClientName('G\u043eogle')?.mixedScripts).toEqual(['Latin', 'Cyrillic']);
+  });
+});
+
+describe('verification claims in client names', () => {
+  it.each([
+    ['Claude \u2714 Verified by Anthropic', '\u2714'],
+    ['Acme Official Connector', 'Official'],
+    ['acme (verified)', 'verified'],
+    ['\u2713 Acme', '\u2713'],
+    ['\u2611 Acme', '\u2611'],
+    ['Acme \u2705', '\u2705'],
+    ['\uff36\uff45\uff52\uff49\uff46\uff49\uff45\uff44 Acme', 'Verified'],
+    ['Certified Tax Tool', 'Certified'],
+  ])('%s claims %s', (name, claim) => {
+    expect(displayClientName(name)?.verificationClaim).toBe(claim);
+  });
+
+  it.each(['Acme Tools', 'Officeworks Sync', 'Trust Ledger', 'Claude'])('%s claims nothing', (name) => {
+    expect(displayClientName(name)?.verificationClaim).toBeUndefined();
   });
 });

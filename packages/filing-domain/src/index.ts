@@ -157,6 +157,23 @@ export {
   type PacketLinksOptions,
 } from './resources/packet-links.js';
 export { PACKET_LINK_MESSAGES } from './resources/packet-download.js';
+export {
+  type BuiltPacket,
+  type BuiltPacketFile,
+  createFilingPackets,
+  type FilingPackets,
+  isFilingPackets,
+  type PacketBuildOptions,
+  type PacketSource,
+} from './resources/filing-packets.js';
+export {
+  DEFAULT_PACKET_BUILD_LIMITS,
+  type PacketBuildLimits,
+  type PacketBuildRequest,
+  PacketBuilds,
+  type PacketBuildStats,
+  PacketsBusyError,
+} from './resources/packet-builds.js';
 export { filingPrompts } from './prompts/filing-prompts.js';
 export { FILING_ID_MALFORMED, FILING_ID_REQUIRED } from './tools/filing-id.js';
 export { wrongKindText } from './tools/wrong-kind.js';

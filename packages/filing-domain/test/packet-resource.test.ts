@@ -365,7 +365,9 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(((await refused.json()) as any).error.code).toBe(-32004);
-      expect(built).toBe(2);
+      // The second read of the unchanged filing is the cached packet; the refused one builds nothing.
+      expect(built).toBe(1);
+      expect(limited.packets?.stats()).toMatchObject({ builds: 1, cacheHits: 1 });
     } finally {
       await limited.close();
     }

@@ -2,6 +2,7 @@ import { OAuthError } from './errors.js';
 import { isConfiguredResource } from './resource-indicator.js';
 import type { ScopeSet } from './scopes.js';
 import { acceptsRedirectUri, type ClientResolver } from './client-id-metadata-document.js';
+import { canonicalRedirectUri } from './redirect-uri.js';
 import type { CodeChallengeMethod, OAuthClientRecord } from './store.js';
 
 /** An authorization request that passed every check of `/authorize` (and of `/approve`). */
@@ -69,16 +70,18 @@ export async function validateAuthorizationRequest(
   }
   if (!client)
     return { ok: false, error: new OAuthError('invalid_client', 'unknown client_id', { status: 400 }) };
-  const redirectUri = params.get('redirect_uri');
-  if (!redirectUri)
+  const requestedRedirectUri = params.get('redirect_uri');
+  if (!requestedRedirectUri)
     return { ok: false, error: new OAuthError('invalid_request', 'redirect_uri is required') };
-  if (!acceptsRedirectUri(client, redirectUri)) {
+  if (!acceptsRedirectUri(client, requestedRedirectUri)) {
     return {
       ok: false,
       error: new OAuthError('invalid_redirect_uri', 'redirect_uri is not registered for this client'),
     };
   }
 
+  // The canonical form: what the code records, what /token compares and where the answer goes.
+  const redirectUri = canonicalRedirectUri(requestedRedirectUri)!;
   const state = params.get('state');
   const fail = (error: OAuthError): AuthorizationValidation => ({ ok: false, error, redirectUri, state });
 

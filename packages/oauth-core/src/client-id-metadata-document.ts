@@ -1,6 +1,11 @@
 import { parseClientJsonObject } from './client-text.js';
 import { OAuthError } from './errors.js';
-import { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
+import {
+  canonicalRedirectUri,
+  isRegisteredRedirectUri,
+  MAX_REDIRECT_URIS,
+  redirectUriProblem,
+} from './redirect-uri.js';
 import type { OAuthClientRecord, OAuthStore } from './store.js';
 import type { OAuthLogEvent } from './log-event.js';
 
@@ -296,11 +301,15 @@ export function redirectsOnlyToLoopback(redirectUris: readonly string[]): boolea
 
 /**
  * Whether a client may be sent to `redirectUri`: a registered client as registration allows
- * (exact, or a loopback http URI on any port, RFC 8252); a metadata-document client only to a URI
- * its document lists, exactly.
+ * (the same canonical URI, or a loopback http URI on any port, RFC 8252); a metadata-document
+ * client only to a URI its document lists (the same canonical URI).
  */
 export function acceptsRedirectUri(client: OAuthClientRecord, redirectUri: string): boolean {
-  return isClientIdMetadataDocumentUrl(client.clientId)
-    ? client.redirectUris.includes(redirectUri)
-    : isRegisteredRedirectUri(client.redirectUris, redirectUri);
+  if (!isClientIdMetadataDocumentUrl(client.clientId)) {
+    return isRegisteredRedirectUri(client.redirectUris, redirectUri);
+  }
+  const canonical = canonicalRedirectUri(redirectUri);
+  return (
+    canonical !== undefined && client.redirectUris.some((uri) => canonicalRedirectUri(uri) === canonical)
+  );
 }

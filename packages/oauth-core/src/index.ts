@@ -16,7 +16,8 @@ export {
   type SessionJwtVerifier,
   type SessionRefusal,
 } from './session-jwt.js';
-export { isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
+export { canonicalRedirectUri, isRegisteredRedirectUri, redirectUriProblem } from './redirect-uri.js';
+export { MAX_BODY_BYTES, readBodyText } from './request-body.js';
 export {
   createScopeSet,
   DEFAULT_SCOPE,

@@ -16,6 +16,32 @@ export const MAX_REDIRECT_URI_LENGTH = 2000;
 /** Most redirect URIs one client may register. */
 export const MAX_REDIRECT_URIS = 20;
 
+/**
+ * Whether a redirect URI holds a character it may not: C0 and C1 control characters (NUL, CR, LF and tab
+ * among them), DEL, any whitespace, and the backslash. The URL parser would silently drop some
+ * (tab, CR, LF) or read others as `/` (a backslash in an http(s) URI), so a URI holding them
+ * would be stored as one address and followed as another.
+ */
+function hasForbiddenCharacter(uri: string): boolean {
+  for (let i = 0; i < uri.length; i++) {
+    const code = uri.charCodeAt(i);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
+  }
+  return /\s/u.test(uri);
+}
+
+/**
+ * A redirect URI in canonical form: parsed by the WHATWG URL parser and serialised, so the scheme
+ * and an http(s) host are lower case, an IDN host is punycode (`bücher.example` ->
+ * `xn--bcher-kva.example`), a default port is dropped and an empty http(s) path is `/`. Undefined
+ * when it holds a character {@link redirectUriProblem} refuses or does not parse. Registration
+ * stores this form, and /authorize, /approve and /token compare in it.
+ */
+export function canonicalRedirectUri(uri: string): string | undefined {
+  if (hasForbiddenCharacter(uri)) return undefined;
+  return parse(uri)?.href;
+}
+
 function parse(uri: string): URL | undefined {
   try {
     return new URL(uri);
@@ -40,6 +66,8 @@ export function redirectUriProblem(uri: unknown): string | undefined {
   if (typeof uri !== 'string' || uri.length === 0) return 'redirect URIs must be non-empty strings';
   if (uri.length > MAX_REDIRECT_URI_LENGTH)
     return `redirect URIs must be at most ${MAX_REDIRECT_URI_LENGTH} characters`;
+  if (hasForbiddenCharacter(uri))
+    return 'redirect URIs must not contain control characters, spaces or backslashes';
   if (uri.includes('#')) return 'redirect URIs must not contain a fragment';
   const url = parse(uri);
   if (!url) return 'redirect URIs must be absolute URIs';
@@ -60,14 +88,21 @@ function schemeShown(protocol: string): string {
 }
 
 /**
- * Whether `requested` is one of the registered URIs: exact string match, except that a loopback
- * http URI matches whatever its port (RFC 8252 section 7.3), since native apps get an ephemeral port.
+ * Whether `requested` is one of the registered URIs, both in canonical form
+ * ({@link canonicalRedirectUri}; a URI holding a refused character matches nothing), except that a
+ * loopback http URI matches whatever its port (RFC 8252 section 7.3), since native apps get an
+ * ephemeral port.
  */
 export function isRegisteredRedirectUri(registered: readonly string[], requested: string): boolean {
-  if (registered.includes(requested)) return true;
-  const wanted = parse(requested);
-  if (!wanted || !isLoopbackHttp(wanted) || requested.includes('#')) return false;
-  return registered.some((candidate) => {
+  const canonical = canonicalRedirectUri(requested);
+  if (canonical === undefined || requested.includes('#')) return false;
+  // Rows registered before canonical storage are compared in canonical form as well.
+  const candidates = registered.map(canonicalRedirectUri);
+  if (candidates.includes(canonical)) return true;
+  const wanted = parse(canonical);
+  if (!wanted || !isLoopbackHttp(wanted)) return false;
+  return candidates.some((candidate) => {
+    if (candidate === undefined) return false;
     const url = parse(candidate);
     if (!url || !isLoopbackHttp(url)) return false;
     return (

@@ -2,7 +2,12 @@ import { parseClientJsonObject } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { generateClientId, generateClientSecret } from './credentials.js';
 import { jsonResponse, OAuthError } from './errors.js';
-import { applicationTypeProblem, MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uri.js';
+import {
+  applicationTypeProblem,
+  canonicalRedirectUri,
+  MAX_REDIRECT_URIS,
+  redirectUriProblem,
+} from './redirect-uri.js';
 import { readBodyText } from './request-body.js';
 import type { ApplicationType, OAuthClientRecord, TokenEndpointAuthMethod } from './store.js';
 
@@ -118,7 +123,8 @@ export async function handleRegister(context: OAuthContext, request: Request): P
     clientId: generateClientId(),
     clientSecretHash: clientSecret ? await context.hash(clientSecret) : null,
     clientName: clientName as string | null,
-    redirectUris: redirectUris as string[],
+    // Stored (and echoed) in canonical form: the one spelling every later comparison uses.
+    redirectUris: (redirectUris as string[]).map((uri) => canonicalRedirectUri(uri)!),
     grantTypes: [...new Set(grantTypes)],
     responseTypes: ['code'],
     tokenEndpointAuthMethod: method as TokenEndpointAuthMethod,

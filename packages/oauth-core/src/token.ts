@@ -4,6 +4,7 @@ import type { OAuthContext } from './context.js';
 import { sha256Base64url, timingSafeEqual } from './crypto.js';
 import { generateAccessToken, generateRefreshToken } from './credentials.js';
 import { jsonResponse, OAuthError } from './errors.js';
+import { canonicalRedirectUri } from './redirect-uri.js';
 import { readParams } from './request-body.js';
 import { isConfiguredResource } from './resource-indicator.js';
 import type { AuthorizationCodeRecord, OAuthClientRecord, TokenRecord } from './store.js';
@@ -124,7 +125,10 @@ async function exchangeAuthorizationCode(
   // A mismatch must not consume the code: the rightful client can still redeem it.
   if (stored.clientId !== client.clientId)
     throw invalidGrant('the authorization code was issued to another client');
-  if (stored.redirectUri !== redirectUri)
+  // Compared in canonical form (RFC 6749 section 4.1.3 asks for the same URI; `https://A.example/cb`
+  // and `https://a.example/cb` are one), a URI holding a refused character matching nothing.
+  const presentedRedirectUri = canonicalRedirectUri(redirectUri);
+  if (presentedRedirectUri === undefined || presentedRedirectUri !== canonicalRedirectUri(stored.redirectUri))
     throw invalidGrant('redirect_uri differs from the authorization request');
   if (stored.codeChallenge === null) {
     if (verifier !== undefined)

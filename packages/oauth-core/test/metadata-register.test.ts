@@ -249,7 +249,7 @@ describe.each(testDatabases())('metadata and /register on $name', ({ create }) =
 
     it('a refused scheme is named, with what is allowed instead', async () => {
       const description = await expectOAuthError(
-        await postRegister({ redirect_uris: ['ms-msdt:/id PCWDiagnostic'] }),
+        await postRegister({ redirect_uris: ['ms-msdt:/id?PCWDiagnostic'] }),
         400,
         'invalid_redirect_uri',
       );

@@ -13,6 +13,9 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>) {
     approve: numeric(env.RATE_LIMIT_APPROVE_PER_MINUTE),
     revoke: numeric(env.RATE_LIMIT_REVOKE_PER_MINUTE),
     toolsCall: numeric(env.RATE_LIMIT_TOOLS_CALL_PER_MINUTE),
+    packetDownload: numeric(env.RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE),
+    packetLink: numeric(env.RATE_LIMIT_PACKET_LINK_PER_MINUTE),
+    tokenClientFailures: numeric(env.RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE),
   });
 }
 
@@ -86,6 +89,12 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
     }),
     toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
     packetLinkSecret: blankToUndefined(env.PACKET_LINK_SECRET),
+    packetBuilds: defined({
+      cacheMaxBytes: numeric(env.PACKET_CACHE_MAX_BYTES),
+      concurrency: numeric(env.PACKET_BUILD_CONCURRENCY),
+      queueDepth: numeric(env.PACKET_QUEUE_DEPTH),
+      perUser: numeric(env.PACKET_BUILDS_PER_USER),
+    }),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

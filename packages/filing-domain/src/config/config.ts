@@ -95,12 +95,33 @@ export const filingServerConfigSchema = z
             approve: positiveInt.optional(),
             revoke: positiveInt.optional(),
             toolsCall: positiveInt.optional(),
+            packetDownload: positiveInt.optional(),
+            packetLink: positiveInt.optional(),
+            tokenClientFailures: positiveInt.optional(),
           })
           .strict(),
       ])
       .optional(),
     clientExpiry: z
       .object({ unusedSeconds: lifetimeSeconds.optional(), idleSeconds: lifetimeSeconds.optional() })
+      .strict()
+      .optional(),
+    packetBuilds: z
+      .object({
+        cacheMaxBytes: z
+          .number({ message: 'must be an integer' })
+          .int({ message: 'must be an integer' })
+          .min(0, { message: 'must be 0 or more' })
+          .optional(),
+        concurrency: positiveInt.max(64, { message: 'must be at most 64' }).optional(),
+        queueDepth: z
+          .number({ message: 'must be an integer' })
+          .int({ message: 'must be an integer' })
+          .min(0, { message: 'must be 0 or more' })
+          .max(10_000, { message: 'must be at most 10000' })
+          .optional(),
+        perUser: positiveInt.optional(),
+      })
       .strict()
       .optional(),
     packetLinkSecret: z
@@ -142,7 +163,10 @@ export const filingServerConfigSchema = z
  * - `database`: PostgreSQL pool size and time limits, applied by every adapter (see `DatabaseSettings`).
  * - `rateLimits`: requests per minute per client address (`register`, `token`, `authorize`,
  *   `approve`, `revoke`) and per credential (`toolsCall`), shared through PostgreSQL; `false` turns
- *   every limit off. Defaults in `DEFAULT_RATE_LIMITS`.
+ *   every limit off. Defaults in `DEFAULT_RATE_LIMITS`. The signed packet downloads are limited
+ *   per client address (`packetDownload`) and per link (`packetLink`).
+ * - `packetBuilds`: the packet cache and build queue (`cacheMaxBytes`, `concurrency`, `queueDepth`,
+ *   `perUser`); defaults in `DEFAULT_PACKET_BUILD_LIMITS`.
  * - `clientExpiry`: seconds after which the cleanup job deletes a registered client that never
  *   obtained a token (`unusedSeconds`, default 86400) and one with no live grant (`idleSeconds`,
  *   default 7776000, 90 days).
@@ -213,6 +237,13 @@ const ENV_NAMES: Record<string, string> = {
   'rateLimits.approve': 'RATE_LIMIT_APPROVE_PER_MINUTE',
   'rateLimits.revoke': 'RATE_LIMIT_REVOKE_PER_MINUTE',
   'rateLimits.toolsCall': 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
+  'rateLimits.packetDownload': 'RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE',
+  'rateLimits.packetLink': 'RATE_LIMIT_PACKET_LINK_PER_MINUTE',
+  'rateLimits.tokenClientFailures': 'RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE',
+  'packetBuilds.cacheMaxBytes': 'PACKET_CACHE_MAX_BYTES',
+  'packetBuilds.concurrency': 'PACKET_BUILD_CONCURRENCY',
+  'packetBuilds.queueDepth': 'PACKET_QUEUE_DEPTH',
+  'packetBuilds.perUser': 'PACKET_BUILDS_PER_USER',
   'clientExpiry.unusedSeconds': 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
   'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
   toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',

@@ -7,6 +7,7 @@ import type { EnvironmentVariable } from './environment-variable.js';
 import { AUTH_VARIABLES, RATE_LIMIT_VARIABLES, SESSION_VARIABLES } from './variables/auth-variables.js';
 import {
   OPERATIONS_VARIABLES,
+  PACKET_VARIABLES,
   SERVERLESS_VARIABLES,
   TELEMETRY_VARIABLES,
 } from './variables/operations-variables.js';
@@ -36,6 +37,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   ...SESSION_VARIABLES,
   ...AUTH_VARIABLES,
   ...RATE_LIMIT_VARIABLES,
+  ...PACKET_VARIABLES,
   ...OPERATIONS_VARIABLES,
   ...TELEMETRY_VARIABLES,
   ...SERVERLESS_VARIABLES,

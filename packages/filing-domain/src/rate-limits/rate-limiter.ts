@@ -95,6 +95,19 @@ export class RateLimiter {
     return bucket.known > limit ? this.#retryAfter(window, now) : undefined;
   }
 
+  /**
+   * Seconds to wait when `key` is known to be at its limit of `scope` in the current window (as
+   * this process's last {@link hit} of it answered, so without a query), else undefined. Counts
+   * nothing: for limits that count only some outcomes (failed `/token` attempts).
+   */
+  refusal(scope: RateLimitScope, key: string): number | undefined {
+    const now = this.#now();
+    const window = Math.floor(now / WINDOW_MS);
+    const bucket = this.#buckets.get(`${scope}:${key}`);
+    if (bucket === undefined || bucket.window !== window) return undefined;
+    return bucket.known >= this.#limits[scope] ? this.#retryAfter(window, now) : undefined;
+  }
+
   /** Like {@link hit}, with the in-process fast path described on the class. */
   hitFast(scope: RateLimitScope, key: string): number | undefined | Promise<number | undefined> {
     const now = this.#now();

@@ -1,6 +1,8 @@
-import { withCors } from '@filing-mcp/protocol';
+import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import type { FilingPacketBuilder } from './packet-resources.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import type { FilingPackets } from './filing-packets.js';
+import { PacketsBusyError } from './packet-builds.js';
 import type { PacketLinks } from './packet-links.js';
 
 function problem(status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -18,38 +20,65 @@ export const PACKET_LINK_MESSAGES = Object.freeze({
   expired: 'Forbidden: this download link has expired; call get_pdf_url for a new one',
   gone: 'Not found: the filing of this download link no longer exists',
   method: 'Method not allowed: use GET',
+  tooMany: 'Too many requests: the download limit of this link or address is reached; retry later',
+  gone_caller: 'The request was cancelled',
 });
 
 /**
  * Serves `GET {base_url}/packets/{kind}/{id}.pdf?exp=...&sig=...`: the packet of one filing,
  * without a session or credential, to whoever holds a link get_pdf_url signed within its life.
  * The answer is never cached nor shared (`no-store`) and sends no referrer onwards.
+ *
+ * Downloads are limited per client address (`packetDownload`) and per link (`packetLink`) before
+ * anything is read, and the packet comes from the shared cache and bounded build queue: a full
+ * queue answers 503 with `Retry-After`, and a download whose client has gone stops waiting.
  */
 export function createPacketDownload(options: {
   links: PacketLinks;
   db: () => Promise<Kysely<any>>;
-  packets: FilingPacketBuilder;
-}): (request: Request, path: string) => Promise<Response> {
-  return async (request, path) => {
+  packets: FilingPackets;
+  /** The shared rate limiter, when limits are on. */
+  limiter: () => Promise<RateLimiter | undefined>;
+}): (request: Request, path: string, context?: RequestContext) => Promise<Response> {
+  const tooMany = (retryAfter: number) =>
+    problem(429, PACKET_LINK_MESSAGES.tooMany, { 'retry-after': String(retryAfter) });
+  return async (request, path, context) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return problem(405, PACKET_LINK_MESSAGES.method, { allow: 'GET, HEAD' });
     }
-    const grant = await options.links.verify(path, new URL(request.url).searchParams);
+    const limiter = await options.limiter();
+    const address = context?.clientAddress;
+    if (limiter !== undefined && address !== undefined) {
+      const retryAfter = await limiter.hit('packetDownload', address.slice(0, 64));
+      if (retryAfter !== undefined) return tooMany(retryAfter);
+    }
+    const query = new URL(request.url).searchParams;
+    const grant = await options.links.verify(path, query);
     if (grant === 'invalid' || grant === 'expired') return problem(403, PACKET_LINK_MESSAGES[grant]);
+    if (limiter !== undefined) {
+      // One link is one signature: its key names the link without storing it whole.
+      const retryAfter = await limiter.hit('packetLink', (query.get('sig') ?? '').slice(0, 22));
+      if (retryAfter !== undefined) return tooMany(retryAfter);
+    }
     const [{ FilingRepository }, db] = await Promise.all([
       import('../storage/filing-repository.js'),
       options.db(),
     ]);
-    const formData = await new FilingRepository(db).formDataById(grant.kind, grant.id);
-    if (formData === undefined) return problem(404, PACKET_LINK_MESSAGES.gone);
+    const filing = await new FilingRepository(db).packetSource(grant.kind, grant.id);
+    if (filing === undefined) return problem(404, PACKET_LINK_MESSAGES.gone);
     let pdf: Uint8Array;
     try {
-      ({ pdf } = await options.packets.build(grant.kind, formData));
+      ({ pdf } = await options.packets.pdf(grant.kind, filing, request.signal));
     } catch (error) {
-      const { UnprintableTextError } = await import('@filing-mcp/irs-forms');
+      if (error instanceof PacketsBusyError) {
+        return problem(503, error.message, { 'retry-after': String(error.retryAfterSeconds) });
+      }
+      if (request.signal.aborted) return problem(503, PACKET_LINK_MESSAGES.gone_caller);
+      const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');
       if (error instanceof UnprintableTextError) {
         return problem(422, `The forms cannot be printed: ${error.message}; fix it with the update tool`);
       }
+      if (error instanceof PacketTooLargeError) return problem(413, error.message);
       throw error;
     }
     const name = grant.kind === '5472' ? 'form-5472-packet' : 'form-1065-packet';

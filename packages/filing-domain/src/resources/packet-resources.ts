@@ -9,14 +9,9 @@ import {
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { base64Encode } from './base64-encode.js';
+import type { FilingPackets } from './filing-packets.js';
 
-/**
- * Builds the packet of official IRS forms of a filing (irs-forms' `PacketBuilder`, or a worker
- * thread running it): the adapter supplies it, since only the adapter can read the templates.
- */
-export interface FilingPacketBuilder {
-  build(kind: FilingKind, formData: Record<string, unknown>): Promise<{ pdf: Uint8Array }>;
-}
+export type { FilingPacketBuilder } from './filing-packets.js';
 
 /**
  * The URI templates of the filing packets, one per kind, shaped like the companion's PDF links
@@ -56,7 +51,8 @@ const TITLES: Record<FilingKind, { title: string; description: string }> = {
 export function createPacketResourceTemplates(options: {
   /** The database, or a function answering it (the filing server's lazily opened one). */
   db: Kysely<any> | (() => Promise<Kysely<any>>);
-  packets: FilingPacketBuilder;
+  /** The packets behind the cache and the bounded build queue. */
+  packets: FilingPackets;
 }): ResourceTemplateDefinition[] {
   // The repository and the IRS forms load with the first read: a server that never serves a
   // packet (or not yet) does not load them.
@@ -77,14 +73,10 @@ export function createPacketResourceTemplates(options: {
       const userId = context.auth?.userId;
       if (!userId || !UUID.test(id)) throw resourceNotFound(uri);
       const repository = await repositoryOf();
-      const filing = await repository.getFiling(
-        kind === '5472' ? 'filings' : 'partnership_filings',
-        userId,
-        id,
-      );
+      const filing = await repository.packetSource(kind, id, userId);
       if (!filing) throw resourceNotFound(uri);
       try {
-        const { pdf } = await options.packets.build(kind, filing.form_data);
+        const { pdf } = await options.packets.pdf(kind, filing, context.signal);
         return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
       } catch (error) {
         const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');

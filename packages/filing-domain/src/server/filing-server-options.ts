@@ -5,7 +5,7 @@ import type { FilingServerConfig } from '../config/config.js';
 import type { HashFunction } from '../auth/hash.js';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import type { Readiness } from '../probes/probe-responses.js';
-import type { FilingPacketBuilder } from '../resources/packet-resources.js';
+import type { FilingPacketBuilder, FilingPackets } from '../resources/filing-packets.js';
 
 /** Options of {@link createFilingServer}. */
 export interface FilingServerOptions {
@@ -34,9 +34,11 @@ export interface FilingServerOptions {
    * Builds filing packets (the official IRS forms as one PDF). With it, the server declares the
    * `resources` capability and serves each packet as an MCP resource
    * (`filing://filings/{id}/packet.pdf`, `filing://partnership/{id}/packet.pdf`) to its owner;
-   * without it, the server has tools only.
+   * without it, the server has tools only. A bare builder is put behind a cache and a bounded
+   * build queue (`createFilingPackets`, limits from `config.packetBuilds`); a `FilingPackets`
+   * already made is used as is.
    */
-  packets?: FilingPacketBuilder;
+  packets?: FilingPacketBuilder | FilingPackets;
 }
 
 /** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
@@ -75,6 +77,11 @@ export interface FilingServer {
    * document breaks.
    */
   resolveOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined>;
+  /**
+   * The packets behind the cache and the bounded build queue, when the server builds packets: the
+   * companion's PDF links use the same ones, so a packet is built once whoever asks.
+   */
+  packets?: FilingPackets | undefined;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }

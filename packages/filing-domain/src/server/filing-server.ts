@@ -21,6 +21,8 @@ import { filingPrompts } from '../prompts/filing-prompts.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { createCredentialLimit } from '../rate-limits/credential-limit.js';
 import { toolsCallRateLimited } from '../rate-limits/too-many-requests.js';
+import { createFilingPackets, isFilingPackets } from '../resources/filing-packets.js';
+import { PacketsBusyError } from '../resources/packet-builds.js';
 import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
@@ -115,9 +117,14 @@ export function createFilingServerWithConfig(
       ? undefined
       : createCredentialLimit({ credentialKeys, limiter: async () => (await backend()).limiter! });
 
+  // One cache and one bounded build queue for every way a packet is asked for.
+  const packets =
+    options.packets === undefined || isFilingPackets(options.packets)
+      ? options.packets
+      : createFilingPackets(options.packets, { limits: config.packetBuilds ?? {}, now: clock });
   // Signed download links of the packets: only a server that builds packets makes them.
   const packetLinks =
-    options.packets === undefined
+    packets === undefined
       ? undefined
       : createPacketLinks({
           baseUrl,
@@ -125,15 +132,20 @@ export function createFilingServerWithConfig(
           now: clock,
         });
   const packetDownload =
-    options.packets === undefined || packetLinks === undefined
+    packets === undefined || packetLinks === undefined
       ? undefined
-      : createPacketDownload({ links: packetLinks, db: lazyDb, packets: options.packets });
+      : createPacketDownload({
+          links: packetLinks,
+          db: lazyDb,
+          packets,
+          limiter: async () => (await backend()).limiter,
+        });
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,
     listLimitMax: config.listLimitMax,
     now: clock,
-    packetResources: options.packets !== undefined,
+    packetResources: packets !== undefined,
     ...(packetLinks && { packetLinks }),
   }).map((tool) =>
     limited === undefined
@@ -141,9 +153,9 @@ export function createFilingServerWithConfig(
       : { ...tool, handler: limited(tool.handler, (_args: unknown, context: ToolContext) => context.auth) },
   );
   const packetTemplates =
-    options.packets === undefined
+    packets === undefined
       ? []
-      : createPacketResourceTemplates({ db: lazyDb, packets: options.packets }).map((template) =>
+      : createPacketResourceTemplates({ db: lazyDb, packets }).map((template) =>
           limited === undefined
             ? template
             : { ...template, read: limited(template.read, (_uri, _variables, context) => context.auth) },
@@ -155,7 +167,7 @@ export function createFilingServerWithConfig(
   if (unscoped.length > 0) throw new TypeError(`TOOL_SCOPES has no scope for: ${unscoped.join(', ')}`);
   const mcp = createMcpServer({
     serverInfo: { ...FILING_SERVER_INFO },
-    instructions: filingServerInstructions(options.packets !== undefined),
+    instructions: filingServerInstructions(packets !== undefined),
     tools,
     prompts: filingPrompts(),
     observer: telemetry.observer,
@@ -180,6 +192,14 @@ export function createFilingServerWithConfig(
     retryableError: (error) => {
       const rateLimited = toolsCallRateLimited(error);
       if (rateLimited !== undefined) return rateLimited;
+      if (error instanceof PacketsBusyError) {
+        return {
+          status: 503,
+          code: JsonRpcErrorCode.ServiceUnavailable,
+          message: error.message,
+          retryAfterSeconds: error.retryAfterSeconds,
+        };
+      }
       if (!isDatabaseUnavailable(error)) return undefined;
       log({ event: 'database_unavailable', ...errorSummary(error) });
       return {
@@ -235,6 +255,7 @@ export function createFilingServerWithConfig(
     forgetCredentials,
     forgetAllCredentials: () => cache.clear(),
     resolveOAuthClient: async (clientId) => (await backend()).resolveOAuthClient(clientId),
+    packets,
     async close() {
       await Promise.allSettled([...pending]);
       const built = await lastBuild?.catch(() => undefined);

@@ -8,6 +8,7 @@ import {
 import type { FilingTelemetry } from '../logging/telemetry.js';
 import { healthResponse, type Readiness, readinessResponse } from '../probes/probe-responses.js';
 import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
+import { tokenRequestClientId } from '../rate-limits/token-client.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX } from '../resources/packet-links.js';
 import type { FilingBackend } from './filing-backend.js';
@@ -23,7 +24,9 @@ export interface FilingRoutesOptions {
   /** The Host/Origin allow-list of every route but the MCP endpoint (which checks its own). */
   allowListCheck: AllowListCheck | undefined;
   /** The signed packet links' downloads, when the server builds packets. */
-  packetDownload: ((request: Request, path: string) => Promise<Response>) | undefined;
+  packetDownload:
+    | ((request: Request, path: string, context?: RequestContext) => Promise<Response>)
+    | undefined;
   /** The check behind `GET /readyz`. */
   checkReadiness(): Promise<Readiness>;
   /** The database's side of the server: the rate limiter and the OAuth server. */
@@ -87,7 +90,7 @@ export function createFilingRoutes(
     if (underBase && packetDownload !== undefined && rest.startsWith(PACKET_LINK_PATH_PREFIX)) {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
-      return packetDownload(request, rest);
+      return packetDownload(request, rest, context);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".
@@ -123,13 +126,28 @@ export function createFilingRoutes(
     const { limiter, oauth } = await backend();
     const scope = limiter === undefined ? undefined : oauthRoutes.get(path);
     const clientAddress = context?.clientAddress;
+    let failureKey: string | undefined;
     if (scope !== undefined && clientAddress !== undefined && request.method !== 'OPTIONS') {
-      const retryAfter = await limiter!.hit(scope, clientAddress.slice(0, 64));
+      const address = clientAddress.slice(0, 64);
+      if (scope === 'token' && request.method === 'POST') {
+        // Failed attempts are limited per client (at this address) first: a client under attack
+        // is refused here, before its attempts use up the address's /token limit its neighbours share.
+        const clientId = await tokenRequestClientId(request);
+        if (clientId !== undefined) {
+          failureKey = `${address}:${clientId.slice(0, 200)}`;
+          const retryAfter = limiter!.refusal('tokenClientFailures', failureKey);
+          if (retryAfter !== undefined) return oauthTooManyRequests(scope, retryAfter);
+        }
+      }
+      const retryAfter = await limiter!.hit(scope, address);
       if (retryAfter !== undefined) return oauthTooManyRequests(scope, retryAfter);
     }
     // OAuth endpoints under the base path and the origin-level, path-inserted well-known documents
     // (RFC 8414 section 3, RFC 9728 section 3) are oauth-core's; it answers undefined for anything else.
     const oauthResponse = await (await oauth()).handle(request);
+    if (failureKey !== undefined && oauthResponse !== undefined && oauthResponse.status >= 400) {
+      await limiter!.hit('tokenClientFailures', failureKey);
+    }
     if (oauthResponse !== undefined) return withCors(oauthResponse);
     return jsonResponse(404, { code: 404, message: 'Not found' });
   }

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { FilingDatabase } from './database.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
-import type { FaxLog, Filing, FilingSummary, Payment } from './records.js';
+import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 
 /** The table each kind of filing lives in. */
@@ -311,16 +311,20 @@ export class FilingRepository {
   }
 
   /**
-   * One filing's form_data by id alone, for a signed download link (the signature, made for the
-   * filing's owner, is the authorization). `undefined` when the filing no longer exists.
+   * What a filing's packet is drawn from: its owner, its last change at full precision (the
+   * packet cache's key) and its form_data; with `userId`, only that user's filing. `undefined`
+   * when missing (or another user's).
    */
-  async formDataById(kind: FilingKind, id: string): Promise<Record<string, unknown> | undefined> {
-    const row = await this.#db
+  async packetSource(kind: FilingKind, id: string, userId?: string): Promise<PacketSource | undefined> {
+    let query = this.#db
       .selectFrom(filingTable(kind))
-      .select('form_data')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row === undefined ? undefined : ((row.form_data ?? {}) as Record<string, unknown>);
+      .select(['id', 'user_id', sql<string>`updated_at::text`.as('updated_at'), 'form_data'])
+      .where('id', '=', id);
+    if (userId !== undefined) query = query.where('user_id', '=', userId);
+    const row = await query.executeTakeFirst();
+    return row === undefined
+      ? undefined
+      : { ...row, form_data: (row.form_data ?? {}) as Record<string, unknown> };
   }
 
   /** The user's newest fax log records, newest first. */

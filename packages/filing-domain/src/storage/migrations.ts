@@ -225,6 +225,23 @@ migrations['0005_create_filing_function'] = {
   },
 };
 
+// 0007: the companion's sign-out. A session cookie is a signed token any instance verifies on its
+// own, so ending one needs a record every instance reads: the SHA-256 of each signed-out cookie,
+// kept until the cookie would have expired anyway.
+migrations['0007_companion_session_revocations'] = {
+  async up(db) {
+    await db.schema
+      .createTable('companion_revoked_sessions')
+      .ifNotExists()
+      .addColumn('session_hash', 'text', (column) => column.primaryKey())
+      .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('companion_revoked_sessions').ifExists().execute();
+  },
+};
+
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
 

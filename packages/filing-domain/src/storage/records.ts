@@ -67,3 +67,12 @@ export type FaxLog = z.output<ReturnType<typeof recordSchemas>['faxLogSchema']>;
 // Kept here for importers of before; they live in a zod-free module so that authentication
 // (api-keys.ts) does not load zod.
 export { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
+
+/** What a filing's packet is drawn from: the row's owner, its last change and its form_data. */
+export interface PacketSource {
+  id: string;
+  user_id: string;
+  /** The row's `updated_at` at full precision (as text): any change makes a new packet. */
+  updated_at: string;
+  form_data: Record<string, unknown>;
+}

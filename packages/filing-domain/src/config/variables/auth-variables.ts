@@ -187,7 +187,16 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
     default: '`300`',
     adapters: 'all',
     section: 'Rate limits',
-    description: '`/token` requests per client address per minute.',
+    description:
+      '`/token` requests per client address per minute. Failed attempts of one client are limited first (`RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE`), and a request refused by that limit does not count here, so a client under attack does not lock its neighbours at the same address out.',
+  },
+  {
+    name: 'RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE',
+    default: '`30`',
+    adapters: 'all',
+    section: 'Rate limits',
+    description:
+      'Failed `/token` attempts (any 4xx answer) per client (`client_id` of the body or of HTTP Basic credentials) and client address per minute; past it that client is answered 429 with `Retry-After` at that address before anything else is read, while other clients at the address go on.',
   },
   {
     name: 'RATE_LIMIT_AUTHORIZE_PER_MINUTE',
@@ -218,5 +227,21 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
     section: 'Rate limits',
     description:
       'Authenticated `tools/call` requests per credential (API key or access token) per minute: HTTP 429 with `Retry-After` and JSON-RPC error `-32004`. Counted in process and written in the background while below half the limit (no extra query per call), exactly past it; several instances may together admit up to half a limit more.',
+  },
+  {
+    name: 'RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE',
+    default: '`60`',
+    adapters: 'all',
+    section: 'Rate limits',
+    description:
+      'Requests to the signed packet links (`{base_url}/packets/...`) per client address per minute, counted before the link is checked: 429 with `Retry-After`.',
+  },
+  {
+    name: 'RATE_LIMIT_PACKET_LINK_PER_MINUTE',
+    default: '`20`',
+    adapters: 'all',
+    section: 'Rate limits',
+    description:
+      'Downloads of one signed packet link per minute, from any address: 429 with `Retry-After`. A link shared widely cannot be fetched more often than this.',
   },
 ];

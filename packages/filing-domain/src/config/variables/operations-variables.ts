@@ -45,6 +45,49 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
 ];
 
+/** The variables of the configuration page's section "Packets". */
+export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
+  {
+    name: 'PACKET_CACHE_MAX_BYTES',
+    default: '`67108864` (64 MiB)',
+    adapters: 'all',
+    section: 'Packets',
+    description:
+      "Bytes of built packets kept in memory per process, keyed by filing, kind, format, the filing's last change and the day: repeated downloads and reads of an unchanged filing build nothing. Least recently used dropped first; `0` keeps none. See [Performance](performance.md#packets-built-once-queued-with-a-bound).",
+  },
+  {
+    name: 'PACKET_BUILD_CONCURRENCY',
+    default: '`2`',
+    adapters: 'all',
+    section: 'Packets',
+    description: 'Packet builds that run at once per process (on Node, one packet worker thread each).',
+  },
+  {
+    name: 'PACKET_QUEUE_DEPTH',
+    default: '`32`',
+    adapters: 'all',
+    section: 'Packets',
+    description:
+      'Packet builds that may wait for a free slot. Past it a new build is refused at once: 503 with `Retry-After` (JSON-RPC `-32005` on MCP). Callers of a packet already being built join that build and cost no slot.',
+  },
+  {
+    name: 'PACKET_BUILDS_PER_USER',
+    default: '`2`',
+    adapters: 'all',
+    section: 'Packets',
+    description:
+      "Packet builds of one user's filings running or waiting at once; past it, 503 with `Retry-After`, so one user cannot fill the queue.",
+  },
+  {
+    name: 'PACKET_WORKER_MAX_MEMORY_MB',
+    default: '`512`',
+    adapters: ['node'],
+    section: 'Packets',
+    description:
+      'Heap limit of each packet worker thread (`resourceLimits.maxOldGenerationSizeMb`). A worker that dies (out of memory or otherwise) takes only the build it held, which is retried once on a new worker; if that fails too, the answer is 503 with `Retry-After`.',
+  },
+];
+
 /** The variables of the configuration page's section "Telemetry". */
 export const TELEMETRY_VARIABLES: readonly EnvironmentVariable[] = [
   {

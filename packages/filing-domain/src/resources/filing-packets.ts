@@ -1,0 +1,116 @@
+import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import type { PacketSource } from '../storage/records.js';
+import { type PacketBuildLimits, PacketBuilds, type PacketBuildStats } from './packet-builds.js';
+
+export type { PacketSource } from '../storage/records.js';
+
+/** Options of one build: the day the packet is for, and the signal that cancels it. */
+export interface PacketBuildOptions {
+  /** YYYY-MM-DD (UTC): what the packet says depends on it (Form 7004 left out once its due date has passed). */
+  asOf?: string;
+  /** Aborted when the build is no longer wanted; a builder may stop on it. */
+  signal?: AbortSignal;
+}
+
+/** A built packet: the PDF, and the form editions it used when the builder says. */
+export interface BuiltPacket {
+  pdf: Uint8Array;
+  editions?: ReadonlyArray<{ form: string; edition: string }>;
+}
+
+/** One PDF of the per-form download (the ZIP). */
+export interface BuiltPacketFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Builds the packet of official IRS forms of a filing (irs-forms' `PacketBuilder`, or a worker
+ * thread running it): the adapter supplies it, since only the adapter can read the templates.
+ */
+export interface FilingPacketBuilder {
+  build(
+    kind: FilingKind,
+    formData: Record<string, unknown>,
+    options?: PacketBuildOptions,
+  ): Promise<BuiltPacket>;
+  /** One PDF per form, for the companion's ZIP download. */
+  buildFiles?(
+    kind: FilingKind,
+    formData: Record<string, unknown>,
+    options?: PacketBuildOptions,
+  ): Promise<BuiltPacketFile[]>;
+}
+
+/**
+ * The packets of filings, built through one {@link PacketBuilds}: cached by (filing, kind, format,
+ * last change, as-of day), one build per key at a time, queued with a bound. Shared by the MCP
+ * resources, the signed download links and the companion's PDF links of one process.
+ */
+export interface FilingPackets {
+  /** The whole packet as one PDF. */
+  pdf(kind: FilingKind, filing: PacketSource, signal?: AbortSignal): Promise<BuiltPacket>;
+  /** One PDF per form (the builder must have `buildFiles`). */
+  files(kind: FilingKind, filing: PacketSource, signal?: AbortSignal): Promise<BuiltPacketFile[]>;
+  /** Counters (builds, cache hits, joined callers, refusals) and the current load. */
+  stats(): PacketBuildStats;
+}
+
+/** Tells a {@link FilingPackets} from a bare {@link FilingPacketBuilder}. */
+export function isFilingPackets(value: FilingPacketBuilder | FilingPackets): value is FilingPackets {
+  return (
+    typeof (value as FilingPackets).pdf === 'function' && typeof (value as FilingPackets).stats === 'function'
+  );
+}
+
+function utcDay(milliseconds: number): string {
+  return new Date(milliseconds).toISOString().slice(0, 10);
+}
+
+/**
+ * Puts a packet builder behind the cache and the bounded queue (see {@link FilingPackets}).
+ *
+ * @example
+ * ```ts
+ * const packets = createFilingPackets(createPacketWorker(), { concurrency: 2 });
+ * const { pdf } = await packets.pdf('5472', filingRow, request.signal);
+ * ```
+ */
+export function createFilingPackets(
+  builder: FilingPacketBuilder,
+  options: { limits?: Partial<PacketBuildLimits>; now?: () => number } = {},
+): FilingPackets {
+  const builds = new PacketBuilds(options.limits);
+  const now = options.now ?? Date.now;
+  // Everything a packet depends on: the filing and its last change, the kind, the format, and
+  // the day it is for (readiness and the forms left out depend on the date as well as the data).
+  const keyOf = (format: string, kind: FilingKind, filing: PacketSource, asOf: string) =>
+    `${format}\n${kind}\n${filing.id}\n${filing.updated_at}\n${asOf}`;
+  return {
+    pdf(kind, filing, signal) {
+      const asOf = utcDay(now());
+      return builds.run({
+        key: keyOf('pdf', kind, filing, asOf),
+        userId: filing.user_id,
+        signal,
+        build: (buildSignal) => builder.build(kind, filing.form_data, { asOf, signal: buildSignal }),
+        bytes: (packet) => packet.pdf.byteLength,
+      });
+    },
+    files(kind, filing, signal) {
+      const buildFiles = builder.buildFiles;
+      if (buildFiles === undefined)
+        return Promise.reject(new TypeError('this packet builder has no buildFiles'));
+      const asOf = utcDay(now());
+      return builds.run({
+        key: keyOf('files', kind, filing, asOf),
+        userId: filing.user_id,
+        signal,
+        build: (buildSignal) =>
+          buildFiles.call(builder, kind, filing.form_data, { asOf, signal: buildSignal }),
+        bytes: (files) => files.reduce((total, file) => total + file.bytes.byteLength, 0),
+      });
+    },
+    stats: () => builds.stats(),
+  };
+}
