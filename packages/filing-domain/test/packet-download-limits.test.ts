@@ -71,6 +71,16 @@ describe.each(testDatabases())('the signed packet links under load on $name', (v
     (await callTool(harness.server, credential, 'get_pdf_url', { id })).data.download_url as string;
   const download = (url: string, clientAddress = '203.0.113.7', signal?: AbortSignal) =>
     harness.server.fetch(new Request(url, signal ? { signal } : {}), { clientAddress });
+  /** Downloads a new filing's link once from `clientAddress` (a build the test releases). */
+  const downloadedOnce = async (llcName: string, clientAddress: string) => {
+    const id = await create(llcName);
+    const url = await link(id);
+    const first = download(url, clientAddress);
+    await until(() => held.started.includes(llcName));
+    held.releaseAll();
+    expect((await first).status).toBe(200);
+    return { id, url };
+  };
 
   it('builds an unchanged filing once for concurrent and later downloads, and again after a change', async () => {
     const id = await create('Cache LLC');
@@ -95,12 +105,7 @@ describe.each(testDatabases())('the signed packet links under load on $name', (v
   });
 
   it('limits one link per minute from any address: 429 with Retry-After, counted in rate_limit_counters', async () => {
-    const id = await create('Link Limit LLC');
-    const url = await link(id);
-    const first = download(url, '198.51.100.1');
-    await until(() => held.started.includes('Link Limit LLC'));
-    held.releaseAll();
-    expect((await first).status).toBe(200);
+    const { id, url } = await downloadedOnce('Link Limit LLC', '198.51.100.1');
     for (const address of ['198.51.100.2', '198.51.100.3'])
       expect((await download(url, address)).status).toBe(200);
     const refused = await download(url, '198.51.100.4');
@@ -124,12 +129,7 @@ describe.each(testDatabases())('the signed packet links under load on $name', (v
   });
 
   it('limits one address per minute, whatever the link (a wrong one too)', async () => {
-    const id = await create('Address Limit LLC');
-    const url = await link(id);
-    const first = download(url, '192.0.2.50');
-    await until(() => held.started.includes('Address Limit LLC'));
-    held.releaseAll();
-    expect((await first).status).toBe(200);
+    const { url } = await downloadedOnce('Address Limit LLC', '192.0.2.50');
     const wrong = url.replace(/sig=.*/, `sig=${'A'.repeat(43)}`);
     for (let i = 0; i < 5; i++) expect((await download(wrong, '192.0.2.50')).status).toBe(403);
     const refused = await download(url, '192.0.2.50');
