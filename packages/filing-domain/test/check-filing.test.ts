@@ -30,6 +30,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'late_filing',
         'withholding_1446',
         'notes',
+        'filed',
         'unrecognized_fields',
       ].sort(),
     );

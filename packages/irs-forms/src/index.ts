@@ -78,3 +78,11 @@ export { allocateByShares, k1Shares, pageOne, scheduleKTotals } from './partners
 export { form1065Address } from './partnership/where-to-file-1065.js';
 export { MAX_PARTNERS_ON_PAPER } from './partnership/partnership-rules.js';
 export { K1_BOX_OF_LINE } from './partnership/lines.js';
+export {
+  FILING_METHODS,
+  FOREIGN_OWNED_DE_FILING,
+  type FilingMethod,
+  type FilingProof,
+  faxFilingDay,
+  filingProof,
+} from './filed.js';

@@ -19,6 +19,7 @@ import { type Withholding1446, withholding1446 } from './partnership/withholding
 
 export { IRS_RULES, type IrsRule } from './irs-rules.js';
 export type { InvalidField, MissingLine } from './readiness-types.js';
+import { FOREIGN_OWNED_DE_FILING } from './filed.js';
 import { IRS_RULES } from './irs-rules.js';
 import type { InvalidField, MissingLine } from './readiness-types.js';
 
@@ -152,8 +153,8 @@ function einProblem(formData: Record<string, unknown>, invalid: InvalidField[]):
 
 const DE_HOW_TO_FILE: HowToFile = {
   electronic_filing: 'not available: a foreign-owned U.S. DE cannot e-file Form 5472 with its pro forma 1120',
-  fax: '855-887-7737',
-  mail: 'Internal Revenue Service, 1973 Rulon White Blvd., M/S 6112, Attn: PIN Unit, Ogden, UT 84201',
+  fax: FOREIGN_OWNED_DE_FILING.fax,
+  mail: FOREIGN_OWNED_DE_FILING.mail,
   summary: IRS_RULES.foreignOwnedDeFiling.rule,
 };
 

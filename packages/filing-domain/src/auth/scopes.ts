@@ -37,6 +37,8 @@ export const TOOL_SCOPES: Readonly<Record<string, FilingScope>> = Object.freeze(
   get_pdf_url: 'filings:read',
   check_filing: 'filings:read',
   complete_filing: 'filings:write',
+  send_fax: 'filings:write',
+  mark_filed: 'filings:write',
   create_filing: 'filings:write',
   update_filing: 'filings:write',
   delete_filing: 'filings:write',

@@ -16,6 +16,18 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>) {
   });
 }
 
+/** The fax provider's settings: any one of them set turns fax on, and the schema names what is missing. */
+function faxFromEnv(env: Record<string, string | undefined>) {
+  const fax = defined({
+    apiKey: blankToUndefined(env.TELNYX_API_KEY),
+    connectionId: blankToUndefined(env.TELNYX_FAX_CONNECTION_ID),
+    fromNumber: blankToUndefined(env.FAX_FROM_NUMBER),
+    publicKey: blankToUndefined(env.TELNYX_PUBLIC_KEY),
+    apiBaseUrl: blankToUndefined(env.TELNYX_API_BASE_URL),
+  });
+  return fax === undefined ? undefined : { provider: 'telnyx' as const, ...fax };
+}
+
 /** Keeps only the entries that are set. */
 function defined<T extends Record<string, unknown>>(record: T): Partial<T> | undefined {
   const entries = Object.entries(record).filter(([, value]) => value !== undefined);
@@ -86,6 +98,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
     }),
     toolsListTtlSeconds: numeric(env.MCP_TOOLS_LIST_TTL_SECONDS),
     packetLinkSecret: blankToUndefined(env.PACKET_LINK_SECRET),
+    fax: faxFromEnv(env),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

@@ -22,6 +22,7 @@ export const ENVIRONMENT_SECTIONS = [
   'Sessions and the companion app',
   'Authentication and OAuth',
   'Rate limits',
+  'Fax (Telnyx)',
   'Operations (Node adapter)',
   'Telemetry',
   'Vercel and Lambda',

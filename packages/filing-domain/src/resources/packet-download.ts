@@ -36,6 +36,7 @@ export function createPacketDownload(options: {
     }
     const grant = await options.links.verify(path, new URL(request.url).searchParams);
     if (grant === 'invalid' || grant === 'expired') return problem(403, PACKET_LINK_MESSAGES[grant]);
+    if (grant.purpose !== 'download') return problem(403, PACKET_LINK_MESSAGES.invalid);
     const [{ FilingRepository }, db] = await Promise.all([
       import('../storage/filing-repository.js'),
       options.db(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { once } from '../once.js';
+import { submissionSchemas } from '../submission/submission-schemas.js';
 
 /** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
 /** Built by the first call (check_filing's first call). */
@@ -83,6 +84,7 @@ export const checkFilingResultSchema = once(() =>
         'Partnership: section 1446 tax per foreign partner, total, Form 8813 installments, Form 8804 dates.',
       ),
     notes: z.array(z.string()).optional().describe('Partnership: what is not generated, and other notes.'),
+    filed: submissionSchemas().filed.optional(),
     unrecognized_fields: z
       .array(z.string())
       .optional()

@@ -143,7 +143,7 @@ export function completeFilingTool(deps: {
     name: 'complete_filing',
     title: 'Ask the user for what a filing still needs',
     description:
-      'Completes a filing (either kind) with the user: with a client that supports elicitation (MCP 2026-07-28), it shows the user a form of what check_filing finds missing or invalid (at most 8 fields a round), stores the answers with the same validation as update_filing, and asks again until the filing is ready or the user declines (a decline changes nothing). Otherwise it answers the fields to ask the user for and the update tool to send them with. Answers { id, kind, ready, outcome, stored, fields, update_tool, missing, invalid, message }.',
+      'Asks the user for what check_filing finds missing or invalid (either kind). With elicitation (MCP 2026-07-28): forms of at most 8 fields, stored with update_filing’s checks, until ready or declined (nothing changes). Otherwise: the fields to ask for and the update_tool.',
     inputSchema: completeFilingInput(),
     outputSchema: completeFilingOutputSchema(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -30,7 +30,7 @@ export function formTools(repository: FilingRepository) {
       name: 'get_form_schema',
       title: 'Get the form schema',
       description:
-        'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields }.',
+        'Describes the form_data fields of a kind: "5472" (single-member, 5472/1120; also "form-5472-1120") or "partnership" (1065, K-1, 8804/8805; also "form-1065"). Answers { kind, description, fields }.',
       // Strict: an argument of another name is an error naming the right one, never a silent 5472.
       inputSchema: z.strictObject(
         {
@@ -67,7 +67,7 @@ export function formTools(repository: FilingRepository) {
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates) and notes. Ready means nothing missing or invalid; call it before get_pdf_url.',
+        'Checks a filing (either kind) against the IRS instructions as of as_of (YYYY-MM-DD, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, filed; partnership: withholding_1446 (section 1446, 8813, 8804), notes. Ready: nothing missing or invalid.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()
