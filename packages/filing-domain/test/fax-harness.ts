@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import { getRequestListener } from '@hono/node-server';
@@ -24,6 +25,9 @@ const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir
 
 /** The packet builder of the tests (the official templates, in process). */
 export const testPackets: FilingPacketBuilder = { build: (kind, formData) => builder.build(kind, formData) };
+
+/** The example return, without the extension whose due date has passed: ready today. */
+export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 
 export const TELNYX_TEST_API_KEY = 'KEY0123456789ABCDEF_test';
 export const FAX_FROM = '+13125550100';

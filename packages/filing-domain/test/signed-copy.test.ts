@@ -2,18 +2,16 @@
 // (type, size before reading, pages against the packet) and kept with its SHA-256; and mark_filed
 // with check_filing's `filed` (days_late stops at the filing date).
 import { createHash } from 'node:crypto';
-import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import { testDatabases } from '@filing-mcp/test-db';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaxHarness, startFaxHarness } from './fax-harness.js';
+import { type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
 import { newUser } from './helpers.js';
 
-/** The example return, without the extension whose due date has passed: ready today. */
-export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 // A 1x1 PNG and a 1x1 JPEG: what a phone's scan of one page stands for.
-export const PNG = Buffer.from(
+const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
