@@ -20,6 +20,8 @@ const TOOL_NAMES = [
   'get_pdf_url',
   'check_filing',
   'complete_filing',
+  'send_fax',
+  'mark_filed',
 ];
 
 const clientInfo = { name: 'conformance', version: '1.0.0' };

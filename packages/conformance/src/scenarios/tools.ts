@@ -54,7 +54,8 @@ async function expectCreatedFiling(
     view_url: `${target.appUrl}/${expected.page}/${created.id}`,
   });
   const filing = await callToolOk(target, expected.apiKey, expected.getTool, { id: created.id });
-  expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data'].sort());
+  // The spec's record, plus the filing's submissions (docs/filing.md).
+  expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data', 'submissions'].sort());
   expect(filing).toMatchObject({
     id: created.id,
     llc_name: expected.llcName,
@@ -412,6 +413,7 @@ export const toolScenarios: Scenarios = (context) => {
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         completed_at: expect.stringMatching(ISO_TIMESTAMP),
         failure_reason: null,
+        filing_id: null,
       });
       expect(byId.get(failed.id)).toMatchObject({ status: 'failed', failure_reason: 'busy' });
     });
