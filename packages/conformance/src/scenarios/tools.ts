@@ -451,12 +451,17 @@ export const toolScenarios: Scenarios = (context) => {
       const partnership = await createPartnership(context.target, apiKey);
       const appUrl = context.target.appUrl;
       // The spec's { url, kind }; a target that serves packets adds the signed download_url of
-      // that filing and kind (with its expiry), and nothing else.
+      // that filing and kind (with its expiry) and the upload_url of its signed copy, and nothing else.
       const pdfLink = (kind: '5472' | 'partnership', id: string, path: string) => (result: any) => {
         expect(result).toMatchObject({ url: `${appUrl}/${path}/${id}/pdf`, kind });
         const extra = Object.keys(result).filter((key) => key !== 'url' && key !== 'kind');
         if (extra.length === 0) return;
-        expect(extra.sort()).toEqual(['download_expires_at', 'download_url']);
+        expect(extra.sort()).toEqual(['download_expires_at', 'download_url', 'upload_url']);
+        expect(result.upload_url).toMatch(
+          new RegExp(
+            `^${context.target.baseUrl}/signed-copies/upload/${kind}/${id}\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`,
+          ),
+        );
         expect(result.download_url).toMatch(
           new RegExp(`^${context.target.baseUrl}/packets/${kind}/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`),
         );
