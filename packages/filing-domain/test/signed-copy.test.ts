@@ -58,6 +58,9 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     expect(row.sha256).toBe(sha256(packet.pdf));
     const filing = await h.ok(key, 'get_filing', { id });
     expect(filing.submissions.signed_copies).toEqual([body.signed_copy]);
+    // Deleting the filing deletes its signed copy.
+    await h.ok(key, 'delete_filing', { id });
+    expect(await stored(id)).toEqual([]);
   });
 
   it('scanned pages (JPEG and PNG), sent as multipart/form-data, become one PDF page each, in order', async () => {

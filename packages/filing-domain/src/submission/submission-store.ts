@@ -187,6 +187,20 @@ export class SubmissionStore {
     };
   }
 
+  /** Deletes a deleted filing's signed copies and filed record (its fax logs stay, as the user's record of faxes). */
+  async forgetFiling(userId: string, filingId: string): Promise<void> {
+    await this.#db
+      .deleteFrom('signed_copies')
+      .where('user_id', '=', userId)
+      .where('filing_id', '=', filingId)
+      .execute();
+    await this.#db
+      .deleteFrom('filed_returns')
+      .where('user_id', '=', userId)
+      .where('filing_id', '=', filingId)
+      .execute();
+  }
+
   /** How the filing was filed, or null. */
   async filed(userId: string, filingId: string): Promise<FiledReturn | null> {
     const row = await this.#db

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { recordSchemas } from '../storage/records.js';
+import { SubmissionStore } from '../submission/submission-store.js';
 import { submissionsOf } from '../submission/submissions-of.js';
 import { submissionSchemas } from '../submission/submission-schemas.js';
 import { withReadiness } from './filing-summaries.js';
@@ -79,6 +80,8 @@ export function kindRecordTools(
           if (!(await repository.deleteFiling(table, auth.userId, args.id))) {
             throw await filingNotFoundError(repository, 'delete', kind, auth.userId, args.id);
           }
+          // Its signed copies (the signed return itself) and filed record go with it; fax logs stay.
+          await new SubmissionStore(options.db).forgetFiling(auth.userId, args.id);
           return { ok: true as const };
         },
       }),
