@@ -47,7 +47,7 @@ afterAll(async () => {
 const storedCopies = (id: string) =>
   harness.db.selectFrom('signed_copies').select(['pages', 'sha256']).where('filing_id', '=', id).execute();
 
-describe('the filing page’s signed copy upload in Chromium', () => {
+describe('the filing page’s signed copy upload in Chromium (PGlite only: signed-copy.test.ts of filing-domain runs the storage on both databases)', () => {
   it('choose the signed scan, upload it, and see its page count and the send step', async () => {
     const id = await harness.createFiling({ llcName: READY.llcName, formData: READY });
     // The signed scan stands for the packet the page links to, every page of it.
