@@ -40,6 +40,7 @@ defineConformanceSuite('node', async ({ database }) => {
     sessionSecret: parts.sessionSecret,
     db: parts.db,
     createApiKey: parts.createApiKey,
+    signFaxEvent: parts.signFaxEvent,
     clock: parts.clock,
     async close() {
       await node.close();

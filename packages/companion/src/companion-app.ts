@@ -10,6 +10,7 @@ import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
 import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
 import { readFormBody } from './form-body.js';
+import { uploadSignedCopyAction } from './signed-copy-page.js';
 import type { PacketService } from './packet-service.js';
 import { errorPage } from './page.js';
 import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
@@ -271,7 +272,13 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       const kind = segments[0] === 'filings' ? 'filing' : 'partnership';
       const id = decodeSegment(segments[1]!);
       if (id === undefined) return undefined;
-      if (segments.length === 2) return allow('GET', { GET: () => filingPage(context, kind, id) });
+      if (segments.length === 2) {
+        return allow('GET', { GET: () => filingPage(context, kind, id, request) });
+      }
+      if (segments.length === 3 && segments[2] === 'signed-copy' && kind === 'filing') {
+        const filingPath = `${context.appPath}/filings/${encodeURIComponent(id)}`;
+        return allow('POST', { POST: () => uploadSignedCopyAction(context, request, id, filingPath) });
+      }
       if (segments.length === 3 && segments[2] === 'pdf') {
         const format = new URL(request.url).searchParams.get('format');
         return allow('GET', { GET: () => filingPacket(context, kind, id, format, request.signal) });

@@ -13,6 +13,7 @@ import {
 } from '@filing-mcp/filing-domain';
 import { PacketTooLargeError, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
+import { signedCopySection } from './signed-copy-page.js';
 import { renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
 import { errorPage, pageResponse, securityHeaders } from './page.js';
@@ -115,20 +116,35 @@ export async function filingPage(
   context: CompanionContext,
   kind: FilingPageKind,
   id: string,
+  request?: Request,
 ): Promise<Response> {
-  return withFiling(context, kind, id, (filing, description, name) =>
-    pageResponse({
-      ...context,
-      title: `${name}: ${description.title}`,
-      body: html`<p class="muted">${description.title}</p>
+  return withFiling(context, kind, id, async (filing, description, name) => {
+    // A single-member return is signed and filed from here (docs/filing.md); a 1065 is mailed.
+    const filingSection =
+      kind === 'filing' && request !== undefined
+        ? await signedCopySection(
+            context,
+            request,
+            filing.id,
+            `${description.viewUrl(context.appPath, filing.id)}/signed-copy`,
+          )
+        : undefined;
+    return pageResponse(
+      {
+        ...context,
+        title: `${name}: ${description.title}`,
+        body: html`<p class="muted">${description.title}</p>
 <h1>${name}</h1>
 <p class="noprint"><a href="${description.pdfUrl(context.appUrl, filing.id)}">IRS forms (PDF)</a> · <a href="${description.pdfUrl(context.appUrl, filing.id)}?format=zip">One PDF per form (ZIP)</a> · <a href="${printUrl(description, context.appUrl, filing.id)}">Printable view</a> · <a href="${context.appPath}/">All filings</a></p>
 <h2>Summary</h2>
 ${summary(filing)}
+${filingSection?.body ?? ''}
 <h2>Form data</h2>
 ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
-    }),
-  );
+      },
+      filingSection?.setCookie ? { 'set-cookie': filingSection.setCookie } : {},
+    );
+  });
 }
 
 /** `{app_url}/filings/{id}/print`: the printable HTML view of the filing's data. */

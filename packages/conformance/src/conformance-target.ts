@@ -45,6 +45,8 @@ export interface ConformanceTarget {
    * on the 2026 wire too.
    */
   packetResources?: boolean;
+  /** Signs a fax webhook body as Telnyx does (TargetParts' test key); the webhook scenarios need it. */
+  signFaxEvent?(body: string, timestampSeconds: number): Record<string, string>;
   /** Stops the target and releases its database. */
   close(): Promise<void>;
 }

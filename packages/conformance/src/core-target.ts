@@ -23,6 +23,7 @@ export async function createCoreTarget(options: {
     sessionSecret: parts.sessionSecret,
     db: parts.db,
     createApiKey: parts.createApiKey,
+    signFaxEvent: parts.signFaxEvent,
     clock: parts.clock,
     async close() {
       await server.close();

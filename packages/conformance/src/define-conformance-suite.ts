@@ -2,6 +2,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { ConformanceDatabase, ConformanceTarget } from './conformance-target.js';
 import { corsScenarios } from './scenarios/cors.js';
+import { faxWebhookScenarios } from './scenarios/fax-webhook.js';
 import { mcpAuthScenarios } from './scenarios/mcp-auth.js';
 import { mcpModernScenarios } from './scenarios/mcp-modern.js';
 import { mcpTransportScenarios } from './scenarios/mcp-transport.js';
@@ -30,6 +31,7 @@ const SCENARIOS = [
   oauthRevokeScenarios,
   realClientScenarios,
   probeScenarios,
+  faxWebhookScenarios,
 ];
 
 /** How a target's suite is registered. */

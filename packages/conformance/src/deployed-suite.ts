@@ -52,6 +52,7 @@ export function defineDeployedSuite(
         sessionSecret: parts.sessionSecret,
         db: parts.db,
         createApiKey: parts.createApiKey,
+        signFaxEvent: parts.signFaxEvent,
         // The function's process reads the same offset.
         clock: processClock.clock,
         packetResources: true,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { createPGliteDb, createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
@@ -19,6 +19,14 @@ export interface ConformanceServerConfig {
   rateLimits: false;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** Fax on, with a test Ed25519 key, so the fax-status webhook is tested on every target. */
+  fax: {
+    provider: 'telnyx';
+    apiKey: string;
+    connectionId: string;
+    fromNumber: string;
+    publicKey: string;
+  };
 }
 
 /** Everything of a target that is not transport: database, clock, configuration and API keys. */
@@ -33,6 +41,8 @@ export interface TargetParts {
   serverOptions: { db: Kysely<any>; config: ConformanceServerConfig; now: () => number };
   sessionSecret: string;
   createApiKey(userId: string, options?: { expiresAt?: Date }): Promise<string>;
+  /** The headers Telnyx signs a webhook body with (Ed25519 over `timestamp|body`), with the test key. */
+  signFaxEvent(body: string, timestampSeconds: number): Record<string, string>;
   /** Releases the database. */
   close(): Promise<void>;
 }
@@ -68,6 +78,7 @@ export async function createTargetParts(options: {
   }
   const clock = createControllableClock();
   const sessionSecret = randomBytes(32).toString('base64url');
+  const faxKeys = generateKeyPairSync('ed25519');
   const config: ConformanceServerConfig = {
     baseUrl,
     appUrl,
@@ -77,6 +88,13 @@ export async function createTargetParts(options: {
     rateLimits: false,
     allowedHosts: [new URL(baseUrl).host],
     allowedOrigins: [new URL(appUrl).origin, new URL(baseUrl).origin],
+    fax: {
+      provider: 'telnyx',
+      apiKey: 'KEY_conformance_never_used',
+      connectionId: '1000000000000000001',
+      fromNumber: '+13125550100',
+      publicKey: Buffer.from(faxKeys.publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64'),
+    },
   };
   return {
     db: database.db,
@@ -91,6 +109,18 @@ export async function createTargetParts(options: {
         ...(keyOptions.expiresAt ? { expiresAt: keyOptions.expiresAt } : {}),
       });
       return created.key;
+    },
+    signFaxEvent(body, timestampSeconds) {
+      const timestamp = String(timestampSeconds);
+      return {
+        'content-type': 'application/json',
+        'telnyx-timestamp': timestamp,
+        'telnyx-signature-ed25519': sign(
+          null,
+          Buffer.from(`${timestamp}|${body}`),
+          faxKeys.privateKey,
+        ).toString('base64'),
+      };
     },
     close: () => database.close(),
   };
@@ -111,5 +141,9 @@ export function deployedEnvironment(parts: TargetParts): Record<string, string> 
     AUTH_CACHE_TTL_MS: String(parts.config.authCacheTtlMs),
     ALLOWED_HOSTS: parts.config.allowedHosts.join(','),
     ALLOWED_ORIGINS: parts.config.allowedOrigins.join(','),
+    TELNYX_API_KEY: parts.config.fax.apiKey,
+    TELNYX_FAX_CONNECTION_ID: parts.config.fax.connectionId,
+    FAX_FROM_NUMBER: parts.config.fax.fromNumber,
+    TELNYX_PUBLIC_KEY: parts.config.fax.publicKey,
   };
 }

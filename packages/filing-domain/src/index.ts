@@ -155,6 +155,8 @@ export {
   type PacketLinkGrant,
   type PacketLinks,
   type PacketLinksOptions,
+  SIGNED_COPY_PATH_PREFIX,
+  type SignedLinkPurpose,
 } from './resources/packet-links.js';
 export { PACKET_LINK_MESSAGES } from './resources/packet-download.js';
 export {
@@ -177,3 +179,24 @@ export {
 export { filingPrompts } from './prompts/filing-prompts.js';
 export { FILING_ID_MALFORMED, FILING_ID_REQUIRED } from './tools/filing-id.js';
 export { wrongKindText } from './tools/wrong-kind.js';
+export {
+  FAX_WEBHOOK_PATH,
+  type FaxProvider,
+  FaxProviderError,
+  type OutgoingFax,
+} from './submission/fax-provider.js';
+export type { FaxEvent, FaxEventOutcome } from './submission/fax-events.js';
+export { telnyxFaxProvider, TELNYX_WEBHOOK_TOLERANCE_SECONDS } from './submission/providers/telnyx.js';
+export { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from './submission/signed-copy.js';
+export { readBoundedBody } from './submission/bounded-body.js';
+export { SIGNED_COPY_LINK_MESSAGES } from './submission/signed-copy-routes.js';
+export {
+  FAX_STATUS_RANK,
+  FAXES_PER_FILING_PER_DAY,
+  type FaxStatus,
+  type FiledReturn,
+  type FilingFax,
+  type SignedCopySummary,
+  SubmissionStore,
+} from './submission/submission-store.js';
+export { submissionsOf } from './submission/submissions-of.js';

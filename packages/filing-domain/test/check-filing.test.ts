@@ -33,6 +33,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'withholding_1446',
         'notes',
         'prepare_elsewhere',
+        'filed',
         'unrecognized_fields',
       ].sort(),
     );

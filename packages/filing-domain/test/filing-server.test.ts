@@ -38,7 +38,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     expect(result.instructions).toContain('5472');
   });
 
-  it('tools/list: the 14 tools, check_filing and complete_filing, each with a description, object input and output schemas, and annotations', async () => {
+  it('tools/list: the 14 tools, check_filing, complete_filing, send_fax and mark_filed, each with a description, object input and output schemas, and annotations', async () => {
     const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
     expect(result.tools.map((tool: any) => tool.name).sort()).toEqual(
       [
@@ -52,6 +52,8 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
         'get_pdf_url',
         'check_filing',
         'complete_filing',
+        'send_fax',
+        'mark_filed',
         'list_fax_logs',
         'list_filings',
         'list_partnership_filings',

@@ -96,6 +96,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
         status: 'completed',
         created_at: expect.stringMatching(ISO),
         form_data: singleMember,
+        submissions: { signed_copies: [], faxes: [], filed: null },
       });
     });
 
@@ -259,6 +260,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
         status: 'completed',
         created_at: expect.stringMatching(ISO),
         form_data: partnership,
+        submissions: { signed_copies: [], faxes: [], filed: null },
       });
       expect((await storedRow('partnership_filings', created.id)).user_id).toBe(userId);
     });
@@ -508,6 +510,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
         created_at: new Date(start + 100_000).toISOString(),
         completed_at: null,
         failure_reason: 'busy',
+        filing_id: null,
       });
       expect(fax_logs[1].completed_at).toBe(new Date(start + 99_000 + 500).toISOString());
       const empty = await newUser(harness.db);

@@ -230,6 +230,11 @@ export async function callTool(
   options: { background?: Promise<unknown>[] } = {},
 ): Promise<ToolOutcome> {
   const response = await rpc(server, 'tools/call', { name, arguments: args }, { credential, ...options });
+  return toolOutcome(response);
+}
+
+/** A tools/call reply as a {@link ToolOutcome}. */
+export async function toolOutcome(response: Response): Promise<ToolOutcome> {
   const body = await replyBody(response);
   const result = body.result ?? {};
   return {

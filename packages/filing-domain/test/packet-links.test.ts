@@ -78,6 +78,9 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
         new RegExp(`^${BASE_URL}/packets/5472/${filingId}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
       ),
       download_expires_at: expect.any(String),
+      upload_url: expect.stringMatching(
+        /\/signed-copies\/upload\/5472\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]{43}$/,
+      ),
     });
     const expires = Date.parse(result.structuredContent.download_expires_at);
     expect(expires - harness.now()).toBeGreaterThan(FIFTEEN_MINUTES - 5000);
@@ -247,9 +250,17 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
     const { url } = await links.sign('partnership', partnershipId);
     const parsed = new URL(url);
     const path = parsed.pathname.slice(new URL(BASE_URL).pathname.length);
-    expect(await links.verify(path, parsed.searchParams)).toEqual({ kind: 'partnership', id: partnershipId });
+    expect(await links.verify(path, parsed.searchParams)).toEqual({
+      kind: 'partnership',
+      id: partnershipId,
+      purpose: 'download',
+    });
     now += 1999;
-    expect(await links.verify(path, parsed.searchParams)).toEqual({ kind: 'partnership', id: partnershipId });
+    expect(await links.verify(path, parsed.searchParams)).toEqual({
+      kind: 'partnership',
+      id: partnershipId,
+      purpose: 'download',
+    });
     now += 1;
     expect(await links.verify(path, parsed.searchParams)).toBe('expired');
   });

@@ -113,7 +113,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(`createPostgresFilingServerFro
         );
         expect(response.status).toBe(200);
         const body = (await response.json()) as { result: { tools: unknown[] } };
-        expect(body.result.tools).toHaveLength(16);
+        expect(body.result.tools).toHaveLength(18);
         const { rows } = await sql<{ n: number }>`select count(*)::int as n from filings`.execute(
           deployed.db,
         );

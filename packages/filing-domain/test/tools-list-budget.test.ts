@@ -77,7 +77,7 @@ describe('tools/list budget', () => {
   for (const wire of ['legacy', 'modern'] as const) {
     it(`is at most ${TOOLS_LIST_BUDGET} bytes of compact JSON (${wire} wire)`, async () => {
       const { bytes, tools } = await listedTools(wire);
-      expect(tools).toHaveLength(16);
+      expect(tools).toHaveLength(18);
       expect(bytes).toBeLessThanOrEqual(TOOLS_LIST_BUDGET);
     });
   }

@@ -93,3 +93,11 @@ export {
   type AnalysisType,
   analysisOfNetIncome,
 } from './partnership/analysis-of-net-income.js';
+export {
+  FILING_METHODS,
+  FOREIGN_OWNED_DE_FILING,
+  type FilingMethod,
+  type FilingProof,
+  faxFilingDay,
+  filingProof,
+} from './filed.js';

@@ -145,6 +145,19 @@ export const IRS_RULES = {
     source: 'Instructions for Forms 8804, 8805, and 8813, Who Must File.',
   },
   ...FORM_5472_RULES,
+  timelyMailing: {
+    rule: 'A return mailed in the United States on or before its due date (extensions included), in a properly addressed envelope with postage prepaid, is treated as filed on the date of the U.S. postmark on the envelope. Sent by certified mail with the sender\u2019s receipt postmarked by the postal employee at the counter (or by registered mail), that postmark is the postmark date and the receipt is prima facie evidence of delivery: keep the postmarked certified-mail receipt (and the return receipt, when bought). A receipt nobody postmarked proves nothing.',
+    source: 'Internal Revenue Code section 7502(a) and (c); Regulations section 301.7502-1(c) and (e)(2).',
+  },
+  faxFilingDate: {
+    rule: 'A faxed return is treated here as filed on the day the fax is delivered to the IRS number, in Ogden, Utah time (America/Denver); keep the delivery confirmation. Uncertain: the Form 5472 instructions give the fax number but no rule on the date a fax counts as filed, and section 7502 covers mail and electronic filing only.',
+    source:
+      'Instructions for Form 5472, Where To File (Foreign-owned U.S. DEs); Internal Revenue Code section 7502.',
+  },
+  electronicFilingDate: {
+    rule: 'An electronically filed return is treated as filed on the date of its electronic postmark (the authorized provider\u2019s timestamp); keep the acceptance acknowledgment with its submission ID.',
+    source: 'Internal Revenue Code section 7502; Regulations section 301.7502-1(d).',
+  },
   ...PARTNERSHIP_RULES,
   ...WITHHOLDING_RULES,
   ...SCHEDULE_RULES,

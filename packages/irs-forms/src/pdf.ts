@@ -11,3 +11,12 @@ export {
 } from './pdf/packet-builder.js';
 export { TemplateFieldError } from './pdf/template-field-error.js';
 export { drawWithholdingWorksheet, WORKSHEET_TITLE } from './pdf/withholding-worksheet.js';
+export {
+  countPdfPages,
+  SIGNED_COPY_LIMITS,
+  SignedCopyError,
+  type SignedCopyMediaType,
+  type SignedCopyRefusal,
+  signedCopyPdf,
+  sniffSignedCopyType,
+} from './pdf/signed-copy.js';

@@ -20,6 +20,8 @@ const TOOL_NAMES = [
   'get_pdf_url',
   'check_filing',
   'complete_filing',
+  'send_fax',
+  'mark_filed',
 ];
 
 const clientInfo = { name: 'conformance', version: '1.0.0' };
@@ -77,7 +79,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toEqual({ jsonrpc: '2.0', id, result: {} });
     });
 
-    it('tools/list lists the 16 tools (the 14 of the spec, check_filing and complete_filing) with descriptions, object input schemas and annotations', async () => {
+    it('tools/list lists the 18 tools (the 14 of the spec, check_filing, complete_filing, send_fax and mark_filed) with descriptions, object input schemas and annotations', async () => {
       const { response, body } = await rpc(context.target, 'tools/list');
       expect(response.status).toBe(200);
       const tools = body.result.tools as any[];
@@ -155,7 +157,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toHaveLength(2);
       const byId = new Map(body.map((message) => [message.id, message]));
       expect(byId.get(ping.id)).toEqual({ jsonrpc: '2.0', id: ping.id, result: {} });
-      expect(byId.get(list.id).result.tools).toHaveLength(16);
+      expect(byId.get(list.id).result.tools).toHaveLength(18);
     });
 
     it('a batch of only notifications answers 202', async () => {
@@ -301,7 +303,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
         headers: { 'mcp-protocol-version': '2025-06-18' },
       });
       expect(response.status).toBe(200);
-      expect(body.result.tools).toHaveLength(16);
+      expect(body.result.tools).toHaveLength(18);
     });
 
     it('a Content-Type other than JSON answers 415', async () => {

@@ -54,7 +54,8 @@ async function expectCreatedFiling(
     view_url: `${target.appUrl}/${expected.page}/${created.id}`,
   });
   const filing = await callToolOk(target, expected.apiKey, expected.getTool, { id: created.id });
-  expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data'].sort());
+  // The spec's record, plus the filing's submissions (docs/filing.md).
+  expect(Object.keys(filing).sort()).toEqual([...SUMMARY_KEYS, 'form_data', 'submissions'].sort());
   expect(filing).toMatchObject({
     id: created.id,
     llc_name: expected.llcName,
@@ -412,6 +413,7 @@ export const toolScenarios: Scenarios = (context) => {
         created_at: expect.stringMatching(ISO_TIMESTAMP),
         completed_at: expect.stringMatching(ISO_TIMESTAMP),
         failure_reason: null,
+        filing_id: null,
       });
       expect(byId.get(failed.id)).toMatchObject({ status: 'failed', failure_reason: 'busy' });
     });
@@ -449,9 +451,9 @@ export const toolScenarios: Scenarios = (context) => {
       const partnership = await createPartnership(context.target, apiKey);
       const appUrl = context.target.appUrl;
       // The spec's { url, kind }, with check_filing's verdict when the target gives it (ready and
-      // the counts of missing and invalid items); a target that serves
-      // packets adds the signed download_url of that filing and kind (with its expiry), and
-      // nothing else.
+      // the counts of missing and invalid items); a target that serves packets adds the signed
+      // download_url of that filing and kind (with its expiry) and the upload_url of its signed
+      // copy, and nothing else.
       const verdict = ['ready', 'missing_count', 'invalid_count'];
       const pdfLink = (kind: '5472' | 'partnership', id: string, path: string) => (result: any) => {
         expect(result).toMatchObject({ url: `${appUrl}/${path}/${id}/pdf`, kind });
@@ -466,7 +468,12 @@ export const toolScenarios: Scenarios = (context) => {
           (key) => key !== 'url' && key !== 'kind' && !verdict.includes(key),
         );
         if (extra.length === 0) return;
-        expect(extra.sort()).toEqual(['download_expires_at', 'download_url']);
+        expect(extra.sort()).toEqual(['download_expires_at', 'download_url', 'upload_url']);
+        expect(result.upload_url).toMatch(
+          new RegExp(
+            `^${context.target.baseUrl}/signed-copies/upload/${kind}/${id}\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`,
+          ),
+        );
         expect(result.download_url).toMatch(
           new RegExp(`^${context.target.baseUrl}/packets/${kind}/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`),
         );

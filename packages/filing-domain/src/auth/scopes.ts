@@ -38,6 +38,9 @@ export const TOOL_SCOPES: Readonly<Record<string, FilingScope | readonly FilingS
   check_filing: 'filings:read',
   // It reads the filing (its name, what is missing, stored values as defaults) and writes answers.
   complete_filing: ['filings:read', 'filings:write'] as const,
+  // It answers the filing's name, tax year and pages before it sends.
+  send_fax: ['filings:read', 'filings:write'] as const,
+  mark_filed: 'filings:write',
   create_filing: 'filings:write',
   update_filing: 'filings:write',
   delete_filing: 'filings:write',

@@ -19,6 +19,18 @@ function rateLimitsFromEnv(env: Record<string, string | undefined>) {
   });
 }
 
+/** The fax provider's settings: any one of them set turns fax on, and the schema names what is missing. */
+function faxFromEnv(env: Record<string, string | undefined>) {
+  const fax = defined({
+    apiKey: blankToUndefined(env.TELNYX_API_KEY),
+    connectionId: blankToUndefined(env.TELNYX_FAX_CONNECTION_ID),
+    fromNumber: blankToUndefined(env.FAX_FROM_NUMBER),
+    publicKey: blankToUndefined(env.TELNYX_PUBLIC_KEY),
+    apiBaseUrl: blankToUndefined(env.TELNYX_API_BASE_URL),
+  });
+  return fax === undefined ? undefined : { provider: 'telnyx' as const, ...fax };
+}
+
 /** Keeps only the entries that are set. */
 function defined<T extends Record<string, unknown>>(record: T): Partial<T> | undefined {
   const entries = Object.entries(record).filter(([, value]) => value !== undefined);
@@ -95,6 +107,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
       queueDepth: numeric(env.PACKET_QUEUE_DEPTH),
       perUser: numeric(env.PACKET_BUILDS_PER_USER),
     }),
+    fax: faxFromEnv(env),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

@@ -128,6 +128,21 @@ export const filingServerConfigSchema = z
       .string({ message: 'must be a string' })
       .min(32, { message: 'must be at least 32 characters' })
       .optional(),
+    fax: z
+      .object({
+        provider: z.literal('telnyx', { message: 'must be "telnyx"' }).default('telnyx'),
+        apiKey: z.string({ message: 'is required to send faxes' }).min(1, { message: 'is required' }),
+        connectionId: z.string({ message: 'is required to send faxes' }).min(1, { message: 'is required' }),
+        fromNumber: z
+          .string({ message: 'is required to send faxes' })
+          .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be a phone number in E.164 form, e.g. +13125550100' }),
+        publicKey: z.string({ message: 'is required to verify fax webhooks' }).regex(/^[A-Za-z0-9+/]{43}=$/, {
+          message: 'must be the base64 Ed25519 public key (44 characters)',
+        }),
+        apiBaseUrl: httpUrl('fax provider API base URL').optional(),
+      })
+      .strict()
+      .optional(),
     toolsListTtlSeconds: z
       .number({ message: 'must be an integer' })
       .int({ message: 'must be an integer' })
@@ -152,6 +167,9 @@ export const filingServerConfigSchema = z
  * - `packetLinkSecret`: key material (32+ characters, the same on every instance) of the signed
  *   packet download links get_pdf_url answers; default derived from `session.secret` (HKDF, so the
  *   two keys differ), else a random key per instance (a link then works only where it was made).
+ * - `fax`: the fax provider (Telnyx Programmable Fax): `apiKey`, `connectionId`, `fromNumber`
+ *   (E.164), `publicKey` (base64 Ed25519, verifies the fax-status webhook) and `apiBaseUrl` (a
+ *   stand-in for tests and staging). Without it, send_fax answers the mail route instead.
  * - `toolsListTtlSeconds`: the `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP
  *   2026-07-28 wire, whose `cacheScope` is `public` (the list is the same for every user); default 300.
  * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
@@ -248,6 +266,12 @@ const ENV_NAMES: Record<string, string> = {
   'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
   toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
   packetLinkSecret: 'PACKET_LINK_SECRET',
+  fax: 'TELNYX_API_KEY',
+  'fax.apiKey': 'TELNYX_API_KEY',
+  'fax.connectionId': 'TELNYX_FAX_CONNECTION_ID',
+  'fax.fromNumber': 'FAX_FROM_NUMBER',
+  'fax.publicKey': 'TELNYX_PUBLIC_KEY',
+  'fax.apiBaseUrl': 'TELNYX_API_BASE_URL',
 };
 
 /**

@@ -23,6 +23,7 @@ export const ENVIRONMENT_SECTIONS = [
   'Authentication and OAuth',
   'Rate limits',
   'Packets',
+  'Fax (Telnyx)',
   'Operations (Node adapter)',
   'Telemetry',
   'Vercel and Lambda',

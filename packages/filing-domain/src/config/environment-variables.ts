@@ -4,6 +4,7 @@
 // either is stale or when source code reads a variable that is missing here.
 
 import type { EnvironmentVariable } from './environment-variable.js';
+import { FAX_VARIABLES } from './variables/fax-variables.js';
 import { AUTH_VARIABLES, RATE_LIMIT_VARIABLES, SESSION_VARIABLES } from './variables/auth-variables.js';
 import {
   OPERATIONS_VARIABLES,
@@ -38,6 +39,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   ...AUTH_VARIABLES,
   ...RATE_LIMIT_VARIABLES,
   ...PACKET_VARIABLES,
+  ...FAX_VARIABLES,
   ...OPERATIONS_VARIABLES,
   ...TELEMETRY_VARIABLES,
   ...SERVERLESS_VARIABLES,

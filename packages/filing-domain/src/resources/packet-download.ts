@@ -55,6 +55,7 @@ export function createPacketDownload(options: {
     const query = new URL(request.url).searchParams;
     const grant = await options.links.verify(path, query);
     if (grant === 'invalid' || grant === 'expired') return problem(403, PACKET_LINK_MESSAGES[grant]);
+    if (grant.purpose !== 'download') return problem(403, PACKET_LINK_MESSAGES.invalid);
     if (limiter !== undefined) {
       // One link is one signature: its key names the link without storing it whole.
       const retryAfter = await limiter.hit('packetLink', (query.get('sig') ?? '').slice(0, 22));

@@ -7,10 +7,21 @@ export const PACKET_LINK_MAX_TTL_SECONDS = 15 * 60;
 /** Where signed links live under `{base_url}`: `{base_url}/packets/{kind}/{id}.pdf`. */
 export const PACKET_LINK_PATH_PREFIX = '/packets/';
 
-/** What a signed link grants: one kind and one filing. */
+/** Where signed upload links and fax media links live: `{base_url}/signed-copies/...`. */
+export const SIGNED_COPY_PATH_PREFIX = '/signed-copies/';
+
+/**
+ * What a link is for: `download` (the packet), `upload` (sending the signed copy of that filing) or
+ * `fax-media` (the fax provider fetching one signed copy, `id` being the copy's). The purpose is
+ * signed, so a link for one can never be used as another.
+ */
+export type SignedLinkPurpose = 'download' | 'upload' | 'fax-media';
+
+/** What a signed link grants: one kind, one filing (or signed copy) and one purpose. */
 export interface PacketLinkGrant {
   kind: FilingKind;
   id: string;
+  purpose: SignedLinkPurpose;
 }
 
 /** Why a link is refused: its signature (or shape) is wrong, or its life is over. */
@@ -18,8 +29,15 @@ export type PacketLinkRefusal = 'invalid' | 'expired';
 
 /** Signs and verifies the download links of filing packets. */
 export interface PacketLinks {
-  /** A link to the packet of filing `id` of `kind`, valid for the signer's life from now. */
-  sign(kind: FilingKind, id: string): Promise<{ url: string; expiresAt: number }>;
+  /**
+   * A link to the packet of filing `id` of `kind` (or, by `purpose`, its upload address or one signed
+   * copy's fax media), valid for the signer's life from now.
+   */
+  sign(
+    kind: FilingKind,
+    id: string,
+    purpose?: SignedLinkPurpose,
+  ): Promise<{ url: string; expiresAt: number }>;
   /**
    * The grant of a request to `{base_url}{path}?{query}`: `path` is the part after the base path
    * (`/packets/5472/<id>.pdf`). Answers the refusal for a wrong or expired link.
@@ -48,14 +66,37 @@ export interface PacketLinksOptions {
 type HmacKey = Parameters<typeof crypto.subtle.sign>[1];
 
 const utf8 = new TextEncoder();
-const PATH =
-  /^\/packets\/(5472|partnership)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.pdf$/;
+const UUID_PATTERN = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+const PATHS: Readonly<Record<SignedLinkPurpose, { prefix: string; suffix: string; pattern: RegExp }>> = {
+  download: {
+    prefix: PACKET_LINK_PATH_PREFIX,
+    suffix: '.pdf',
+    pattern: new RegExp(`^/packets/(5472|partnership)/${UUID_PATTERN}\\.pdf$`),
+  },
+  upload: {
+    prefix: `${SIGNED_COPY_PATH_PREFIX}upload/`,
+    suffix: '',
+    pattern: new RegExp(`^/signed-copies/upload/(5472|partnership)/${UUID_PATTERN}$`),
+  },
+  'fax-media': {
+    prefix: `${SIGNED_COPY_PATH_PREFIX}fax/`,
+    suffix: '.pdf',
+    pattern: new RegExp(`^/signed-copies/fax/(5472|partnership)/${UUID_PATTERN}\\.pdf$`),
+  },
+};
 const EXPIRY = /^[1-9]\d{0,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
 
 // Everything a link grants is signed: a link for one filing or kind cannot be turned into another's.
-function signedData(kind: FilingKind, id: string, expires: number): Uint8Array<ArrayBuffer> {
-  return utf8.encode(`filing-mcp-packet-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`);
+function signedData(
+  purpose: SignedLinkPurpose,
+  kind: FilingKind,
+  id: string,
+  expires: number,
+): Uint8Array<ArrayBuffer> {
+  // A download link's signed data is the one of before, so links already handed out keep working.
+  const label = purpose === 'download' ? 'packet' : purpose;
+  return utf8.encode(`filing-mcp-${label}-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`);
 }
 
 /**
@@ -91,20 +132,29 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
   );
 
   return {
-    async sign(kind, id) {
+    async sign(kind, id, purpose = 'download') {
       const expires = Math.floor(now() / 1000) + ttlSeconds;
-      const signature = await crypto.subtle.sign('HMAC', await getKey(), signedData(kind, id, expires));
-      const path = `${PACKET_LINK_PATH_PREFIX}${kind}/${encodeURIComponent(id.toLowerCase())}.pdf`;
+      const signature = await crypto.subtle.sign(
+        'HMAC',
+        await getKey(),
+        signedData(purpose, kind, id, expires),
+      );
+      const { prefix, suffix } = PATHS[purpose];
+      const path = `${prefix}${kind}/${encodeURIComponent(id.toLowerCase())}${suffix}`;
       return {
         url: `${baseUrl}${path}?exp=${expires}&sig=${base64url(new Uint8Array(signature))}`,
         expiresAt: expires * 1000,
       };
     },
     async verify(path, query) {
-      const match = PATH.exec(path);
+      const purpose = (Object.keys(PATHS) as SignedLinkPurpose[]).find((name) =>
+        PATHS[name].pattern.test(path),
+      );
+      const match = purpose === undefined ? null : PATHS[purpose].pattern.exec(path);
       const expiry = query.get('exp') ?? '';
       const signature = query.get('sig') ?? '';
-      if (!match || !EXPIRY.test(expiry) || !SIGNATURE.test(signature)) return 'invalid';
+      if (!match || purpose === undefined || !EXPIRY.test(expiry) || !SIGNATURE.test(signature))
+        return 'invalid';
       const kind = match[1] as FilingKind;
       const id = match[2]!;
       const expires = Number(expiry);
@@ -113,13 +163,13 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
         'HMAC',
         await getKey(),
         fromBase64url(signature),
-        signedData(kind, id, expires),
+        signedData(purpose, kind, id, expires),
       );
       if (!valid) return 'invalid';
       const nowSeconds = now() / 1000;
       // A link whose life would exceed the maximum was not made by this rule: refuse it as well.
       if (nowSeconds >= expires || expires - nowSeconds > PACKET_LINK_MAX_TTL_SECONDS) return 'expired';
-      return { kind, id };
+      return { kind, id, purpose };
     },
   };
 }

@@ -26,6 +26,9 @@ import { PacketsBusyError } from '../resources/packet-builds.js';
 import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
+import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
+import { telnyxFaxProvider } from '../submission/providers/telnyx.js';
+import { createSignedCopyRoutes } from '../submission/signed-copy-routes.js';
 import { createFilingTools, prefetchFilingToolDefinitions } from '../tools/filing-tools.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
@@ -140,6 +143,23 @@ export function createFilingServerWithConfig(
           packets,
           limiter: async () => (await backend()).limiter,
         });
+  const signedCopies =
+    packets === undefined || packetLinks === undefined
+      ? undefined
+      : createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
+  const faxProvider = config.fax === undefined ? undefined : telnyxFaxProvider(config.fax);
+  const faxWebhook =
+    faxProvider === undefined
+      ? undefined
+      : (() => {
+          // The webhook's module (and the rules it records a filing date by) loads with the first event.
+          const handler = lazyOnce(() =>
+            import('../submission/fax-webhook.js').then(({ createFaxWebhook }) =>
+              createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock }),
+            ),
+          );
+          return async (request: Request) => (await handler())(request);
+        })();
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,
@@ -147,6 +167,15 @@ export function createFilingServerWithConfig(
     now: clock,
     packetResources: packets !== undefined,
     ...(packetLinks && { packetLinks }),
+    ...(faxProvider &&
+      packetLinks && {
+        fax: {
+          provider: faxProvider,
+          fromNumber: config.fax!.fromNumber,
+          webhookUrl: `${baseUrl}${FAX_WEBHOOK_PATH}`,
+          links: packetLinks,
+        },
+      }),
   }).map((tool) =>
     limited === undefined
       ? tool
@@ -224,6 +253,8 @@ export function createFilingServerWithConfig(
     telemetry,
     allowListCheck: createAllowListCheck(config),
     packetDownload,
+    signedCopies,
+    faxWebhook,
     checkReadiness,
     backend: backend,
   });

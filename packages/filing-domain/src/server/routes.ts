@@ -10,7 +10,8 @@ import { healthResponse, type Readiness, readinessResponse } from '../probes/pro
 import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
 import { tokenRequestClientId } from '../rate-limits/token-client.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
-import { PACKET_LINK_PATH_PREFIX } from '../resources/packet-links.js';
+import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
+import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import type { FilingBackend } from './filing-backend.js';
 import { jsonResponse } from './json-response.js';
 
@@ -27,6 +28,10 @@ export interface FilingRoutesOptions {
   packetDownload:
     | ((request: Request, path: string, context?: RequestContext) => Promise<Response>)
     | undefined;
+  /** The signed copies' upload and fax media links (`/signed-copies/...`), when the server builds packets. */
+  signedCopies?: ((request: Request, path: string) => Promise<Response>) | undefined;
+  /** The fax-status webhook (`POST /webhooks/telnyx/fax`), when fax is configured. */
+  faxWebhook?: ((request: Request) => Promise<Response>) | undefined;
   /** The check behind `GET /readyz`. */
   checkReadiness(): Promise<Readiness>;
   /** The database's side of the server: the rate limiter and the OAuth server. */
@@ -64,6 +69,7 @@ export function createFilingRoutes(
   options: FilingRoutesOptions,
 ): (request: Request, context: RequestContext | undefined) => Promise<Response> {
   const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
+  const { signedCopies, faxWebhook } = options;
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
   const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
   const oauthRoutes = oauthRouteScopes(basePath);
@@ -91,6 +97,18 @@ export function createFilingRoutes(
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
       return packetDownload(request, rest, context);
+    }
+    // The signed copies' links (upload, fax media) and the fax webhook: their signatures are the
+    // authorization, as for the packet links.
+    if (underBase && signedCopies !== undefined && rest.startsWith(SIGNED_COPY_PATH_PREFIX)) {
+      const refused = allowListCheck?.(request);
+      if (refused !== undefined) return forbiddenResponse(refused);
+      return signedCopies(request, rest);
+    }
+    if (underBase && faxWebhook !== undefined && rest === FAX_WEBHOOK_PATH) {
+      const refused = allowListCheck?.(request);
+      if (refused !== undefined) return forbiddenResponse(refused);
+      return faxWebhook(request);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".

@@ -45,6 +45,16 @@ export interface FaxLogTable {
   created_at: Timestamp;
   completed_at: NullableTimestamp;
   failure_reason: string | null;
+  /** The filing faxed and the provider's fax (send_fax); null on rows of before. */
+  filing_id: string | null;
+  kind: string | null;
+  provider: string | null;
+  provider_fax_id: string | null;
+  signed_copy_id: string | null;
+  signed_copy_sha256: string | null;
+  attempt: ColumnType<number, number | undefined, number>;
+  status_rank: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 /** A row of `api_keys`: only the SHA-256 of the key is stored. */

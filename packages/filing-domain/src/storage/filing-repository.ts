@@ -340,6 +340,7 @@ export class FilingRepository {
         'created_at',
         'completed_at',
         'failure_reason',
+        'filing_id',
       ])
       .$call(newestOfUser(userId, limit))
       .execute();
@@ -352,6 +353,7 @@ export class FilingRepository {
       created_at: toIsoTimestamp(row.created_at),
       completed_at: toIsoTimestampOrNull(row.completed_at),
       failure_reason: row.failure_reason,
+      filing_id: row.filing_id ?? null,
     }));
   }
 }

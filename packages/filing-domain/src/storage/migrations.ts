@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
+import { submissionsMigration } from '../submission/submission-tables.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
   await db.schema
@@ -225,6 +226,10 @@ migrations['0005_create_filing_function'] = {
   },
 };
 
+// 0006: filing a return: the signed copies, the fax logs tied to filings and their provider, the
+// fax webhook events seen, and the filed returns (submission/submission-tables.ts).
+migrations['0006_submissions'] = submissionsMigration;
+
 // 0007: the companion's sign-out. A session cookie is a signed token any instance verifies on its
 // own, so ending one needs a record every instance reads: the SHA-256 of each signed-out cookie,
 // kept until the cookie would have expired anyway.
@@ -251,7 +256,7 @@ const provider: MigrationProvider = {
 
 /**
  * Brings the filing domain's tables (`filings`, `partnership_filings`, `payments`, `fax_logs`,
- * `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
+ * `signed_copies`, `fax_webhook_events`, `filed_returns`, `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
  * `filing_migration_lock`, apart from oauth-core's, so each package migrates independently.
  * Throws the migration's error when one fails.
  */

@@ -48,6 +48,7 @@ export const recordSchemas = once(() => {
     created_at: isoTimestamp,
     completed_at: isoTimestamp.nullable().describe('Set when processing has finished.'),
     failure_reason: z.string().nullable(),
+    filing_id: z.string().nullable().describe('The filing faxed (send_fax); null for a fax of before.'),
   });
   return { filingSummarySchema, filingSchema, paymentSchema, faxLogSchema };
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { once } from '../once.js';
+import { submissionSchemas } from '../submission/submission-schemas.js';
 
 /** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
 /** Built by the first call (check_filing's first call). */
@@ -111,6 +112,7 @@ export const checkFilingResultSchema = once(() =>
       .describe(
         'Partnership: forms the return needs that the packet does not hold (K-2/K-3, B-1, B-2, M-3, 8804, 8805, 8813), each with the reason and its source; ready is false while any is listed.',
       ),
+    filed: submissionSchemas().filed.optional(),
     unrecognized_fields: z
       .array(z.string())
       .optional()

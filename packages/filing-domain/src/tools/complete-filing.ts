@@ -98,7 +98,7 @@ export function completeFilingTool(deps: {
     name: 'complete_filing',
     title: 'Ask the user for what a filing still needs',
     description:
-      'Completes a filing (either kind) with the user: on MCP 2026-07-28 with elicitation, it asks in forms for what check_filing finds missing or invalid, stores each valid answer as update_filing would, asks refused ones again, and ends ready, prepare_elsewhere, declined, cancelled, stalled or incomplete; otherwise (ask_the_user) it answers the fields to ask for and the update tool.',
+      'Asks the user for what check_filing finds missing or invalid (either kind). With elicitation (MCP 2026-07-28): forms, each answer stored with update_filing’s checks, refused ones asked again, until an outcome. Otherwise (ask_the_user): the fields to ask for and the update_tool.',
     inputSchema: completeFilingInput(),
     outputSchema: completeFilingOutputSchema(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

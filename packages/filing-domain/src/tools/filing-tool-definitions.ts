@@ -6,6 +6,9 @@ import {
   withAdvertisedSchemas,
 } from '../forms/advertised-schemas.js';
 import { FilingRepository } from '../storage/filing-repository.js';
+import { markFiledTool, withFiledState } from '../submission/mark-filed-tool.js';
+import { sendFaxTool } from '../submission/send-fax-tool.js';
+import { SubmissionStore } from '../submission/submission-store.js';
 import { completeFilingTool } from './complete-filing.js';
 import { formTools } from './form-tools.js';
 import { pdfUrlTool, withPacketLinkWhenReady } from './packet-link-tools.js';
@@ -34,18 +37,24 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
   const singleMember = singleMemberFilingTools(options, repository, lists);
   const partnership = partnershipFilingTools(options, repository, lists);
   const form = formTools(repository);
+  const store = new SubmissionStore(options.db);
   return {
     ...singleMember,
     ...partnership,
     ...recordTools(repository),
     get_form_schema: form.get_form_schema,
     get_pdf_url: pdfUrlTool(options, repository),
-    check_filing: withPacketLinkWhenReady(form.check_filing, options.packetResources === true),
+    check_filing: withPacketLinkWhenReady(
+      withFiledState(form.check_filing, store),
+      options.packetResources === true,
+    ),
     complete_filing: () =>
       completeFilingTool({
         repository,
         update: { '5472': singleMember.update_filing, partnership: partnership.update_partnership_filing },
       }),
+    send_fax: () => sendFaxTool({ repository, store, fax: options.fax }),
+    mark_filed: () => markFiledTool({ repository, store, now: options.now ?? Date.now }),
   };
 }
 
@@ -76,6 +85,13 @@ const ADVERTISED: Readonly<Record<string, Advertised>> = {
     plainArguments: ['llc_name', 'ein'],
   },
   list_partnership_filings: { plainArguments: ['limit'] },
+  // The tool descriptions say what these take.
+  get_form_schema: { plainArguments: ['kind', 'formType', 'form'] },
+  get_pdf_url: { plainArguments: ['kind'] },
+  check_filing: { plainArguments: ['kind', 'as_of'] },
+  complete_filing: { plainArguments: ['kind'] },
+  send_fax: { plainArguments: ['confirm', 'resend'] },
+  mark_filed: { plainArguments: ['date', 'tracking_number'] },
   create_partnership_filing: { input: fieldsDocumentedBy('get_form_schema with kind "partnership"') },
   update_partnership_filing: {
     input: sameFieldsAs('create_partnership_filing', 'get_form_schema with kind "partnership"'),

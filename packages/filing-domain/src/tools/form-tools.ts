@@ -56,7 +56,7 @@ export function formTools(repository: FilingRepository) {
       name: 'get_form_schema',
       title: 'Get the form schema',
       description:
-        'Describes the form_data fields of a filing kind: "5472" (single-member, forms 5472/1120; also "form-5472-1120") or "partnership" (form 1065, K-1, 8804/8805; also "form-1065"). Call it before create_filing or create_partnership_filing. Answers { kind, description, fields, transaction_kinds } (5472: each kind\'s line and label).',
+        'Describes the form_data fields of a kind: "5472" (single-member, 5472/1120; also "form-5472-1120") or "partnership" (1065, K-1, 8804/8805; also "form-1065"). Answers { kind, description, fields, transaction_kinds } (5472: each kind\'s line and label).',
       // Strict: an argument of another name is an error naming the right one, never a silent 5472.
       inputSchema: z.strictObject(
         {
@@ -105,7 +105,7 @@ export function formTools(repository: FilingRepository) {
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing of either kind against the IRS instructions as of a day (as_of, default today UTC): ready, missing [{ form, part, line, field }], invalid [{ field, message }], forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended [{ item, reason, source }]; for a partnership also withholding_1446 (section 1446 tax, Form 8813 installments, Form 8804 dates), notes, prepare_elsewhere (forms to add). Ready: nothing missing, invalid or to prepare elsewhere; call it before get_pdf_url.',
+        'Checks a filing (either kind) against the IRS instructions as of as_of (default today UTC): ready, missing, invalid, forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended, filed; partnership: withholding_1446 (section 1446), notes, prepare_elsewhere (forms to add). Ready: nothing missing, invalid or to prepare elsewhere.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

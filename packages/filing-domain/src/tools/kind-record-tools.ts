@@ -3,6 +3,9 @@ import * as z from 'zod';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { recordSchemas } from '../storage/records.js';
+import { SubmissionStore } from '../submission/submission-store.js';
+import { submissionsOf } from '../submission/submissions-of.js';
+import { submissionSchemas } from '../submission/submission-schemas.js';
 import { withReadiness } from './filing-summaries.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import { filingId, type ListSchemas, okSchema, overwrites, readOnly } from './tool-schemas.js';
@@ -57,12 +60,14 @@ export function kindRecordTools(
       defineTool({
         ...texts.get,
         inputSchema: z.object({ id: filingId().describe(texts.id) }),
-        outputSchema: recordSchemas().filingSchema,
+        outputSchema: recordSchemas().filingSchema.extend({
+          submissions: submissionSchemas().submissions.optional(),
+        }),
         annotations: readOnly,
         handler: async (args, { auth }) => {
           const filing = await repository.getFiling(table, auth.userId, args.id);
           if (!filing) throw await filingNotFoundError(repository, 'get', kind, auth.userId, args.id);
-          return filing;
+          return { ...filing, submissions: await submissionsOf(options.db, auth.userId, args.id) };
         },
       }),
     delete: () =>
@@ -75,6 +80,8 @@ export function kindRecordTools(
           if (!(await repository.deleteFiling(table, auth.userId, args.id))) {
             throw await filingNotFoundError(repository, 'delete', kind, auth.userId, args.id);
           }
+          // Its signed copies (the signed return itself) and filed record go with it; fax logs stay.
+          await new SubmissionStore(options.db).forgetFiling(auth.userId, args.id);
           return { ok: true as const };
         },
       }),

@@ -29,6 +29,10 @@ export const getPdfUrlOutputSchema = once(() =>
       .optional()
       .describe('Signed link to the PDF itself: no session needed, valid 15 minutes, this filing only.'),
     download_expires_at: z.string().optional().describe('When download_url stops working, ISO 8601.'),
+    upload_url: z
+      .string()
+      .optional()
+      .describe('Signed link to POST the signed copy to (PDF, JPEG or PNG; 15 minutes, this filing only).'),
   }),
 );
 
@@ -81,6 +85,7 @@ export async function getPdfUrlResult(options: {
     const signed = await packetLinks.sign(kind, id);
     structured.download_url = signed.url;
     structured.download_expires_at = new Date(signed.expiresAt).toISOString();
+    structured.upload_url = (await packetLinks.sign(kind, id, 'upload')).url;
   }
   return options.packetResources
     ? withItems(structured, packetResourceLink(kind, id, options.readiness?.ready))
@@ -123,7 +128,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
       name: 'get_pdf_url',
       title: 'Get the PDF link of a filing',
       description:
-        'Answers { url, kind, ready, missing_count, invalid_count, download_url, download_expires_at }; ready false: the PDF is a draft, marked DRAFT on every page. url is the filing’s PDF page in the companion app (for a signed-in browser); download_url, when this server builds the forms, is a signed link that answers the PDF itself without a session, for 15 minutes, to fetch or hand to the user. The result also links the PDF as the MCP resource filing://filings/{id}/packet.pdf (partnership: filing://partnership/{id}/packet.pdf). Works for either kind of filing: the server finds the filing and reports the resolved kind ("5472" or "partnership"). Run check_filing first.',
+        'Answers { url, kind, ready, missing_count, invalid_count, download_url, upload_url }. ready false: a draft, marked DRAFT on every page. url: the PDF page in the companion app; download_url: a signed link to the PDF (no session, 15 min); upload_url: where to POST the signed copy. Also links the packet resource. Either kind (kind is corrected).',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

@@ -67,7 +67,7 @@ export function partnershipFilingTools(
         name: 'list_partnership_filings',
         title: 'List partnership filings',
         description:
-          'Lists your partnership (form 1065, K-1, 8804/8805) filings, newest first, in the same summary shape as list_filings (llc_name is the partnership name; ready, due_date, overdue as check_filing finds them). Answers { filings: [...] }.',
+          'Lists your partnership (1065, K-1, 8804/8805) filings, newest first, shaped as list_filings’ (llc_name: the partnership). Answers { filings: [...] }.',
       },
       get: {
         name: 'get_partnership_filing',
@@ -91,7 +91,7 @@ export function partnershipFilingTools(
       name: 'create_partnership_filing',
       title: 'Create a partnership filing',
       description:
-        'Creates a partnership filing (form 1065, Schedule K-1, forms 8804/8805) with status completed. Call get_form_schema with kind "partnership" first. The record takes llc_name from form_data.partnershipName, and ein and tax years from form_data. Answers { id, view_url }, plus possible_duplicates (ids) when you already have a partnership filing with the same EIN and tax year.',
+        'Creates a partnership filing (1065, K-1, 8804/8805), status completed; get_form_schema with kind "partnership" lists the form_data fields. llc_name is partnershipName. Answers { id, view_url, possible_duplicates: your filings of that EIN and year }.',
       inputSchema: z.object({ form_data: partnershipFormSchemas().partnershipFormDataSchema }),
       outputSchema: createdWithDuplicatesSchema(),
       annotations: creates,
@@ -120,7 +120,7 @@ export function partnershipFilingTools(
       name: 'update_partnership_filing',
       title: 'Update a partnership filing',
       description:
-        'Updates a partnership filing; form_data takes the same fields as create_partnership_filing (get_form_schema with kind "partnership" lists them). form_data is merged into the stored form_data at the top level, and the record’s llc_name (from partnershipName), ein and tax years are recomputed from the merged form_data. The status is not changed. Answers { ok: true }.',
+        'Updates a partnership filing: form_data takes the same fields as create_partnership_filing; each field sent replaces the stored one (top level); llc_name, ein and tax years follow. Answers { ok: true }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the partnership filing.'),
         form_data: clearableFormData(partnershipFormSchemas().partnershipFormDataSchema).describe(

@@ -24,7 +24,7 @@ export function recordTools(repository: FilingRepository) {
     defineTool({
       name: 'list_fax_logs',
       title: 'List fax logs',
-      description: `Lists your ${RECORD_LIST_LIMIT} newest fax submissions with their delivery status. Answers { fax_logs: [...] }.`,
+      description: `Lists your ${RECORD_LIST_LIMIT} newest faxes (send_fax) with their delivery status and filing_id. Answers { fax_logs: [...] }.`,
       inputSchema: z.object({}),
       outputSchema: z.object({ fax_logs: z.array(recordSchemas().faxLogSchema) }),
       annotations: readOnly,

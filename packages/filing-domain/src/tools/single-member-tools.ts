@@ -40,7 +40,7 @@ export function singleMemberFilingTools(
       list: {
         name: 'list_filings',
         title: 'List single-member filings',
-        description: `Lists your single-member (forms 5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at, and ready, due_date, overdue (as check_filing finds them). Answers { filings: [...] }.`,
+        description: `Lists your single-member (5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at, ready, due_date, overdue. Answers { filings: [...] }.`,
       },
       get: {
         name: 'get_filing',
@@ -64,7 +64,7 @@ export function singleMemberFilingTools(
       name: 'create_filing',
       title: 'Create a single-member filing',
       description:
-        'Creates a single-member foreign-owned LLC filing (forms 5472 and 1120) with status completed. Call get_form_schema first for the form_data fields. llc_name and ein default to form_data.llcName and form_data.ein; tax_year_begin and tax_year_end default to form_data.taxYearBegin and form_data.taxYearEnd. Answers { id, view_url }, plus possible_duplicates (ids) when you already have a filing with the same EIN and tax year.',
+        'Creates a single-member foreign-owned LLC filing (forms 5472, pro forma 1120), status completed; get_form_schema lists the form_data fields. llc_name, ein and tax years default to form_data’s. Answers { id, view_url, possible_duplicates: your filings of that EIN and year }.',
       inputSchema: z.object({
         form_data: singleMemberFormSchemas().singleMemberFormDataSchema,
         llc_name: z.string().optional().describe('Entity name on the record; default form_data.llcName.'),
@@ -103,7 +103,7 @@ export function singleMemberFilingTools(
       name: 'update_filing',
       title: 'Update a single-member filing',
       description:
-        'Updates a single-member filing; form_data takes the same fields as create_filing (get_form_schema lists them). Only the supplied fields change; form_data is merged into the stored form_data at the top level (a supplied field replaces the stored one). The status is not changed. Answers { id, view_url }.',
+        'Updates a single-member filing: form_data takes the same fields as create_filing; each field sent replaces the stored one (top level), the rest stay. Answers { id, view_url }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PacketLinks } from '../resources/packet-links.js';
+import type { FaxSending } from '../submission/fax-provider.js';
 
 /** Default of the list tools' `limit` argument. */
 export const DEFAULT_LIST_LIMIT = 50;
@@ -32,6 +33,8 @@ export interface FilingToolsOptions {
   packetResources?: boolean;
   /** Signs get_pdf_url's `download_url`; without it, get_pdf_url answers no `download_url`. */
   packetLinks?: PacketLinks;
+  /** How send_fax sends (the provider, the sender number); without it, send_fax answers the mail route. */
+  fax?: FaxSending;
 }
 
 /** The tool options once the database is open: what every tool group is built from. */

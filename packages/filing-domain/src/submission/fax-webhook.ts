@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { FilingLogger } from '../logging/filing-logger.js';
+import { jsonResponse } from '../server/json-response.js';
+import { readBoundedBody } from './bounded-body.js';
+import { applyFaxEvent } from './fax-events.js';
+import type { FaxProvider } from './fax-provider.js';
+
+/** A fax event is a few kilobytes; anything much larger is no event. */
+const MAX_EVENT_BYTES = 256 * 1024;
+
+/**
+ * `POST {base_url}/webhooks/telnyx/fax`: verifies the provider's signature over the raw body (and
+ * its timestamp) before anything is parsed, answering 401 and changing nothing when either is wrong;
+ * then applies the event once (its id is recorded) and only forward. An event of a fax this server
+ * does not know is answered 200 (the provider would retry otherwise) with a log line. Log lines name
+ * the event's status and outcome, never a number, a document or a link.
+ */
+export function createFaxWebhook(options: {
+  provider: FaxProvider;
+  db: () => Promise<Kysely<any>>;
+  log: FilingLogger;
+  now: () => number;
+}): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'POST') {
+      return jsonResponse(405, { code: 405, message: 'Method not allowed: use POST' }, { allow: 'POST' });
+    }
+    const body = await readBoundedBody(request, MAX_EVENT_BYTES);
+    if (body === 'too_large') return jsonResponse(413, { code: 413, message: 'Payload too large' });
+    const event = await options.provider.receive({ headers: request.headers, body, now: options.now() });
+    if (event === 'bad_signature' || event === 'stale_timestamp') {
+      options.log({ event: 'fax_webhook_refused', provider: options.provider.name, reason: event });
+      return jsonResponse(401, {
+        code: 401,
+        message:
+          event === 'bad_signature'
+            ? 'Unauthorized: the webhook signature does not verify'
+            : 'Unauthorized: the webhook timestamp is more than 5 minutes away',
+      });
+    }
+    if (event === 'ignored') return jsonResponse(200, { received: true, outcome: 'ignored' });
+    const outcome = await applyFaxEvent(await options.db(), options.provider.name, event);
+    options.log({ event: 'fax_webhook', provider: options.provider.name, status: event.status, outcome });
+    return jsonResponse(200, { received: true, outcome });
+  };
+}

@@ -1,0 +1,213 @@
+import { defineTool, inputRequired, type ToolContext, ToolError } from '@filing-mcp/protocol';
+import * as z from 'zod';
+import { once } from '../once.js';
+import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import { supportsFormElicitation } from '../tools/elicitation-form.js';
+import { filingIdSchema } from '../tools/filing-id.js';
+import { FILING_NOT_FOUND } from '../tools/tool-options.js';
+import { FaxProviderError, type FaxSending } from './fax-provider.js';
+import { submissionSchemas } from './submission-schemas.js';
+import { FAXES_PER_FILING_PER_DAY, type FilingFax, type SubmissionStore } from './submission-store.js';
+
+/** The elicitation key of send_fax's confirmation. */
+export const FAX_CONFIRMATION_KEY = 'fax_confirmation';
+
+const sendFaxOutput = once(() =>
+  z.object({
+    id: z.string(),
+    outcome: z
+      .enum(['confirm', 'sent', 'already_sent', 'declined'])
+      .describe('confirm: show the user the summary, then call again with confirm: true.'),
+    summary: z.object({
+      llc_name: z.string().nullable(),
+      tax_year: z.string().nullable(),
+      pages: z.number().int(),
+      to: z.string().describe('The IRS fax number (rules table).'),
+      signed_copy_sha256: z.string(),
+    }),
+    fax: submissionSchemas().fax.nullable(),
+    message: z.string(),
+  }),
+);
+
+function taxYearOf(filing: { tax_year_begin: string | null; tax_year_end: string | null }): string | null {
+  if (filing.tax_year_begin === null && filing.tax_year_end === null) return null;
+  return `${filing.tax_year_begin ?? '?'} to ${filing.tax_year_end ?? '?'}`;
+}
+
+/** The user's answer to the confirmation: true (send), false (declined), undefined (not asked yet). */
+function confirmation(context: ToolContext, sha256: string): boolean | undefined {
+  const response = context.inputResponses?.[FAX_CONFIRMATION_KEY] as
+    | { action?: unknown; content?: { confirm?: unknown } }
+    | undefined;
+  if (response === undefined) return undefined;
+  // A confirmation of another signed copy (one uploaded since) is asked again.
+  if ((context.state as { sha256?: unknown } | undefined)?.sha256 !== sha256) return undefined;
+  return response.action === 'accept' && response.content?.confirm === true;
+}
+
+/**
+ * send_fax: faxes the newest signed copy of a ready single-member filing to the IRS number of the
+ * rules table, after the user confirms (an elicitation form on MCP 2026-07-28 with a client that
+ * declares elicitation; otherwise a summary, then `confirm: true`). One fax per signed copy unless
+ * `resend`; at most {@link FAXES_PER_FILING_PER_DAY} a filing in 24 hours.
+ */
+export function sendFaxTool(deps: {
+  repository: FilingRepository;
+  store: SubmissionStore;
+  fax: FaxSending | undefined;
+}) {
+  const { repository, store, fax } = deps;
+  return defineTool({
+    name: 'send_fax',
+    title: 'Fax the signed return to the IRS',
+    description:
+      'Faxes the newest signed copy (see get_pdf_url’s upload_url) of a ready 5472 filing to the IRS (855-887-7737). The user confirms first: a form, or show the summary and call again with confirm: true. Once per copy unless resend; 3 a day. Status: list_fax_logs.',
+    inputSchema: z.object({
+      id: filingIdSchema().describe('UUID of the single-member filing.'),
+      confirm: z.boolean().optional().describe('true once the user has agreed to the summary.'),
+      resend: z.boolean().optional().describe('true to fax the same signed copy again.'),
+    }),
+    outputSchema: sendFaxOutput(),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    handler: async (args, context) => {
+      const userId = context.auth.userId;
+      const kind = await repository.findFilingKind(userId, args.id, '5472');
+      const filing = kind && (await repository.getFiling(filingTable(kind), userId, args.id));
+      if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+      const rules = await import('@filing-mcp/irs-forms');
+      if (kind === 'partnership') {
+        const { address, reason } = rules.form1065Address(filing.form_data);
+        throw new ToolError(
+          `A partnership return (Form 1065) is not faxed: mail it to ${address ?? `the IRS service center for its state and total assets (${reason})`}, by certified mail, then call mark_filed with method "mail".`,
+        );
+      }
+      const destination = rules.FOREIGN_OWNED_DE_FILING;
+      if (fax === undefined) {
+        throw new ToolError(
+          `This server does not send faxes. Mail the signed packet to ${destination.mail} by certified mail (its postmark is the filing date under Internal Revenue Code section 7502), or fax it yourself to ${destination.fax}; then call mark_filed.`,
+        );
+      }
+      const readiness = rules.checkFilingReadiness(kind, filing.form_data);
+      if (!readiness.ready) {
+        throw new ToolError(
+          'The filing is not ready: check_filing lists what is missing or invalid. Complete it (complete_filing or update_filing), then print, sign and upload it again.',
+        );
+      }
+      const copy = await store.latestSignedCopy(userId, args.id);
+      if (copy === undefined) {
+        throw new ToolError(
+          'No signed copy of this filing yet: print the packet (get_pdf_url’s download_url), have the officer sign the pro forma 1120 by hand, and upload every page to get_pdf_url’s upload_url (or on the filing page).',
+        );
+      }
+      const summary = {
+        llc_name: filing.llc_name,
+        tax_year: taxYearOf(filing),
+        pages: copy.pages,
+        to: destination.fax,
+        signed_copy_sha256: copy.sha256,
+      };
+      const answer = (
+        outcome: 'confirm' | 'sent' | 'already_sent' | 'declined',
+        sent: FilingFax | null,
+        message: string,
+      ) => ({
+        id: args.id,
+        outcome,
+        summary,
+        fax: sent,
+        message,
+      });
+      const previous = await store.faxOfCopy(copy.id);
+      if (previous !== undefined && args.resend !== true) {
+        return answer(
+          'already_sent',
+          previous,
+          `This signed copy was faxed already (status ${previous.status}); nothing was sent again. To send it again, call with resend: true.`,
+        );
+      }
+      const what = `${summary.pages} page${summary.pages === 1 ? '' : 's'} of ${summary.llc_name ?? 'the LLC'}’s Form 5472 with pro forma 1120${summary.tax_year ? ` for ${summary.tax_year}` : ''} to the IRS fax ${summary.to}`;
+      if (supportsFormElicitation(context.clientCapabilities)) {
+        const confirmed = confirmation(context, copy.sha256);
+        if (confirmed === false)
+          return answer('declined', null, 'The user did not confirm: nothing was sent.');
+        if (confirmed === undefined) {
+          return inputRequired({
+            inputRequests: {
+              [FAX_CONFIRMATION_KEY]: {
+                method: 'elicitation/create',
+                params: {
+                  mode: 'form',
+                  message: `Fax ${what}? This files the return with the IRS.`,
+                  requestedSchema: {
+                    type: 'object',
+                    properties: {
+                      confirm: { type: 'boolean', title: 'Send the fax to the IRS', default: false },
+                    },
+                    required: ['confirm'],
+                  },
+                },
+              },
+            },
+            state: { sha256: copy.sha256 },
+          });
+        }
+      } else if (args.confirm !== true) {
+        return answer(
+          'confirm',
+          null,
+          `Ask the user to confirm: fax ${what}. When they agree, call send_fax again with confirm: true.`,
+        );
+      }
+
+      const faxId = crypto.randomUUID();
+      const started = await store.startFax({
+        id: faxId,
+        userId,
+        filingId: args.id,
+        kind,
+        copy,
+        toNumber: destination.faxE164,
+        fromNumber: fax.fromNumber,
+        provider: fax.provider.name,
+        resend: args.resend === true,
+      });
+      if (started === 'already_sent') {
+        const sent = (await store.faxOfCopy(copy.id)) ?? null;
+        return answer(
+          'already_sent',
+          sent,
+          'This signed copy was faxed already; nothing was sent again. To send it again, call with resend: true.',
+        );
+      }
+      if (started === 'daily_limit') {
+        throw new ToolError(
+          `This filing was faxed ${FAXES_PER_FILING_PER_DAY} times in the last 24 hours: nothing was sent. Check list_fax_logs and try again tomorrow.`,
+        );
+      }
+      try {
+        const media = await fax.links.sign(kind, copy.id, 'fax-media');
+        const { faxId: providerFaxId } = await fax.provider.send({
+          to: destination.faxE164,
+          from: fax.fromNumber,
+          mediaUrl: media.url,
+          webhookUrl: fax.webhookUrl,
+          reference: faxId,
+        });
+        await store.faxAccepted(faxId, providerFaxId);
+      } catch (error) {
+        const reason = error instanceof FaxProviderError ? error.message : 'the fax could not be sent';
+        await store.faxRefused(faxId, reason);
+        throw new ToolError(
+          `${reason}: nothing was sent. Try again later with resend: true, or mail it to ${destination.mail} and call mark_filed.`,
+        );
+      }
+      const sent = (await store.faxOfCopy(copy.id)) ?? null;
+      return answer(
+        'sent',
+        sent,
+        'The fax is queued. Its status (queued, media_processed, sending, delivered or failed) is in list_fax_logs; a delivered fax marks the filing filed.',
+      );
+    },
+  });
+}

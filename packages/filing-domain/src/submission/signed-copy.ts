@@ -1,0 +1,89 @@
+import type { FilingKind } from '@filing-mcp/irs-forms';
+import type { Kysely } from 'kysely';
+import type { FilingPackets } from '../resources/filing-packets.js';
+import { FilingRepository } from '../storage/filing-repository.js';
+import { type SignedCopySummary, SubmissionStore } from './submission-store.js';
+
+/** At most 20 MiB uploaded (all files together), refused before the body is read. */
+export const SIGNED_COPY_MAX_BYTES = 20 * 1024 * 1024;
+
+/** A refused signed copy: the HTTP status, a stable code, and what to do. Nothing was stored. */
+export class SignedCopyRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SignedCopyRefusedError';
+  }
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Checks and keeps the signed copy of a filing: its files (PDF, JPEG or PNG; images become US
+ * Letter pages) become one PDF of at most 40 pages, whose page count must equal the packet's (the
+ * packet built from the filing as it is now), kept with its SHA-256. `userId` given (the companion's
+ * signed-in user), only that user's filing; otherwise the filing the signed link names. Throws
+ * {@link SignedCopyRefusedError} (nothing stored) when anything is wrong.
+ */
+export async function storeSignedCopy(options: {
+  db: Kysely<any>;
+  packets: FilingPackets;
+  kind: FilingKind;
+  filingId: string;
+  userId?: string;
+  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
+}): Promise<{ signed_copy: SignedCopySummary; packet_pages: number }> {
+  const { db, kind, filingId } = options;
+  const total = options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (total > SIGNED_COPY_MAX_BYTES) {
+    throw new SignedCopyRefusedError(
+      413,
+      'too_large',
+      'The signed copy is larger than 20 MiB: scan it at a lower resolution',
+    );
+  }
+  const filing = await new FilingRepository(db).packetSource(kind, filingId, options.userId);
+  if (filing === undefined) throw new SignedCopyRefusedError(404, 'filing_not_found', 'Filing not found');
+
+  const { signedCopyPdf, countPdfPages, SignedCopyError } = await import('@filing-mcp/irs-forms/pdf');
+  let copy: Awaited<ReturnType<typeof signedCopyPdf>>;
+  try {
+    copy = await signedCopyPdf(options.files);
+  } catch (error) {
+    if (error instanceof SignedCopyError) {
+      throw new SignedCopyRefusedError(
+        error.code === 'unsupported_type' ? 415 : 422,
+        error.code,
+        error.message,
+      );
+    }
+    throw error;
+  }
+  // The packet as it is now, from the shared cache and bounded build queue (a full queue is a 503).
+  const { pdf: packet } = await options.packets.pdf(kind, filing);
+  const packetPages = await countPdfPages(packet);
+  if (copy.pages !== packetPages) {
+    throw new SignedCopyRefusedError(
+      422,
+      'page_count_mismatch',
+      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; the packet has ${packetPages}: upload every page of the packet, signed, in order`,
+    );
+  }
+  const pdf = copy.pdf as Uint8Array<ArrayBuffer>;
+  const summary = await new SubmissionStore(db).addSignedCopy({
+    userId: filing.user_id,
+    filingId,
+    kind,
+    sha256: await sha256Hex(pdf),
+    pages: copy.pages,
+    sourceTypes: copy.types,
+    pdf,
+  });
+  return { signed_copy: summary, packet_pages: packetPages };
+}

@@ -1,0 +1,325 @@
+import type { FilingKind } from '@filing-mcp/irs-forms';
+import { type Kysely, sql } from 'kysely';
+import { toIsoTimestamp, toIsoTimestampOrNull } from '../storage/timestamps.js';
+
+/** A signed copy as the tools show it (never its bytes). */
+export interface SignedCopySummary {
+  id: string;
+  sha256: string;
+  pages: number;
+  byte_size: number;
+  created_at: string;
+}
+
+/** A fax of a filing as the tools show it. */
+export interface FilingFax {
+  id: string;
+  status: string;
+  pages_sent: number;
+  signed_copy_sha256: string | null;
+  created_at: string;
+  completed_at: string | null;
+  failure_reason: string | null;
+}
+
+/** How a filing was filed. */
+export interface FiledReturn {
+  method: 'fax' | 'mail' | 'e-file';
+  date: string;
+  reference: string | null;
+}
+
+/**
+ * Fax statuses in the only order they may move: a later event never moves a status back (Telnyx
+ * delivers webhooks out of order and more than once). `delivered` and `failed` are final.
+ */
+export const FAX_STATUS_RANK = Object.freeze({
+  submitting: 0,
+  queued: 1,
+  media_processed: 2,
+  sending: 3,
+  delivered: 4,
+  failed: 4,
+});
+
+/** A fax status of {@link FAX_STATUS_RANK}. */
+export type FaxStatus = keyof typeof FAX_STATUS_RANK;
+
+/** At most this many faxes a filing in any 24 hours. */
+export const FAXES_PER_FILING_PER_DAY = 3;
+
+const copyColumns = ['id', 'sha256', 'pages', 'byte_size', 'created_at'] as const;
+
+function copySummary(row: {
+  id: string;
+  sha256: string;
+  pages: number | string;
+  byte_size: number | string;
+  created_at: Date | string;
+}): SignedCopySummary {
+  return {
+    id: row.id,
+    sha256: row.sha256,
+    pages: Number(row.pages),
+    byte_size: Number(row.byte_size),
+    created_at: toIsoTimestamp(row.created_at),
+  };
+}
+
+const faxColumns = [
+  'id',
+  'status',
+  'pages_sent',
+  'signed_copy_sha256',
+  'created_at',
+  'completed_at',
+  'failure_reason',
+] as const;
+
+function faxRecord(row: {
+  id: string;
+  status: string;
+  pages_sent: number | string;
+  signed_copy_sha256: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  failure_reason: string | null;
+}): FilingFax {
+  return {
+    id: row.id,
+    status: row.status,
+    pages_sent: Number(row.pages_sent),
+    signed_copy_sha256: row.signed_copy_sha256,
+    created_at: toIsoTimestamp(row.created_at),
+    completed_at: toIsoTimestampOrNull(row.completed_at),
+    failure_reason: row.failure_reason,
+  };
+}
+
+/** The signed copies, fax logs and filed state of filings, in the database. */
+export class SubmissionStore {
+  readonly #db: Kysely<any>;
+
+  constructor(db: Kysely<any>) {
+    this.#db = db;
+  }
+
+  /** Keeps a signed copy of a filing; answers its summary. */
+  async addSignedCopy(copy: {
+    userId: string;
+    filingId: string;
+    kind: FilingKind;
+    sha256: string;
+    pages: number;
+    sourceTypes: string[];
+    pdf: Uint8Array;
+  }): Promise<SignedCopySummary> {
+    const row = await this.#db
+      .insertInto('signed_copies')
+      .values({
+        user_id: copy.userId,
+        filing_id: copy.filingId,
+        kind: copy.kind,
+        sha256: copy.sha256,
+        pages: copy.pages,
+        byte_size: copy.pdf.byteLength,
+        source_types: copy.sourceTypes.join(','),
+        pdf: copy.pdf,
+      })
+      .returning([...copyColumns])
+      .executeTakeFirstOrThrow();
+    return copySummary(row);
+  }
+
+  /** The newest signed copy of a filing of the user, or undefined. */
+  async latestSignedCopy(userId: string, filingId: string): Promise<SignedCopySummary | undefined> {
+    const row = await this.#db
+      .selectFrom('signed_copies')
+      .select([...copyColumns])
+      .where('user_id', '=', userId)
+      .where('filing_id', '=', filingId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : copySummary(row);
+  }
+
+  /** The PDF of a signed copy of a filing (the fax provider's media link names both). */
+  async signedCopyBytes(copyId: string, kind: FilingKind): Promise<Uint8Array | undefined> {
+    const row = await this.#db
+      .selectFrom('signed_copies')
+      .select('pdf')
+      .where('id', '=', copyId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return row === undefined ? undefined : new Uint8Array(row.pdf as Uint8Array);
+  }
+
+  /** The filing's signed copies (newest first, at most 20), faxes (newest first, at most 20) and filed state. */
+  async submissions(
+    userId: string,
+    filingId: string,
+  ): Promise<{ signed_copies: SignedCopySummary[]; faxes: FilingFax[]; filed: FiledReturn | null }> {
+    const [copies, faxes, filed] = await Promise.all([
+      this.#db
+        .selectFrom('signed_copies')
+        .select([...copyColumns])
+        .where('user_id', '=', userId)
+        .where('filing_id', '=', filingId)
+        .orderBy('created_at', 'desc')
+        .limit(20)
+        .execute(),
+      this.#db
+        .selectFrom('fax_logs')
+        .select([...faxColumns])
+        .where('user_id', '=', userId)
+        .where('filing_id', '=', filingId)
+        .orderBy('created_at', 'desc')
+        .limit(20)
+        .execute(),
+      this.filed(userId, filingId),
+    ]);
+    return {
+      signed_copies: copies.map(copySummary),
+      faxes: faxes.map(faxRecord),
+      filed,
+    };
+  }
+
+  /** Deletes a deleted filing's signed copies and filed record (its fax logs stay, as the user's record of faxes). */
+  async forgetFiling(userId: string, filingId: string): Promise<void> {
+    await this.#db
+      .deleteFrom('signed_copies')
+      .where('user_id', '=', userId)
+      .where('filing_id', '=', filingId)
+      .execute();
+    await this.#db
+      .deleteFrom('filed_returns')
+      .where('user_id', '=', userId)
+      .where('filing_id', '=', filingId)
+      .execute();
+  }
+
+  /** How the filing was filed, or null. */
+  async filed(userId: string, filingId: string): Promise<FiledReturn | null> {
+    const row = await this.#db
+      .selectFrom('filed_returns')
+      .select(['method', sql<string>`filed_on::text`.as('date'), 'reference'])
+      .where('user_id', '=', userId)
+      .where('filing_id', '=', filingId)
+      .executeTakeFirst();
+    return row === undefined
+      ? null
+      : { method: row.method as FiledReturn['method'], date: row.date, reference: row.reference };
+  }
+
+  /** Records (or corrects) how a filing was filed: mark_filed. */
+  async markFiled(entry: {
+    userId: string;
+    filingId: string;
+    kind: FilingKind;
+    method: FiledReturn['method'];
+    date: string;
+    reference: string | null;
+  }): Promise<void> {
+    const values = {
+      filing_id: entry.filingId,
+      user_id: entry.userId,
+      kind: entry.kind,
+      method: entry.method,
+      filed_on: entry.date,
+      reference: entry.reference,
+      fax_log_id: null,
+    };
+    await this.#db
+      .insertInto('filed_returns')
+      .values(values)
+      .onConflict((conflict) =>
+        conflict.column('filing_id').doUpdateSet({
+          method: values.method,
+          filed_on: values.filed_on,
+          reference: values.reference,
+          fax_log_id: null,
+          created_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+
+  /**
+   * Starts a fax of a signed copy: its fax log row, status `submitting`, unless the copy was faxed
+   * already (attempt 1 exists and `resend` is false) or the filing had
+   * {@link FAXES_PER_FILING_PER_DAY} faxes in the last 24 hours. One statement, so two concurrent
+   * calls cannot both start the same attempt.
+   */
+  async startFax(entry: {
+    id: string;
+    userId: string;
+    filingId: string;
+    kind: FilingKind;
+    copy: SignedCopySummary;
+    toNumber: string;
+    fromNumber: string;
+    provider: string;
+    resend: boolean;
+  }): Promise<'started' | 'already_sent' | 'daily_limit'> {
+    const attempt = entry.resend
+      ? sql<number>`(select coalesce(max(attempt), 0) + 1 from fax_logs where signed_copy_id = ${entry.copy.id})`
+      : sql<number>`1`;
+    const inserted = await sql<{ id: string }>`
+      insert into fax_logs (id, user_id, to_number, from_number, status, pages_sent, filing_id, kind,
+                            provider, signed_copy_id, signed_copy_sha256, attempt, status_rank)
+      select ${entry.id}, ${entry.userId}, ${entry.toNumber}, ${entry.fromNumber}, 'submitting', 0,
+             ${entry.filingId}, ${entry.kind}, ${entry.provider}, ${entry.copy.id}, ${entry.copy.sha256},
+             ${attempt}, 0
+       where (select count(*) from fax_logs
+               where filing_id = ${entry.filingId} and created_at > now() - interval '24 hours') < ${FAXES_PER_FILING_PER_DAY}
+      on conflict (signed_copy_id, attempt) do nothing
+      returning id`.execute(this.#db);
+    if (inserted.rows.length === 1) return 'started';
+    const sent = await this.faxOfCopy(entry.copy.id);
+    return sent !== undefined && !entry.resend ? 'already_sent' : 'daily_limit';
+  }
+
+  /** The newest fax of a signed copy. */
+  async faxOfCopy(copyId: string): Promise<FilingFax | undefined> {
+    const row = await this.#db
+      .selectFrom('fax_logs')
+      .select([...faxColumns])
+      .where('signed_copy_id', '=', copyId)
+      .orderBy('attempt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : faxRecord(row);
+  }
+
+  /** The provider took the fax: its id, and `queued` unless an event moved it further already. */
+  async faxAccepted(id: string, providerFaxId: string): Promise<void> {
+    await this.#db
+      .updateTable('fax_logs')
+      .set({
+        provider_fax_id: providerFaxId,
+        status: sql`case when status_rank < ${FAX_STATUS_RANK.queued} then 'queued' else status end`,
+        status_rank: sql`greatest(status_rank, ${FAX_STATUS_RANK.queued})`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The provider refused the fax: nothing was sent. */
+  async faxRefused(id: string, reason: string): Promise<void> {
+    await this.#db
+      .updateTable('fax_logs')
+      .set({
+        status: 'failed',
+        status_rank: FAX_STATUS_RANK.failed,
+        failure_reason: reason,
+        completed_at: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,139 @@
+// A filing server with packets and fax on a real loopback socket, over a fresh database, with a
+// Telnyx stand-in: what the signed copy, send_fax and webhook tests run against.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { countPdfPages, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import type { DatabaseVariant } from '@filing-mcp/test-db';
+import { getRequestListener } from '@hono/node-server';
+import type { Kysely } from 'kysely';
+import {
+  createFilingServer,
+  type FilingLogEvent,
+  type FilingPacketBuilder,
+  type FilingServer,
+  migrateToLatest,
+} from '../src/index.js';
+import { APP_URL, SESSION_SECRET, type ToolOutcome, toolOutcome } from './helpers.js';
+import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
+
+const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
+const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
+
+/** The packet builder of the tests (the official templates, in process). */
+export const testPackets: FilingPacketBuilder = { build: (kind, formData) => builder.build(kind, formData) };
+
+/** The example return, without the extension whose due date has passed: ready today. */
+export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
+
+export const TELNYX_TEST_API_KEY = 'KEY0123456789ABCDEF_test';
+export const FAX_FROM = '+13125550100';
+export const CONNECTION_ID = '2000000000000000001';
+
+export interface FaxHarness {
+  db: Kysely<any>;
+  server: FilingServer;
+  /** `http://127.0.0.1:PORT/mcp-server`. */
+  baseUrl: string;
+  telnyx: TelnyxStandIn;
+  logs: FilingLogEvent[];
+  /** Adds to the server's clock (milliseconds). */
+  advance(ms: number): void;
+  /** The packet of a filing as the server builds it, and its page count. */
+  packet(formData: Record<string, unknown>): Promise<{ pdf: Uint8Array; pages: number }>;
+  /** Calls a tool over the socket with an API key: the outcome as `callTool` of helpers.ts gives it. */
+  call(key: string, name: string, args?: Record<string, unknown>): Promise<ToolOutcome>;
+  /** Calls a tool and fails unless it succeeded; answers structuredContent. */
+  ok(key: string, name: string, args?: Record<string, unknown>): Promise<any>;
+  /** POSTs a webhook event to the server's webhook over the socket. */
+  webhook(event: { body: string; headers: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startFaxHarness(variant: DatabaseVariant, fax = true): Promise<FaxHarness> {
+  const database = await variant.create();
+  await migrateToLatest(database.db);
+  const telnyx = await startTelnyxStandIn(TELNYX_TEST_API_KEY);
+  const http = createServer();
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp-server`;
+  const logs: FilingLogEvent[] = [];
+  let offset = 0;
+  const server = createFilingServer({
+    db: database.db,
+    config: {
+      baseUrl,
+      appUrl: APP_URL,
+      session: { secret: SESSION_SECRET },
+      ...(fax && {
+        fax: {
+          provider: 'telnyx',
+          apiKey: TELNYX_TEST_API_KEY,
+          connectionId: CONNECTION_ID,
+          fromNumber: FAX_FROM,
+          publicKey: telnyx.publicKey,
+          apiBaseUrl: telnyx.baseUrl,
+        },
+      }),
+    },
+    packets: testPackets,
+    now: () => Date.now() + offset,
+    logger: (event) => logs.push(event),
+  });
+  http.on(
+    'request',
+    getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
+  );
+  let rpcId = 1;
+  async function call(key: string, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome> {
+    const response = await fetch(baseUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+        authorization: `Bearer ${key}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: rpcId++,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      }),
+    });
+    return toolOutcome(response);
+  }
+  return {
+    call,
+    async ok(key, name, args) {
+      const outcome = await call(key, name, args);
+      if (outcome.status !== 200 || outcome.isError) {
+        throw new Error(`${name} failed: ${outcome.status} ${JSON.stringify(outcome.raw)}`);
+      }
+      return outcome.data;
+    },
+    db: database.db,
+    server,
+    baseUrl,
+    telnyx,
+    logs,
+    advance(ms) {
+      offset += ms;
+    },
+    async packet(formData) {
+      const { pdf } = await testPackets.build('5472', formData);
+      return { pdf, pages: await countPdfPages(pdf) };
+    },
+    webhook: (event) =>
+      fetch(`${baseUrl}/webhooks/telnyx/fax`, { method: 'POST', headers: event.headers, body: event.body }),
+    async close() {
+      await new Promise((resolve) => http.close(resolve));
+      await server.close();
+      await telnyx.close();
+      await database.close();
+    },
+  };
+}
