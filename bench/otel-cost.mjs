@@ -10,7 +10,7 @@
 // ours,ours-otel; `name:BENCH_SCRIPT=/other/checkout/bench/servers/ours.mjs` runs another build), ROUNDS (5), SECONDS (4), WARMUP (4), CONNECTIONS (50), RATE (a fixed
 // arrival rate in req/s, steadier on a busy machine; as fast as possible without), NODE_BIN (the node of the servers),
 // PROFILE=1 (--cpu-prof of every server into bench/results/profiles/).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -86,6 +86,39 @@ pinSelf(0);
 
 log('starting PostgreSQL');
 const database = await setUpDatabase({ filingCount: 10_000 });
+const postmaster = await postmasterPid(database.url);
+
+/** The PostgreSQL server's process id (the first line of postmaster.pid in its data directory). */
+async function postmasterPid(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select setting from pg_settings where name = 'data_directory'");
+    return Number(readFileSync(join(rows[0].setting, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return undefined; // another user's data directory, or no /proc: no database column
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ticks of PostgreSQL: the postmaster and every backend it started (they live as long as their pool). */
+function databaseTicks() {
+  if (postmaster === undefined) return 0;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
+        ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return ticks;
+}
 onShutdown(() => database.stop());
 const scratch = join(tmpdir(), `otel-cost-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
@@ -129,7 +162,12 @@ try {
       node: process.env.NODE_BIN,
     });
     const ready = await waitForReady(child, 30_000, name);
-    servers.push({ name, child, url: `http://127.0.0.1:${ready.port}/mcp-server` });
+    servers.push({
+      name,
+      child,
+      url: `http://127.0.0.1:${ready.port}/mcp-server`,
+      earlierCommit: scriptPath !== undefined,
+    });
   }
   let job = 0;
   const load = async (url, headers, bodies, duration) => {
@@ -151,20 +189,26 @@ try {
     const bodies = workload.bodies(database);
     const samples = Object.fromEntries(servers.map((s) => [s.name, []]));
     for (const server of servers) {
-      await probe(server.url, workload, headers, bodies[0]);
+      const probed = await probe(server.url, workload, headers, bodies[0], {
+        earlierCommit: server.earlierCommit,
+      });
+      log(`${workload.name} ${server.name}: ${probed.bytes} bytes an answer`);
       await load(server.url, headers, bodies, WARMUP);
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(round + offset) % servers.length];
         const before = cpuTicks(server.child.pid);
+        const dbBefore = databaseTicks();
         const run = await load(server.url, headers, bodies, SECONDS);
         const ticks = cpuTicks(server.child.pid) - before;
+        const dbTicks = databaseTicks() - dbBefore;
         const ok = run.status2xx;
         const micros = ((ticks / TICKS_PER_SECOND) * 1e6) / ok;
-        samples[server.name].push({ micros, rps: run.requestsPerSecond });
+        const dbMicros = ((dbTicks / TICKS_PER_SECOND) * 1e6) / ok;
+        samples[server.name].push({ micros, dbMicros, rps: run.requestsPerSecond });
         log(
-          `${workload.name} ${round + 1}/${ROUNDS} ${server.name}: ${micros.toFixed(0)} us CPU/req, ` +
+          `${workload.name} ${round + 1}/${ROUNDS} ${server.name}: ${micros.toFixed(0)} us CPU/req (PostgreSQL ${dbMicros.toFixed(0)}), ` +
             `${Math.round(run.requestsPerSecond)} req/s${run.non2xx + run.errors ? `, ${run.non2xx} non-2xx ${run.errors} errors` : ''}`,
         );
       }
@@ -179,15 +223,18 @@ try {
       const micros = median(samples[server.name].map((s) => s.micros));
       const rps = median(samples[server.name].map((s) => s.rps));
       const least = Math.min(...samples[server.name].map((s) => s.micros));
+      const most = Math.max(...samples[server.name].map((s) => s.micros));
+      const db = median(samples[server.name].map((s) => s.dbMicros));
+      const rpsList = samples[server.name].map((s) => s.rps);
       table.push(
-        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} | ${(base / micros).toFixed(2)}x | ${least.toFixed(0)} | ${(baseLeast / least).toFixed(2)}x | ${Math.round(rps)} |`,
+        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} (${least.toFixed(0)}-${most.toFixed(0)}) | ${(base / micros).toFixed(2)}x | ${least.toFixed(0)} | ${(baseLeast / least).toFixed(2)}x | ${db.toFixed(0)} | ${Math.round(rps)} (${Math.round(Math.min(...rpsList))}-${Math.round(Math.max(...rpsList))}) |`,
       );
     }
   }
   process.stdout.write(
     `\nnode ${process.env.NODE_BIN ?? process.execPath}; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; ` +
       `receiver: ${exports} exports, ${(receivedBytes / 2 ** 20).toFixed(1)} MiB\n` +
-      `| workload | server | CPU us/request (median) | ${servers[0].name} / it | CPU us/request (least) | ${servers[0].name} / it | req/s (median) |\n|---|---|---|---|---|---|---|\n${table.join('\n')}\n`,
+      `| workload | server | CPU us/request (median, min-max) | ${servers[0].name} / it | CPU us/request (least) | ${servers[0].name} / it | PostgreSQL CPU us/request (median) | req/s (median, min-max) |\n|---|---|---|---|---|---|---|---|\n${table.join('\n')}\n`,
   );
 } finally {
   for (const server of servers) await stopChild(server.child);

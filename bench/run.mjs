@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   cpuSecondsOf,
@@ -44,7 +44,7 @@ const { values: flags } = parseArgs({
     filings: { type: 'string', default: '10000' },
     profile: { type: 'boolean', default: false },
     telemetry: { type: 'boolean', default: false },
-    baseline: { type: 'string' },
+    baseline: { type: 'string', multiple: true },
     generator: { type: 'string', default: 'net' },
     help: { type: 'boolean', default: false },
   },
@@ -68,7 +68,8 @@ if (flags.help) {
                          credentialed workloads
   --baseline <dir>       also measure ours as built in another checkout (a git worktree of an
                          earlier commit, built with pnpm build) in the same interleaved rounds,
-                         for the goals that say "no worse than before"
+                         for the goals that say "no worse than before"; repeat it for several
+                         commits (each runs as ours@<directory name>)
   --generator <name>     net (default: the light raw-socket generator, bench/lib/net-load.mjs) or
                          autocannon (what the bench used before; on 2 cores it limits the ceiling)
   --quick                short smoke run; results are not written to latest.*
@@ -95,7 +96,7 @@ const options = {
   filings: positive(flags.filings, 'filings'),
   profile: flags.profile,
   telemetry: flags.telemetry,
-  baseline: flags.baseline === undefined ? undefined : resolve(flags.baseline),
+  baselines: (flags.baseline ?? []).map((dir) => resolve(dir)),
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
   generator: flags.generator,
 };
@@ -223,7 +224,7 @@ async function throughput(workload, database, env) {
     try {
       const entry = await server(name, env);
       const probed = await probe(entry.url, workload, headers, bodies[0], {
-        earlierCommit: name === 'ours-baseline',
+        earlierCommit: name.startsWith('ours@'),
       });
       measurements.probes[name] = { bytes: probed.bytes };
       ready.push(entry);
@@ -288,13 +289,20 @@ async function memory(database, env) {
   const bodies = workload.bodies(database);
   // A process of its own, so "before" is the RSS of a server that has served nothing yet.
   const spec = SERVERS.ours;
-  const child = spawnNode(SERVER_CORE, [join(BENCH, spec.script)], { env });
+  // --expose-gc: servers/ours.mjs then answers SIGUSR2 with its heap after full collections.
+  const child = spawnNode(SERVER_CORE, ['--expose-gc', join(BENCH, spec.script)], { env });
+  const heapAfterGc = async () => {
+    child.kill('SIGUSR2');
+    const { memory } = await readJsonLine(child, (m) => m.memory !== undefined, 30_000, 'ours (memory)');
+    return memory.heapUsed;
+  };
   try {
     const ready = await waitForReady(child, 30_000, 'ours (memory)');
     const url = `http://127.0.0.1:${ready.port}${spec.path}`;
     await probe(url, workload, headers, bodies[0]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const beforeBytes = rssOf(child.pid);
+    const heapBeforeBytes = await heapAfterGc();
     const rounds = [];
     for (let round = 0; round < options.memoryRounds; round++) {
       const samples = [];
@@ -307,7 +315,9 @@ async function memory(database, env) {
       }
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       const afterBytes = rssOf(child.pid);
+      const heapAfterBytes = await heapAfterGc();
       rounds.push({
+        heapAfterBytes,
         requestsPerSecond: run.requestsPerSecond,
         duringMedianBytes: median(samples.filter(Boolean)),
         duringMaxBytes: Math.max(...samples.filter(Boolean)),
@@ -315,13 +325,26 @@ async function memory(database, env) {
         samplesBytes: samples,
       });
       log(
-        `memory round ${round + 1}/${options.memoryRounds}: RSS after ${(afterBytes / 2 ** 20).toFixed(1)} MB`,
+        `memory round ${round + 1}/${options.memoryRounds}: RSS after ${(afterBytes / 2 ** 20).toFixed(1)} MB, ` +
+          `heap after GC ${(heapAfterBytes / 2 ** 20).toFixed(1)} MB`,
       );
     }
     const first = rounds[0].afterBytes;
     const last = rounds.at(-1).afterBytes;
     const growthBytes = last - first;
-    results.memory = { beforeBytes, rounds, growthBytes, stable: growthBytes <= first * 0.1 };
+    // The heap after full collections is what stays alive: it grows only with a leak, where RSS
+    // also follows the collector's sizing and the allocator's free lists.
+    const heapFirst = rounds[0].heapAfterBytes;
+    const heapGrowthBytes = rounds.at(-1).heapAfterBytes - heapFirst;
+    results.memory = {
+      beforeBytes,
+      heapBeforeBytes,
+      rounds,
+      growthBytes,
+      stable: growthBytes <= first * 0.1,
+      heapGrowthBytes,
+      heapStable: heapGrowthBytes <= heapFirst * 0.1,
+    };
   } finally {
     await stopChild(child);
   }
@@ -371,18 +394,21 @@ async function main() {
     env.BENCH_OTLP_ENDPOINT = receiver.url;
   }
   try {
-    if (options.baseline !== undefined) {
-      SERVERS['ours-baseline'] = {
+    // Each --baseline: ours as built in that checkout, named after its directory.
+    const baselineNames = options.baselines.map((dir) => {
+      const name = `ours@${basename(dir)}`;
+      SERVERS[name] = {
         ...SERVERS.ours,
-        script: join(options.baseline, 'bench', 'servers', 'ours.mjs'),
-        label: `ours as built in ${options.baseline}`,
+        script: join(dir, 'bench', 'servers', 'ours.mjs'),
+        label: `ours as built in ${dir}`,
       };
-      results.serverLabels['ours-baseline'] = SERVERS['ours-baseline'].label;
-    }
+      results.serverLabels[name] = SERVERS[name].label;
+      return name;
+    });
     const workloads = WORKLOADS.filter((w) => selected(w.name)).map((w) => {
       const extra = [];
       if (options.telemetry && w.credential) extra.push('ours-otel');
-      if (options.baseline !== undefined && w.servers.includes('ours')) extra.push('ours-baseline');
+      if (w.servers.includes('ours')) extra.push(...baselineNames);
       return extra.length === 0 ? w : { ...w, servers: [...w.servers, ...extra] };
     });
     if (workloads.length > 0) {

@@ -109,19 +109,21 @@ export function evaluateGoals(results) {
       workload: name,
     });
   }
-  // --baseline: ours now against ours as built from an earlier commit, in the same rounds.
+  // --baseline: ours now against ours as built from each earlier commit (ours@<dir>), in the same rounds.
   for (const { name, servers } of results.workloads) {
-    const baseline = servers['ours-baseline'];
-    if (baseline === undefined || servers.ours === undefined) continue;
-    const ours = servers.ours.requestsPerSecond;
-    const before = baseline.requestsPerSecond;
-    const ratio = ours.median / before.median;
-    // Medians decide; when the two builds' round-by-round ranges overlap, the row says so, since a
-    // few rounds on a shared machine can swap two equal builds (check with more rounds side by side).
-    add(`${name}: ours / ours at the baseline commit`, ratio, '>= 0.95', ratio >= 0.95, {
-      rangesOverlap: ours.max >= before.min && before.max >= ours.min,
-      workload: name,
-    });
+    if (servers.ours === undefined) continue;
+    for (const [key, baseline] of Object.entries(servers)) {
+      if (!key.startsWith('ours@') || baseline.requestsPerSecond === undefined) continue;
+      const ours = servers.ours.requestsPerSecond;
+      const before = baseline.requestsPerSecond;
+      const ratio = ours.median / before.median;
+      // Medians decide; when the two builds' round-by-round ranges overlap, the row says so, since a
+      // few rounds on a shared machine can swap two equal builds (check with more rounds side by side).
+      add(`${name}: ours / ${key}`, ratio, '>= 0.95', ratio >= 0.95, {
+        rangesOverlap: ours.max >= before.min && before.max >= ours.min,
+        workload: name,
+      });
+    }
   }
   const bundle = (name) => results.coldStart?.bundles.find((b) => b.name === name);
   const ours = bundle('ours');
@@ -165,6 +167,12 @@ export function evaluateGoals(results) {
     memory?.growthBytes,
     '<= 10% of first round',
     memory?.stable,
+  );
+  add(
+    'heap after GC growth, first to last round after load',
+    memory?.heapGrowthBytes,
+    '<= 10% of first round',
+    memory?.heapStable,
   );
   return goals;
 }
@@ -275,7 +283,12 @@ export function toMarkdown(results) {
       `Memory (ours, get_filing at ${options.connections} connections, ${memory.rounds.length} rounds of ${options.memoryDuration} s): ` +
         `RSS before ${mb(memory.beforeBytes)}; per round during (max) / after: ` +
         memory.rounds.map((round) => `${mb(round.duringMaxBytes)} / ${mb(round.afterBytes)}`).join(', ') +
-        `; ${memory.stable ? 'no growth from round to round' : 'GROWS from round to round'}.`,
+        `; ${memory.stable ? 'no growth from round to round' : 'GROWS from round to round'}. ` +
+        (memory.heapBeforeBytes === undefined
+          ? ''
+          : `Heap after GC before ${mb(memory.heapBeforeBytes)}; after each round: ` +
+            memory.rounds.map((round) => mb(round.heapAfterBytes)).join(', ') +
+            `; ${memory.heapStable ? 'no growth' : 'GROWS'}.`),
     );
     lines.push('');
   }

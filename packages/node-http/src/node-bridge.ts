@@ -94,6 +94,11 @@ class NodeRequestHeaders {
   }
 }
 
+/** A copy: a chunk can be a view into a larger buffer that must not be handed out. */
+function ownCopy(bytes: Buffer): ArrayBuffer {
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
 function bodyUnusable(): Promise<never> {
   return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
 }
@@ -174,11 +179,10 @@ class NodeMcpRequest {
     });
   }
 
-  async arrayBuffer(): Promise<ArrayBuffer> {
+  arrayBuffer(): Promise<ArrayBuffer> {
     if (this.#native !== undefined) return this.#native.arrayBuffer();
-    const bytes = await this.#bytes();
-    // A copy: a chunk can be a view into a larger buffer that must not be handed out.
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    // Not async: one promise turn less on every MCP request.
+    return this.#bytes().then(ownCopy);
   }
 
   async bytes(): Promise<Uint8Array<ArrayBuffer>> {
@@ -279,6 +283,20 @@ export function writeResponse(
   const parts = responseParts(response);
   if (parts === undefined) return writeStreamed(response, outgoing, head);
   const headers = [...head, ...flatHeaders(parts.headers)];
+  const chunks = parts.bodyChunks;
+  if (chunks !== undefined) {
+    // A body in pieces (a fixed result after the request's id): written as they are, corked so
+    // that the head and every piece leave in one system call, and no piece is copied.
+    let length = 0;
+    for (const chunk of chunks) length += chunk.byteLength;
+    headers.push('Content-Length', String(length));
+    outgoing.writeHead(parts.status, headers);
+    outgoing.cork();
+    const last = chunks.length - 1;
+    for (let i = 0; i < last; i++) outgoing.write(chunks[i]);
+    outgoing.end(chunks[last]);
+    return undefined;
+  }
   if (parts.body === null) {
     outgoing.writeHead(parts.status, headers);
     outgoing.end();

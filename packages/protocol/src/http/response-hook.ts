@@ -5,6 +5,12 @@ export interface FixedResponseParts {
   readonly headers: Readonly<Record<string, string>>;
   /** The whole body, or `null` for none. */
   readonly body: Uint8Array<ArrayBuffer> | null;
+  /**
+   * The same body as pieces, in order, when it is made of them (a fixed result's encoded tail
+   * after the request's id): a bridge that writes to a socket can send them as they are, without
+   * `body` joining them into one copy. Absent for a body of one piece.
+   */
+  readonly bodyChunks?: readonly Uint8Array[];
 }
 
 /**

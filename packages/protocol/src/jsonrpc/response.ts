@@ -17,8 +17,8 @@ export function encodeBody(text: string): Uint8Array<ArrayBuffer> {
   return utf8.encode(text);
 }
 
-const RESPONSE_HEAD = utf8.encode('{"jsonrpc":"2.0","id":');
-const SSE_RESPONSE_HEAD = utf8.encode('event: message\ndata: {"jsonrpc":"2.0","id":');
+const RESPONSE_HEAD = '{"jsonrpc":"2.0","id":';
+const SSE_RESPONSE_HEAD = 'event: message\ndata: {"jsonrpc":"2.0","id":';
 
 /**
  * A result that never changes (tools/list, initialize, ping...), encoded once: everything of its
@@ -38,22 +38,19 @@ export function staticResult(resultJson: string): StaticResult {
 }
 
 /**
- * The whole body of a one-message answer with a {@link StaticResult}: the fixed head, the id, the
- * precomputed tail. Byte for byte what `resultMessage` (or its SSE frame) would encode to.
+ * The body of a one-message answer with a {@link StaticResult}, as two pieces: the fixed head with
+ * the id, then the precomputed tail, shared by every answer and never copied. Joined, byte for
+ * byte what `resultMessage` (or its SSE frame) would encode to.
  */
-export function staticResultBody(
+export function staticResultChunks(
   id: ResponseId,
   result: StaticResult,
   sse: boolean,
-): Uint8Array<ArrayBuffer> {
-  const head = sse ? SSE_RESPONSE_HEAD : RESPONSE_HEAD;
-  const tail = sse ? result.sseTail : result.jsonTail;
-  const idBytes = utf8.encode(idJson(id));
-  const body = new Uint8Array(head.byteLength + idBytes.byteLength + tail.byteLength);
-  body.set(head, 0);
-  body.set(idBytes, head.byteLength);
-  body.set(tail, head.byteLength + idBytes.byteLength);
-  return body;
+): [Uint8Array<ArrayBuffer>, Uint8Array] {
+  return [
+    utf8.encode((sse ? SSE_RESPONSE_HEAD : RESPONSE_HEAD) + idJson(id)),
+    sse ? result.sseTail : result.jsonTail,
+  ];
 }
 
 /** A success response, with `resultJson` already serialized. */
