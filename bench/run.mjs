@@ -289,8 +289,12 @@ async function memory(database, env) {
   const bodies = workload.bodies(database);
   // A process of its own, so "before" is the RSS of a server that has served nothing yet.
   const spec = SERVERS.ours;
-  // --expose-gc: servers/ours.mjs then answers SIGUSR2 with its heap after full collections.
-  const child = spawnNode(SERVER_CORE, ['--expose-gc', join(BENCH, spec.script)], { env });
+  // servers/memory-report.mjs answers SIGUSR2 with the heap after full collections.
+  const child = spawnNode(
+    SERVER_CORE,
+    ['--expose-gc', '--import', join(BENCH, 'servers', 'memory-report.mjs'), join(BENCH, spec.script)],
+    { env },
+  );
   const heapAfterGc = async () => {
     child.kill('SIGUSR2');
     const { memory } = await readJsonLine(child, (m) => m.memory !== undefined, 30_000, 'ours (memory)');

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { boundedPool, pgPoolOptions, resolveDatabaseSettings } from '@filing-mcp/filing-domain';
 import { createNodeServer, startTelemetry } from '@filing-mcp/node';
 import { Kysely, PostgresDialect } from 'kysely';
-import { announce, report } from '../lib/report.mjs';
+import { announce } from '../lib/report.mjs';
 
 // BENCH_TELEMETRY=1 (pnpm bench -- --telemetry): the OpenTelemetry Node SDK exports traces and
 // metrics over OTLP (http/protobuf) to the orchestrator's receiver, as `serve` does with
@@ -42,14 +42,3 @@ const node = await createNodeServer({
 });
 
 announce(Number(new URL(node.origin).port), () => node.close());
-
-// The soak run (soak.mjs) starts this server with --expose-gc and asks for its memory with SIGUSR2:
-// the heap after two full collections, so that a figure is what stays alive, not garbage awaiting
-// collection.
-if (typeof globalThis.gc === 'function') {
-  process.on('SIGUSR2', () => {
-    globalThis.gc();
-    globalThis.gc();
-    report({ memory: process.memoryUsage() });
-  });
-}

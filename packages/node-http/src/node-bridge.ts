@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol';
+import { bodyBytesHook, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol';
 import { partsResponse, responseParts } from './response-parts.js';
 
 // The bridge for the MCP endpoint's POSTs: the one route an agent calls for every message. The
@@ -118,6 +118,14 @@ class NodeMcpRequest {
    */
   [fixedResponseHook](parts: FixedResponseParts): Response {
     return partsResponse(parts);
+  }
+
+  /**
+   * The body for the MCP handler, uncopied (the protocol package's `bodyBytesHook`): it decodes
+   * the bytes at once and keeps none, so the socket's chunk is handed over as it is.
+   */
+  [bodyBytesHook](): Promise<Uint8Array> {
+    return this.#bytes();
   }
 
   readonly url: string;

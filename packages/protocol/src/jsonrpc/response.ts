@@ -17,8 +17,24 @@ export function encodeBody(text: string): Uint8Array<ArrayBuffer> {
   return utf8.encode(text);
 }
 
-const RESPONSE_HEAD = '{"jsonrpc":"2.0","id":';
-const SSE_RESPONSE_HEAD = 'event: message\ndata: {"jsonrpc":"2.0","id":';
+const RESPONSE_HEAD = utf8.encode('{"jsonrpc":"2.0","id":');
+const SSE_RESPONSE_HEAD = utf8.encode('event: message\ndata: {"jsonrpc":"2.0","id":');
+
+/** `head` followed by the id's JSON: a number's digits copied as they are (ASCII), any other id encoded. */
+function headWithId(head: Uint8Array, id: ResponseId): Uint8Array<ArrayBuffer> {
+  if (typeof id !== 'number') {
+    const idBytes = utf8.encode(JSON.stringify(id));
+    const bytes = new Uint8Array(head.byteLength + idBytes.byteLength);
+    bytes.set(head, 0);
+    bytes.set(idBytes, head.byteLength);
+    return bytes;
+  }
+  const digits = String(id);
+  const bytes = new Uint8Array(head.byteLength + digits.length);
+  bytes.set(head, 0);
+  for (let i = 0; i < digits.length; i++) bytes[head.byteLength + i] = digits.charCodeAt(i);
+  return bytes;
+}
 
 /**
  * A result that never changes (tools/list, initialize, ping...), encoded once: everything of its
@@ -47,10 +63,7 @@ export function staticResultChunks(
   result: StaticResult,
   sse: boolean,
 ): [Uint8Array<ArrayBuffer>, Uint8Array] {
-  return [
-    utf8.encode((sse ? SSE_RESPONSE_HEAD : RESPONSE_HEAD) + idJson(id)),
-    sse ? result.sseTail : result.jsonTail,
-  ];
+  return [headWithId(sse ? SSE_RESPONSE_HEAD : RESPONSE_HEAD, id), sse ? result.sseTail : result.jsonTail];
 }
 
 /** A success response, with `resultJson` already serialized. */
