@@ -174,11 +174,19 @@ try {
     const file = join(scratch, `job-${++job}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ url, headers, bodies, duration, connections: CONNECTIONS, overallRate: RATE }),
+      JSON.stringify({
+        url,
+        headers,
+        bodies,
+        duration,
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        generator: 'net',
+      }),
     );
     const child = spawnNode(0, [join(BENCH, 'lib', 'load-child.mjs'), file]);
     try {
-      return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'autocannon');
+      return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'generator');
     } finally {
       await stopChild(child, 1_000);
     }
