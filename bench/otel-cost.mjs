@@ -10,13 +10,13 @@
 // ours,ours-otel; `name:BENCH_SCRIPT=/other/checkout/bench/servers/ours.mjs` runs another build), ROUNDS (5), SECONDS (4), WARMUP (4), CONNECTIONS (50), RATE (a fixed
 // arrival rate in req/s, steadier on a busy machine; as fast as possible without), NODE_BIN (the node of the servers),
 // PROFILE=1 (--cpu-prof of every server into bench/results/profiles/).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { onShutdown, pinSelf, readJsonLine, spawnNode, stopChild, waitForReady } from './lib/children.mjs';
-import { setUpDatabase } from './lib/database.mjs';
+import { databaseCpuSeconds, setUpDatabase } from './lib/database.mjs';
 import { headersFor, probe, WORKLOADS } from './lib/workloads.mjs';
 
 const BENCH = new URL('.', import.meta.url).pathname;
@@ -86,39 +86,6 @@ pinSelf(0);
 
 log('starting PostgreSQL');
 const database = await setUpDatabase({ filingCount: 10_000 });
-const postmaster = await postmasterPid(database.url);
-
-/** The PostgreSQL server's process id (the first line of postmaster.pid in its data directory). */
-async function postmasterPid(url) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query("select setting from pg_settings where name = 'data_directory'");
-    return Number(readFileSync(join(rows[0].setting, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return undefined; // another user's data directory, or no /proc: no database column
-  } finally {
-    await client.end();
-  }
-}
-
-/** CPU ticks of PostgreSQL: the postmaster and every backend it started (they live as long as their pool). */
-function databaseTicks() {
-  if (postmaster === undefined) return 0;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
-        ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended while the list was read
-    }
-  }
-  return ticks;
-}
 onShutdown(() => database.stop());
 const scratch = join(tmpdir(), `otel-cost-${process.pid}`);
 mkdirSync(scratch, { recursive: true });
@@ -207,13 +174,13 @@ try {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(round + offset) % servers.length];
         const before = cpuTicks(server.child.pid);
-        const dbBefore = databaseTicks();
+        const dbBefore = databaseCpuSeconds(database) ?? 0;
         const run = await load(server.url, headers, bodies, SECONDS);
         const ticks = cpuTicks(server.child.pid) - before;
-        const dbTicks = databaseTicks() - dbBefore;
+        const dbSeconds = (databaseCpuSeconds(database) ?? 0) - dbBefore;
         const ok = run.status2xx;
         const micros = ((ticks / TICKS_PER_SECOND) * 1e6) / ok;
-        const dbMicros = ((dbTicks / TICKS_PER_SECOND) * 1e6) / ok;
+        const dbMicros = (dbSeconds * 1e6) / ok;
         samples[server.name].push({ micros, dbMicros, rps: run.requestsPerSecond });
         log(
           `${workload.name} ${round + 1}/${ROUNDS} ${server.name}: ${micros.toFixed(0)} us CPU/req (PostgreSQL ${dbMicros.toFixed(0)}), ` +

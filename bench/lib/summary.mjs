@@ -2,6 +2,8 @@
 import { AGREEMENT, BUSY_LIMIT, keepUpText, percent } from './keep-up.mjs';
 import { median } from './median.mjs';
 
+const known = (values) => values.filter((value) => value !== undefined && !Number.isNaN(value));
+
 export { median };
 
 function spread(values) {
@@ -20,6 +22,9 @@ export function summarizeWorkload(workload, measurements) {
       rssAfterRoundBytes: runs.map((run) => run.rssAfterBytes),
       failedRequests: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
       responseBytes: measurements.probes[server]?.bytes,
+      // CPU time a request (us, median of the rounds): the server process, and PostgreSQL's.
+      serverCpuUs: median(known(runs.map((run) => run.serverCpuUsPerRequest))),
+      databaseCpuUs: median(known(runs.map((run) => run.databaseCpuUsPerRequest))),
     };
   }
   const rps = (name) => servers[name]?.requestsPerSecond.median;
@@ -226,8 +231,10 @@ export function toMarkdown(results) {
   );
   lines.push('');
   if (results.workloads.length > 0) {
-    lines.push('| Workload | Server | req/s | p50 ms | p99 ms | x ceiling | x SDK v1 | x SDK v2 | failed |');
-    lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(
+      '| Workload | Server | req/s | p50 ms | p99 ms | x ceiling | x SDK v1 | x SDK v2 | CPU us/req (server, PostgreSQL) | failed |',
+    );
+    lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const workload of results.workloads) {
       for (const [name, server] of Object.entries(workload.servers)) {
         lines.push(
@@ -235,12 +242,13 @@ export function toMarkdown(results) {
             `${fixed(server.p50Ms.median)} | ${fixed(server.p99Ms.median)} | ` +
             `${server.isCeiling ? '1.00' : fixed(server.ratioToCeiling, 2)} | ${fixed(server.ratioToSdk, 2)} | ` +
             `${fixed(server.ratioToSdk2, 2)} | ` +
+            `${fixed(server.serverCpuUs, 0)}${server.databaseCpuUs > 0 ? `, ${fixed(server.databaseCpuUs, 0)}` : ''} | ` +
             `${server.failedRequests} |`,
         );
       }
       for (const [name, error] of Object.entries(results.serverErrors[workload.name] ?? {})) {
         lines.push(
-          `| ${workload.name} | ${results.serverLabels[name] ?? name} | not measured: ${error.slice(0, 120)} | | | | | | |`,
+          `| ${workload.name} | ${results.serverLabels[name] ?? name} | not measured: ${error.slice(0, 120)} | | | | | | | |`,
         );
       }
     }
