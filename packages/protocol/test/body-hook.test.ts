@@ -45,6 +45,6 @@ describe('bodyBytesHook', () => {
     const { server } = makeServer();
     const response = await server.fetch(hookedRequest('{}', new Uint8Array([0x7b, 0xff, 0x7d])));
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe(-32700);
+    expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });
 });
