@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { onShutdown, pinSelf, readJsonLine, spawnNode, stopChild, waitForReady } from './lib/children.mjs';
-import { databaseCpuSeconds, setUpDatabase } from './lib/database.mjs';
+import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
 import { headersFor, probe, WORKLOADS } from './lib/workloads.mjs';
 
 const BENCH = new URL('.', import.meta.url).pathname;
@@ -174,10 +174,10 @@ try {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(round + offset) % servers.length];
         const before = cpuTicks(server.child.pid);
-        const dbBefore = databaseCpuSeconds(database) ?? 0;
+        const databaseCpu = databaseCpuMeter(database);
         const run = await load(server.url, headers, bodies, SECONDS);
         const ticks = cpuTicks(server.child.pid) - before;
-        const dbSeconds = (databaseCpuSeconds(database) ?? 0) - dbBefore;
+        const dbSeconds = databaseCpu?.() ?? 0;
         const ok = run.status2xx;
         const micros = ((ticks / TICKS_PER_SECOND) * 1e6) / ok;
         const dbMicros = (dbSeconds * 1e6) / ok;

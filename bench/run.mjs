@@ -19,7 +19,7 @@ import {
   waitForReady,
 } from './lib/children.mjs';
 import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
-import { databaseCpuSeconds, setUpDatabase } from './lib/database.mjs';
+import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
 import { judgeKeepUp, keepUpText, mergeLoadRuns, percent } from './lib/keep-up.mjs';
 import { evaluateGoals, median, summarizeColdStart, summarizeWorkload, toMarkdown } from './lib/summary.mjs';
 import { headersFor, probe, SERVERS, WORKLOADS } from './lib/workloads.mjs';
@@ -243,14 +243,11 @@ async function throughput(workload, database, env) {
     for (let offset = 0; offset < ready.length; offset++) {
       const entry = ready[(round + offset) % ready.length];
       const cpuBefore = cpuSecondsOf(entry.pid);
-      const databaseBefore = databaseCpuSeconds(database);
+      const databaseCpu = workload.credential ? databaseCpuMeter(database) : undefined;
       const run = await load(entry.url, headers, bodies, options.duration);
       run.rssAfterBytes = rssOf(entry.pid);
       run.serverCpuUsPerRequest = ((cpuSecondsOf(entry.pid) - cpuBefore) * 1e6) / run.totalRequests;
-      if (databaseBefore !== undefined && workload.credential) {
-        run.databaseCpuUsPerRequest =
-          ((databaseCpuSeconds(database) - databaseBefore) * 1e6) / run.totalRequests;
-      }
+      if (databaseCpu !== undefined) run.databaseCpuUsPerRequest = (databaseCpu() * 1e6) / run.totalRequests;
       measurements.runs[entry.name].push(run);
       log(
         `${workload.name} round ${round + 1}/${options.rounds} ${entry.name}: ${Math.round(run.requestsPerSecond)} req/s, ` +

@@ -16,27 +16,38 @@ function postmasterPid(dataDirectory) {
   }
 }
 
-/**
- * CPU time (seconds) PostgreSQL has used so far: the postmaster and every backend it started, from
- * /proc. A backend's time leaves the sum when it exits, so read it around load whose pools stay
- * connected (the servers'); undefined without a known postmaster.
- */
-export function databaseCpuSeconds(database) {
-  const postmaster = database.postmasterPid;
-  if (postmaster === undefined) return undefined;
-  let ticks = 0;
+/** CPU ticks of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
+function databaseTicks(postmaster) {
+  const ticks = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
       if (Number(entry) === postmaster || Number(fields[1]) === postmaster) {
-        ticks += Number(fields[11]) + Number(fields[12]);
+        ticks.set(entry, Number(fields[11]) + Number(fields[12]));
       }
     } catch {
       // the process ended while the list was read
     }
   }
-  return ticks / 100;
+  return ticks;
+}
+
+/**
+ * Starts reading PostgreSQL's CPU time; the function it answers gives the seconds used since, from
+ * /proc, by every process that is still there (a backend that exits takes its time with it, so the
+ * figure is at least what was used; the servers' pools keep their backends through a round).
+ * Undefined without a known postmaster.
+ */
+export function databaseCpuMeter(database) {
+  const postmaster = database.postmasterPid;
+  if (postmaster === undefined) return undefined;
+  const before = databaseTicks(postmaster);
+  return () => {
+    let ticks = 0;
+    for (const [pid, now] of databaseTicks(postmaster)) ticks += now - (before.get(pid) ?? 0);
+    return ticks / 100;
+  };
 }
 
 /** The user every benchmark request acts for. */

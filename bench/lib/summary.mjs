@@ -207,7 +207,8 @@ const range = (s, format) => `${format(s.median)} (${format(s.min)}-${format(s.m
 function formatGoal(goal) {
   if (goal.measured === undefined) return 'n/a';
   if (goal.goal.startsWith('Lambda bundle,')) return kb(goal.measured);
-  if (goal.goal.startsWith('RSS')) return `${goal.measured >= 0 ? '+' : ''}${mb(goal.measured)}`;
+  if (goal.goal.startsWith('RSS') || goal.goal.startsWith('heap'))
+    return `${goal.measured >= 0 ? '+' : ''}${mb(goal.measured)}`;
   return `${fixed(goal.measured, 2)}x`;
 }
 
