@@ -20,6 +20,8 @@ import {
 } from './lib/children.mjs';
 import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
 import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
+import { measureMemory } from './lib/memory-phase.mjs';
+import { usage } from './lib/usage.mjs';
 import { judgeKeepUp, keepUpText, mergeLoadRuns, percent } from './lib/keep-up.mjs';
 import { evaluateGoals, median, summarizeColdStart, summarizeWorkload, toMarkdown } from './lib/summary.mjs';
 import { headersFor, probe, SERVERS, WORKLOADS } from './lib/workloads.mjs';
@@ -51,29 +53,7 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  process.stdout.write(`pnpm bench [-- options]
-  --duration <s>         seconds of load per server per round (default 10; --quick 2)
-  --connections <n>      concurrent connections (default 50)
-  --rounds <n>           interleaved rounds (default 3; --quick 2)
-  --warmup <s>           warm-up load per server before the rounds (default 3; --quick 1)
-  --only <phase>         ${PHASES.join(' | ')} (repeat or comma-separate)
-  --memory-duration <s>  seconds of load per memory round (default 60; --quick 3)
-  --memory-rounds <n>    memory rounds (default 3; --quick 2)
-  --cold-runs <n>        cold starts per bundle (default 15; --quick 2)
-  --db-pool <n>          pg pool size of ours and of the database ceiling (default 10)
-  --filings <n>          filings in the table (default 10000)
-  --profile              run ours with --cpu-prof (profiles in bench/results/profiles/;
-                         summarise with node bench/profile-summary.mjs <file>)
-  --telemetry            also measure ours with OpenTelemetry on (OTLP to a local receiver) on the
-                         credentialed workloads
-  --baseline <dir>       also measure ours as built in another checkout (a git worktree of an
-                         earlier commit, built with pnpm build) in the same interleaved rounds,
-                         for the goals that say "no worse than before"; repeat it for several
-                         commits (each runs as ours@<directory name>)
-  --generator <name>     net (default: the light raw-socket generator, bench/lib/net-load.mjs) or
-                         autocannon (what the bench used before; on 2 cores it limits the ceiling)
-  --quick                short smoke run; results are not written to latest.*
-`);
+  process.stdout.write(usage(PHASES));
   process.exit(0);
 }
 
@@ -285,77 +265,6 @@ async function captureFixtures(database, env) {
   };
 }
 
-async function memory(database, env) {
-  const workload = WORKLOADS.find((w) => w.name === 'get_filing');
-  const headers = headersFor(workload, database.apiKey);
-  const bodies = workload.bodies(database);
-  // A process of its own, so "before" is the RSS of a server that has served nothing yet.
-  const spec = SERVERS.ours;
-  // servers/memory-report.mjs answers SIGUSR2 with the heap after full collections.
-  const child = spawnNode(
-    SERVER_CORE,
-    ['--expose-gc', '--import', join(BENCH, 'servers', 'memory-report.mjs'), join(BENCH, spec.script)],
-    { env },
-  );
-  const heapAfterGc = async () => {
-    child.kill('SIGUSR2');
-    const { memory } = await readJsonLine(child, (m) => m.memory !== undefined, 30_000, 'ours (memory)');
-    return memory.heapUsed;
-  };
-  try {
-    const ready = await waitForReady(child, 30_000, 'ours (memory)');
-    const url = `http://127.0.0.1:${ready.port}${spec.path}`;
-    await probe(url, workload, headers, bodies[0]);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const beforeBytes = rssOf(child.pid);
-    const heapBeforeBytes = await heapAfterGc();
-    const rounds = [];
-    for (let round = 0; round < options.memoryRounds; round++) {
-      const samples = [];
-      const timer = setInterval(() => samples.push(rssOf(child.pid)), 1_000);
-      let run;
-      try {
-        run = await load(url, headers, bodies, options.memoryDuration);
-      } finally {
-        clearInterval(timer);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const afterBytes = rssOf(child.pid);
-      const heapAfterBytes = await heapAfterGc();
-      rounds.push({
-        heapAfterBytes,
-        requestsPerSecond: run.requestsPerSecond,
-        duringMedianBytes: median(samples.filter(Boolean)),
-        duringMaxBytes: Math.max(...samples.filter(Boolean)),
-        afterBytes,
-        samplesBytes: samples,
-      });
-      log(
-        `memory round ${round + 1}/${options.memoryRounds}: RSS after ${(afterBytes / 2 ** 20).toFixed(1)} MB, ` +
-          `heap after GC ${(heapAfterBytes / 2 ** 20).toFixed(1)} MB`,
-      );
-    }
-    const first = rounds[0].afterBytes;
-    const last = rounds.at(-1).afterBytes;
-    const growthBytes = last - first;
-    // The heap after full collections is what stays alive: it grows only with a leak, where RSS
-    // also follows the collector's sizing and the allocator's free lists.
-    const heapFirst = rounds[0].heapAfterBytes;
-    const heapGrowthBytes = rounds.at(-1).heapAfterBytes - heapFirst;
-    results.memory = {
-      beforeBytes,
-      heapBeforeBytes,
-      rounds,
-      growthBytes,
-      stable: growthBytes <= first * 0.1,
-      heapGrowthBytes,
-      heapStable: heapGrowthBytes <= heapFirst * 0.1,
-    };
-  } finally {
-    await stopChild(child);
-  }
-}
-
 /** A local OTLP/HTTP receiver for --telemetry: reads each export and answers 200 (counts bodies). */
 async function startOtlpReceiver() {
   let exports = 0;
@@ -423,7 +332,7 @@ async function main() {
     }
     for (const entry of running.values()) await stopChild(entry.child);
     running.clear();
-    if (selected('memory')) await memory(database, env);
+    if (selected('memory')) results.memory = await measureMemory({ database, env, options, load, log });
     if (selected('cold-start')) {
       log('bundling');
       const bundles = await buildBundles();
