@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { onShutdown, pinSelf, readJsonLine, spawnNode, stopChild, waitForReady } from './lib/children.mjs';
-import { setUpDatabase } from './lib/database.mjs';
+import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
 import { headersFor, probe, WORKLOADS } from './lib/workloads.mjs';
 
 const BENCH = new URL('.', import.meta.url).pathname;
@@ -129,18 +129,31 @@ try {
       node: process.env.NODE_BIN,
     });
     const ready = await waitForReady(child, 30_000, name);
-    servers.push({ name, child, url: `http://127.0.0.1:${ready.port}/mcp-server` });
+    servers.push({
+      name,
+      child,
+      url: `http://127.0.0.1:${ready.port}/mcp-server`,
+      earlierCommit: scriptPath !== undefined,
+    });
   }
   let job = 0;
   const load = async (url, headers, bodies, duration) => {
     const file = join(scratch, `job-${++job}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ url, headers, bodies, duration, connections: CONNECTIONS, overallRate: RATE }),
+      JSON.stringify({
+        url,
+        headers,
+        bodies,
+        duration,
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        generator: 'net',
+      }),
     );
     const child = spawnNode(0, [join(BENCH, 'lib', 'load-child.mjs'), file]);
     try {
-      return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'autocannon');
+      return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'generator');
     } finally {
       await stopChild(child, 1_000);
     }
@@ -151,20 +164,26 @@ try {
     const bodies = workload.bodies(database);
     const samples = Object.fromEntries(servers.map((s) => [s.name, []]));
     for (const server of servers) {
-      await probe(server.url, workload, headers, bodies[0]);
+      const probed = await probe(server.url, workload, headers, bodies[0], {
+        earlierCommit: server.earlierCommit,
+      });
+      log(`${workload.name} ${server.name}: ${probed.bytes} bytes an answer`);
       await load(server.url, headers, bodies, WARMUP);
     }
     for (let round = 0; round < ROUNDS; round++) {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(round + offset) % servers.length];
         const before = cpuTicks(server.child.pid);
+        const databaseCpu = databaseCpuMeter(database);
         const run = await load(server.url, headers, bodies, SECONDS);
         const ticks = cpuTicks(server.child.pid) - before;
+        const dbSeconds = databaseCpu?.() ?? 0;
         const ok = run.status2xx;
         const micros = ((ticks / TICKS_PER_SECOND) * 1e6) / ok;
-        samples[server.name].push({ micros, rps: run.requestsPerSecond });
+        const dbMicros = (dbSeconds * 1e6) / ok;
+        samples[server.name].push({ micros, dbMicros, rps: run.requestsPerSecond });
         log(
-          `${workload.name} ${round + 1}/${ROUNDS} ${server.name}: ${micros.toFixed(0)} us CPU/req, ` +
+          `${workload.name} ${round + 1}/${ROUNDS} ${server.name}: ${micros.toFixed(0)} us CPU/req (PostgreSQL ${dbMicros.toFixed(0)}), ` +
             `${Math.round(run.requestsPerSecond)} req/s${run.non2xx + run.errors ? `, ${run.non2xx} non-2xx ${run.errors} errors` : ''}`,
         );
       }
@@ -179,15 +198,18 @@ try {
       const micros = median(samples[server.name].map((s) => s.micros));
       const rps = median(samples[server.name].map((s) => s.rps));
       const least = Math.min(...samples[server.name].map((s) => s.micros));
+      const most = Math.max(...samples[server.name].map((s) => s.micros));
+      const db = median(samples[server.name].map((s) => s.dbMicros));
+      const rpsList = samples[server.name].map((s) => s.rps);
       table.push(
-        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} | ${(base / micros).toFixed(2)}x | ${least.toFixed(0)} | ${(baseLeast / least).toFixed(2)}x | ${Math.round(rps)} |`,
+        `| ${workload.name} | ${server.name} | ${micros.toFixed(0)} (${least.toFixed(0)}-${most.toFixed(0)}) | ${(base / micros).toFixed(2)}x | ${least.toFixed(0)} | ${(baseLeast / least).toFixed(2)}x | ${db.toFixed(0)} | ${Math.round(rps)} (${Math.round(Math.min(...rpsList))}-${Math.round(Math.max(...rpsList))}) |`,
       );
     }
   }
   process.stdout.write(
     `\nnode ${process.env.NODE_BIN ?? process.execPath}; ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections; ` +
       `receiver: ${exports} exports, ${(receivedBytes / 2 ** 20).toFixed(1)} MiB\n` +
-      `| workload | server | CPU us/request (median) | ${servers[0].name} / it | CPU us/request (least) | ${servers[0].name} / it | req/s (median) |\n|---|---|---|---|---|---|---|\n${table.join('\n')}\n`,
+      `| workload | server | CPU us/request (median, min-max) | ${servers[0].name} / it | CPU us/request (least) | ${servers[0].name} / it | PostgreSQL CPU us/request (median) | req/s (median, min-max) |\n|---|---|---|---|---|---|---|---|\n${table.join('\n')}\n`,
   );
 } finally {
   for (const server of servers) await stopChild(server.child);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   cpuSecondsOf,
@@ -19,7 +19,9 @@ import {
   waitForReady,
 } from './lib/children.mjs';
 import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
-import { setUpDatabase } from './lib/database.mjs';
+import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
+import { measureMemory } from './lib/memory-phase.mjs';
+import { usage } from './lib/usage.mjs';
 import { judgeKeepUp, keepUpText, mergeLoadRuns, percent } from './lib/keep-up.mjs';
 import { evaluateGoals, median, summarizeColdStart, summarizeWorkload, toMarkdown } from './lib/summary.mjs';
 import { headersFor, probe, SERVERS, WORKLOADS } from './lib/workloads.mjs';
@@ -44,35 +46,14 @@ const { values: flags } = parseArgs({
     filings: { type: 'string', default: '10000' },
     profile: { type: 'boolean', default: false },
     telemetry: { type: 'boolean', default: false },
-    baseline: { type: 'string' },
+    baseline: { type: 'string', multiple: true },
     generator: { type: 'string', default: 'net' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (flags.help) {
-  process.stdout.write(`pnpm bench [-- options]
-  --duration <s>         seconds of load per server per round (default 10; --quick 2)
-  --connections <n>      concurrent connections (default 50)
-  --rounds <n>           interleaved rounds (default 3; --quick 2)
-  --warmup <s>           warm-up load per server before the rounds (default 3; --quick 1)
-  --only <phase>         ${PHASES.join(' | ')} (repeat or comma-separate)
-  --memory-duration <s>  seconds of load per memory round (default 60; --quick 3)
-  --memory-rounds <n>    memory rounds (default 3; --quick 2)
-  --cold-runs <n>        cold starts per bundle (default 15; --quick 2)
-  --db-pool <n>          pg pool size of ours and of the database ceiling (default 10)
-  --filings <n>          filings in the table (default 10000)
-  --profile              run ours with --cpu-prof (profiles in bench/results/profiles/;
-                         summarise with node bench/profile-summary.mjs <file>)
-  --telemetry            also measure ours with OpenTelemetry on (OTLP to a local receiver) on the
-                         credentialed workloads
-  --baseline <dir>       also measure ours as built in another checkout (a git worktree of an
-                         earlier commit, built with pnpm build) in the same interleaved rounds,
-                         for the goals that say "no worse than before"
-  --generator <name>     net (default: the light raw-socket generator, bench/lib/net-load.mjs) or
-                         autocannon (what the bench used before; on 2 cores it limits the ceiling)
-  --quick                short smoke run; results are not written to latest.*
-`);
+  process.stdout.write(usage(PHASES));
   process.exit(0);
 }
 
@@ -95,7 +76,7 @@ const options = {
   filings: positive(flags.filings, 'filings'),
   profile: flags.profile,
   telemetry: flags.telemetry,
-  baseline: flags.baseline === undefined ? undefined : resolve(flags.baseline),
+  baselines: (flags.baseline ?? []).map((dir) => resolve(dir)),
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
   generator: flags.generator,
 };
@@ -223,7 +204,7 @@ async function throughput(workload, database, env) {
     try {
       const entry = await server(name, env);
       const probed = await probe(entry.url, workload, headers, bodies[0], {
-        earlierCommit: name === 'ours-baseline',
+        earlierCommit: name.startsWith('ours@'),
       });
       measurements.probes[name] = { bytes: probed.bytes };
       ready.push(entry);
@@ -242,9 +223,11 @@ async function throughput(workload, database, env) {
     for (let offset = 0; offset < ready.length; offset++) {
       const entry = ready[(round + offset) % ready.length];
       const cpuBefore = cpuSecondsOf(entry.pid);
+      const databaseCpu = workload.credential ? databaseCpuMeter(database) : undefined;
       const run = await load(entry.url, headers, bodies, options.duration);
       run.rssAfterBytes = rssOf(entry.pid);
       run.serverCpuUsPerRequest = ((cpuSecondsOf(entry.pid) - cpuBefore) * 1e6) / run.totalRequests;
+      if (databaseCpu !== undefined) run.databaseCpuUsPerRequest = (databaseCpu() * 1e6) / run.totalRequests;
       measurements.runs[entry.name].push(run);
       log(
         `${workload.name} round ${round + 1}/${options.rounds} ${entry.name}: ${Math.round(run.requestsPerSecond)} req/s, ` +
@@ -280,51 +263,6 @@ async function captureFixtures(database, env) {
     BENCH_FIXED_MODERN_RESULT_FILE: modernToolsListFile,
     BENCH_FORM_SCHEMA_FILE: formSchemaFile,
   };
-}
-
-async function memory(database, env) {
-  const workload = WORKLOADS.find((w) => w.name === 'get_filing');
-  const headers = headersFor(workload, database.apiKey);
-  const bodies = workload.bodies(database);
-  // A process of its own, so "before" is the RSS of a server that has served nothing yet.
-  const spec = SERVERS.ours;
-  const child = spawnNode(SERVER_CORE, [join(BENCH, spec.script)], { env });
-  try {
-    const ready = await waitForReady(child, 30_000, 'ours (memory)');
-    const url = `http://127.0.0.1:${ready.port}${spec.path}`;
-    await probe(url, workload, headers, bodies[0]);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const beforeBytes = rssOf(child.pid);
-    const rounds = [];
-    for (let round = 0; round < options.memoryRounds; round++) {
-      const samples = [];
-      const timer = setInterval(() => samples.push(rssOf(child.pid)), 1_000);
-      let run;
-      try {
-        run = await load(url, headers, bodies, options.memoryDuration);
-      } finally {
-        clearInterval(timer);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const afterBytes = rssOf(child.pid);
-      rounds.push({
-        requestsPerSecond: run.requestsPerSecond,
-        duringMedianBytes: median(samples.filter(Boolean)),
-        duringMaxBytes: Math.max(...samples.filter(Boolean)),
-        afterBytes,
-        samplesBytes: samples,
-      });
-      log(
-        `memory round ${round + 1}/${options.memoryRounds}: RSS after ${(afterBytes / 2 ** 20).toFixed(1)} MB`,
-      );
-    }
-    const first = rounds[0].afterBytes;
-    const last = rounds.at(-1).afterBytes;
-    const growthBytes = last - first;
-    results.memory = { beforeBytes, rounds, growthBytes, stable: growthBytes <= first * 0.1 };
-  } finally {
-    await stopChild(child);
-  }
 }
 
 /** A local OTLP/HTTP receiver for --telemetry: reads each export and answers 200 (counts bodies). */
@@ -371,18 +309,21 @@ async function main() {
     env.BENCH_OTLP_ENDPOINT = receiver.url;
   }
   try {
-    if (options.baseline !== undefined) {
-      SERVERS['ours-baseline'] = {
+    // Each --baseline: ours as built in that checkout, named after its directory.
+    const baselineNames = options.baselines.map((dir) => {
+      const name = `ours@${basename(dir)}`;
+      SERVERS[name] = {
         ...SERVERS.ours,
-        script: join(options.baseline, 'bench', 'servers', 'ours.mjs'),
-        label: `ours as built in ${options.baseline}`,
+        script: join(dir, 'bench', 'servers', 'ours.mjs'),
+        label: `ours as built in ${dir}`,
       };
-      results.serverLabels['ours-baseline'] = SERVERS['ours-baseline'].label;
-    }
+      results.serverLabels[name] = SERVERS[name].label;
+      return name;
+    });
     const workloads = WORKLOADS.filter((w) => selected(w.name)).map((w) => {
       const extra = [];
       if (options.telemetry && w.credential) extra.push('ours-otel');
-      if (options.baseline !== undefined && w.servers.includes('ours')) extra.push('ours-baseline');
+      if (w.servers.includes('ours')) extra.push(...baselineNames);
       return extra.length === 0 ? w : { ...w, servers: [...w.servers, ...extra] };
     });
     if (workloads.length > 0) {
@@ -391,7 +332,7 @@ async function main() {
     }
     for (const entry of running.values()) await stopChild(entry.child);
     running.clear();
-    if (selected('memory')) await memory(database, env);
+    if (selected('memory')) results.memory = await measureMemory({ database, env, options, load, log });
     if (selected('cold-start')) {
       log('bundling');
       const bundles = await buildBundles();

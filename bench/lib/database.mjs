@@ -1,9 +1,54 @@
 // The benchmark's PostgreSQL: a throwaway server (from @filing-mcp/test-db), migrated with the
 // product's migrations, one API key for user `bench`, and a table of filings.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { startPostgresServer } from '@filing-mcp/test-db';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+
+/** The PostgreSQL server's process id (postmaster.pid's first line), when this user can read it. */
+function postmasterPid(dataDirectory) {
+  try {
+    return Number(readFileSync(join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU ticks of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
+function databaseTicks(postmaster) {
+  const ticks = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) {
+        ticks.set(entry, Number(fields[11]) + Number(fields[12]));
+      }
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return ticks;
+}
+
+/**
+ * Starts reading PostgreSQL's CPU time; the function it answers gives the seconds used since, from
+ * /proc, by every process that is still there (a backend that exits takes its time with it, so the
+ * figure is at least what was used; the servers' pools keep their backends through a round).
+ * Undefined without a known postmaster.
+ */
+export function databaseCpuMeter(database) {
+  const postmaster = database.postmasterPid;
+  if (postmaster === undefined) return undefined;
+  const before = databaseTicks(postmaster);
+  return () => {
+    let ticks = 0;
+    for (const [pid, now] of databaseTicks(postmaster)) ticks += now - (before.get(pid) ?? 0);
+    return ticks / 100;
+  };
+}
 
 /** The user every benchmark request acts for. */
 export const BENCH_USER = 'bench';
@@ -68,9 +113,11 @@ export async function setUpDatabase({ filingCount = 10_000, sampleSize = 256 } =
       await sql`select id from filings where user_id = ${BENCH_USER} order by random() limit ${sampleSize}`.execute(
         db,
       );
+    const directory = await sql`select setting from pg_settings where name = 'data_directory'`.execute(db);
     return {
       url: server.url,
       source: server.source,
+      postmasterPid: postmasterPid(directory.rows[0]?.setting),
       apiKey: key,
       filingIds: rows.rows.map((row) => row.id),
       filingCount,

@@ -209,7 +209,13 @@ export function latencyOf(histogram, total, sumUs, maxUs) {
  * Answers the run in the shape `load-child.mjs` reports.
  */
 export function runNetLoad({ url, headers, bodies, duration, connections }) {
-  const requests = bodies.map((body) => encodeRequest(url, headers, body));
+  // A body may bring headers of its own (`{ headers, body }`, on top of the job's): the soak run's
+  // distinct credentials and request ids.
+  const requests = bodies.map((body) =>
+    typeof body === 'string'
+      ? encodeRequest(url, headers, body)
+      : encodeRequest(url, { ...headers, ...body.headers }, body.body),
+  );
   const target = new URL(url);
   const port = Number(target.port || 80);
   const host = target.hostname;

@@ -105,6 +105,23 @@ export const WORKLOADS = [
     credential: true,
     bodies: () => [call(1, 'create_filing', { form_data: sampleFormData(1) })],
   },
+  {
+    // The same create for 10,000 different EINs in turn: the duplicate lookup finds few or none, as
+    // for most creates of real users (create_filing above finds 20 in every call: the seeded 10,000
+    // filings share its EIN and year).
+    name: 'create_filing new EINs',
+    description: 'tools/call create_filing with an API key, a different EIN on each call',
+    servers: ['db-ceiling', 'ours'],
+    ceiling: 'db-ceiling',
+    credential: true,
+    bodies: () =>
+      Array.from({ length: 10_000 }, (_, index) => {
+        const ein = `9${String(index).padStart(8, '0')}`;
+        return call(index + 1, 'create_filing', {
+          form_data: { ...sampleFormData(index), ein: `${ein.slice(0, 2)}-${ein.slice(2)}` },
+        });
+      }),
+  },
 ];
 
 /** Request headers: what an MCP client (the SDK's) sends, plus the API key where needed. */

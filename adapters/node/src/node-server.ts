@@ -64,7 +64,8 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   };
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     inFlight.add(outgoing);
-    outgoing.once('close', () => {
+    // `on`: 'close' comes once ('once' would wrap the listener per request).
+    outgoing.on('close', () => {
       inFlight.delete(outgoing);
       if (inFlight.size === 0) onDrained?.();
     });

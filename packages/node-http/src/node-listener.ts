@@ -88,7 +88,8 @@ function watch(
   observe: (exchange: ObservedExchange) => void,
 ): void {
   const start = performance.now();
-  outgoing.once('close', () => {
+  // `on`, not `once`: 'close' comes once, and `once` would wrap the listener in two more objects.
+  outgoing.on('close', () => {
     observe({
       incoming,
       outgoing,

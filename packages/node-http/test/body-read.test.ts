@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyBytesHook } from '@filing-mcp/protocol';
 import { fastMcpUrl, mcpRequest } from '../src/node-bridge.js';
 
 // The fast bridge's body read (collected from the socket's chunks): whatever the timing, the size
@@ -18,13 +19,21 @@ beforeAll(async () => {
       return;
     }
     const request = mcpRequest(incoming, outgoing, url);
-    const readBody = (): Promise<ArrayBuffer | string> =>
-      incoming.headers['x-read'] === 'text' ? request.text() : request.arrayBuffer();
+    const how = incoming.headers['x-read'];
+    // The protocol package's bodyBytesHook (what the MCP handler reads), text() or arrayBuffer().
+    const hooked = request as Request & { [bodyBytesHook]: () => Promise<Uint8Array> };
+    const readBody = (): Promise<ArrayBuffer | Uint8Array | string> =>
+      how === 'text' ? request.text() : how === 'hook' ? hooked[bodyBytesHook]() : request.arrayBuffer();
     // A core reads the body at once or after a few awaits: both must see it whole.
     const read = incoming.headers['x-read-when'] === 'now' ? readBody() : Promise.resolve().then(readBody);
     read.then(
       (body) => {
-        const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+        const bytes =
+          typeof body === 'string'
+            ? Buffer.from(body, 'utf8')
+            : body instanceof Uint8Array
+              ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+              : Buffer.from(body);
         // No writeHead: node then frames the answer with a Content-Length, which `send` expects.
         outgoing.setHeader('content-type', 'application/json');
         outgoing.end(
@@ -77,7 +86,7 @@ function send(head: string, pieces: Buffer[], gapMs: number): Promise<{ status: 
 
 function headFor(
   length: number | 'chunked',
-  read: 'bytes' | 'text' = 'bytes',
+  read: 'bytes' | 'text' | 'hook' = 'bytes',
   when: 'now' | 'later' = 'later',
 ): string {
   const framing = length === 'chunked' ? 'transfer-encoding: chunked' : `content-length: ${length}`;
@@ -107,7 +116,7 @@ describe('the fast bridge reads the whole body, however it arrives', () => {
       gapMs === 0
         ? [body]
         : [body.subarray(0, third), body.subarray(third, 2 * third), body.subarray(2 * third)];
-    for (const read of ['bytes', 'text'] as const) {
+    for (const read of ['bytes', 'text', 'hook'] as const) {
       for (const when of ['now', 'later'] as const) {
         const answer = await send(headFor(body.length, read, when), pieces, gapMs);
         expect(answer.status).toBe(200);

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { plainResponse } from '../src/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeListener, type NodeListenerOptions } from '../src/index.js';
+// The protocol package's own fixture server (its test helpers, as its tests use them).
+import { makeServer } from '../../protocol/test/helpers.js';
 
 interface Answer {
   status: number;
@@ -131,6 +133,21 @@ describe('createNodeListener', () => {
       expect(response.headers['content-length']).toBe('11');
       expect(response.headers['x-kind']).toBe('plain');
       expect(response.headers['content-type']).toBe('application/json');
+    }
+  });
+
+  it("writes a fixed result's pieces whole, with their total length, as the general path writes it", async () => {
+    // tools/list of the protocol package's fixture server: the head with the id, then the shared tail.
+    const { server } = makeServer();
+    const port = await serve((request) => server.fetch(request), { mcpPath: '/mcp' });
+    for (const accept of ['application/json', 'application/json, text/event-stream']) {
+      const ask = { ...post('/mcp'), headers: { 'content-type': 'application/json', accept } };
+      const fast = await send(port, ask);
+      const general = await send(port, { ...ask, path: '/mcp?via=general' });
+      expect(fast.status).toBe(200);
+      expect(fast.body).toBe(general.body);
+      expect(fast.headers['content-length']).toBe(String(Buffer.byteLength(fast.body)));
+      expect(fast.body).toContain('"tools":[');
     }
   });
 

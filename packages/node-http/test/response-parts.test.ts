@@ -31,6 +31,16 @@ async function readBoth(response: Response) {
   return { parts, read };
 }
 
+function joined(chunks: readonly Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
+}
+
 const modernMeta = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
@@ -122,6 +132,27 @@ describe('responseParts', () => {
         Object.fromEntries(Object.entries(parts!.headers).sort(([a], [b]) => a.localeCompare(b))),
       ).toEqual(read.headers);
       expect(parts!.body ?? new Uint8Array(0)).toEqual(read.body);
+      if (parts!.bodyChunks !== undefined) expect(joined(parts!.bodyChunks)).toEqual(read.body);
+    },
+  );
+
+  it.each([
+    ['JSON', { accept: 'application/json' }],
+    ['SSE', { accept: 'application/json, text/event-stream' }],
+  ])(
+    'a fixed result (tools/list, %s) comes as the head with the id, then a tail every answer shares',
+    async (_name, headers) => {
+      const { server } = makeServer();
+      const first = responseParts(await postMarked(server, rpc('tools/list', undefined, 7), headers))!;
+      const second = responseParts(await postMarked(server, rpc('tools/list', undefined, 'b'), headers))!;
+      expect(first.bodyChunks).toHaveLength(2);
+      const [head, tail] = first.bodyChunks!;
+      expect(new TextDecoder().decode(head)).toMatch(/"id":7$/);
+      // The same bytes, never copied: the bridge writes them as they are.
+      expect(second.bodyChunks![1]).toBe(tail);
+      expect(new TextDecoder().decode(second.bodyChunks![0])).toMatch(/"id":"b"$/);
+      const read = await (await postMarked(server, rpc('tools/list', undefined, 7), headers)).text();
+      expect(new TextDecoder().decode(first.body!)).toBe(read);
     },
   );
 

@@ -59,6 +59,8 @@ export {
 export { McpError } from './jsonrpc/mcp-error.js';
 export { isPlainObject } from './jsonrpc/message.js';
 export {
+  type BodyBytesHookRequest,
+  bodyBytesHook,
   type FixedResponseHookRequest,
   type FixedResponseParts,
   fixedResponseHook,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMcpServer, ToolError } from '../src/index.js';
+import { createMcpServer, type FixedResponseParts, fixedResponseHook, ToolError } from '../src/index.js';
 import { auth, callTool, json, makeServer, post, rpc, rpcError, USER } from './helpers.js';
 
 describe('tools/list', () => {
@@ -176,6 +176,62 @@ describe('tools/call', () => {
       expect(failed.error).toEqual({ code: -32603, message: 'Internal error' });
     }
     expect(calls.errors).toHaveLength(2);
+  });
+
+  it('a frozen result is encoded once per wire: later answers share its bytes, as a bridge sees them', async () => {
+    const descriptor = Object.freeze({ kind: 'demo', note: 'the same every time' });
+    const { server } = makeServer({
+      tools: [
+        {
+          name: 'static_descriptor',
+          description: 'Answers the same frozen object every time.',
+          inputSchema: z.object({}),
+          outputSchema: z.object({ kind: z.string(), note: z.string() }),
+          handler: () => descriptor,
+        },
+      ],
+    });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const wires = [
+      { body: (id: number) => callTool('static_descriptor', {}, id), headers: auth },
+      {
+        body: (id: number) =>
+          rpc('tools/call', { name: 'static_descriptor', arguments: {}, _meta: meta }, id),
+        headers: {
+          ...auth,
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'static_descriptor',
+        },
+      },
+    ];
+    for (const wire of wires) {
+      // What a socket bridge receives through fixedResponseHook.
+      const parts: FixedResponseParts[] = [];
+      for (const id of [1, 2, 3]) {
+        const request = new Request('http://localhost/mcp', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...wire.headers },
+          body: JSON.stringify(wire.body(id)),
+        });
+        Object.defineProperty(request, fixedResponseHook, {
+          value: (answer: FixedResponseParts) => {
+            parts.push(answer);
+            return new Response(answer.body, { status: answer.status, headers: answer.headers });
+          },
+        });
+        expect((await server.fetch(request)).status).toBe(200);
+      }
+      expect(parts[1]!.bodyChunks?.[1]).toBe(parts[0]!.bodyChunks![1]);
+      expect(parts[2]!.bodyChunks?.[1]).toBe(parts[0]!.bodyChunks![1]);
+      // Byte for byte what a plain request reads.
+      const plain = await (await post(server, wire.body(3), wire.headers)).text();
+      expect(new TextDecoder().decode(parts[2]!.body!)).toBe(plain);
+      expect(JSON.parse(plain).result.structuredContent).toEqual(descriptor);
+    }
   });
 
   it('unknown tool is -32602 (HTTP 200)', async () => {

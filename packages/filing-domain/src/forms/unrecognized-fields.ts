@@ -1,7 +1,27 @@
 import type * as z from 'zod';
 
+interface Unwrapped {
+  type: string;
+  def: any;
+  shape?: Record<string, z.ZodType>;
+  /** The shape's keys, for suggestions. */
+  known?: string[];
+}
+
+// Each schema unwrapped once: a create walks the same form schema on every call.
+const unwrappedOf = new WeakMap<z.ZodType, Unwrapped>();
+
 /** The object schema a field holds through optional and nullable wrappers, if it is one. */
-function unwrapped(field: z.ZodType): { type: string; def: any; shape?: Record<string, z.ZodType> } {
+function unwrapped(field: z.ZodType): Unwrapped {
+  let found = unwrappedOf.get(field);
+  if (found === undefined) {
+    found = unwrap(field);
+    unwrappedOf.set(field, found);
+  }
+  return found;
+}
+
+function unwrap(field: z.ZodType): Unwrapped {
   let current: any = field;
   for (;;) {
     const type = current?._zod?.def?.type;
@@ -9,7 +29,8 @@ function unwrapped(field: z.ZodType): { type: string; def: any; shape?: Record<s
       current = current._zod.def.innerType;
       continue;
     }
-    return { type, def: current?._zod?.def, shape: type === 'object' ? current.shape : undefined };
+    const shape = type === 'object' ? (current.shape as Record<string, z.ZodType>) : undefined;
+    return { type, def: current?._zod?.def, shape, known: shape && Object.keys(shape) };
   }
 }
 
@@ -56,13 +77,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function walk(schema: z.ZodType, value: unknown, path: string, found: string[]): void {
-  const { shape } = unwrapped(schema);
+  const { shape, known } = unwrapped(schema);
   if (shape === undefined || !isPlainObject(value)) return;
-  const known = Object.keys(shape);
-  for (const [key, item] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const item = value[key];
     const field = shape[key];
     if (field === undefined) {
-      const suggestion = closestFieldName(key, known);
+      const suggestion = closestFieldName(key, known!);
       found.push(
         suggestion === undefined
           ? `${path}${key}: not a field of this form; kept as sent`

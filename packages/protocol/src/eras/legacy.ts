@@ -2,7 +2,12 @@ import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import { errorMessage, resultMessage, type StaticResult, staticResult } from '../jsonrpc/response.js';
 import { FIRST_MODERN_PROTOCOL_VERSION } from './versions.js';
 import { type Answer, isPlainObject, type RpcCall } from '../jsonrpc/message.js';
-import type { Exchange, HandledMethod, MethodTable } from '../primitives/method-table.js';
+import {
+  type Exchange,
+  type HandledMethod,
+  type MethodTable,
+  RepeatedResult,
+} from '../primitives/method-table.js';
 
 /** What the legacy era needs to know about the server. */
 export interface LegacyEraOptions {
@@ -108,7 +113,10 @@ async function runHandler(
   exchange: Exchange,
 ): Promise<Answer> {
   const outcome = await entry.handle(params, exchange);
-  return typeof outcome === 'string'
-    ? resultMessage(id, outcome)
-    : errorMessage(id, outcome.code, outcome.message, outcome.data);
+  if (typeof outcome === 'string') return resultMessage(id, outcome);
+  if (outcome instanceof RepeatedResult) {
+    outcome.legacy ??= staticResult(outcome.json);
+    return { id, result: outcome.legacy };
+  }
+  return errorMessage(id, outcome.code, outcome.message, outcome.data);
 }

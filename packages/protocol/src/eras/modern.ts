@@ -7,7 +7,12 @@ import {
   staticResult,
 } from '../jsonrpc/response.js';
 import { type Answer, isPlainObject, type RpcCall } from '../jsonrpc/message.js';
-import type { Exchange, HandledMethod, MethodTable } from '../primitives/method-table.js';
+import {
+  type Exchange,
+  type HandledMethod,
+  type MethodTable,
+  RepeatedResult,
+} from '../primitives/method-table.js';
 import { type CacheHints, checkCacheHints } from './cache-hints.js';
 import { decodeMcpHeaderValue } from './mcp-header-value.js';
 import { MODERN_PROTOCOL_VERSIONS } from './versions.js';
@@ -338,6 +343,10 @@ export function createModernEra(options: ModernEraOptions): ModernEra {
     const outcome = await entry.handle(params, exchange);
     if (typeof outcome === 'string') {
       return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable)) };
+    }
+    if (outcome instanceof RepeatedResult) {
+      outcome.modern ??= staticResult(wrap(outcome.json, entry.cacheable));
+      return { status: 200, message: { id, result: outcome.modern } };
     }
     const status =
       outcome.code === JsonRpcErrorCode.MissingRequiredClientCapability ||

@@ -1,3 +1,5 @@
+import { type BodyBytesHookRequest, bodyBytesHook } from './response-hook.js';
+
 /** Marker for a body larger than the limit. */
 export const BODY_TOO_LARGE: unique symbol = Symbol('body too large');
 
@@ -31,7 +33,12 @@ export async function readBodyText(
   declaredLength?: number,
 ): Promise<string | undefined | typeof BODY_TOO_LARGE> {
   if (declaredLength !== undefined && declaredLength <= maxBytes) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
+    // A bridge's own bytes when it offers them (no copy: they are decoded here and dropped).
+    const hooked = request as Request & BodyBytesHookRequest;
+    const bytes =
+      typeof hooked[bodyBytesHook] === 'function'
+        ? await hooked[bodyBytesHook]()
+        : new Uint8Array(await request.arrayBuffer());
     return bytes.byteLength > maxBytes ? BODY_TOO_LARGE : decode(bytes);
   }
   const body = request.body;

@@ -13,13 +13,43 @@ import {
 export class FixedAnswer implements FixedResponseParts {
   readonly status: number;
   readonly headers: HeaderList;
-  readonly body: Uint8Array<ArrayBuffer> | null;
+  readonly bodyChunks: readonly Uint8Array[] | undefined;
+  #body: Uint8Array<ArrayBuffer> | null;
 
-  constructor(status: number, body: Uint8Array<ArrayBuffer> | null, headers: HeaderList) {
+  /** `body` is the whole body, or its pieces (joined only when something reads `body`). */
+  constructor(
+    status: number,
+    body: Uint8Array<ArrayBuffer> | null | readonly Uint8Array[],
+    headers: HeaderList,
+  ) {
     this.status = status;
     this.headers = headers;
-    this.body = body;
+    if (Array.isArray(body)) {
+      this.bodyChunks = body;
+      this.#body = null;
+    } else {
+      this.bodyChunks = undefined;
+      this.#body = body as Uint8Array<ArrayBuffer> | null;
+    }
   }
+
+  get body(): Uint8Array<ArrayBuffer> | null {
+    const chunks = this.bodyChunks;
+    if (this.#body === null && chunks !== undefined) this.#body = joinChunks(chunks);
+    return this.#body;
+  }
+}
+
+function joinChunks(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.byteLength;
+  const body = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /** What the handler's parts answer: a fixed answer, or a `Response` (a stream). */

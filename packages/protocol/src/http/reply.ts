@@ -1,6 +1,6 @@
 import type { AuthInfo } from '../auth/auth-info.js';
 import type { Answer } from '../jsonrpc/message.js';
-import { encodeBody, resultMessage, staticResultBody } from '../jsonrpc/response.js';
+import { encodeBody, resultMessage, staticResultChunks } from '../jsonrpc/response.js';
 import { FixedAnswer } from './fixed-answer.js';
 import { ACCEPTED_HEADERS, JSON_HEADERS, noStore, SSE_HEADERS } from './headers.js';
 import { sseFrame } from './sse.js';
@@ -36,10 +36,10 @@ export function reply(
   if (messages.length === 0) return acceptedAnswer(auth);
   const shared = wantsSse ? SSE_HEADERS : JSON_HEADERS;
   const headers = auth === undefined ? shared : noStore(shared);
-  let body: Uint8Array<ArrayBuffer>;
+  let body: Uint8Array<ArrayBuffer> | readonly Uint8Array[];
   if (!batch) {
     const message = messages[0]!;
-    if (typeof message !== 'string') body = staticResultBody(message.id, message.result, wantsSse);
+    if (typeof message !== 'string') body = staticResultChunks(message.id, message.result, wantsSse);
     else body = encodeBody(wantsSse ? sseFrame(message) : message);
   } else if (wantsSse) {
     let text = '';

@@ -5,6 +5,12 @@ export interface FixedResponseParts {
   readonly headers: Readonly<Record<string, string>>;
   /** The whole body, or `null` for none. */
   readonly body: Uint8Array<ArrayBuffer> | null;
+  /**
+   * The same body as pieces, in order, when it is made of them (a fixed result's encoded tail
+   * after the request's id): a bridge that writes to a socket can send them as they are, without
+   * `body` joining them into one copy. Absent for a body of one piece.
+   */
+  readonly bodyChunks?: readonly Uint8Array[];
 }
 
 /**
@@ -22,4 +28,19 @@ export const fixedResponseHook: unique symbol = Symbol.for('@filing-mcp/protocol
 /** A request that carries a {@link fixedResponseHook}. */
 export interface FixedResponseHookRequest {
   [fixedResponseHook]?: (parts: FixedResponseParts) => Response;
+}
+
+/**
+ * The key of the hook through which a server bridge hands the core a request's body bytes without
+ * copying them. A request that has a function under this key (own or inherited) has its body read,
+ * when its `Content-Length` is within the limit, from `await request[bodyBytesHook]()`: the whole
+ * body, which the core decodes at once and neither keeps nor changes (it may be a view into a
+ * buffer of the bridge's). Any other request is read through `arrayBuffer()`, which hands the
+ * caller a copy of its own. A registered symbol, so two copies of this package agree on it.
+ */
+export const bodyBytesHook: unique symbol = Symbol.for('@filing-mcp/protocol.bodyBytes');
+
+/** A request that carries a {@link bodyBytesHook}. */
+export interface BodyBytesHookRequest {
+  [bodyBytesHook]?: () => Promise<Uint8Array>;
 }

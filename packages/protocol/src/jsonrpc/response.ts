@@ -20,6 +20,22 @@ export function encodeBody(text: string): Uint8Array<ArrayBuffer> {
 const RESPONSE_HEAD = utf8.encode('{"jsonrpc":"2.0","id":');
 const SSE_RESPONSE_HEAD = utf8.encode('event: message\ndata: {"jsonrpc":"2.0","id":');
 
+/** `head` followed by the id's JSON: a number's digits copied as they are (ASCII), any other id encoded. */
+function headWithId(head: Uint8Array, id: ResponseId): Uint8Array<ArrayBuffer> {
+  if (typeof id !== 'number') {
+    const idBytes = utf8.encode(JSON.stringify(id));
+    const bytes = new Uint8Array(head.byteLength + idBytes.byteLength);
+    bytes.set(head, 0);
+    bytes.set(idBytes, head.byteLength);
+    return bytes;
+  }
+  const digits = String(id);
+  const bytes = new Uint8Array(head.byteLength + digits.length);
+  bytes.set(head, 0);
+  for (let i = 0; i < digits.length; i++) bytes[head.byteLength + i] = digits.charCodeAt(i);
+  return bytes;
+}
+
 /**
  * A result that never changes (tools/list, initialize, ping...), encoded once: everything of its
  * response after the id, as a JSON body and as the end of an SSE frame.
@@ -38,22 +54,16 @@ export function staticResult(resultJson: string): StaticResult {
 }
 
 /**
- * The whole body of a one-message answer with a {@link StaticResult}: the fixed head, the id, the
- * precomputed tail. Byte for byte what `resultMessage` (or its SSE frame) would encode to.
+ * The body of a one-message answer with a {@link StaticResult}, as two pieces: the fixed head with
+ * the id, then the precomputed tail, shared by every answer and never copied. Joined, byte for
+ * byte what `resultMessage` (or its SSE frame) would encode to.
  */
-export function staticResultBody(
+export function staticResultChunks(
   id: ResponseId,
   result: StaticResult,
   sse: boolean,
-): Uint8Array<ArrayBuffer> {
-  const head = sse ? SSE_RESPONSE_HEAD : RESPONSE_HEAD;
-  const tail = sse ? result.sseTail : result.jsonTail;
-  const idBytes = utf8.encode(idJson(id));
-  const body = new Uint8Array(head.byteLength + idBytes.byteLength + tail.byteLength);
-  body.set(head, 0);
-  body.set(idBytes, head.byteLength);
-  body.set(tail, head.byteLength + idBytes.byteLength);
-  return body;
+): [Uint8Array<ArrayBuffer>, Uint8Array] {
+  return [headWithId(sse ? SSE_RESPONSE_HEAD : RESPONSE_HEAD, id), sse ? result.sseTail : result.jsonTail];
 }
 
 /** A success response, with `resultJson` already serialized. */

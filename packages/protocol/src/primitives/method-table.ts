@@ -1,5 +1,6 @@
 import type { CacheHints } from '../eras/cache-hints.js';
 import type { RpcError } from '../jsonrpc/message.js';
+import type { StaticResult } from '../jsonrpc/response.js';
 import type { AuthInfo } from '../auth/auth-info.js';
 import type { RequestContext } from '../request-context.js';
 import type { RetryableError } from '../jsonrpc/retryable-error.js';
@@ -21,8 +22,23 @@ export interface Exchange {
   retry?: RetryableError;
 }
 
-/** What a method handler produces: a serialized result object (JSON text), or an error. */
-export type Outcome = string | RpcError;
+/**
+ * A result a handler answers again and again (a tool's frozen output, such as a form schema):
+ * serialized once, and encoded once by each era the first time it answers it (`legacy`, `modern`),
+ * so that answering it again costs neither a serialization nor an encoding of its bytes.
+ */
+export class RepeatedResult {
+  readonly json: string;
+  legacy: StaticResult | undefined;
+  modern: StaticResult | undefined;
+
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
+/** What a method handler produces: a serialized result object (JSON text), a repeated one, or an error. */
+export type Outcome = string | RepeatedResult | RpcError;
 
 /**
  * One method of the table. A `fixed` method always answers the same result, which each era

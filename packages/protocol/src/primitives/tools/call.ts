@@ -2,7 +2,7 @@ import { isToolResult } from '../content.js';
 import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../../handler-context.js';
 import { isInputRequired } from '../../input-required.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/error-codes.js';
-import type { Exchange, Outcome, Primitive } from '../method-table.js';
+import { type Exchange, type Outcome, type Primitive, RepeatedResult } from '../method-table.js';
 import { isPlainObject, type RpcError } from '../../jsonrpc/message.js';
 import { paramHeaderProblem } from './param-headers.js';
 import { ToolError } from './tool-error.js';
@@ -41,8 +41,9 @@ export function toolsPrimitive(
   const validNames = [...registry.byName.keys()].join(', ');
 
   // Results a handler returned as frozen objects (static answers such as a schema descriptor),
-  // validated and serialized the first time and reused while the object lives.
-  const staticResults = new WeakMap<object, string>();
+  // validated and serialized the first time and reused while the object lives: each era then
+  // encodes the answer once too (RepeatedResult).
+  const staticResults = new WeakMap<object, RepeatedResult>();
 
   async function callTool(params: unknown, exchange: Exchange): Promise<Outcome> {
     if (!isPlainObject(params)) return invalidParams('Invalid params: expected an object with name');
@@ -142,8 +143,10 @@ export function toolsPrimitive(
       const json = JSON.stringify(output);
       const result =
         '{"content":[{"type":"text","text":' + JSON.stringify(json) + '}],"structuredContent":' + json + '}';
-      if (frozen !== undefined) staticResults.set(frozen, result);
-      return result;
+      if (frozen === undefined) return result;
+      const repeated = new RepeatedResult(result);
+      staticResults.set(frozen, repeated);
+      return repeated;
     } catch (error) {
       return thrownOutcome(error, exchange, services, where);
     }
