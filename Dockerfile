@@ -4,7 +4,7 @@
 # dependencies, installed from the lockfile inside the build; nothing of the host's node_modules.
 # adapters/node/test/dockerfile.test.ts checks that these commands are the README's and .ci/run's.
 
-FROM node:20-slim AS base
+FROM node:22-slim AS base
 # The pnpm of package.json's packageManager, installed with npm as .ci/run does (corepack cannot
 # fetch it on every network).
 RUN npm install -g pnpm@10.34.8
@@ -21,7 +21,7 @@ FROM build AS deploy
 RUN pnpm install --frozen-lockfile --prod --filter=@filing-mcp/node... \
   && rm -rf bench examples docs scripts .ci
 
-FROM node:20-slim AS runtime
+FROM node:22-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /srv
 COPY --from=deploy --chown=node:node /srv /srv

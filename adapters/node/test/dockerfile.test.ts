@@ -62,7 +62,8 @@ describe('the Dockerfile', () => {
     expect(runs).toContain(build);
     // .ci/run installs the same lockfile the same way, and pnpm with npm at packageManager's version.
     expect(ciRun).toContain('pnpm install --frozen-lockfile');
-    expect(ciRun).toContain(`npm install -g "pnpm@\${PNPM_VERSION}"`);
+    expect(ciRun).toMatch(/^\. scripts\/use-node\.sh 22\.\d+\.\d+$/m);
+    expect(read('scripts/use-node.sh')).toContain('"pnpm@$pnpm_version"');
     expect(runs).toContain(`npm install -g ${packageManager}`);
   });
 
@@ -75,11 +76,11 @@ describe('the Dockerfile', () => {
 
   it('runs on a Node.js the packages support (engines)', () => {
     const engines: string = JSON.parse(read('package.json')).engines.node;
-    expect(engines).toBe('>=20.19');
+    expect(engines).toBe('>=22.18');
     for (const stage of steps.filter((step) => step.keyword === 'FROM')) {
       const image = stage.args.split(' ')[0]!;
       if (!image.startsWith('node:')) continue;
-      expect(Number(/^node:(\d+)/.exec(image)?.[1])).toBeGreaterThanOrEqual(20);
+      expect(Number(/^node:(\d+)/.exec(image)?.[1])).toBeGreaterThanOrEqual(22);
     }
   });
 });
