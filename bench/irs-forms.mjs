@@ -19,10 +19,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { createFilingServer, migrateToLatest } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING, planPacket } from '@filing-mcp/irs-forms';
 import { fillFormFields, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { PGliteDialect } from '@filing-mcp/kysely-pglite';
 import { createPacketWorker } from '@filing-mcp/node';
-import { Kysely } from 'kysely';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { Kysely, PGliteDialect } from 'kysely';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 if (typeof globalThis.gc !== 'function') {
   const child = spawnSync(process.execPath, ['--expose-gc', ...process.argv.slice(1)], { stdio: 'inherit' });

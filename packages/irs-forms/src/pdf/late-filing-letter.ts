@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { usDate } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';
 import { drawTextPages } from './text-page.js';

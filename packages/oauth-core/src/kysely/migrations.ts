@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 
 /**
  * PostgreSQL `NOTIFY` channel on which the migrations' triggers announce every ended credential:
