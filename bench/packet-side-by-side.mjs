@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { packetFilings } from './lib/packet-filings.mjs';
 
 const { values: flags } = parseArgs({
   options: { baseline: { type: 'string' }, rounds: { type: 'string', default: '30' } },
@@ -31,16 +32,7 @@ const loadTemplate = (name) => {
   if (!cache.has(name)) cache.set(name, readFileSync(join(templateDir, name)));
   return cache.get(name);
 };
-const base = builds.ours.forms.EXAMPLE_SINGLE_MEMBER_FILING;
-const filing = { ...base, generateForm7004: false, generateLateFilingLetter: false };
-const withStatements = {
-  ...filing,
-  relatedParties: filing.relatedParties.map((party, index) =>
-    index === 0
-      ? party
-      : { ...party, transactions: [...party.transactions, { kind: 'capital_contribution', amount: 3000 }] },
-  ),
-};
+const { filing, withStatements } = packetFilings(builds.ours.forms.EXAMPLE_SINGLE_MEMBER_FILING);
 const workloads = {
   'pro forma 1120 + two 5472s': filing,
   'the same with two Part V statements': withStatements,
