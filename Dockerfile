@@ -24,6 +24,8 @@ FROM node:22-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /srv
 COPY --from=build --chown=node:node /prod/filing-mcp /srv
+# WORKDIR made /srv root's: the server may write its embedded database's ./.data there.
+RUN chown node:node /srv
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
