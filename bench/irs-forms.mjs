@@ -19,10 +19,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { createFilingServer, migrateToLatest } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING, planPacket } from '@filing-mcp/irs-forms';
 import { fillFormFields, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { PGliteDialect } from '@filing-mcp/kysely-pglite';
 import { createPacketWorker } from '@filing-mcp/node';
-import { Kysely } from 'kysely';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { Kysely, PGliteDialect } from 'kysely';
+import { packetFilings } from './lib/packet-filings.mjs';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 if (typeof globalThis.gc !== 'function') {
   const child = spawnSync(process.execPath, ['--expose-gc', ...process.argv.slice(1)], { stdio: 'inherit' });
@@ -46,8 +46,8 @@ function template(name) {
   return templates.get(name);
 }
 
-// Pro forma 1120 and two 5472s: the workload.
-const filing = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false, generateLateFilingLetter: false };
+// Pro forma 1120 and two 5472s: the workload; and the same with two Part V statements (1b).
+const { filing, withStatements } = packetFilings(EXAMPLE_SINGLE_MEMBER_FILING);
 const originalWarn = console.warn;
 console.warn = () => {}; // pdf-lib's XFA notice on every straightforward load
 
@@ -142,14 +142,6 @@ cpu.ratio = cpu.ours_ms / cpu.straightforward_ms;
 console.log('packet CPU (median of %d, ms):', rounds, cpu, 'same values on the 5472 page:', sameValues);
 
 // 1b. Two 5472s, each with its Part V statement, interleaved in the same run.
-const withStatements = {
-  ...filing,
-  relatedParties: filing.relatedParties.map((party, index) =>
-    index === 0
-      ? party
-      : { ...party, transactions: [...party.transactions, { kind: 'capital_contribution', amount: 3000 }] },
-  ),
-};
 const statementRuns = { straightforward: [], ours: [] };
 let statementSamples;
 for (let round = 0; round < rounds; round++) {

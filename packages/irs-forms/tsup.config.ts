@@ -5,5 +5,5 @@ export default packageBuild({
   // builder, imported only when a packet is built; `./kinds` the enumerations tool schemas need.
   entry: { index: 'src/index.ts', pdf: 'src/pdf.ts', kinds: 'src/kinds.ts' },
   platform: 'neutral',
-  external: ['pdf-lib'],
+  external: ['@cantoo/pdf-lib'],
 });

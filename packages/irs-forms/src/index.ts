@@ -24,6 +24,7 @@ export type {
   TransactionInput,
 } from './filing-input.js';
 export { type Form5472Amounts, form5472Amounts, line1hOf, type PartVEntry } from './form-5472-amounts.js';
+export type { PartIVLine } from './transaction-kinds.js';
 export {
   daysBetween,
   type Lateness,

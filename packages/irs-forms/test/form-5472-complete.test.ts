@@ -5,7 +5,7 @@ import {
   type SingleMemberInput,
 } from '@filing-mcp/irs-forms';
 import { PacketBuilder, REASONABLE_CAUSE_DECLARATION } from '@filing-mcp/irs-forms/pdf';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { countingLoader } from './fixtures.js';
 import { pdfText } from './pdf-text.js';

@@ -9,7 +9,7 @@ import {
   TRANSACTION_KINDS,
 } from '@filing-mcp/irs-forms';
 import { DRAFT_MARK, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { countingLoader, smallPartnership } from './fixtures.js';
 import { pdfText } from './pdf-text.js';

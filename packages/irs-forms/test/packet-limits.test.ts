@@ -5,7 +5,7 @@ import {
   PacketTooLargeError,
 } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { countingLoader } from './fixtures.js';
 

@@ -10,7 +10,7 @@ import {
   zipStore,
 } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { completePartnership, completeSingleMember, countingLoader } from './fixtures.js';
 import { pdfText } from './pdf-text.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_EDITIONS, type FormEdition } from '@filing-mcp/irs-forms';
 import { fillFormFields, loadTemplate, TemplateFieldError, templateField } from '@filing-mcp/irs-forms/pdf';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { completePartnership, completeSingleMember, TEMPLATE_DIR } from './fixtures.js';
 

@@ -1,60 +1,37 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** One special-use range (RFC 6890 and the IANA special-purpose registries). */
-interface SpecialRange {
-  name: string;
-  loopback: boolean;
-  list: BlockList;
-}
+// The special-use ranges (RFC 6890 and the IANA special-purpose address registries) are ipaddr.js's
+// (`range()` and its `SpecialRanges` tables), not a table of our own. What this file adds is the
+// policy: which of them the server may fetch from, and the addresses judged by the IPv4 address they
+// carry. test/special-addresses.property.test.ts guards both against ipaddr.js over random addresses.
 
-function range(name: string, network: string, prefix: number, loopback = false): SpecialRange {
-  const list = new BlockList();
-  list.addSubnet(network, prefix, isIP(network) === 6 ? 'ipv6' : 'ipv4');
-  return { name, loopback, list };
-}
+/** ipaddr.js's IPv4 ranges that the IANA registry marks globally reachable. */
+const PUBLIC_IPV4 = new Set(['unicast', 'as112', 'amt']);
+/** AS112 for IPv6 is globally reachable; ipaddr.js's `as112v6` also holds 2001:4:112::/48 (2001::/23). */
+const PUBLIC_AS112V6 = ipaddr.parseCIDR('2620:4f:8000::/48');
+/** The deprecated IPv4-compatible addresses: refused, although ipaddr.js names no range for them. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+/** RFC 6052's well-known NAT64 prefix, judged by the IPv4 address it carries (DNS64 on IPv6-only hosts). */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
 
-const IPV4_RANGES: SpecialRange[] = [
-  range('"this network" 0.0.0.0/8 (unspecified)', '0.0.0.0', 8),
-  range('private 10.0.0.0/8', '10.0.0.0', 8),
-  range('shared (CGNAT) 100.64.0.0/10', '100.64.0.0', 10),
-  range('loopback 127.0.0.0/8', '127.0.0.0', 8, true),
-  range('link-local 169.254.0.0/16', '169.254.0.0', 16),
-  range('private 172.16.0.0/12', '172.16.0.0', 12),
-  range('IETF protocol assignments 192.0.0.0/24', '192.0.0.0', 24),
-  range('documentation 192.0.2.0/24', '192.0.2.0', 24),
-  range('6to4 relay 192.88.99.0/24', '192.88.99.0', 24),
-  range('private 192.168.0.0/16', '192.168.0.0', 16),
-  range('benchmarking 198.18.0.0/15', '198.18.0.0', 15),
-  range('documentation 198.51.100.0/24', '198.51.100.0', 24),
-  range('documentation 203.0.113.0/24', '203.0.113.0', 24),
-  range('multicast 224.0.0.0/4', '224.0.0.0', 4),
-  range('reserved 240.0.0.0/4 (and broadcast)', '240.0.0.0', 4),
-];
-
-const IPV6_RANGES: SpecialRange[] = [
-  range('unspecified ::/128', '::', 128),
-  range('loopback ::1/128', '::1', 128, true),
-  range('IPv4-compatible ::/96', '::', 96),
-  range('IPv4-translated ::ffff:0:0:0/96', '::ffff:0:0:0', 96),
-  range('local-use NAT64 64:ff9b:1::/48', '64:ff9b:1::', 48),
-  range('discard-only 100::/64', '100::', 64),
-  range('IETF protocol assignments 2001::/23 (Teredo, benchmarking, ORCHID)', '2001::', 23),
-  range('documentation 2001:db8::/32', '2001:db8::', 32),
-  range('6to4 2002::/16', '2002::', 16),
-  range('documentation 3fff::/20', '3fff::', 20),
-  range('unique local fc00::/7', 'fc00::', 7),
-  range('link-local fe80::/10', 'fe80::', 10),
-  range('site-local fec0::/10', 'fec0::', 10),
-  range('SRv6 SIDs 5f00::/16', '5f00::', 16),
-  range('multicast ff00::/8', 'ff00::', 8),
-];
-
-const MAPPED = range('IPv4-mapped ::ffff:0:0/96', '::ffff:0.0.0.0', 96);
-/**
- * RFC 6052 well-known NAT64 prefix: on an IPv6-only host behind DNS64 every IPv4-only name
- * resolves here, so the address is judged by the IPv4 address it carries, not refused as a whole.
- */
-const NAT64 = range('NAT64 64:ff9b::/96', '64:ff9b::', 96);
+/** The words of our messages for ipaddr.js's range names. */
+const WORDS: Record<string, string> = {
+  carrierGradeNat: 'shared (CGNAT)',
+  linkLocal: 'link-local',
+  uniqueLocal: 'unique local',
+  deprecatedSiteLocal: 'site-local',
+  discard: 'discard-only',
+  rfc6145: 'IPv4-translated',
+  rfc6052: 'local-use NAT64',
+  teredo: 'Teredo',
+  amt: 'AMT',
+  as112v6: 'AS112',
+  deprecatedOrchid: 'ORCHID',
+  orchid2: 'ORCHIDv2',
+  droneRemoteIdProtocolEntityTags: 'drone remote ID',
+  segmentRouting: 'SRv6 SIDs',
+};
 
 /** Where an address belongs when it is not a public unicast address. */
 export interface SpecialAddress {
@@ -64,45 +41,51 @@ export interface SpecialAddress {
   loopback: boolean;
 }
 
-/** The IPv4 address in the last 32 bits of an IPv6 address (hex groups or a dotted tail). */
-function lastIpv4(address: string): string {
-  const tail = address.slice(address.lastIndexOf(':') + 1);
-  if (isIP(tail) === 4) return tail;
-  const groups = address.toLowerCase().split(':');
-  const high = Number.parseInt(groups.at(-2) || '0', 16);
-  const low = Number.parseInt(groups.at(-1) || '0', 16);
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Cidr = [Address, number];
+
+/** `private 10.0.0.0/8`: ipaddr.js's range name, in our words, and which of its networks matched. */
+function rangeName(address: Address, name: string): string {
+  // `SpecialRanges` is on the prototypes of IPv4 and IPv6, untyped.
+  const table = (address as unknown as { SpecialRanges: Record<string, Cidr | Cidr[]> }).SpecialRanges[name];
+  const networks = (table === undefined ? [] : Array.isArray(table[0]) ? table : [table]) as Cidr[];
+  const network = networks.find(([base, bits]) => address.match(base as never, bits));
+  const words = WORDS[name] ?? name;
+  return network === undefined ? words : `${words} ${network[0].toString()}/${network[1]}`;
 }
 
-/** The embedded IPv4 address of an IPv4-mapped or NAT64 address, with the wrapper's name. */
-function embeddedIpv4(address: string): { ipv4: string; via: string } | undefined {
-  if (MAPPED.list.check(address, 'ipv6')) return { ipv4: lastIpv4(address), via: 'IPv4-mapped' };
-  if (NAT64.list.check(address, 'ipv6')) return { ipv4: lastIpv4(address), via: 'NAT64' };
-  return undefined;
+function classify(address: Address): SpecialAddress | undefined {
+  const name = address.range();
+  if (address.kind() === 'ipv4') {
+    if (PUBLIC_IPV4.has(name)) return undefined;
+    return { range: rangeName(address, name), loopback: name === 'loopback' };
+  }
+  const ipv6 = address as ipaddr.IPv6;
+  if (name === 'unicast' && ipv6.match(IPV4_COMPATIBLE))
+    return { range: 'IPv4-compatible ::/96', loopback: false };
+  if (name === 'unicast') return undefined;
+  if (name === 'as112v6' && ipv6.match(PUBLIC_AS112V6)) return undefined;
+  const via = name === 'ipv4Mapped' ? 'IPv4-mapped' : ipv6.match(NAT64) ? 'NAT64' : undefined;
+  if (via !== undefined) {
+    const inner = classify(ipaddr.fromByteArray(ipv6.toByteArray().slice(12)));
+    // A NAT64 address reaches its IPv4 address through a translator, never this host's loopback.
+    return inner && { range: `${inner.range} (${via})`, loopback: via === 'IPv4-mapped' && inner.loopback };
+  }
+  return { range: rangeName(address, name), loopback: name === 'loopback' };
 }
 
 /**
  * Classifies an IP address (no brackets): `undefined` for a public unicast address, otherwise the
  * special-use range it is in. An IPv4-mapped IPv6 address, and a NAT64 one (64:ff9b::/96), is
  * judged by the IPv4 address it carries; an IPv4-translated one (::ffff:0:0:0/96) is refused. A string
- * that is not an IP address counts as special (nothing unknown is ever reached).
+ * that is not an IP address (in node:net's strict reading: no `127.1`) counts as special.
  */
 export function specialAddress(address: string): SpecialAddress | undefined {
   const family = isIP(address);
-  if (family === 4) {
-    const found = IPV4_RANGES.find((candidate) => candidate.list.check(address, 'ipv4'));
-    return found && { range: found.name, loopback: found.loopback };
-  }
-  if (family === 6) {
-    const embedded = embeddedIpv4(address);
-    if (embedded !== undefined) {
-      const inner = specialAddress(embedded.ipv4);
-      // A NAT64 address reaches its IPv4 address through a translator, never this host's loopback.
-      const loopback = embedded.via === 'IPv4-mapped' && inner?.loopback === true;
-      return inner && { range: `${inner.range} (${embedded.via})`, loopback };
-    }
-    const found = IPV6_RANGES.find((candidate) => candidate.list.check(address, 'ipv6'));
-    return found && { range: found.name, loopback: found.loopback };
-  }
-  return { range: 'not an IP address', loopback: false };
+  if (family === 0) return { range: 'not an IP address', loopback: false };
+  // ipaddr.js reads `::1.2.3.4` (IPv4-compatible) as `::ffff:1.2.3.4` (IPv4-mapped): it parses the
+  // URL standard's spelling of an IPv6 address (hex groups only), without the zone index.
+  const text =
+    family === 6 ? new URL(`http://[${address.replace(/%.*$/, '')}]/`).hostname.slice(1, -1) : address;
+  return classify(ipaddr.parse(text));
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth, OAUTH_MIGRATION_NAMES } from '../src/kysely/index.js';
 import { oauthMigrations } from '../src/kysely/migrations.js';

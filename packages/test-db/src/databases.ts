@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { PGliteDialect } from '@filing-mcp/kysely-pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { recordOpenedDatabase } from './opened-databases.js';
 

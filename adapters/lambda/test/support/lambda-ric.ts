@@ -1,24 +1,33 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type InvocationOutcome, LocalRuntimeApi } from './local-runtime-api.js';
 
 const require = createRequire(import.meta.url);
 
+/** The version of package.json's `config.awsLambdaRic`, which scripts/ensure-lambda-ric.sh installs. */
+const version: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+  .config.awsLambdaRic;
+/** Where scripts/ensure-lambda-ric.sh installs it (the same expression). */
+const prefix =
+  process.env.AWS_LAMBDA_RIC_PREFIX ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'filing-mcp', `aws-lambda-ric-${version}`);
+
 /**
  * Where AWS's runtime interface client (`aws-lambda-ric`, the code that runs a Node.js function in
- * Lambda) is, or why it is not usable here. It is an optional dependency: its install compiles a
- * native addon (curl and aws-lambda-cpp, then the N-API client), which needs cmake, make and g++.
+ * Lambda) is, or why it is not usable here. No package depends on it (its install compiles a native
+ * addon, curl and aws-lambda-cpp then the N-API client, which needs cmake, make and g++):
+ * scripts/ensure-lambda-ric.sh, which this package's `test` script runs first, installs it.
  */
 export const awsLambdaRic: { entry: string } | { unavailable: string } = (() => {
   let entry: string;
   try {
-    entry = require.resolve('aws-lambda-ric');
+    entry = require.resolve('aws-lambda-ric', { paths: [prefix] });
   } catch {
     return {
-      unavailable:
-        'aws-lambda-ric is not installed (an optional dependency: its native build failed or was skipped; see `pnpm install` output; it needs cmake, make and g++)',
+      unavailable: `aws-lambda-ric@${version} is not installed in ${prefix} (scripts/ensure-lambda-ric.sh installs it; its native build needs cmake, make and g++)`,
     };
   }
   if (!existsSync(join(dirname(entry), 'rapid-client.node'))) {

@@ -12,6 +12,9 @@ import { durationFlag, parseCommandLine, requiredFlag } from './parse-command-li
 import { USAGE } from './usage.js';
 import { withDatabase } from './with-database.js';
 
+/** What `api-key create` gives a key without `--expires-in`: the API keys page's default choice. */
+export const DEFAULT_API_KEY_LIFETIME = '90d';
+
 function table(keys: ApiKeySummary[]): string {
   const rows = [
     ['ID', 'PREFIX', 'NAME', 'SCOPE', 'CREATED', 'LAST USED', 'EXPIRES'],
@@ -49,7 +52,9 @@ async function create(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const userId = requiredFlag(command, 'user', values.user);
-  const expiresInMs = durationFlag(command, values['expires-in']);
+  // The API keys page's default lifetime (90 days); `--expires-in never` opts out.
+  const expiresIn = values['expires-in'] ?? DEFAULT_API_KEY_LIFETIME;
+  const expiresInMs = expiresIn === 'never' ? undefined : durationFlag(command, expiresIn);
   const name = typeof values.name === 'string' && values.name.trim() !== '' ? values.name.trim() : undefined;
   // Checked before the database is opened, so that a typo changes nothing.
   const scope = parseFilingScope(typeof values.scope === 'string' ? values.scope : undefined);

@@ -13,7 +13,11 @@ export async function migrateCommand(args: string[], io: CliIo): Promise<number>
     return 0;
   }
   const settings = nodeSettingsFromEnv(io.env);
-  await withDatabase(settings, 'migrate', (db) => migrateToLatest(db));
-  io.stderr('Database is up to date.\n');
+  const applied = await withDatabase(settings, 'migrate', (db) => migrateToLatest(db), { premigrate: false });
+  io.stderr(
+    applied.length === 0
+      ? 'Database is up to date: no migration to apply.\n'
+      : `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}:\n${applied.map((name) => `  ${name}\n`).join('')}`,
+  );
   return 0;
 }

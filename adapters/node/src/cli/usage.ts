@@ -57,13 +57,13 @@ Options:
   'api-key': `Usage: filing-mcp api-key <create|list|revoke> [options]
 
 Commands:
-  create --user <id> [--expires-in <duration>] [--name <name>] [--scope <scopes>]
+  create --user <id> [--expires-in <duration|never>] [--name <name>] [--scope <scopes>]
   list --user <id> [--json]
   revoke <id> [--user <id>]
 
 Run \`filing-mcp api-key <command> --help\` for details.
 `,
-  'api-key create': `Usage: filing-mcp api-key create --user <id> [--expires-in <duration>] [--name <name>] [--scope <scopes>]
+  'api-key create': `Usage: filing-mcp api-key create --user <id> [--expires-in <duration|never>] [--name <name>] [--scope <scopes>]
 
 Creates an API key for a user and prints it, alone, on stdout; everything else
 goes to stderr, so \`KEY=$(filing-mcp api-key create --user me)\` works. Only its
@@ -71,7 +71,8 @@ SHA-256 is stored: the key cannot be shown again.
 
 Options:
   --user <id>              the user the key acts for (required)
-  --expires-in <duration>  lifetime: 30d, 12h, 90m or 3600s (default: never expires)
+  --expires-in <duration>  lifetime: 30d, 12h, 90m or 3600s, or never (default: 90d,
+                           as on the API keys page)
   --name <name>            a label to tell keys apart
   --scope <scopes>         what the key may do: mcp (everything, the default),
                            filings:read (list and read) or filings:write (create,

@@ -8,12 +8,14 @@ import type { NodeSettings } from '../settings.js';
  * Runs `work` on the configured database (PostgreSQL at DATABASE_URL, or the embedded one, locked
  * against a running `serve`) and closes it afterwards, also when `work` throws. The embedded
  * database is migrated first, so that a fresh data directory needs no `migrate`; PostgreSQL is
- * not, because schema changes to a shared database belong to an explicit `migrate`.
+ * not, because schema changes to a shared database belong to an explicit `migrate` (which passes
+ * `premigrate: false`, to report what it applies itself).
  */
 export async function withDatabase<T>(
   settings: NodeSettings,
   command: string,
   work: (db: Kysely<any>) => Promise<T>,
+  options: { premigrate?: boolean } = {},
 ): Promise<T> {
   let lock: DataDirLock | undefined;
   if (settings.databaseUrl === undefined) lock = lockDataDir(settings.dataDir, { command });
@@ -26,7 +28,7 @@ export async function withDatabase<T>(
       ...(settings.databaseUrl !== undefined && { databaseUrl: settings.databaseUrl }),
     });
     try {
-      if (database.kind === 'embedded') await migrateToLatest(database.db);
+      if (database.kind === 'embedded' && options.premigrate !== false) await migrateToLatest(database.db);
       return await work(database.db);
     } finally {
       await database.close();

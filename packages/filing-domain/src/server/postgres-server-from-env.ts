@@ -29,7 +29,7 @@ export interface PostgresServerFromEnvOptions {
    * Runs the migrations when `MIGRATE_ON_START=true`. Passed in rather than imported so that a
    * bundle can keep the migrator out of its cold start (Lambda loads it lazily).
    */
-  migrate(db: Kysely<any>): Promise<void>;
+  migrate(db: Kysely<any>): Promise<unknown>;
   /**
    * Opens the database (loads Kysely, creates the pool) on the first request that needs it rather
    * than before the server is returned, so a cold start answers `initialize` without loading a

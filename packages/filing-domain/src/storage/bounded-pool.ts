@@ -6,10 +6,15 @@ interface PgPoolClient extends PostgresPoolClient {
   release(destroy?: Error | boolean): void;
 }
 
-/** A `pg` pool as {@link boundedPool} needs it. */
+/**
+ * A `pg` pool as {@link boundedPool} needs it. `options` and `Client` are passed through: Kysely
+ * (0.29+) opens a control connection with them to cancel a query whose signal aborts.
+ */
 export interface PgPoolLike {
   connect(): Promise<PgPoolClient>;
   end(): Promise<void>;
+  options?: object;
+  Client?: PostgresPool['Client'];
 }
 
 /**
@@ -72,5 +77,7 @@ export function boundedPool(pool: PgPoolLike, settings: { acquireTimeoutMs: numb
         );
       }),
     end: () => pool.end(),
+    options: pool.options ?? {},
+    ...(pool.Client !== undefined && { Client: pool.Client }),
   };
 }

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { submissionsMigration } from '../submission/submission-tables.js';
 
@@ -258,9 +259,9 @@ const provider: MigrationProvider = {
  * Brings the filing domain's tables (`filings`, `partnership_filings`, `payments`, `fax_logs`,
  * `signed_copies`, `fax_webhook_events`, `filed_returns`, `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
  * `filing_migration_lock`, apart from oauth-core's, so each package migrates independently.
- * Throws the migration's error when one fails.
+ * Answers the names of the migrations it applied, oldest first. Throws the migration's error when one fails.
  */
-export async function migrateFilingDomain(db: Kysely<any>): Promise<void> {
+export async function migrateFilingDomain(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider,
@@ -272,11 +273,15 @@ export async function migrateFilingDomain(db: Kysely<any>): Promise<void> {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Filing domain migration ${failed ?? ''} failed`.replace('  ', ' '), { cause: error });
   }
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }
 
 /**
  * Runs every migration the composed server needs, in order: oauth-core's tables, then the filing
- * domain's. Adapters call it at start-up or from their CLI.
+ * domain's. Adapters call it at start-up or from their CLI. Answers what it applied, oldest first,
+ * each name after its set (`oauth 001_...`, `filing 001_...`): empty when the schema was current.
  *
  * @example
  * ```ts
@@ -284,7 +289,8 @@ export async function migrateFilingDomain(db: Kysely<any>): Promise<void> {
  * const server = createFilingServer({ db, config });
  * ```
  */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  await migrateOAuth(db);
-  await migrateFilingDomain(db);
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const oauth = await migrateOAuth(db);
+  const filing = await migrateFilingDomain(db);
+  return [...oauth.map((name) => `oauth ${name}`), ...filing.map((name) => `filing ${name}`)];
 }

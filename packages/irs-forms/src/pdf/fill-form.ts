@@ -1,4 +1,4 @@
-import { PDFCheckBox, PDFDict, PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
+import { PDFCheckBox, PDFDict, PDFDocument, PDFName, PDFTextField } from '@cantoo/pdf-lib';
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { TemplateFieldError } from './template-field-error.js';
 

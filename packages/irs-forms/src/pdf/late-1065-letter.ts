@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { usDate } from '../field-text.js';
 import type { PartnershipInput } from '../filing-input.js';
 import { form1065Address } from '../partnership/where-to-file-1065.js';

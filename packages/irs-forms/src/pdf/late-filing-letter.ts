@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { FOREIGN_OWNED_DE_ADDRESS_LINES } from '../de-filing-address.js';
 import { usDate } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';

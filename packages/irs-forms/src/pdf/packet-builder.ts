@@ -7,7 +7,7 @@ import {
   type PDFObject,
   PDFPage,
   StandardFonts,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import type { FieldValue, FormEdition } from '../form-edition.js';
 import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 
 /** The media types a signed copy may be uploaded as. */
 export type SignedCopyMediaType = 'application/pdf' | 'image/jpeg' | 'image/png';

@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { usDate } from '../field-text.js';
 import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
 import { form5472Amounts } from '../form-5472-amounts.js';

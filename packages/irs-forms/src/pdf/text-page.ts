@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 
 const MARGIN = 72;
 const WIDTH = 612;

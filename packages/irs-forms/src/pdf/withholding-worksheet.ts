@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import { dollars, usDate } from '../field-text.js';
 import type { PartnershipInput } from '../filing-input.js';
 import { SECTION_1446_RATE } from '../partnership/partnership-rules.js';

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 
 /**
  * PostgreSQL `NOTIFY` channel on which the migrations' triggers announce every ended credential:
@@ -140,16 +141,20 @@ export const OAUTH_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.key
 /**
  * Brings the OAuth tables up to date. Uses its own bookkeeping tables (`oauth_migration`,
  * `oauth_migration_lock`) so it runs beside other packages' migrations in the same schema.
+ * Answers the names of the migrations it applied, oldest first (none when the tables were current).
  *
  * @throws the migration's error when one failed
  */
-export async function migrateOAuth(db: Kysely<any>): Promise<void> {
+export async function migrateOAuth(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...oauthMigrations }) },
     migrationTableName: 'oauth_migration',
     migrationLockTableName: 'oauth_migration_lock',
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }

