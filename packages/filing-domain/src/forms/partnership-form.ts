@@ -421,6 +421,10 @@ export const partnershipFormSchemas = once(() => {
       ),
       signerName: unadvertised(text.optional(), 'Who signs the statement (a general partner or LLC member).'),
       signerTitle: unadvertised(text.optional(), 'The signer’s title.'),
+      signatureDate: unadvertised(
+        calendarDate.optional(),
+        'Date the statement is signed, YYYY-MM-DD (printed when on or after the end of the tax year).',
+      ),
       // --- End of the ECTI, payments, box 13 code and late-statement fields. ---
       // --- Schedules and readiness: Schedules L, M-1, M-2 and the Partnership
       // Representative (labels from irs-forms; rules scheduleL, scheduleM1, scheduleM2,
