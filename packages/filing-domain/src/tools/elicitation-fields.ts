@@ -117,7 +117,8 @@ export function primitiveOf(schema: AnyZod): PrimitiveField | undefined {
     case 'number': {
       const integer = inner.format === 'safeint' || inner.format === 'int32' || inner.format === 'int64';
       const field: PrimitiveField = { type: integer ? 'integer' : 'number' };
-      if (typeof inner.minValue === 'number' && Number.isFinite(inner.minValue))
+      // `.int()` alone bounds a number by the safe integers: that is no minimum to ask with.
+      if (typeof inner.minValue === 'number' && inner.minValue > Number.MIN_SAFE_INTEGER)
         field.minimum = inner.minValue;
       return field;
     }
