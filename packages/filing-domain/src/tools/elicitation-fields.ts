@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { PathSegment } from './elicitation-paths.js';
+import { askedChoices } from '../forms/asked-choices.js';
 
 // What a form_data schema says about one field, read from the zod schema itself (its types,
 // checks and descriptions), so that whatever the form schemas describe flows into the form.
@@ -70,6 +71,8 @@ function metaTitle(schema: AnyZod): string | undefined {
 
 function choicesOf(schema: AnyZod): Choice[] | undefined {
   const inner = unwrap(schema);
+  const registered = askedChoices.get(schema) ?? askedChoices.get(inner);
+  if (registered) return registered.choices.map((choice) => ({ ...choice }));
   const def = inner.def ?? {};
   if (def.type === 'enum') {
     const values = Object.values(def.entries ?? {}).filter(
