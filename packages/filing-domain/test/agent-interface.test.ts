@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkFilingReadiness, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isOverdue } from '../src/tools/filing-summaries.js';
 import { BASE_URL, callTool, type Harness, newUser, ok, replyBody, useHarness } from './helpers.js';
@@ -232,7 +233,20 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
         ids.push((await ok(harness().server, key, 'create_filing', { form_data: form })).id as string);
       }
       const last = await ok(harness().server, key, 'create_filing', { form_data: form });
-      expect(last.possible_duplicates).toEqual(ids.slice(1).reverse());
+      // Newest first is created_at descending, then id descending: two filings created within the
+      // database clock's resolution (PGlite's is coarser than PostgreSQL's) share a created_at.
+      const rows = await harness()
+        .db.selectFrom('filings')
+        .select(['id', sql<string>`created_at::text`.as('created_at')])
+        .where('id', 'in', ids)
+        .execute();
+      const newest = rows
+        .sort((a, b) =>
+          a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1,
+        )
+        .map((row) => row.id);
+      expect(last.possible_duplicates).toEqual(newest.slice(0, 20));
+      expect(newest).toHaveLength(21);
     });
   });
 

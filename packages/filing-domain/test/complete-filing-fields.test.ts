@@ -110,6 +110,30 @@ describe('complete_filing reads fields from the schema, at any depth', () => {
     ]);
     expect(round[0]!.description).toMatch(/\. Ending profit shares add up to 95%, not 100%\.$/);
   });
+
+  it('a Schedule L column that does not balance asks its lines with the reason, those not given first', () => {
+    const filing = structuredClone(EXAMPLE_PARTNERSHIP_FILING) as Record<string, any>;
+    // The first form of the missing column asked its first 16 lines (assets to 12a); only they were answered.
+    const first16 = ['line1', 'line2a', 'line2b', 'line3', 'line4', 'line5', 'line6', 'line7a', 'line7b'];
+    first16.push('line8', 'line9a', 'line9b', 'line10a', 'line10b', 'line11', 'line12a');
+    filing.scheduleL.beginning = Object.fromEntries(
+      first16.map((line) => [line, line === 'line1' ? 5000 : 0]),
+    );
+    const readiness = checkFilingReadiness('partnership', filing, undefined, '2026-12-01');
+    expect(readiness.invalid).toContainEqual({
+      field: 'scheduleL.beginning',
+      message: expect.stringContaining('does not balance'),
+    });
+    const { asked, unaskable } = askableFields('partnership', readiness, filing);
+    expect(unaskable).not.toContain('scheduleL.beginning');
+    const lines = asked.filter((field) => field.group === 'scheduleL.beginning');
+    expect(lines.length).toBeLessThanOrEqual(16);
+    expect(lines.map((field) => field.field)).toContain('scheduleL.beginning.line21');
+    // Lines 12b, 13 and 15-21, never asked, come first; then lines already given, with their values.
+    expect(lines[0]!.field).toBe('scheduleL.beginning.line12b');
+    expect(lines.find((field) => field.field === 'scheduleL.beginning.line1')?.default).toBe(5000);
+    expect(lines[0]!.description).toContain('does not balance');
+  });
 });
 
 describe('an answer becomes a change at its path', () => {

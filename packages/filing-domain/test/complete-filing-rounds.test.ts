@@ -43,10 +43,11 @@ const TEXT: Record<string, string> = {
   zip: '87501',
   llcCity: 'Santa Fe, NM 87501',
   city: 'Madrid 28001',
+  phone: '415-555-0100',
 };
 
-/** What the simulated user answers for one field of a form. */
-function answerFor(name: string, property: Property): unknown {
+/** What the simulated user answers for one field of a form; `amount` for each sum of money. */
+function answerFor(name: string, property: Property, amount: number): unknown {
   const key = name.split('__').at(-1)!;
   const text = `${property.title ?? ''} ${property.description ?? ''}`;
   if (property.oneOf) return property.oneOf[0]!.const;
@@ -56,20 +57,24 @@ function answerFor(name: string, property: Property): unknown {
   if (property.type === 'number') return 100; // a share in percent: the one partner holds it all
   // The partnership had no deductions: the user leaves page 1's deduction lines blank.
   if (name.startsWith('deductions__')) return undefined;
-  if (property.type === 'integer') return 1000;
+  if (property.type === 'integer') return amount;
   if (key in TEXT) return TEXT[key];
   if (/countr|citizenship/i.test(key)) return 'Spain';
   if (property.format === 'date') return '2025-06-30';
   return `Answer for ${key}`;
 }
 
-/** Accepts a form with an answer for every field. */
-function acceptAll(form: Form) {
+/**
+ * Accepts a form with an answer for every field. A partnership's amounts must agree with each
+ * other (Schedule L balances, M-1 line 9 is the analysis' line 1, item F is L line 14), which the
+ * same figure on every line cannot: its simulated user answers 0, a partnership with no activity.
+ */
+function acceptAll(form: Form, amount = 1000) {
   return {
     action: 'accept',
     content: Object.fromEntries(
       Object.entries(form.requestedSchema.properties)
-        .map(([name, property]) => [name, answerFor(name, property)])
+        .map(([name, property]) => [name, answerFor(name, property, amount)])
         .filter(([, value]) => value !== undefined),
     ),
   };
@@ -176,7 +181,7 @@ describe.each(testDatabases())('complete_filing from a bare draft on $name', ({ 
     const forms: Form[] = [];
     const client = await connect((form) => {
       forms.push(form);
-      return acceptAll(form);
+      return acceptAll(form, 0);
     });
     try {
       const created = await client.callTool({

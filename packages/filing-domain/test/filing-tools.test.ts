@@ -636,6 +636,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'lateFilingReason',
               'signerName',
               'signerTitle',
+              'signatureDate',
               'form7004FiledDate',
               'scheduleL',
               'scheduleM1',

@@ -182,6 +182,8 @@ export interface PartnershipInput {
   lateFilingReason?: string;
   signerName?: string;
   signerTitle?: string;
+  /** The date the late-return statement is signed, YYYY-MM-DD. */
+  signatureDate?: string;
   /** Schedule L: `beginning` and `end`, each line key -> whole dollars. */
   scheduleL?: Record<string, unknown>;
   /** Schedule M-1 and M-2: line key -> whole dollars (or words, for the itemized lines). */

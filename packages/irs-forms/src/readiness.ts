@@ -138,19 +138,14 @@ const PARTNERSHIP_REQUIRED: readonly Requirement[] = [
   { form: '1065', line: 'H', field: 'accountingMethod' },
 ];
 
-const DATE_FIELDS = [
-  'taxYearBegin',
-  'taxYearEnd',
-  'dateIncorporation',
-  'signatureDate',
-  'dateBusinessStarted',
-  'form7004FiledDate',
-];
+/** The date fields of each kind: the 1065 has item E, not the 1120's item C; both have a signing date. */
+const DATE_FIELDS: Record<FilingKind, readonly string[]> = {
+  '5472': ['taxYearBegin', 'taxYearEnd', 'dateIncorporation', 'signatureDate', 'form7004FiledDate'],
+  partnership: ['taxYearBegin', 'taxYearEnd', 'dateBusinessStarted', 'signatureDate', 'form7004FiledDate'],
+};
 
 function taxYearProblems(kind: FilingKind, formData: Record<string, unknown>, invalid: InvalidField[]): void {
-  // A single-member filing has no dateBusinessStarted (a partnership's item E): not read.
-  const fields =
-    kind === '5472' ? DATE_FIELDS.filter((field) => field !== 'dateBusinessStarted') : DATE_FIELDS;
+  const fields = DATE_FIELDS[kind];
   for (const field of fields) {
     const value = formData[field];
     if (value !== undefined && value !== null && value !== '' && !isRealDate(value)) {

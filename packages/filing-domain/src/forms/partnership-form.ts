@@ -20,7 +20,6 @@ import {
   SCHEDULE_K_TYPE_LINES,
   type ScheduleKLine,
 } from '@filing-mcp/irs-forms/kinds';
-import { CONTRIBUTION_CODES, ECTI_LINES } from '@filing-mcp/irs-forms/kinds';
 import * as z from 'zod';
 import {
   ACCOUNTING_METHODS,
@@ -33,6 +32,7 @@ import {
 } from './form-fields.js';
 import { once } from '../once.js';
 import { labeledLines, unknownKeys } from './labeled-lines.js';
+import { checkedAs, returnFields } from './partnership-return-fields.js';
 
 /** At most this many partners: a return with more must be e-filed (T.D. 9972), which this service does not do. */
 export const MAX_PARTNERS = 100;
@@ -188,26 +188,6 @@ function scheduleFields(amount: z.ZodType) {
         'Designation of Partnership Representative (Form 1065 page 4): required unless Schedule B line33 elects out under section 6221(b). An individual PR: firstName, lastName; an entity PR: entityName and designatedIndividual. U.S. address and phone, and a U.S. TIN (checked, not printed).',
       ),
   };
-}
-
-/**
- * A field advertised in tools/list by its outer type only (`{"type":"object"}` or an array of
- * anything), to keep the tool list within its budget, and validated with `real`: a wrong value is
- * an error at its own path. get_form_schema's description gives the shape.
- */
-function checkedAs(outer: 'object' | 'array', real: z.ZodType) {
-  const base = outer === 'object' ? z.record(z.string(), z.unknown()) : z.array(z.unknown());
-  return base.superRefine((value, context) => {
-    const result = real.safeParse(value);
-    for (const issue of result.success ? [] : result.error.issues) {
-      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    }
-  });
-}
-
-/** A field get_form_schema documents with `description` and tools/list leaves out (its budget). */
-function unadvertised<T extends z.ZodType>(schema: T, description: string): T {
-  return schema.meta({ description, advertised: false });
 }
 
 /** The partnership form schemas, built by the first call (the public exports are in schemas.ts). */
@@ -395,32 +375,7 @@ export const partnershipFormSchemas = once(() => {
         .optional()
         .describe('Kept as given; section 1446 figures are computed from the return (ECTI).'),
       // --- ECTI lines, section 1446 payments, box 13 code, late-return statement. ---
-      ectiLines: unadvertised(
-        checkedAs('array', z.array(z.enum(ECTI_LINES))).optional(),
-        `Schedule K lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
-      ),
-      payments1446: unadvertised(
-        checkedAs('array', z.array(z.object({ date: calendarDate, amount }))).optional(),
-        'Section 1446 tax paid (Forms 8813): [{date: YYYY-MM-DD, amount: USD}].',
-      ),
-      contributionsCode: text
-        .refine((code) => (CONTRIBUTION_CODES as readonly string[]).includes(code), {
-          message: `must be one of ${CONTRIBUTION_CODES.join(', ')}`,
-        })
-        .optional()
-        .describe(
-          'K-1 box 13 code of Schedule K line 13a: A cash (60%), B cash (30%), C noncash (50%), D noncash (30%), E capital gain property to 50% org. (30%), F capital gain property (20%), G (100%).',
-        ),
-      generateLateFilingLetter: unadvertised(
-        z.boolean().optional(),
-        'True to add a reasonable-cause statement for a late Form 1065.',
-      ),
-      lateFilingReason: unadvertised(
-        text.optional(),
-        'The facts that prevented timely filing (the statement).',
-      ),
-      signerName: unadvertised(text.optional(), 'Who signs the statement (a general partner or LLC member).'),
-      signerTitle: unadvertised(text.optional(), 'The signer’s title.'),
+      ...returnFields(amount),
       // --- End of the ECTI, payments, box 13 code and late-statement fields. ---
       // --- Schedules and readiness: Schedules L, M-1, M-2 and the Partnership
       // Representative (labels from irs-forms; rules scheduleL, scheduleM1, scheduleM2,

@@ -7,7 +7,9 @@ import {
   type PartVIILine,
   RELATIONSHIP_NAMES,
   TRANSACTION_KIND_NAMES,
+  TRANSACTION_KINDS,
 } from '@filing-mcp/irs-forms/kinds';
+import { askedChoices } from './asked-choices.js';
 import {
   calendarDate,
   countries,
@@ -38,6 +40,22 @@ export const singleMemberFormSchemas = once(() => {
     { message: usdMessage },
   );
 
+  /** A transaction's kind (validated as the names; see askedChoices). */
+  const transactionKind = text
+    .refine((value) => (ACCEPTED_TRANSACTION_KIND_NAMES as readonly string[]).includes(value), {
+      message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}`,
+    })
+    .describe(
+      'Part IV line (received 9-21, paid 23-35) or Part V kind: each with its line and label in get_form_schema transaction_kinds. A trademark, patent or software royalty is intangible_property_paid (line 28), not 27b.',
+    );
+  // complete_filing asks it as the kinds, each with its line and label (never as free text).
+  askedChoices.add(transactionKind, {
+    choices: TRANSACTION_KIND_NAMES.map((kind) => {
+      const { line, title } = TRANSACTION_KINDS[kind];
+      return { value: kind, title: line === 'V' ? `Part V: ${title}` : `Line ${line}: ${title}` };
+    }),
+  });
+
   /** One reportable transaction with the related party (Form 5472 Part IV line or Part V). */
   const transactionSchema = z.looseObject({
     id: text
@@ -47,13 +65,7 @@ export const singleMemberFormSchemas = once(() => {
     // accepted so stored filings load, and which check_filing refuses with the two kinds to choose
     // from); advertised as a string: get_form_schema's transaction_kinds lists each kind with its
     // line and label, which a bare enum in tools/list could not carry.
-    kind: text
-      .refine((value) => (ACCEPTED_TRANSACTION_KIND_NAMES as readonly string[]).includes(value), {
-        message: `must be one of: ${TRANSACTION_KIND_NAMES.join(', ')}`,
-      })
-      .describe(
-        'Part IV line (received 9-21, paid 23-35) or Part V kind: each with its line and label in get_form_schema transaction_kinds. A trademark, patent or software royalty is intangible_property_paid (line 28), not 27b.',
-      ),
+    kind: transactionKind,
     amount: wholeUsd.describe('Whole USD: a number or a string of digits, e.g. 5000.'),
     description: text.optional().describe('Printed on the Part V statement.'),
   });

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import type { PathSegment } from './elicitation-paths.js';
+import { askedChoices } from '../forms/asked-choices.js';
 
 // What a form_data schema says about one field, read from the zod schema itself (its types,
 // checks and descriptions), so that whatever the form schemas describe flows into the form.
@@ -70,6 +71,8 @@ function metaTitle(schema: AnyZod): string | undefined {
 
 function choicesOf(schema: AnyZod): Choice[] | undefined {
   const inner = unwrap(schema);
+  const registered = askedChoices.get(schema) ?? askedChoices.get(inner);
+  if (registered) return registered.choices.map((choice) => ({ ...choice }));
   const def = inner.def ?? {};
   if (def.type === 'enum') {
     const values = Object.values(def.entries ?? {}).filter(
@@ -117,7 +120,8 @@ export function primitiveOf(schema: AnyZod): PrimitiveField | undefined {
     case 'number': {
       const integer = inner.format === 'safeint' || inner.format === 'int32' || inner.format === 'int64';
       const field: PrimitiveField = { type: integer ? 'integer' : 'number' };
-      if (typeof inner.minValue === 'number' && Number.isFinite(inner.minValue))
+      // `.int()` alone bounds a number by the safe integers: that is no minimum to ask with.
+      if (typeof inner.minValue === 'number' && inner.minValue > Number.MIN_SAFE_INTEGER)
         field.minimum = inner.minValue;
       return field;
     }

@@ -249,11 +249,26 @@ export function askableFields(
       }
     }
   }
+  // An object of lines that is invalid as a whole (a Schedule L column that does not balance, an
+  // M-1 that disagrees with the analysis) is asked as its lines with the reason, those not yet
+  // given first: an object of more lines than a form holds (a Schedule L column) was asked in
+  // part when it was missing, and its other lines are asked so.
+  const addLines = (path: PathSegment[], problem: string): boolean => {
+    const keys = objectKeys(formSchema, path);
+    const given = (key: string) => valueAt(formData, [...path, key]) !== undefined;
+    const ordered = [...keys.filter((key) => !given(key)), ...keys.filter(given)];
+    const group = formatFieldPath(path);
+    for (const key of ordered.slice(0, MAX_GROUP_FIELDS)) add([...path, key], { problem, group });
+    return keys.length > 0;
+  };
   for (const entry of readiness.invalid) {
     const parsed = parseFieldPath(entry.field);
     const paths = parsed === undefined ? [] : expand(parsed, formData);
     const group = parsed?.includes(-1) ? formatFieldPath(parsed) : undefined;
-    const added = paths.filter((path) => add(path, { problem: entry.message, ...(group && { group }) }));
+    const added = paths.filter(
+      (path) =>
+        add(path, { problem: entry.message, ...(group && { group }) }) || addLines(path, entry.message),
+    );
     if (added.length === 0) unaskable.push(entry.field);
   }
   return { asked, unaskable };

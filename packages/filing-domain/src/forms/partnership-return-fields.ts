@@ -1,0 +1,63 @@
+import { CONTRIBUTION_CODES, ECTI_LINES } from '@filing-mcp/irs-forms/kinds';
+import * as z from 'zod';
+import { calendarDate, text } from './form-fields.js';
+
+// Partnership form_data fields of the return as a whole that tools/list leaves out or shows by
+// their outer type only (its budget): ECTI lines, section 1446 payments, the box 13 code and the
+// late-return statement. get_form_schema describes each.
+
+/**
+ * A field advertised in tools/list by its outer type only (`{"type":"object"}` or an array of
+ * anything), to keep the tool list within its budget, and validated with `real`: a wrong value is
+ * an error at its own path. get_form_schema's description gives the shape.
+ */
+export function checkedAs(outer: 'object' | 'array', real: z.ZodType) {
+  const base = outer === 'object' ? z.record(z.string(), z.unknown()) : z.array(z.unknown());
+  return base.superRefine((value, context) => {
+    const result = real.safeParse(value);
+    for (const issue of result.success ? [] : result.error.issues) {
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+}
+
+/** A field get_form_schema documents with `description` and tools/list leaves out (its budget). */
+export function unadvertised<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.meta({ description, advertised: false });
+}
+
+/** The ECTI, payments, box 13 code and late-statement fields; `amount` is whole dollars. */
+export function returnFields(amount: z.ZodType) {
+  return {
+    ectiLines: unadvertised(
+      checkedAs('array', z.array(z.enum(ECTI_LINES))).optional(),
+      `Schedule K lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
+    ),
+    payments1446: unadvertised(
+      checkedAs('array', z.array(z.object({ date: calendarDate, amount }))).optional(),
+      'Section 1446 tax paid (Forms 8813): [{date: YYYY-MM-DD, amount: USD}].',
+    ),
+    contributionsCode: text
+      .refine((code) => (CONTRIBUTION_CODES as readonly string[]).includes(code), {
+        message: `must be one of ${CONTRIBUTION_CODES.join(', ')}`,
+      })
+      .optional()
+      .describe(
+        'K-1 box 13 code of Schedule K line 13a: A cash (60%), B cash (30%), C noncash (50%), D noncash (30%), E capital gain property to 50% org. (30%), F capital gain property (20%), G (100%).',
+      ),
+    generateLateFilingLetter: unadvertised(
+      z.boolean().optional(),
+      'True to add a reasonable-cause statement for a late Form 1065.',
+    ),
+    lateFilingReason: unadvertised(
+      text.optional(),
+      'The facts that prevented timely filing (the statement).',
+    ),
+    signerName: unadvertised(text.optional(), 'Who signs the statement (a general partner or LLC member).'),
+    signerTitle: unadvertised(text.optional(), 'The signer’s title.'),
+    signatureDate: unadvertised(
+      calendarDate.optional(),
+      'Date the statement is signed, YYYY-MM-DD (printed when on or after the end of the tax year).',
+    ),
+  };
+}
