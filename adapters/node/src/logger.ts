@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 /** Severity of a log line; `silent` turns logging off. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -47,6 +48,30 @@ const FLUSH_MS = 10;
 // One writer per process: every default logger shares it, so lines keep their order.
 let stdoutWriter: ((line: string) => void) | undefined;
 
+/** A short pause while a full pipe drains (EAGAIN): the writer blocks as Node's stdout does on Linux. */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes `text` to standard output whole, synchronously, with `fs.writeSync`: `process.stdout.write`
+ * queues what a full pipe cannot take at once, and a queued write is lost when the process exits
+ * (seen on Node 22: 2,709 of 3,000 lines reached a slow reader after `process.exit()`). A reader that
+ * has gone (EPIPE) drops the lines rather than the process.
+ */
+function writeWhole(text: string): void {
+  const bytes = Buffer.from(text);
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(1, bytes, offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') return;
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+
 /**
  * The default sink: lines reach standard output in one `write` call at most every 10 ms (or as
  * soon as 64 KiB are waiting), rather than one system call per line or per event-loop turn; under
@@ -63,7 +88,7 @@ export function createStdoutLineWriter(): (line: string) => void {
     if (pending === '') return;
     const text = pending;
     pending = '';
-    process.stdout.write(text);
+    writeWhole(text);
   };
   process.once('exit', flush);
   stdoutWriter = (line: string): void => {
