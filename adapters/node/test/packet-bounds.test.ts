@@ -71,23 +71,24 @@ describe('a packet over the socket (Node adapter, packet worker; PGlite only: th
   }, 120_000);
 
   it('answers -32602 naming the bound, and the PDF link 413, for a filing over PACKET_LIMITS', async () => {
-    // 1120 (6 pages) + 334 Forms 5472 (3 pages each) with their Part V statements (1 page each) +
-    // letter = 1,343 pages > 1,000 (the example's Form 7004 is left out: its due date has passed).
+    // Cover page + 1120 (6 pages) + 334 Forms 5472 (3 pages each) with their Part V statements
+    // (1 page each) + letter = 1,344 pages > 1,000 (the example's Form 7004 is left out: its due
+    // date has passed).
     const id = await harness.createFiling({ llcName: 'Acme Holdings LLC', formData: withParties(334) });
     const uri = `filing://filings/${id}/packet.pdf`;
     const error = await client.readResource({ uri }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({
       code: -32602,
-      data: { uri, limit: 'pages', actual: 1_343, max: 1_000 },
+      data: { uri, limit: 'pages', actual: 1_344, max: 1_000 },
     });
     expect((error as Error).message).toContain(
-      'The packet would have 1,343 pages, more than the 1,000 pages a packet may hold: list fewer related parties (form_data.relatedParties) or partners (form_data.partners)',
+      'The packet would have 1,344 pages, more than the 1,000 pages a packet may hold: list fewer related parties (form_data.relatedParties) or partners (form_data.partners)',
     );
     for (const suffix of ['pdf', 'pdf?format=zip']) {
       const response = await fetch(`${harness.appUrl}/filings/${id}/${suffix}`);
       expect(response.status).toBe(413);
       const body = await response.text();
-      expect(body).toContain('The packet would have 1,343 pages');
+      expect(body).toContain('The packet would have 1,344 pages');
       expect(body).not.toContain('%PDF');
     }
   });
