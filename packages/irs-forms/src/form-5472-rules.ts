@@ -55,9 +55,9 @@ export const FORM_5472_RULES = {
       'Instructions for Form 5472, Who Must File (foreign-owned U.S. DEs: domestic disregarded entities).',
   },
   businessActivityCode: {
-    rule: 'The principal business activity code (line 1e, 8d) is a six-digit code of the list in the Form 1120 instructions. The list itself is not vendored: a code is checked for its six digits and its sector (the first two digits of a sector the list uses, 11-81). Uncertain: a well-formed code absent from the list is not caught.',
+    rule: 'The principal business activity code (line 1e, 8d) is a six-digit code of the Principal Business Activity Codes list in the Form 1120 instructions, vendored from the 2025 edition (activity-codes-2025-goods.ts, activity-codes-2025-services.ts: 405 codes with their titles). A code off the list is invalid; the refusal names the list, its nearest codes, and where the list has one the catch-all of the group (e.g. 541990, 339900, 459990). Nonstore retailers have no code of their own: they use the code of their main line of products.',
     source:
-      'Instructions for Form 5472, Lines 1d and 1e; Instructions for Form 1120, Principal Business Activity Codes.',
+      'Instructions for Form 5472, Lines 1d and 1e (the codes of the Form 1120 instructions); 2025 Instructions for Form 1120, Principal Business Activity Codes (https://www.irs.gov/pub/irs-pdf/i1120.pdf).',
   },
   draftPackets: {
     rule: 'Until check_filing answers ready, every page of the packet carries "DRAFT: NOT READY TO FILE"; a ready packet carries no such mark.',

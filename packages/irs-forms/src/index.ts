@@ -58,7 +58,7 @@ export {
 } from './printable-text.js';
 export { type ZipEntry, zipStore } from './zip-store.js';
 export { countryList, printedCountries, readCountry, type CountryReading } from './countries.js';
-export { activityCodeProblem } from './printed-values.js';
+export { ACTIVITY_CODES, ACTIVITY_CODE_LIST, activityCodeProblem } from './activity-codes.js';
 export {
   FOREIGN_OWNED_DE_ADDRESS,
   FOREIGN_OWNED_DE_FAX,

@@ -1,9 +1,10 @@
 /**
  * Checks of the values the single-member forms print that have a fixed form: countries (a country
- * name, a two-letter code turned into the name), the business activity codes (six digits), and the
+ * name, a two-letter code turned into the name), the business activity codes (on the list of the Form 1120 instructions, activity-codes.ts), and the
  * dates that must fall in order. Each problem says what to write instead. Rules: IRS_RULES
  * countryNames, countryIncorporation, businessActivityCode, dateIncorporation, form7004FiledDate.
  */
+import { activityCodeProblem } from './activity-codes.js';
 import { countryList, readCountry } from './countries.js';
 import { isRealDate } from './due-dates.js';
 import type { SingleMemberInput } from './filing-input.js';
@@ -20,45 +21,6 @@ const COUNTRY_FIELDS = [
 ] as const;
 
 const PARTY_COUNTRY_FIELDS = ['country', 'businessCountries', 'taxResidenceCountries'] as const;
-
-/**
- * The two-digit sectors that begin the codes of the Principal Business Activity Codes list of the
- * Form 1120 instructions (NAICS sectors 11-81): the list itself is not vendored, so a code is
- * checked for its form (six digits) and its sector only.
- */
-const ACTIVITY_SECTORS = new Set([
-  '11',
-  '21',
-  '22',
-  '23',
-  '31',
-  '32',
-  '33',
-  '42',
-  '44',
-  '45',
-  '48',
-  '49',
-  '51',
-  '52',
-  '53',
-  '54',
-  '55',
-  '56',
-  '61',
-  '62',
-  '71',
-  '72',
-  '81',
-]);
-
-/** The problem of a principal business activity code, or undefined when it has the list's form. */
-export function activityCodeProblem(value: unknown): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const code = String(value).trim();
-  if (/^\d{6}$/.test(code) && ACTIVITY_SECTORS.has(code.slice(0, 2))) return undefined;
-  return `"${code}" is not a principal business activity code: enter the six-digit code of the list in the Form 1120 instructions (Principal Business Activity Codes) that best describes the activity, e.g. 541511 (custom computer programming services), 512100 (motion picture and video industries), 523900 (other financial investment activities)`;
-}
 
 function checkCountries(field: string, value: unknown, invalid: InvalidField[]): void {
   for (const item of countryList(value)) {

@@ -2,6 +2,7 @@
 // checked values (countries, codes, dates), the extended due date, recommendations, and the draft
 // mark, read back with pdftotext.
 import {
+  ACTIVITY_CODES,
   checkFilingReadiness,
   EXAMPLE_SINGLE_MEMBER_FILING,
   IRS_RULES,
@@ -194,6 +195,30 @@ describe('checked values', () => {
     });
     expect(invalidFields({ ...base, businessActivityCode: 541511 })).toEqual([]);
     expect(invalidFields({ ...base, businessActivityCode: '999999' })).toContain('businessActivityCode');
+  });
+
+  it('a well-formed code off the 2025 Form 1120 list is refused with the nearest listed codes and catch-all', () => {
+    for (const code of ['541990', '999000', '459990', '512100', '551112']) {
+      expect(invalidFields({ ...base, businessActivityCode: code }), code).toEqual([]);
+    }
+    const message = (code: string) =>
+      check({ ...base, businessActivityCode: code }).invalid.find(
+        (entry) => entry.field === 'businessActivityCode',
+      )?.message;
+    // 541430 (graphic design, a NAICS code) is not on the list: the list's 541400 and 541990 are.
+    expect(message('541430')).toMatch(
+      /"541430" is not on the list of principal business activity codes \(2025 Instructions for Form 1120.*begin with 5414: 541400 \(Specialized Design Services.*use 541990 \(All Other Professional, Scientific, & Technical Services\)/,
+    );
+    // 454110 (electronic shopping) left the list: the refusal says how a nonstore retailer codes.
+    expect(message('454110')).toMatch(/nonstore-retailer codes.*main line of products.*use 459990/);
+    expect(message('512110')).toMatch(/begin with 5121: 512100 \(Motion Picture & Video Industries/);
+    const party = check({
+      ...base,
+      relatedParties: [{ ...owner, businessActivityCode: '541430' }, sister],
+    });
+    expect(party.invalid.map((entry) => entry.field)).toContain('relatedParties[0].businessActivityCode');
+    expect(ACTIVITY_CODES.size).toBe(405);
+    expect(ACTIVITY_CODES.get('541511')).toBe('Custom Computer Programming Services');
   });
 });
 
