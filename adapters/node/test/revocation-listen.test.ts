@@ -124,6 +124,11 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         if (after.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(after).toHaveLength(2);
+      // The log line follows the new connection by up to the logger's 10 ms batch, and the pipe.
+      for (let i = 0; i < 50; i++) {
+        if (serves.every((serve) => serve.output().stdout.includes('credential_listener_reconnected'))) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       for (const serve of serves) {
         expect(serve.output().stdout).toContain('credential_listener_lost');
         expect(serve.output().stdout).toContain('credential_listener_reconnected');
