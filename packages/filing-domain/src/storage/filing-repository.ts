@@ -134,6 +134,36 @@ export class FilingRepository {
     return { ...toSummary(row), form_data: row.form_data };
   }
 
+  /**
+   * {@link getFiling}, and whether the filing has a signed copy, a fax or a filed record, in the
+   * same statement: get_filing reads its submissions only then (a second query on every read cost
+   * get_filing two thirds of its throughput in the bench).
+   */
+  async getFilingAndSubmissionFlag(
+    table: FilingTableName,
+    userId: string,
+    id: string,
+  ): Promise<{ filing: Filing; hasSubmissions: boolean } | undefined> {
+    const row = await this.#db
+      .selectFrom(table)
+      .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at', 'form_data'])
+      .select(
+        sql<boolean>`exists (select 1 from signed_copies where filing_id = ${id} and user_id = ${userId})
+          or exists (select 1 from fax_logs where filing_id = ${id} and user_id = ${userId})
+          or exists (select 1 from filed_returns where filing_id = ${id} and user_id = ${userId})`.as(
+          'has_submissions',
+        ),
+      )
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      filing: { ...toSummary(row), form_data: row.form_data },
+      hasSubmissions: row.has_submissions === true,
+    };
+  }
+
   /** Creates a filing with status `completed`; answers its id. */
   async createFiling(table: FilingTableName, filing: NewFiling): Promise<string> {
     const row = await this.#db

@@ -65,9 +65,13 @@ export function kindRecordTools(
         }),
         annotations: readOnly,
         handler: async (args, { auth }) => {
-          const filing = await repository.getFiling(table, auth.userId, args.id);
-          if (!filing) throw await filingNotFoundError(repository, 'get', kind, auth.userId, args.id);
-          return { ...filing, submissions: await submissionsOf(options.db, auth.userId, args.id) };
+          const found = await repository.getFilingAndSubmissionFlag(table, auth.userId, args.id);
+          if (!found) throw await filingNotFoundError(repository, 'get', kind, auth.userId, args.id);
+          const empty = { signed_copies: [], faxes: [], filed: null };
+          const submissions = found.hasSubmissions
+            ? await submissionsOf(options.db, auth.userId, args.id)
+            : empty;
+          return { ...found.filing, submissions };
         },
       }),
     delete: () =>
