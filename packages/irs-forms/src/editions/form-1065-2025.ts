@@ -14,6 +14,7 @@ import { representativeFields, representativeValues } from '../partnership/partn
 import { question4, returnOverdue } from '../partnership/schedule-b-question-4.js';
 import { scheduleLFields, scheduleLValues } from '../partnership/schedule-l.js';
 import { schedulesMFields, schedulesMValues } from '../partnership/schedules-m.js';
+import { record } from '../form-values.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
 const HEADER = `${P1}HeaderAddress_ReadOrder[0].CalendarName_ReadOrder[0].`;
@@ -166,12 +167,6 @@ function scheduleKFields(): Record<string, TemplateField> {
   out.k_line16a = box('topmostSubform[0].Page5[0].c5_1[0]', 'Schedule K, 16a');
   out.k_line16b = box('topmostSubform[0].Page5[0].c5_2[0]', 'Schedule K, 16b');
   return out;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 /** The figures of page 1, Schedule B and Schedule K as field values. */

@@ -4,6 +4,7 @@ import type { PartnerInput, PartnershipInput } from '../filing-input.js';
 import { contributionsCode, irsCenterOfFiling } from '../partnership/k1-items.js';
 import { PARTNER_DECIDED_LINES } from '../partnership/partner-items.js';
 import { amountOf, K1_BOX_OF_LINE, percentOf, type ScheduleKLine } from '../partnership/lines.js';
+import { record } from '../form-values.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
 const HEADER = `${P1}Pg1Header[0].ForCalendarYear[0].`;
@@ -115,12 +116,6 @@ function boxFields(): Record<string, TemplateField> {
   out.box20Amount2 = text(`${R2}f1_94[0]`, 'box 20 (2)');
   out.scheduleK3Attached = box(`${R2}c1_12[0]`, 'box 16 (Schedule K-3 attached)');
   return out;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
 }
 
 const percent = (value: unknown) => {

@@ -7,6 +7,7 @@
 import type { PartnershipInput } from '../filing-input.js';
 import { amountOf, K1_BOX_OF_LINE, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
 import { pageOne, scheduleKTotals } from './schedule-k.js';
+import { record } from '../form-values.js';
 
 /** One form a preparer must add to the packet (check_filing's `prepare_elsewhere`). */
 export type PrepareElsewhere = { form: string; reason: string; source: string };
@@ -36,11 +37,6 @@ const SCHEDULE_K_STATEMENTS = ['line3b', 'line9c', 'line17f'];
 /** K lines that a K-1 reports through box 3 or another line (no box of their own). */
 const FOLDED = new Set(['line3a', 'line3b']);
 
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 const label = (line: string) => line.replace(/^line/, '');
 
 /** The attachments the filing's figures and answers call for. */

@@ -10,18 +10,11 @@ import {
   selfEmploymentClass,
 } from './partner-items.js';
 import { k1Shares, pageOne, scheduleKTotals } from './schedule-k.js';
+import { record, isBlank } from '../form-values.js';
+import type { InvalidField, MissingLine } from '../readiness-types.js';
 
-type Missing = { form: '1065' | '1065-K1'; line: string; field: string };
-type Invalid = { field: string; message: string };
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+type Missing = MissingLine & { form: '1065' | '1065-K1' };
+type Invalid = InvalidField;
 
 /**
  * What check_filing reports about the partner-decided figures (guaranteed payments, box 14A,

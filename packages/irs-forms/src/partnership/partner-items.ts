@@ -1,5 +1,6 @@
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
 import { amountOf, type ScheduleKLine } from './lines.js';
+import { record } from '../form-values.js';
 
 /**
  * The Schedule K lines each partner's own data decides, not a split of a partnership total
@@ -12,12 +13,6 @@ export const PARTNER_DECIDED_LINES = ['line4a', 'line4b', 'line4c', 'line14a', '
 export type PartnerDecidedLine = (typeof PARTNER_DECIDED_LINES)[number];
 
 type Shares = Partial<Record<ScheduleKLine, number>>;
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 const partnersOf = (filing: PartnershipInput): PartnerInput[] =>
   Array.isArray(filing.partners) ? filing.partners : [];

@@ -12,18 +12,11 @@ import { SCHEDULE_B_QUESTIONS } from './schedule-b.js';
 import { pageOne, scheduleKTotals, specialAllocation } from './schedule-k.js';
 import { form1065Address } from './where-to-file-1065.js';
 import { section1446Rate } from './withholding-1446.js';
+import { record, isBlank } from '../form-values.js';
+import type { InvalidField, MissingLine } from '../readiness-types.js';
 
-type Missing = { form: '1065' | '1065-K1'; line: string; field: string };
-type Invalid = { field: string; message: string };
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+type Missing = MissingLine & { form: '1065' | '1065-K1' };
+type Invalid = InvalidField;
 
 /** The partners owning 50% or more of profit, loss or capital at the end of the year (Schedule B-1). */
 export function majorityOwners(filing: PartnershipInput): PartnerInput[] {

@@ -10,15 +10,10 @@ import { scheduleLColumn, scheduleLTotals } from './schedule-l.js';
 import { scheduleM1 } from './schedules-m.js';
 import { analysisOfNetIncome } from './analysis-of-net-income.js';
 import { scheduleKTotals } from './schedule-k.js';
+import { record } from '../form-values.js';
 
 export const QUESTION_4_RECEIPTS_LIMIT = 250_000;
 export const QUESTION_4_ASSETS_LIMIT = 1_000_000;
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 /**
  * Total receipts from the lines the filing holds: page 1 line 1a, the income (not losses) of lines

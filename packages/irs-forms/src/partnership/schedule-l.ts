@@ -7,6 +7,7 @@ import type { TemplateField } from '../form-edition.js';
 import { dollars } from '../field-text.js';
 import type { PartnershipInput } from '../filing-input.js';
 import { amountOf } from './lines.js';
+import { record } from '../form-values.js';
 
 /** The entered lines with their labels as the 2025 form prints them (14 and 22 are computed). */
 export const SCHEDULE_L_LABELS = {
@@ -65,12 +66,6 @@ const LIABILITIES = ['line15', 'line16', 'line17', 'line18', 'line19a', 'line19b
 /** The two columns of the balance sheet. */
 export const SCHEDULE_L_COLUMNS = ['beginning', 'end'] as const;
 export type ScheduleLColumn = (typeof SCHEDULE_L_COLUMNS)[number];
-
-function record(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
 
 /** One column's entered lines, or undefined when the filing holds no such column. */
 export function scheduleLColumn(
