@@ -8,7 +8,14 @@ import type { CompanionContext } from './companion-context.js';
 import { CompanionSignIn } from './companion-sign-in.js';
 import { consentDecision, consentPage } from './consent-page.js';
 import { CsrfGuard } from './csrf.js';
-import { filingPacket, filingPage, filingPrintPage, filingsIndexPage } from './filing-pages.js';
+import {
+  filingKindOfPage,
+  filingPacket,
+  filingPage,
+  filingPrintPage,
+  filingsIndexPage,
+  takesSignedCopy,
+} from './filing-pages.js';
 import { readFormBody } from './form-body.js';
 import { uploadSignedCopyAction } from './signed-copy-page.js';
 import type { PacketService } from './packet-service.js';
@@ -268,14 +275,14 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       if (id === undefined) return undefined;
       return allow('POST', { POST: () => post(request, () => revokeApiKeyAction(context, id)) });
     }
-    if ((segments[0] === 'filings' || segments[0] === 'partnership') && segments.length >= 2) {
-      const kind = segments[0] === 'filings' ? 'filing' : 'partnership';
+    const kind = filingKindOfPage(segments[0]);
+    if (kind !== undefined && segments.length >= 2) {
       const id = decodeSegment(segments[1]!);
       if (id === undefined) return undefined;
       if (segments.length === 2) {
         return allow('GET', { GET: () => filingPage(context, kind, id, request) });
       }
-      if (segments.length === 3 && segments[2] === 'signed-copy' && kind === 'filing') {
+      if (segments.length === 3 && segments[2] === 'signed-copy' && takesSignedCopy(kind)) {
         const filingPath = `${context.appPath}/filings/${encodeURIComponent(id)}`;
         return allow('POST', { POST: () => uploadSignedCopyAction(context, request, id, filingPath) });
       }

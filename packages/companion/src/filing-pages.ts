@@ -1,15 +1,15 @@
 import {
+  FILING_KIND_LIST,
+  FILING_KINDS,
   type Filing,
+  type FilingKind,
   FilingRepository,
-  PacketsBusyError,
   type FilingSummary,
-  type FilingTableName,
-  filingPdfUrl,
-  filingViewUrl,
-  partnershipFilingPdfUrl,
-  partnershipFilingViewUrl,
-  partnershipFormDataSchema,
-  singleMemberFormDataSchema,
+  formDataSchemaOf,
+  kindOfPage,
+  kindPdfUrl,
+  kindViewUrl,
+  PacketsBusyError,
 } from '@filing-mcp/filing-domain';
 import { PacketTooLargeError, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
@@ -18,38 +18,38 @@ import { renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
 import { errorPage, pageResponse, securityHeaders } from './page.js';
 
-/** The two kinds of filing the tools link to, as the companion shows them. */
-export type FilingPageKind = 'filing' | 'partnership';
-
+/**
+ * A kind of filing as the companion shows it: its record in `FILING_KINDS` (table, page path, titles)
+ * and its form's top-level fields in the order of the form schema.
+ */
 interface KindDescription {
-  table: FilingTableName;
   title: string;
-  /** The filing kind as irs-forms names it. */
-  formsKind: '5472' | 'partnership';
   viewUrl(appUrl: string, id: string): string;
   pdfUrl(appUrl: string, id: string): string;
-  /** The form's top-level fields in the order of the form schema. */
   fieldOrder: readonly string[];
 }
 
-const KINDS: Record<FilingPageKind, KindDescription> = {
-  filing: {
-    table: 'filings',
-    formsKind: '5472',
-    title: 'Form 5472 / 1120 filing',
-    viewUrl: filingViewUrl,
-    pdfUrl: filingPdfUrl,
-    fieldOrder: Object.keys(singleMemberFormDataSchema.shape),
-  },
-  partnership: {
-    table: 'partnership_filings',
-    formsKind: 'partnership',
-    title: 'Partnership filing (1065, K-1, 8804 / 8805)',
-    viewUrl: partnershipFilingViewUrl,
-    pdfUrl: partnershipFilingPdfUrl,
-    fieldOrder: Object.keys(partnershipFormDataSchema.shape),
-  },
-};
+/** The kind of filing whose pages live under `{app_url}/{segment}/` (`filings`, `partnership`). */
+export function filingKindOfPage(segment: string | undefined): FilingKind | undefined {
+  return kindOfPage(segment);
+}
+
+/** Whether the page of a filing of `kind` takes its signed copy (`POST .../signed-copy`). */
+export function takesSignedCopy(kind: FilingKind): boolean {
+  return FILING_KINDS[kind].signedCopies;
+}
+
+const descriptions: Partial<Record<FilingKind, KindDescription>> = {};
+
+function describeKind(kind: FilingKind): KindDescription {
+  descriptions[kind] ??= {
+    title: FILING_KINDS[kind].pageTitle,
+    viewUrl: (appUrl, id) => kindViewUrl(kind, appUrl, id),
+    pdfUrl: (appUrl, id) => kindPdfUrl(kind, appUrl, id),
+    fieldOrder: Object.keys(formDataSchemaOf(kind).shape),
+  };
+  return descriptions[kind];
+}
 
 // Filing ids are UUIDs; anything else cannot exist, and must not reach a uuid column as a query.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,11 +74,15 @@ function notFound(context: CompanionContext): Response {
 
 async function loadFiling(
   context: CompanionContext,
-  kind: FilingPageKind,
+  kind: FilingKind,
   id: string,
 ): Promise<Filing | undefined> {
   if (!UUID.test(id)) return undefined;
-  return new FilingRepository(context.db).getFiling(KINDS[kind].table, context.userId, id.toLowerCase());
+  return new FilingRepository(context.db).getFiling(
+    FILING_KINDS[kind].table,
+    context.userId,
+    id.toLowerCase(),
+  );
 }
 
 /**
@@ -87,17 +91,13 @@ async function loadFiling(
  */
 async function withFiling(
   context: CompanionContext,
-  kind: FilingPageKind,
+  kind: FilingKind,
   id: string,
-  page: (
-    filing: Filing,
-    description: (typeof KINDS)[FilingPageKind],
-    name: string,
-  ) => Response | Promise<Response>,
+  page: (filing: Filing, description: KindDescription, name: string) => Response | Promise<Response>,
 ): Promise<Response> {
   const filing = await loadFiling(context, kind, id);
   if (!filing) return notFound(context);
-  return page(filing, KINDS[kind], filing.llc_name || 'Unnamed filing');
+  return page(filing, describeKind(kind), filing.llc_name || 'Unnamed filing');
 }
 
 function summary(filing: Filing): SafeHtml {
@@ -114,14 +114,14 @@ function summary(filing: Filing): SafeHtml {
 /** GET `{app_url}/filings/{id}` and `{app_url}/partnership/{id}`: the view_url the tools return. */
 export async function filingPage(
   context: CompanionContext,
-  kind: FilingPageKind,
+  kind: FilingKind,
   id: string,
   request?: Request,
 ): Promise<Response> {
   return withFiling(context, kind, id, async (filing, description, name) => {
     // A single-member return is signed and filed from here (docs/filing.md); a 1065 is mailed.
     const filingSection =
-      kind === 'filing' && request !== undefined
+      FILING_KINDS[kind].signedCopies && request !== undefined
         ? await signedCopySection(
             context,
             request,
@@ -168,7 +168,7 @@ function fileStem(filing: Filing): string {
  */
 export async function filingPacket(
   context: CompanionContext,
-  kind: FilingPageKind,
+  kind: FilingKind,
   id: string,
   format: string | null,
   signal?: AbortSignal,
@@ -176,12 +176,11 @@ export async function filingPacket(
   if (format !== null && format !== 'zip' && format !== 'pdf') {
     return errorPage(context, 400, 'Unknown format', 'Use format=pdf (the default) or format=zip.');
   }
-  const formsKind = KINDS[kind].formsKind;
   const repository = new FilingRepository(context.db);
   const [filing, source] = UUID.test(id)
     ? await Promise.all([
-        repository.getFiling(KINDS[kind].table, context.userId, id.toLowerCase()),
-        repository.packetSource(formsKind, id.toLowerCase(), context.userId),
+        repository.getFiling(FILING_KINDS[kind].table, context.userId, id.toLowerCase()),
+        repository.packetSource(kind, id.toLowerCase(), context.userId),
       ])
     : [];
   if (!filing || !source) return notFound(context);
@@ -192,7 +191,7 @@ export async function filingPacket(
   };
   try {
     if (format === 'zip') {
-      const files = await packets.files(formsKind, source, signal);
+      const files = await packets.files(kind, source, signal);
       const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
       return new Response(zip, {
         headers: {
@@ -202,7 +201,7 @@ export async function filingPacket(
         },
       });
     }
-    const packet = await packets.pdf(formsKind, source, signal);
+    const packet = await packets.pdf(kind, source, signal);
     return new Response(packet.pdf, {
       headers: {
         ...headers,
@@ -235,7 +234,7 @@ export async function filingPacket(
  */
 export async function filingPrintPage(
   context: CompanionContext,
-  kind: FilingPageKind,
+  kind: FilingKind,
   id: string,
 ): Promise<Response> {
   return withFiling(context, kind, id, (filing, description, name) =>
@@ -253,9 +252,9 @@ ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
   );
 }
 
-function filingTable(context: CompanionContext, kind: FilingPageKind, filings: FilingSummary[]): SafeHtml {
+function filingTable(context: CompanionContext, kind: FilingKind, filings: FilingSummary[]): SafeHtml {
   if (filings.length === 0) return html`<p class="muted">None yet.</p>`;
-  const description = KINDS[kind];
+  const description = describeKind(kind);
   return html`<table>
 <thead><tr><th>Name</th><th>EIN</th><th>Tax year</th><th>Status</th><th>Created</th></tr></thead>
 <tbody>${filings.map(
@@ -265,21 +264,22 @@ function filingTable(context: CompanionContext, kind: FilingPageKind, filings: F
 </table>${filings.length === INDEX_LIMIT ? html`<p class="muted">Showing the newest ${INDEX_LIMIT}.</p>` : ''}`;
 }
 
-/** GET `{app_url}/`: the local user's filings of both kinds, newest first. */
+/** GET `{app_url}/`: the local user's filings of every kind, newest first. */
 export async function filingsIndexPage(context: CompanionContext): Promise<Response> {
   const repository = new FilingRepository(context.db);
-  const [filings, partnershipFilings] = await Promise.all([
-    repository.listFilings('filings', context.userId, INDEX_LIMIT),
-    repository.listFilings('partnership_filings', context.userId, INDEX_LIMIT),
-  ]);
+  const lists = await Promise.all(
+    FILING_KIND_LIST.map((kind) =>
+      repository.listFilings(FILING_KINDS[kind].table, context.userId, INDEX_LIMIT),
+    ),
+  );
   return pageResponse({
     ...context,
     title: 'Your filings',
     body: html`<h1>Your filings</h1>
 <p class="muted">Filings created through the MCP tools at <code>${context.baseUrl}</code> for the local user.</p>
-<h2>Form 5472 / 1120</h2>
-${filingTable(context, 'filing', filings)}
-<h2>Partnerships</h2>
-${filingTable(context, 'partnership', partnershipFilings)}`,
+${FILING_KIND_LIST.map(
+  (kind, index) => html`${index === 0 ? '' : '\n'}<h2>${FILING_KINDS[kind].indexHeading}</h2>
+${filingTable(context, kind, lists[index]!)}`,
+)}`,
   });
 }

@@ -77,6 +77,8 @@ export {
   formSchemaDescriptor,
   resolveFilingKind,
 } from './forms/form-schema-descriptor.js';
+export { FILING_KIND_LIST, FILING_KINDS, type FilingKindRecord, kindOfPage } from './kinds/filing-kinds.js';
+export { formDataSchemaOf } from './forms/kind-forms.js';
 export { type HashFunction, sha256Hex } from './auth/hash.js';
 export { FILING_MIGRATION_NAMES, migrateFilingDomain, migrateToLatest } from './storage/migrations.js';
 export { isClientDisconnect, logSafeEvent, logSafeText, MAX_LOG_VALUE_LENGTH } from './logging/log-safety.js';
@@ -110,6 +112,8 @@ export type { SingleMemberFormData } from './forms/single-member-form.js';
 export {
   filingPdfUrl,
   filingViewUrl,
+  kindPdfUrl,
+  kindViewUrl,
   partnershipFilingPdfUrl,
   partnershipFilingViewUrl,
 } from './tools/view-urls.js';

@@ -4,6 +4,7 @@
 // with its full zod schemas, and get_form_schema documents every form_data field.
 import { type ToolDefinition, toolJsonSchemas } from '@filing-mcp/protocol';
 import { groupedProperties } from './grouped-properties.js';
+import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -235,7 +236,7 @@ export function withAdvertisedSchemas(
 }
 
 /** The kind spellings a tool accepts beyond the spec's two; advertised as those two only. */
-const SPEC_KINDS = ['5472', 'partnership'];
+const SPEC_KINDS = [...FILING_KIND_LIST];
 
 /**
  * A field that takes a fixed set of values but still stores words of filings of before (an enum or

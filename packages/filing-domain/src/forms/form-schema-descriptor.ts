@@ -1,9 +1,8 @@
 import type * as z from 'zod';
-import { partnershipFormSchemas } from './partnership-form.js';
-import { singleMemberFormSchemas } from './single-member-form.js';
+import { FILING_KIND_LIST, FILING_KINDS, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
+import { KIND_FORMS } from './kind-forms.js';
 
-/** The two kinds of filing: single-member (forms 5472 and 1120) and partnership. */
-export type FilingKind = '5472' | 'partnership';
+export type { FilingKind } from '../kinds/filing-kinds.js';
 
 /** What `get_form_schema` answers: the spec's schema descriptor plus the resolved kind. */
 export interface FormSchemaDescriptor {
@@ -14,19 +13,14 @@ export interface FormSchemaDescriptor {
 
 /**
  * Spellings of a filing kind that agents use: the spec's `5472` and `partnership`, and the form
- * names of its overview example (`form-5472-1120`). Matched case-insensitively.
+ * names of its overview example (`form-5472-1120`), from each kind's `aliases` in
+ * `FILING_KINDS`. Matched case-insensitively.
  */
-export const filingKindAliases: Readonly<Record<string, FilingKind>> = Object.freeze({
-  '5472': '5472',
-  '1120': '5472',
-  '5472-1120': '5472',
-  'form-5472': '5472',
-  'form-5472-1120': '5472',
-  'single-member': '5472',
-  partnership: 'partnership',
-  '1065': 'partnership',
-  'form-1065': 'partnership',
-});
+export const filingKindAliases: Readonly<Record<string, FilingKind>> = Object.freeze(
+  Object.fromEntries(
+    FILING_KIND_LIST.flatMap((kind) => [kind, ...FILING_KINDS[kind].aliases].map((alias) => [alias, kind])),
+  ),
+);
 
 /** Resolves a kind spelling to a {@link FilingKind}, or `undefined` when it names no kind. */
 export function resolveFilingKind(value: string): FilingKind | undefined {
@@ -93,22 +87,6 @@ function describe(kind: FilingKind, schema: z.ZodObject<any>, description: strin
 
 const descriptors: Partial<Record<FilingKind, FormSchemaDescriptor>> = {};
 
-function buildDescriptor(kind: FilingKind): FormSchemaDescriptor {
-  return kind === '5472'
-    ? describe(
-        '5472',
-        singleMemberFormSchemas().singleMemberFormDataSchema,
-        'form_data of a single-member foreign-owned LLC filing (forms 5472 and 1120). All fields are optional ' +
-          'when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
-      )
-    : describe(
-        'partnership',
-        partnershipFormSchemas().partnershipFormDataSchema,
-        'form_data of a partnership filing (form 1065, Schedule K-1, forms 8804 and 8805). All fields are ' +
-          'optional when creating a draft; dates are YYYY-MM-DD strings; fields not listed here are kept as given.',
-      );
-}
-
 /**
  * The schema descriptor of one kind of filing, derived once (on the first call for that kind)
  * from the zod form schemas (their fields' `.describe()` texts), so the descriptions agents read can
@@ -116,7 +94,8 @@ function buildDescriptor(kind: FilingKind): FormSchemaDescriptor {
  */
 export function formSchemaDescriptor(kind: FilingKind): FormSchemaDescriptor {
   // A kind outside the type (from JavaScript) answers undefined, as it always has.
-  if (kind !== '5472' && kind !== 'partnership') return undefined as never;
-  descriptors[kind] ??= buildDescriptor(kind);
+  if (!isFilingKind(kind)) return undefined as never;
+  const form = KIND_FORMS[kind];
+  descriptors[kind] ??= describe(kind, form.schema(), form.description);
   return descriptors[kind];
 }

@@ -54,6 +54,41 @@ export function withRelatedPartyIds<T extends Item>(formData: T, stored: Item | 
   return { ...formData, relatedParties: parties };
 }
 
+/**
+ * Gives every partner of a partnership `formData` an id: the one it has, else the id of the stored
+ * partner with the same tax id or, failing that, the same name, else a new UUID (the spec's partner
+ * ids are UUIDs).
+ */
+export function withPartnerIds<T extends Item>(formData: T, stored: Item | undefined): T {
+  if (!Array.isArray(formData.partners)) return formData;
+  const known = (Array.isArray(stored?.partners) ? stored.partners : []) as Item[];
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+  const used = new Set<string>();
+  const partners = (formData.partners as Item[]).map((partner) => {
+    if (typeof partner.id === 'string') return partner;
+    const match =
+      known.find(
+        (old) => !used.has(String(old.id)) && text(partner.tin) !== '' && text(old.tin) === text(partner.tin),
+      ) ??
+      known.find(
+        (old) =>
+          !used.has(String(old.id)) && text(partner.name) !== '' && text(old.name) === text(partner.name),
+      );
+    const id = typeof match?.id === 'string' ? match.id : globalThis.crypto.randomUUID();
+    used.add(id);
+    return { id, ...partner };
+  });
+  return { ...formData, partners };
+}
+
+/** A kind's list of form_data whose items carry ids, and how a create or update gives them. */
+export interface ListItemIds {
+  /** The top-level list (`relatedParties`, `partners`). */
+  list: string;
+  /** The form_data with ids on every item, those of `stored` (the form_data before) kept. */
+  withIds<T extends Item>(formData: T, stored: Item | undefined): T;
+}
+
 /** An item an update's replacement list left out, as the update tools report it. */
 export interface RemovedItem {
   list: string;

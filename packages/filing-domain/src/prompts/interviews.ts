@@ -1,11 +1,13 @@
 // The interviews' text, loaded by the first prompts/get: a server that is only listed (or only
 // serves tools) never evaluates it, which keeps it out of a serverless cold start.
 
+import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+
 /** The guided interview of one kind of filing: what to ask, in which order, which tools to call. */
 export interface Interview {
   /** The prompt's name (filing-prompts.ts lists it with its title and description). */
   name: string;
-  kind: '5472' | 'partnership';
+  kind: FilingKind;
   goal: string;
   create: string;
   update: string;
@@ -20,9 +22,9 @@ export const INTERVIEWS: readonly Interview[] = [
     name: 'prepare_form_5472',
     kind: '5472',
     goal: 'Form 5472 with its pro forma Form 1120 for the user’s foreign-owned single-member US LLC',
-    create: 'create_filing',
-    update: 'update_filing',
-    list: 'list_filings',
+    create: FILING_KINDS['5472'].tools.create,
+    update: FILING_KINDS['5472'].tools.update,
+    list: FILING_KINDS['5472'].tools.list.name,
     topics: [
       'The tax year: taxYearBegin and taxYearEnd (YYYY-MM-DD), and isInitialYear when the LLC is new.',
       'The LLC: its legal name (llcName), EIN (ein, NN-NNNNNNN), US address (llcStreet; llcCity with state and ZIP), where and when it was formed (countryIncorporation, dateIncorporation), its tax residence (taxResidentCountry), where it does business (principalBusinessCountries), its activity in words and its NAICS code (businessActivity, businessActivityCode), and its total assets at the end of the year in whole US dollars (totalAssets).',
@@ -37,9 +39,9 @@ export const INTERVIEWS: readonly Interview[] = [
     name: 'prepare_partnership_return',
     kind: 'partnership',
     goal: 'Form 1065 with a Schedule K-1 per partner for the user’s partnership',
-    create: 'create_partnership_filing',
-    update: 'update_partnership_filing',
-    list: 'list_partnership_filings',
+    create: FILING_KINDS.partnership.tools.create,
+    update: FILING_KINDS.partnership.tools.update,
+    list: FILING_KINDS.partnership.tools.list.name,
     topics: [
       'The tax year: taxYearBegin and taxYearEnd (YYYY-MM-DD).',
       'The partnership: its legal name (partnershipName), EIN (ein, NN-NNNNNNN), address (street, city, state, zip), its activity in words and its NAICS code (businessActivity, businessActivityCode), when the business started (dateBusinessStarted), its accounting method (accountingMethod: cash, accrual or other, then accountingMethodOther in words) and its total assets at the end of the year in whole US dollars (totalAssets).',
@@ -52,7 +54,7 @@ export const INTERVIEWS: readonly Interview[] = [
 ];
 
 export function interviewText(interview: Interview, filingId: string | undefined): string {
-  const kind = interview.kind === '5472' ? '' : ', kind: "partnership"';
+  const kind = interview.kind === DEFAULT_FILING_KIND ? '' : `, kind: "${interview.kind}"`;
   const start =
     filingId === undefined
       ? [

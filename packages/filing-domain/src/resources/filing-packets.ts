@@ -1,4 +1,4 @@
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { PacketSource } from '../storage/records.js';
 import { type PacketBuildLimits, PacketBuilds, type PacketBuildStats } from './packet-builds.js';
 

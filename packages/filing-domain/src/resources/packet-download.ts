@@ -1,5 +1,6 @@
 import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
+import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { FilingPackets } from './filing-packets.js';
 import { PacketsBusyError } from './packet-builds.js';
@@ -82,7 +83,7 @@ export function createPacketDownload(options: {
       if (error instanceof PacketTooLargeError) return problem(413, error.message);
       throw error;
     }
-    const name = grant.kind === '5472' ? 'form-5472-packet' : 'form-1065-packet';
+    const name = FILING_KINDS[grant.kind].packet.fileName;
     return withCors(
       new Response(request.method === 'HEAD' ? null : (pdf as Uint8Array<ArrayBuffer>), {
         status: 200,

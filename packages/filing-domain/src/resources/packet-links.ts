@@ -1,5 +1,5 @@
 import { base64url, fromBase64url, lazyOnce, secretKey } from '@filing-mcp/protocol';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { FILING_KIND_LIST, type FilingKind } from '../kinds/filing-kinds.js';
 
 /** Longest life of a signed packet link: 15 minutes, long enough to fetch it, short enough to leak little. */
 export const PACKET_LINK_MAX_TTL_SECONDS = 15 * 60;
@@ -67,21 +67,23 @@ type HmacKey = Parameters<typeof crypto.subtle.sign>[1];
 
 const utf8 = new TextEncoder();
 const UUID_PATTERN = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+// Every kind of FILING_KINDS, as a path segment: `(5472|partnership)`.
+const KIND_PATTERN = `(${FILING_KIND_LIST.join('|')})`;
 const PATHS: Readonly<Record<SignedLinkPurpose, { prefix: string; suffix: string; pattern: RegExp }>> = {
   download: {
     prefix: PACKET_LINK_PATH_PREFIX,
     suffix: '.pdf',
-    pattern: new RegExp(`^/packets/(5472|partnership)/${UUID_PATTERN}\\.pdf$`),
+    pattern: new RegExp(`^/packets/${KIND_PATTERN}/${UUID_PATTERN}\\.pdf$`),
   },
   upload: {
     prefix: `${SIGNED_COPY_PATH_PREFIX}upload/`,
     suffix: '',
-    pattern: new RegExp(`^/signed-copies/upload/(5472|partnership)/${UUID_PATTERN}$`),
+    pattern: new RegExp(`^/signed-copies/upload/${KIND_PATTERN}/${UUID_PATTERN}$`),
   },
   'fax-media': {
     prefix: `${SIGNED_COPY_PATH_PREFIX}fax/`,
     suffix: '.pdf',
-    pattern: new RegExp(`^/signed-copies/fax/(5472|partnership)/${UUID_PATTERN}\\.pdf$`),
+    pattern: new RegExp(`^/signed-copies/fax/${KIND_PATTERN}/${UUID_PATTERN}\\.pdf$`),
   },
 };
 const EXPIRY = /^[1-9]\d{0,11}$/;

@@ -1,4 +1,3 @@
-import type { FilingKind } from '@filing-mcp/irs-forms';
 import {
   type HandlerContext,
   JsonRpcErrorCode,
@@ -8,6 +7,7 @@ import {
   resourceNotFound,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
+import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 
@@ -17,10 +17,12 @@ export type { FilingPacketBuilder } from './filing-packets.js';
  * The URI templates of the filing packets, one per kind, shaped like the companion's PDF links
  * (`{app_url}/filings/{id}/pdf`, `{app_url}/partnership/{id}/pdf`); `{id}` is the filing's UUID.
  */
-export const PACKET_URI_TEMPLATES: Readonly<Record<FilingKind, string>> = Object.freeze({
-  '5472': 'filing://filings/{id}/packet.pdf',
-  partnership: 'filing://partnership/{id}/packet.pdf',
-});
+export const PACKET_URI_TEMPLATES: Readonly<Record<FilingKind, string>> = Object.freeze(
+  Object.fromEntries(FILING_KIND_LIST.map((kind) => [kind, FILING_KINDS[kind].packet.uriTemplate])) as Record<
+    FilingKind,
+    string
+  >,
+);
 
 /** The URI of a filing's packet resource, e.g. `filing://filings/<uuid>/packet.pdf`. */
 export function packetUri(kind: FilingKind, id: string): string {
@@ -28,19 +30,6 @@ export function packetUri(kind: FilingKind, id: string): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const TITLES: Record<FilingKind, { title: string; description: string }> = {
-  '5472': {
-    title: 'IRS forms of a single-member filing (PDF)',
-    description:
-      'The filled official IRS forms of one of your single-member filings: a cover page (how to sign and file), pro forma Form 1120, a Form 5472 per related party, Form 7004 and the late-filing letter when asked for. {id} is the filing id; run check_filing first: until it answers ready the PDF is a draft, every page marked DRAFT: NOT READY TO FILE.',
-  },
-  partnership: {
-    title: 'IRS forms of a partnership filing (PDF)',
-    description:
-      'The filled official IRS forms of one of your partnership filings: Form 1065 and a Schedule K-1 per partner. {id} is the filing id; run check_filing first: until it answers ready the PDF is a draft, every page marked DRAFT: NOT READY TO FILE.',
-  },
-};
 
 /**
  * The filing packets as MCP resource templates (`resources/templates/list`, `resources/read`):
@@ -63,10 +52,11 @@ export function createPacketResourceTemplates(options: {
     ]);
     return new FilingRepository(db);
   });
-  return (['5472', 'partnership'] as const).map((kind) => ({
-    uriTemplate: PACKET_URI_TEMPLATES[kind],
-    name: kind === '5472' ? 'filing-packet' : 'partnership-filing-packet',
-    ...TITLES[kind],
+  return FILING_KIND_LIST.map((kind) => ({
+    uriTemplate: FILING_KINDS[kind].packet.uriTemplate,
+    name: FILING_KINDS[kind].packet.name,
+    title: FILING_KINDS[kind].packet.title,
+    description: FILING_KINDS[kind].packet.description,
     mimeType: 'application/pdf',
     read: async (uri: string, variables: Record<string, string>, context: HandlerContext) => {
       const id = variables.id ?? '';

@@ -1,15 +1,19 @@
 import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { FilingDatabase } from './database.js';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import {
+  FILING_KIND_LIST,
+  FILING_KINDS,
+  type FilingKind,
+  type FilingTableName,
+} from '../kinds/filing-kinds.js';
 import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 
-/** The table each kind of filing lives in. */
-export type FilingTableName = 'filings' | 'partnership_filings';
+export type { FilingTableName } from '../kinds/filing-kinds.js';
 
-/** Table of a kind of filing. */
+/** Table of a kind of filing (its record in `FILING_KINDS`). */
 export function filingTable(kind: FilingKind): FilingTableName {
-  return kind === '5472' ? 'filings' : 'partnership_filings';
+  return FILING_KINDS[kind].table;
 }
 
 /** Values of a new filing record. */
@@ -281,23 +285,18 @@ export class FilingRepository {
   }
 
   /**
-   * Which collection holds the user's filing `id`, looking in both with one statement. When both
-   * do (a UUID collision, in practice never), `preferred` wins.
+   * Which collection holds the user's filing `id`, looking in every kind's table with one
+   * statement. When several do (a UUID collision, in practice never), `preferred` wins.
    */
   async findFilingKind(userId: string, id: string, preferred: FilingKind): Promise<FilingKind | undefined> {
-    const rows = await this.#db
-      .selectFrom('filings')
-      .select(sql<FilingKind>`'5472'`.as('kind'))
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .unionAll(
-        this.#db
-          .selectFrom('partnership_filings')
-          .select(sql<FilingKind>`'partnership'`.as('kind'))
-          .where('id', '=', id)
-          .where('user_id', '=', userId),
-      )
-      .execute();
+    const [first, ...others] = FILING_KIND_LIST.map((kind) =>
+      this.#db
+        .selectFrom(FILING_KINDS[kind].table)
+        .select(sql.lit(kind).as('kind'))
+        .where('id', '=', id)
+        .where('user_id', '=', userId),
+    );
+    const rows = await others.reduce((query, next) => query.unionAll(next), first!).execute();
     const kinds = rows.map((row) => row.kind);
     return kinds.includes(preferred) ? preferred : kinds[0];
   }

@@ -7,6 +7,7 @@ import { FILING_NOT_FOUND } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
 import { submissionSchemas } from './submission-schemas.js';
 import type { SubmissionStore } from './submission-store.js';
+import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 const reference = () => z.string().trim().min(1).max(100);
 
@@ -33,7 +34,7 @@ export function markFiledTool(deps: {
     }),
     outputSchema: z.object({
       id: z.string(),
-      kind: z.enum(['5472', 'partnership']),
+      kind: z.enum(FILING_KIND_LIST),
       filed: submissionSchemas().filed,
       message: z.string(),
     }),

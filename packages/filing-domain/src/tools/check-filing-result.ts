@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { once } from '../once.js';
 import { submissionSchemas } from '../submission/submission-schemas.js';
+import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 /** check_filing's structuredContent (the shape `checkFilingReadiness` of irs-forms answers). */
 /** Built by the first call (check_filing's first call). */
 export const checkFilingResultSchema = once(() =>
   z.object({
-    kind: z.enum(['5472', 'partnership']),
+    kind: z.enum(FILING_KIND_LIST),
     ready: z
       .boolean()
       .describe(

@@ -1,14 +1,13 @@
 import * as z from 'zod';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { Refusal } from './complete-filing-store.js';
 import { type AskedField, type FilingCheck, fieldList } from './elicitation-form.js';
 
 /** The tool that stores what the user gives, by kind of filing. */
-export const UPDATE_TOOL: Readonly<Record<FilingKind, string>> = {
-  '5472': 'update_filing',
-  partnership: 'update_partnership_filing',
-};
+export const UPDATE_TOOL: Readonly<Record<FilingKind, string>> = Object.fromEntries(
+  FILING_KIND_LIST.map((kind) => [kind, FILING_KINDS[kind].tools.update]),
+) as Record<FilingKind, string>;
 
 const OUTCOMES = [
   'ready',
@@ -27,7 +26,7 @@ export type Outcome = (typeof OUTCOMES)[number];
 export const completeFilingOutputSchema = once(() =>
   z.object({
     id: z.string(),
-    kind: z.enum(['5472', 'partnership']),
+    kind: z.enum(FILING_KIND_LIST),
     ready: z.boolean().describe('Whether check_filing now finds the filing ready.'),
     outcome: z
       .enum(OUTCOMES)

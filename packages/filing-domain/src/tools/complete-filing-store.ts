@@ -154,8 +154,9 @@ export async function storeAnswers(options: {
       continue;
     }
     const args: Record<string, unknown> = { id: filing.id, form_data: built.patch };
-    // A single-member record keeps its own name, EIN and tax years; fill the ones still empty.
-    if (kind === '5472') {
+    // A record that keeps its own name, EIN and tax years (its update tool takes them, as
+    // update_filing does): fill the ones still empty.
+    if (schema.shape.llc_name !== undefined) {
       const fill = (column: keyof StoredFiling, argument: string, field: string) => {
         if (filing[column] === null && typeof built.patch[field] === 'string')
           args[argument] = built.patch[field];

@@ -6,7 +6,8 @@ import {
   defineTool,
 } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { type FilingKind, filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import { filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { type Answer, type Refusal, storeAnswers } from './complete-filing-store.js';
@@ -103,7 +104,7 @@ export function completeFilingTool(deps: {
     outputSchema: completeFilingOutputSchema(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     handler: async (args, context) => {
-      const preferred = resolveFilingKind(args.kind ?? '5472') ?? '5472';
+      const preferred = resolveFilingKind(args.kind ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
       let { kind, filing } = await load(context.auth.userId, args.id, preferred);
       const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
       let readiness: FilingCheck = checkFilingReadiness(kind, filing.form_data);
@@ -245,7 +246,7 @@ function introOf(
   refused: Refusal[],
   stored: number,
 ): string {
-  const name = llcName ?? (kind === '5472' ? 'your LLC' : 'your partnership');
+  const name = llcName ?? FILING_KINDS[kind].unnamed;
   const more = left > round.length ? ` (${round.length} of them here)` : '';
   const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.`;
   const blanks = round.some((field) => !field.required) ? ' Leave blank the lines that do not apply.' : '';

@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import { type FilingKind, formSchemaDescriptor } from '../forms/form-schema-descriptor.js';
-import { partnershipFormSchemas } from '../forms/partnership-form.js';
-import { singleMemberFormSchemas } from '../forms/single-member-form.js';
+import { formDataSchemaOf } from '../forms/kind-forms.js';
 import { defaultOf, newItemKeys, objectKeys, type PrimitiveField, schemaAt } from './elicitation-fields.js';
 import {
   flatFieldName,
@@ -57,9 +56,7 @@ export interface FilingCheck {
 }
 
 export function formSchemaOf(kind: FilingKind): z.ZodObject<any> {
-  return kind === '5472'
-    ? singleMemberFormSchemas().singleMemberFormDataSchema
-    : partnershipFormSchemas().partnershipFormDataSchema;
+  return formDataSchemaOf(kind);
 }
 
 /** Whether the client can show an elicitation form: 2026 wire, `elicitation` declared with form mode. */

@@ -1,10 +1,6 @@
 import type { ToolDefinition } from '@filing-mcp/protocol';
-import {
-  type Advertised,
-  fieldsDocumentedBy,
-  sameFieldsAs,
-  withAdvertisedSchemas,
-} from '../forms/advertised-schemas.js';
+import { type Advertised, withAdvertisedSchemas } from '../forms/advertised-schemas.js';
+import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { FilingRepository } from '../storage/filing-repository.js';
 import { markFiledTool, withFiledState } from '../submission/mark-filed-tool.js';
 import { sendFaxTool } from '../submission/send-fax-tool.js';
@@ -12,9 +8,8 @@ import { SubmissionStore } from '../submission/submission-store.js';
 import { completeFilingTool } from './complete-filing.js';
 import { formTools } from './form-tools.js';
 import { pdfUrlTool, withPacketLinkWhenReady } from './packet-link-tools.js';
-import { partnershipFilingTools } from './partnership-tools.js';
+import { filingKindTools, kindToolsAdvertised } from './kind-tools.js';
 import { recordTools } from './record-tools.js';
-import { singleMemberFilingTools } from './single-member-tools.js';
 import {
   DEFAULT_LIST_LIMIT_MAX,
   type FilingToolFactory,
@@ -34,13 +29,11 @@ export type { FilingToolFactory } from './tool-options.js';
 export function filingToolFactories(options: OpenFilingToolsOptions): Record<string, FilingToolFactory> {
   const repository = new FilingRepository(options.db);
   const lists = listSchemas(options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX);
-  const singleMember = singleMemberFilingTools(options, repository, lists);
-  const partnership = partnershipFilingTools(options, repository, lists);
+  const kinds = filingKindTools(options, repository, lists);
   const form = formTools(repository);
   const store = new SubmissionStore(options.db);
   return {
-    ...singleMember,
-    ...partnership,
+    ...kinds,
     ...recordTools(repository),
     get_form_schema: form.get_form_schema,
     get_pdf_url: pdfUrlTool(options, repository),
@@ -51,7 +44,9 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
     complete_filing: () =>
       completeFilingTool({
         repository,
-        update: { '5472': singleMember.update_filing, partnership: partnership.update_partnership_filing },
+        update: Object.fromEntries(
+          FILING_KIND_LIST.map((kind) => [kind, kinds[FILING_KINDS[kind].tools.update]!]),
+        ) as Record<FilingKind, FilingToolFactory>,
       }),
     send_fax: () => sendFaxTool({ repository, store, fax: options.fax }),
     mark_filed: () => markFiledTool({ repository, store, now: options.now ?? Date.now }),
@@ -74,17 +69,7 @@ export function createEagerFilingTools(options: OpenFilingToolsOptions): ToolDef
  * get_form_schema gives; the update tools point to it. Every result's schema is trimmed.
  */
 const ADVERTISED: Readonly<Record<string, Advertised>> = {
-  list_filings: { plainArguments: ['limit'] },
-  create_filing: {
-    input: fieldsDocumentedBy('get_form_schema'),
-    // The description says what they default to.
-    plainArguments: ['llc_name', 'ein'],
-  },
-  update_filing: {
-    input: sameFieldsAs('create_filing', 'get_form_schema'),
-    plainArguments: ['llc_name', 'ein'],
-  },
-  list_partnership_filings: { plainArguments: ['limit'] },
+  ...kindToolsAdvertised(),
   // The tool descriptions say what these take.
   get_form_schema: { plainArguments: ['kind', 'formType', 'form'] },
   get_pdf_url: { plainArguments: ['kind'] },
@@ -92,8 +77,4 @@ const ADVERTISED: Readonly<Record<string, Advertised>> = {
   complete_filing: { plainArguments: ['kind'] },
   send_fax: { plainArguments: ['confirm', 'resend'] },
   mark_filed: { plainArguments: ['date', 'tracking_number'] },
-  create_partnership_filing: { input: fieldsDocumentedBy('get_form_schema with kind "partnership"') },
-  update_partnership_filing: {
-    input: sameFieldsAs('create_partnership_filing', 'get_form_schema with kind "partnership"'),
-  },
 };

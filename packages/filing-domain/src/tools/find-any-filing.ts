@@ -1,6 +1,7 @@
 import { ToolError } from '@filing-mcp/protocol';
-import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
-import type { FilingRepository } from '../storage/filing-repository.js';
+import { resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import { DEFAULT_FILING_KIND, type FilingKind } from '../kinds/filing-kinds.js';
+import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { FILING_NOT_FOUND } from './tool-options.js';
 
 /**
@@ -14,10 +15,9 @@ export async function findAnyFiling(
   id: string,
   kindArgument: string | undefined,
 ) {
-  const preferred: FilingKind = resolveFilingKind(kindArgument ?? '5472') ?? '5472';
+  const preferred: FilingKind = resolveFilingKind(kindArgument ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
   const kind = await repository.findFilingKind(userId, id, preferred);
-  const filing =
-    kind && (await repository.getFiling(kind === '5472' ? 'filings' : 'partnership_filings', userId, id));
+  const filing = kind && (await repository.getFiling(filingTable(kind), userId, id));
   if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
   return { kind, filing };
 }

@@ -1,19 +1,15 @@
-import { TRANSACTION_KINDS, type TransactionKind } from '@filing-mcp/irs-forms/kinds';
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { type FilingKind, formSchemaDescriptor, resolveFilingKind } from '../forms/form-schema-descriptor.js';
-import { partnershipFormSchemas } from '../forms/partnership-form.js';
-import { singleMemberFormSchemas } from '../forms/single-member-form.js';
+import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from '../forms/kind-forms.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
 import { findAnyFiling } from './find-any-filing.js';
 import type { FilingToolFactory } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
-
-/** One transaction kind as get_form_schema lists it: its Part IV line (or Part V) and label. */
-type TransactionKindEntry = { kind: string; part: string; line: string; label: string; example?: string };
+import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 /** get_form_schema's answer for one kind (a type alias, so it is a plain JSON record). */
 type FormSchemaResult = {
@@ -23,24 +19,13 @@ type FormSchemaResult = {
   transaction_kinds?: TransactionKindEntry[];
 };
 
-/** The single-member transaction kinds, each with its Form 5472 line and the form's label. */
-function transactionKinds(): TransactionKindEntry[] {
-  return Object.entries(TRANSACTION_KINDS).map(([kind, entry]) => {
-    const { part, line, title } = entry as TransactionKind;
-    const example = (entry as TransactionKind).example;
-    return Object.freeze({ kind, part, line, label: title, ...(example ? { example } : {}) });
-  });
-}
-
 function frozenDescriptor(kind: FilingKind): FormSchemaResult {
   const { description, fields } = formSchemaDescriptor(kind);
   return Object.freeze({
     kind,
     description,
     fields: Object.freeze({ ...fields }),
-    ...(kind === '5472'
-      ? { transaction_kinds: Object.freeze(transactionKinds()) as TransactionKindEntry[] }
-      : {}),
+    ...KIND_FORMS[kind].schemaExtras?.(),
   });
 }
 
@@ -74,7 +59,7 @@ export function formTools(repository: FilingRepository) {
         },
       ),
       outputSchema: z.object({
-        kind: z.enum(['5472', 'partnership']),
+        kind: z.enum(FILING_KIND_LIST),
         description: z.string(),
         fields: z.record(z.string(), z.string()),
         transaction_kinds: z
@@ -120,12 +105,7 @@ export function formTools(repository: FilingRepository) {
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
         const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
-        const unrecognized = unrecognizedFields(
-          kind === '5472'
-            ? singleMemberFormSchemas().singleMemberFormDataSchema
-            : partnershipFormSchemas().partnershipFormDataSchema,
-          filing.form_data,
-        );
+        const unrecognized = unrecognizedFields(formDataSchemaOf(kind), filing.form_data);
         return unrecognized.length > 0 ? { ...readiness, unrecognized_fields: unrecognized } : readiness;
       },
     });

@@ -1,6 +1,6 @@
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
+import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { recordSchemas } from '../storage/records.js';
 import { SubmissionStore } from '../submission/submission-store.js';
@@ -11,35 +11,26 @@ import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.j
 import { filingId, type ListSchemas, okSchema, overwrites, readOnly } from './tool-schemas.js';
 import { filingNotFoundError } from './wrong-kind.js';
 
-/** A tool's name, title and description. */
-interface ToolTexts {
-  name: string;
-  title: string;
-  description: string;
-}
-
-/** What the list, get and delete tools of one kind of filing say; their logic is the same. */
-export interface KindRecordTexts {
-  list: ToolTexts;
-  get: ToolTexts;
-  delete: ToolTexts;
-  /** The description of the `id` argument. */
-  id: string;
+/** The create and update tools of one kind of filing: they take its form, so each kind has its own. */
+export interface KindWriteTools {
+  create: FilingToolFactory;
+  update: FilingToolFactory;
 }
 
 /**
  * The list, get and delete tools of one kind of filing, each as a factory: list answers the
  * user's newest filings with check_filing's `ready`, `due_date` and `overdue`; get and delete act
- * on one of the user's filings of this kind and name the right tool for a filing of the other.
+ * on one of the user's filings of this kind and name the right tool for a filing of another. Their
+ * names and texts are the kind's record in `FILING_KINDS`.
  */
 export function kindRecordTools(
   kind: FilingKind,
-  texts: KindRecordTexts,
   options: OpenFilingToolsOptions,
   repository: FilingRepository,
   lists: ListSchemas,
 ): Record<'list' | 'get' | 'delete', FilingToolFactory> {
   const table = filingTable(kind);
+  const texts = FILING_KINDS[kind].tools;
   const now = options.now ?? Date.now;
   return {
     list: () =>

@@ -6,7 +6,6 @@ import {
   toolResult,
 } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
 import { packetUri } from '../resources/packet-resources.js';
@@ -14,13 +13,14 @@ import type { FilingRepository } from '../storage/filing-repository.js';
 import { findAnyFiling } from './find-any-filing.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
-import { filingPdfUrl, partnershipFilingPdfUrl } from './view-urls.js';
+import { kindPdfUrl } from './view-urls.js';
+import { FILING_KIND_LIST, FILING_KINDS, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
 
 /** get_pdf_url's structuredContent: the spec's `{ url, kind }` and the signed download link. */
 export const getPdfUrlOutputSchema = once(() =>
   z.object({
     url: z.string().describe('The filing’s PDF page in the companion app, for a signed-in browser.'),
-    kind: z.enum(['5472', 'partnership']),
+    kind: z.enum(FILING_KIND_LIST),
     ready: z.boolean().optional().describe('check_filing’s ready; false: a draft PDF.'),
     missing_count: z.number().int().optional(),
     invalid_count: z.number().int().optional(),
@@ -41,11 +41,8 @@ export function packetResourceLink(kind: FilingKind, id: string, ready?: boolean
   return {
     type: 'resource_link',
     uri: packetUri(kind, id),
-    name: kind === '5472' ? 'filing-packet' : 'partnership-filing-packet',
-    title:
-      kind === '5472'
-        ? 'IRS forms of the single-member filing (PDF)'
-        : 'IRS forms of the partnership filing (PDF)',
+    name: FILING_KINDS[kind].packet.name,
+    title: FILING_KINDS[kind].packet.linkTitle,
     ...(ready === false
       ? {
           description:
@@ -108,7 +105,7 @@ export function withPacketLinkWhenReady(
       handler: async (args: { id: string }, context) => {
         const answer = await tool.handler(args, context);
         const readiness = answer as { ready?: unknown; kind?: unknown };
-        if (readiness.ready !== true || (readiness.kind !== '5472' && readiness.kind !== 'partnership')) {
+        if (readiness.ready !== true || !isFilingKind(readiness.kind)) {
           return answer;
         }
         return withItems(answer as Record<string, unknown>, packetResourceLink(readiness.kind, args.id));
@@ -139,8 +136,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
       annotations: readOnly,
       handler: async (args, { auth }) => {
         const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
-        const url =
-          kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
+        const url = kindPdfUrl(kind, appUrl, args.id);
         // The same check as check_filing and the packet's draft mark (irs-forms loads on first use).
         const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
         const report = checkFilingReadiness(kind, filing.form_data);

@@ -2,66 +2,44 @@ import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { clearableFormData, splitClearedFields } from '../forms/cleared-fields.js';
 import { calendarDate, ein as einField } from '../forms/form-fields.js';
-import { removedItems, withRelatedPartyIds } from '../forms/list-item-ids.js';
+import { removedItems } from '../forms/list-item-ids.js';
 import { singleMemberFormSchemas } from '../forms/single-member-form.js';
+import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { createFilingAnswer } from './create-filing-answer.js';
-import { kindRecordTools } from './kind-record-tools.js';
-import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
+import type { KindWriteTools } from './kind-record-tools.js';
+import type { OpenFilingToolsOptions } from './tool-options.js';
 import {
   createdWithDuplicatesSchema,
   creates,
   extras,
   filingId,
-  type ListSchemas,
   overwrites,
   storing,
   stringField,
   updatedSchema,
 } from './tool-schemas.js';
-import { filingViewUrl } from './view-urls.js';
+import { kindViewUrl } from './view-urls.js';
 import { filingNotFoundError } from './wrong-kind.js';
 
+const KIND = FILING_KINDS['5472'];
+
 /**
- * The single-member (Form 5472 with its pro forma 1120) filing tools: list, get, create, update
- * and delete, each as a factory, in `tools/list` order.
+ * The single-member (Form 5472 with its pro forma 1120) create and update tools, each as a
+ * factory: the record keeps its own name, EIN and tax years, which both tools take as arguments.
+ * The list, get and delete tools are every kind's (`kind-record-tools.ts`).
  */
-export function singleMemberFilingTools(
+export function singleMemberWriteTools(
   options: OpenFilingToolsOptions,
   repository: FilingRepository,
-  lists: ListSchemas,
-) {
+): KindWriteTools {
   const { appUrl } = options;
-
-  const records = kindRecordTools(
-    '5472',
-    {
-      list: {
-        name: 'list_filings',
-        title: 'List single-member filings',
-        description: `Lists your single-member (5472/1120) filings, newest first: id, llc_name, ein, tax years, status, created_at, ready, due_date, overdue. Answers { filings: [...] }.`,
-      },
-      get: {
-        name: 'get_filing',
-        title: 'Get a single-member filing',
-        description: 'Returns one single-member (5472/1120) filing with its full form_data.',
-      },
-      delete: {
-        name: 'delete_filing',
-        title: 'Delete a single-member filing',
-        description: 'Deletes a single-member filing permanently. Answers { ok: true }.',
-      },
-      id: 'UUID of the filing.',
-    },
-    options,
-    repository,
-    lists,
-  );
+  const viewUrl = (id: string) => kindViewUrl('5472', appUrl, id);
 
   const createFiling = () =>
     defineTool({
-      name: 'create_filing',
+      name: KIND.tools.create,
       title: 'Create a single-member filing',
       description:
         'Creates a single-member foreign-owned LLC filing (forms 5472, pro forma 1120), status completed; get_form_schema lists the form_data fields. llc_name, ein and tax years default to form_data’s. Answers { id, view_url, possible_duplicates: your filings of that EIN and year }.',
@@ -79,7 +57,7 @@ export function singleMemberFilingTools(
       outputSchema: createdWithDuplicatesSchema(),
       annotations: creates,
       handler: async (args, { auth }) => {
-        const formData = withRelatedPartyIds(args.form_data, undefined);
+        const formData = KIND.listItems.withIds(args.form_data, undefined);
         const record = {
           userId: auth.userId,
           llcName: args.llc_name ?? stringField(formData, 'llcName'),
@@ -90,17 +68,17 @@ export function singleMemberFilingTools(
         };
         return createFilingAnswer(
           repository,
-          'filings',
+          KIND.table,
           record,
           singleMemberFormSchemas().singleMemberFormDataSchema,
-          (id) => filingViewUrl(appUrl, id),
+          viewUrl,
         );
       },
     });
 
   const updateFiling = () =>
     defineTool({
-      name: 'update_filing',
+      name: KIND.tools.update,
       title: 'Update a single-member filing',
       description:
         'Updates a single-member filing: form_data takes the same fields as create_filing; each field sent replaces the stored one (top level), the rest stay. Answers { id, view_url }.',
@@ -120,13 +98,13 @@ export function singleMemberFilingTools(
         const { merge, cleared } = splitClearedFields<Record<string, unknown>>(args.form_data ?? {});
         let formData = merge;
         let removed: ReturnType<typeof removedItems> = [];
-        if (Array.isArray(formData.relatedParties)) {
+        if (Array.isArray(formData[KIND.listItems.list])) {
           // Related parties sent without ids keep the ids they have (matched by name); the
           // update answers the stored ones the new list leaves out.
-          const stored = await repository.getFiling('filings', auth.userId, args.id);
+          const stored = await repository.getFiling(KIND.table, auth.userId, args.id);
           if (!stored) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
-          formData = withRelatedPartyIds(formData, stored.form_data);
-          removed = removedItems('relatedParties', stored.form_data, formData);
+          formData = KIND.listItems.withIds(formData, stored.form_data);
+          removed = removedItems(KIND.listItems.list, stored.form_data, formData);
         }
         const found = await storing(
           repository.updateFiling(auth.userId, args.id, {
@@ -141,7 +119,7 @@ export function singleMemberFilingTools(
         if (!found) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
         return {
           id: args.id,
-          view_url: filingViewUrl(appUrl, args.id),
+          view_url: viewUrl(args.id),
           ...extras(
             unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, formData),
             removed,
@@ -150,11 +128,5 @@ export function singleMemberFilingTools(
       },
     });
 
-  return {
-    list_filings: records.list,
-    get_filing: records.get,
-    create_filing: createFiling,
-    update_filing: updateFiling,
-    delete_filing: records.delete,
-  } satisfies Record<string, FilingToolFactory>;
+  return { create: createFiling, update: updateFiling };
 }

@@ -1,6 +1,7 @@
 import { ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { filingKindAliases } from '../forms/form-schema-descriptor.js';
+import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import { listedFilingSummarySchema } from './filing-summaries.js';
 import { filingIdSchema } from './filing-id.js';
@@ -14,7 +15,9 @@ import { DEFAULT_LIST_LIMIT } from './tool-options.js';
 export const filingId = filingIdSchema;
 const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
 /** A `kind` argument: "5472" or "partnership" (aliases accepted). */
-export const kindArgument = once(() => z.enum(kindNames, { message: 'must be 5472 or partnership' }));
+export const kindArgument = once(() =>
+  z.enum(kindNames, { message: `must be ${FILING_KIND_LIST.join(' or ')}` }),
+);
 
 /** Tool annotations of a read. */
 export const readOnly = {
