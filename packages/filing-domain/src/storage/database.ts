@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { FilingTableName } from '../kinds/filing-kinds.js';
 
 type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<
@@ -71,11 +72,9 @@ export interface ApiKeyTable {
   scope: Generated<string>;
 }
 
-/** The filing domain's tables, for `Kysely<FilingDatabase>`. */
-export interface FilingDatabase {
-  filings: FilingTable;
-  partnership_filings: FilingTable;
+/** The filing domain's tables, for `Kysely<FilingDatabase>`: one per kind of filing, and the others. */
+export type FilingDatabase = { [Table in FilingTableName]: FilingTable } & {
   payments: PaymentTable;
   fax_logs: FaxLogTable;
   api_keys: ApiKeyTable;
-}
+};

@@ -223,7 +223,7 @@ export class FilingRepository {
    */
   async updateFiling(userId: string, id: string, patch: FilingPatch): Promise<boolean> {
     const row = await this.#db
-      .updateTable('filings')
+      .updateTable(FILING_KINDS['5472'].table)
       .set((eb) => ({
         updated_at: sql`now()`,
         ...(patch.llcName !== undefined && { llc_name: patch.llcName }),
@@ -257,7 +257,7 @@ export class FilingRepository {
   ): Promise<boolean> {
     const merged = sql`(${withoutKeys(sql`form_data`, clearFormData)} || ${jsonb(formData)})`;
     const row = await this.#db
-      .updateTable('partnership_filings')
+      .updateTable(FILING_KINDS.partnership.table)
       .set({
         form_data: merged as any,
         llc_name: sql`coalesce(${merged} ->> 'partnershipName', llc_name)`,
