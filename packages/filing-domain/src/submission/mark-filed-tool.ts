@@ -7,7 +7,7 @@ import { FILING_NOT_FOUND } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
 import { submissionSchemas } from './submission-schemas.js';
 import type { SubmissionStore } from './submission-store.js';
-import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
+import { DEFAULT_FILING_KIND, FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 const reference = () => z.string().trim().min(1).max(100);
 
@@ -40,7 +40,7 @@ export function markFiledTool(deps: {
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async (args, { auth }) => {
-      const kind = await repository.findFilingKind(auth.userId, args.id, '5472');
+      const kind = await repository.findFilingKind(auth.userId, args.id, DEFAULT_FILING_KIND);
       const filing = kind && (await repository.getFiling(filingTable(kind), auth.userId, args.id));
       if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
       const today = new Date(deps.now()).toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { defineTool, inputRequired, type ToolContext, ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { once } from '../once.js';
+import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { supportsFormElicitation } from '../tools/elicitation-form.js';
 import { filingIdSchema } from '../tools/filing-id.js';
@@ -72,7 +73,7 @@ export function sendFaxTool(deps: {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     handler: async (args, context) => {
       const userId = context.auth.userId;
-      const kind = await repository.findFilingKind(userId, args.id, '5472');
+      const kind = await repository.findFilingKind(userId, args.id, DEFAULT_FILING_KIND);
       const filing = kind && (await repository.getFiling(filingTable(kind), userId, args.id));
       if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
       const rules = await import('@filing-mcp/irs-forms');

@@ -1,4 +1,4 @@
-import type { FilingKind } from '@filing-mcp/irs-forms';
+import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import { FilingRepository } from '../storage/filing-repository.js';

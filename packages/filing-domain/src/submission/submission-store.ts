@@ -1,4 +1,4 @@
-import type { FilingKind } from '@filing-mcp/irs-forms';
+import type { FilingKind } from '../kinds/filing-kinds.js';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../storage/timestamps.js';
