@@ -14,6 +14,7 @@ import {
   filingPage,
   filingPrintPage,
   filingsIndexPage,
+  kindViewUrl,
   takesSignedCopy,
 } from './filing-pages.js';
 import { readFormBody } from './form-body.js';
@@ -283,7 +284,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
         return allow('GET', { GET: () => filingPage(context, kind, id, request) });
       }
       if (segments.length === 3 && segments[2] === 'signed-copy' && takesSignedCopy(kind)) {
-        const filingPath = `${context.appPath}/filings/${encodeURIComponent(id)}`;
+        const filingPath = kindViewUrl(kind, context.appPath, id);
         return allow('POST', { POST: () => uploadSignedCopyAction(context, request, id, filingPath) });
       }
       if (segments.length === 3 && segments[2] === 'pdf') {

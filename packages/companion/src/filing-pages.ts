@@ -34,6 +34,8 @@ export function filingKindOfPage(segment: string | undefined): FilingKind | unde
   return kindOfPage(segment);
 }
 
+export { kindViewUrl };
+
 /** Whether the page of a filing of `kind` takes its signed copy (`POST .../signed-copy`). */
 export function takesSignedCopy(kind: FilingKind): boolean {
   return FILING_KINDS[kind].signedCopies;
