@@ -8,24 +8,13 @@ import {
   resourceNotFound,
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
+import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
+import { PACKET_URI_TEMPLATES } from './packet-uris.js';
 
 export type { FilingPacketBuilder } from './filing-packets.js';
-
-/**
- * The URI templates of the filing packets, one per kind, shaped like the companion's PDF links
- * (`{app_url}/filings/{id}/pdf`, `{app_url}/partnership/{id}/pdf`); `{id}` is the filing's UUID.
- */
-export const PACKET_URI_TEMPLATES: Readonly<Record<FilingKind, string>> = Object.freeze({
-  '5472': 'filing://filings/{id}/packet.pdf',
-  partnership: 'filing://partnership/{id}/packet.pdf',
-});
-
-/** The URI of a filing's packet resource, e.g. `filing://filings/<uuid>/packet.pdf`. */
-export function packetUri(kind: FilingKind, id: string): string {
-  return PACKET_URI_TEMPLATES[kind].replace('{id}', encodeURIComponent(id));
-}
+export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,7 +47,7 @@ export function createPacketResourceTemplates(options: {
   // packet (or not yet) does not load them.
   const repositoryOf = lazyOnce(async () => {
     const [{ FilingRepository }, db] = await Promise.all([
-      import('../storage/filing-repository.js'),
+      loadFilingRepository(),
       typeof options.db === 'function' ? options.db() : options.db,
     ]);
     return new FilingRepository(db);
@@ -79,7 +68,7 @@ export function createPacketResourceTemplates(options: {
         const { pdf } = await options.packets.pdf(kind, filing, context.signal);
         return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
       } catch (error) {
-        const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');
+        const { PacketTooLargeError, UnprintableTextError } = await loadIrsForms();
         if (error instanceof PacketTooLargeError) {
           throw new McpError(
             JsonRpcErrorCode.InvalidParams,

@@ -28,8 +28,16 @@ import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
 import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import { telnyxFaxProvider } from '../submission/providers/telnyx.js';
-import { createSignedCopyRoutes } from '../submission/signed-copy-routes.js';
-import { createFilingTools, prefetchFilingToolDefinitions } from '../tools/filing-tools.js';
+import { createFilingTools } from '../tools/filing-tools.js';
+import {
+  loadFaxWebhook,
+  loadFilingBackend,
+  loadIrsPdf,
+  loadOAuthServer,
+  loadReadinessCheck,
+  loadSignedCopyRoutes,
+  prefetchToolDefinitions,
+} from './deferred.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
 import { jsonResponse } from './json-response.js';
@@ -83,9 +91,11 @@ export function createFilingServerWithConfig(
   // module of their own, loaded and built once by the first request that needs them.
   let lastBuild: Promise<FilingBackend> | undefined; // what `close` waits for
   const buildBackend = async (): Promise<FilingBackend> => {
-    const [{ createFilingBackend }, database] = await Promise.all([import('./filing-backend.js'), lazyDb()]);
+    const [{ createFilingBackend }, database] = await Promise.all([loadFilingBackend(), lazyDb()]);
     return createFilingBackend({
       db: database,
+      loadOAuthServer,
+      loadReadinessCheck,
       config,
       baseUrl,
       basePath,
@@ -109,7 +119,7 @@ export function createFilingServerWithConfig(
     // database looks the credential up, rather than after.
     if (!toolsPrefetched) {
       toolsPrefetched = true;
-      prefetchFilingToolDefinitions();
+      prefetchToolDefinitions();
     }
     return authenticated;
   };
@@ -146,7 +156,15 @@ export function createFilingServerWithConfig(
   const signedCopies =
     packets === undefined || packetLinks === undefined
       ? undefined
-      : createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
+      : (() => {
+          const links = packetLinks;
+          const routes = lazyOnce(() =>
+            loadSignedCopyRoutes().then(({ createSignedCopyRoutes }) =>
+              createSignedCopyRoutes({ links, db: lazyDb, packets, irsPdf: loadIrsPdf }),
+            ),
+          );
+          return async (request: Request, path: string) => (await routes())(request, path);
+        })();
   const faxProvider = config.fax === undefined ? undefined : telnyxFaxProvider(config.fax);
   const faxWebhook =
     faxProvider === undefined
@@ -154,7 +172,7 @@ export function createFilingServerWithConfig(
       : (() => {
           // The webhook's module (and the rules it records a filing date by) loads with the first event.
           const handler = lazyOnce(() =>
-            import('../submission/fax-webhook.js').then(({ createFaxWebhook }) =>
+            loadFaxWebhook().then(({ createFaxWebhook }) =>
               createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock }),
             ),
           );

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { FILING_NOT_FOUND } from '../tools/tool-options.js';
+import { FILING_NOT_FOUND, type LoadIrsForms } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
 import { submissionSchemas } from './submission-schemas.js';
 import type { SubmissionStore } from './submission-store.js';
@@ -18,6 +18,7 @@ export function markFiledTool(deps: {
   repository: FilingRepository;
   store: SubmissionStore;
   now: () => number;
+  irsForms: LoadIrsForms;
 }) {
   const { repository, store } = deps;
   return defineTool({
@@ -61,7 +62,10 @@ export function markFiledTool(deps: {
         date: args.date,
         reference: number,
       });
-      const filed = await filedAnswer({ method: args.method, date: args.date, reference: number });
+      const filed = await filedAnswer(
+        { method: args.method, date: args.date, reference: number },
+        deps.irsForms,
+      );
       return {
         id: args.id,
         kind,
@@ -79,6 +83,7 @@ export function markFiledTool(deps: {
 export function withFiledState(
   build: () => ToolDefinition<any, any>,
   store: SubmissionStore,
+  irsForms: LoadIrsForms,
 ): () => ToolDefinition<any, any> {
   return () => {
     const tool = build();
@@ -93,7 +98,7 @@ export function withFiledState(
           string,
           unknown
         >;
-        return { ...answer, as_of: asOf, late_filing: null, filed: await filedAnswer(filed) };
+        return { ...answer, as_of: asOf, late_filing: null, filed: await filedAnswer(filed, irsForms) };
       },
     };
   };

@@ -9,7 +9,7 @@ import * as z from 'zod';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
-import { packetUri } from '../resources/packet-resources.js';
+import { packetUri } from '../resources/packet-uris.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { findAnyFiling } from './find-any-filing.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
@@ -142,7 +142,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
         const url =
           kind === '5472' ? filingPdfUrl(appUrl, args.id) : partnershipFilingPdfUrl(appUrl, args.id);
         // The same check as check_filing and the packet's draft mark (irs-forms loads on first use).
-        const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
+        const { checkFilingReadiness } = await options.irsForms();
         const report = checkFilingReadiness(kind, filing.form_data);
         return getPdfUrlResult({
           kind,
