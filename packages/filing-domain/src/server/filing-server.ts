@@ -49,6 +49,14 @@ export type { FilingServer, FilingServerOptions } from './filing-server-options.
 /** `Retry-After` of the 503 answered while the database is down or does not answer in time. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** A route handler built (its module loaded) by its first request, then reused. */
+function builtOnFirstUse<A extends unknown[], R>(
+  build: () => Promise<(...args: A) => Promise<R>>,
+): (...args: A) => Promise<R> {
+  const handler = lazyOnce(build);
+  return async (...args) => (await handler())(...args);
+}
+
 /**
  * {@link createFilingServer} with its configuration already resolved (validated, defaults
  * applied): what a serverless entry calls after resolving the configuration without zod.
@@ -156,28 +164,19 @@ export function createFilingServerWithConfig(
   const signedCopies =
     packets === undefined || packetLinks === undefined
       ? undefined
-      : (() => {
-          const links = packetLinks;
-          const routes = lazyOnce(() =>
-            loadSignedCopyRoutes().then(({ createSignedCopyRoutes }) =>
-              createSignedCopyRoutes({ links, db: lazyDb, packets, irsPdf: loadIrsPdf }),
-            ),
-          );
-          return async (request: Request, path: string) => (await routes())(request, path);
-        })();
+      : builtOnFirstUse(async () => {
+          const { createSignedCopyRoutes } = await loadSignedCopyRoutes();
+          return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets, irsPdf: loadIrsPdf });
+        });
   const faxProvider = config.fax === undefined ? undefined : telnyxFaxProvider(config.fax);
   const faxWebhook =
     faxProvider === undefined
       ? undefined
-      : (() => {
-          // The webhook's module (and the rules it records a filing date by) loads with the first event.
-          const handler = lazyOnce(() =>
-            loadFaxWebhook().then(({ createFaxWebhook }) =>
-              createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock }),
-            ),
-          );
-          return async (request: Request) => (await handler())(request);
-        })();
+      : // The webhook's module (and the rules it records a filing date by) loads with the first event.
+        builtOnFirstUse(async () => {
+          const { createFaxWebhook } = await loadFaxWebhook();
+          return createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock });
+        });
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,
