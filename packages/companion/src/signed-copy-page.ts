@@ -23,7 +23,11 @@ export async function signedCopySection(
   filingId: string,
   uploadAction: string,
 ): Promise<{ body: SafeHtml; setCookie: string | undefined }> {
-  const { signed_copies: copies, faxes, filed } = await submissionsOf(context.db, context.userId, filingId);
+  const {
+    signed_copies: copies,
+    faxes,
+    filed,
+  } = await submissionsOf(context.db, context.userId, filingId, () => import('@filing-mcp/irs-forms'));
   const csrf = context.csrf.issue(request);
   const latest = copies[0];
   const body = html`<h2>Sign and file</h2>
@@ -114,6 +118,7 @@ export async function uploadSignedCopyAction(
       filingId,
       userId: context.userId,
       files,
+      irsPdf: () => import('@filing-mcp/irs-forms/pdf'),
     });
   } catch (error) {
     if (error instanceof SignedCopyRefusedError) {

@@ -1,4 +1,5 @@
 import { JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
+import { loadInterviews } from '../server/deferred.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +48,7 @@ export function filingPrompts(): PromptDefinition[] {
         );
       }
       const filingId = given ? given.toLowerCase() : undefined;
-      const { INTERVIEWS, interviewText } = await import('./interviews.js');
+      const { INTERVIEWS, interviewText } = await loadInterviews();
       const text = interviewText(INTERVIEWS.find((entry) => entry.name === interview.name)!, filingId);
       return {
         description: interview.description,

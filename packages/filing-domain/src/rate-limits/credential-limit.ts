@@ -23,11 +23,14 @@ export type CredentialLimit = <A extends unknown[], R>(
 
 /** The per-credential limit of tool calls and packet reads (see {@link CredentialLimit}). */
 export function createCredentialLimit(options: CredentialLimitOptions): CredentialLimit {
+  // Resolved by the first call; every later one counts without waiting for it again.
+  let limiter: RateLimiter | undefined;
   return <A extends unknown[], R>(run: (...args: A) => R, authOf: (...args: A) => AuthInfo | undefined) =>
     async (...args: A): Promise<Awaited<R>> => {
       const auth = authOf(...args);
       const key = (auth && options.credentialKeys.get(auth)) ?? `user:${auth?.userId}`;
-      const retryAfter = await (await options.limiter()).hitFast('toolsCall', key);
+      limiter ??= await options.limiter();
+      const retryAfter = await limiter.hitFast('toolsCall', key);
       if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
       return await run(...args);
     };

@@ -1,4 +1,4 @@
-import { readBodyText } from '@filing-mcp/oauth-core';
+import { loadOAuthCore } from '../server/deferred.js';
 
 function basicClientId(authorization: string | null): string | undefined {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
@@ -15,6 +15,7 @@ function basicClientId(authorization: string | null): string | undefined {
 /** The body of a clone (so the OAuth server still reads it), or undefined past oauth-core's bound or not UTF-8. */
 async function cloneText(request: Request): Promise<string | undefined> {
   try {
+    const { readBodyText } = await loadOAuthCore();
     return await readBodyText(request.clone(), () => new Error('unreadable'));
   } catch {
     return undefined;

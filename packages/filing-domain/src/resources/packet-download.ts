@@ -2,6 +2,7 @@ import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
 import type { FilingPackets } from './filing-packets.js';
 import { PacketsBusyError } from './packet-builds.js';
 import type { PacketLinks } from './packet-links.js';
@@ -62,10 +63,7 @@ export function createPacketDownload(options: {
       const retryAfter = await limiter.hit('packetLink', (query.get('sig') ?? '').slice(0, 22));
       if (retryAfter !== undefined) return tooMany(retryAfter);
     }
-    const [{ FilingRepository }, db] = await Promise.all([
-      import('../storage/filing-repository.js'),
-      options.db(),
-    ]);
+    const [{ FilingRepository }, db] = await Promise.all([loadFilingRepository(), options.db()]);
     const filing = await new FilingRepository(db).packetSource(grant.kind, grant.id);
     if (filing === undefined) return problem(404, PACKET_LINK_MESSAGES.gone);
     let pdf: Uint8Array;
@@ -76,7 +74,7 @@ export function createPacketDownload(options: {
         return problem(503, error.message, { 'retry-after': String(error.retryAfterSeconds) });
       }
       if (request.signal.aborted) return problem(503, PACKET_LINK_MESSAGES.gone_caller);
-      const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');
+      const { PacketTooLargeError, UnprintableTextError } = await loadIrsForms();
       if (error instanceof UnprintableTextError) {
         return problem(422, `The forms cannot be printed: ${error.message}; fix it with the update tool`);
       }

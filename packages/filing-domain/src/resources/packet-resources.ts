@@ -8,26 +8,13 @@ import {
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
+import { PACKET_URI_TEMPLATES } from './packet-uris.js';
 
 export type { FilingPacketBuilder } from './filing-packets.js';
-
-/**
- * The URI templates of the filing packets, one per kind, shaped like the companion's PDF links
- * (`{app_url}/filings/{id}/pdf`, `{app_url}/partnership/{id}/pdf`); `{id}` is the filing's UUID.
- */
-export const PACKET_URI_TEMPLATES: Readonly<Record<FilingKind, string>> = Object.freeze(
-  Object.fromEntries(FILING_KIND_LIST.map((kind) => [kind, FILING_KINDS[kind].packet.uriTemplate])) as Record<
-    FilingKind,
-    string
-  >,
-);
-
-/** The URI of a filing's packet resource, e.g. `filing://filings/<uuid>/packet.pdf`. */
-export function packetUri(kind: FilingKind, id: string): string {
-  return PACKET_URI_TEMPLATES[kind].replace('{id}', encodeURIComponent(id));
-}
+export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +34,7 @@ export function createPacketResourceTemplates(options: {
   // packet (or not yet) does not load them.
   const repositoryOf = lazyOnce(async () => {
     const [{ FilingRepository }, db] = await Promise.all([
-      import('../storage/filing-repository.js'),
+      loadFilingRepository(),
       typeof options.db === 'function' ? options.db() : options.db,
     ]);
     return new FilingRepository(db);
@@ -69,7 +56,7 @@ export function createPacketResourceTemplates(options: {
         const { pdf } = await options.packets.pdf(kind, filing, context.signal);
         return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
       } catch (error) {
-        const { PacketTooLargeError, UnprintableTextError } = await import('@filing-mcp/irs-forms');
+        const { PacketTooLargeError, UnprintableTextError } = await loadIrsForms();
         if (error instanceof PacketTooLargeError) {
           throw new McpError(
             JsonRpcErrorCode.InvalidParams,

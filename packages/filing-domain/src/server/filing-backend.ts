@@ -17,6 +17,12 @@ import { FILING_SCOPES } from '../auth/scopes.js';
 /** What the server's front (routing, MCP, config) hands to the parts that need the database. */
 export interface FilingBackendOptions {
   db: Kysely<any>;
+  /** Loads the OAuth server's modules (`server/deferred.ts`: this module cannot import it). */
+  loadOAuthServer: () => Promise<
+    [typeof import('@filing-mcp/oauth-core'), typeof import('@filing-mcp/oauth-core/kysely')]
+  >;
+  /** Loads the readiness check (`server/deferred.ts`). */
+  loadReadinessCheck: () => Promise<typeof import('../probes/readiness-check.js')>;
   config: ResolvedFilingServerConfig;
   baseUrl: string;
   basePath: string;
@@ -50,33 +56,32 @@ export function createFilingBackend(options: FilingBackendOptions) {
   /** The OAuth server, loaded and built once by the first OAuth route, access token or cleanup. */
   const oauth = lazyOnce(
     (): Promise<OAuthServer> =>
-      Promise.all([import('@filing-mcp/oauth-core'), import('@filing-mcp/oauth-core/kysely')]).then(
-        ([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
-          createOAuthServer({
-            baseUrl,
-            basePath,
-            appUrl: config.appUrl,
-            store: createKyselyOAuthStore(db),
-            session: config.session,
-            hash,
-            ...(config.lifetimes && { lifetimes: config.lifetimes }),
-            ...((config.requirePkce ?? config.requirePkceForPublicClients) !== undefined && {
-              requirePkce: config.requirePkce ?? config.requirePkceForPublicClients,
-            }),
-            ...(config.refreshGraceSeconds !== undefined && {
-              refreshGraceSeconds: config.refreshGraceSeconds,
-            }),
-            now: () => clock(),
-            logger: log,
-            onCredentialsEnded: (hashes) => {
-              for (const credentialHash of hashes) cache.delete(credentialHash);
-            },
-            scopes: FILING_SCOPES,
-            ...(options.clientMetadataDocuments && {
-              clientMetadataDocuments: options.clientMetadataDocuments,
-            }),
-            unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
+      options.loadOAuthServer().then(([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
+        createOAuthServer({
+          baseUrl,
+          basePath,
+          appUrl: config.appUrl,
+          store: createKyselyOAuthStore(db),
+          session: config.session,
+          hash,
+          ...(config.lifetimes && { lifetimes: config.lifetimes }),
+          ...((config.requirePkce ?? config.requirePkceForPublicClients) !== undefined && {
+            requirePkce: config.requirePkce ?? config.requirePkceForPublicClients,
           }),
+          ...(config.refreshGraceSeconds !== undefined && {
+            refreshGraceSeconds: config.refreshGraceSeconds,
+          }),
+          now: () => clock(),
+          logger: log,
+          onCredentialsEnded: (hashes) => {
+            for (const credentialHash of hashes) cache.delete(credentialHash);
+          },
+          scopes: FILING_SCOPES,
+          ...(options.clientMetadataDocuments && {
+            clientMetadataDocuments: options.clientMetadataDocuments,
+          }),
+          unavailable: (error) => (isDatabaseUnavailable(error) ? options.retryAfterSeconds : undefined),
+        }),
       ),
   );
 
@@ -89,7 +94,7 @@ export function createFilingBackend(options: FilingBackendOptions) {
     throw new TypeError('readiness timeoutMs must be a positive integer');
   }
   const readinessCheck = lazyOnce(() =>
-    import('../probes/readiness-check.js').then(({ createReadinessCheck }) =>
+    options.loadReadinessCheck().then(({ createReadinessCheck }) =>
       createReadinessCheck(db, {
         ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
       }),

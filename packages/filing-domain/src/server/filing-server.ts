@@ -28,8 +28,16 @@ import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
 import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import { telnyxFaxProvider } from '../submission/providers/telnyx.js';
-import { createSignedCopyRoutes } from '../submission/signed-copy-routes.js';
-import { createFilingTools, prefetchFilingToolDefinitions } from '../tools/filing-tools.js';
+import { createFilingTools } from '../tools/filing-tools.js';
+import {
+  loadFaxWebhook,
+  loadFilingBackend,
+  loadIrsPdf,
+  loadOAuthServer,
+  loadReadinessCheck,
+  loadSignedCopyRoutes,
+  prefetchToolDefinitions,
+} from './deferred.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
 import { jsonResponse } from './json-response.js';
@@ -40,6 +48,14 @@ export type { FilingServer, FilingServerOptions } from './filing-server-options.
 
 /** `Retry-After` of the 503 answered while the database is down or does not answer in time. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A route handler built (its module loaded) by its first request, then reused. */
+function builtOnFirstUse<A extends unknown[], R>(
+  build: () => Promise<(...args: A) => Promise<R>>,
+): (...args: A) => Promise<R> {
+  const handler = lazyOnce(build);
+  return async (...args) => (await handler())(...args);
+}
 
 /**
  * {@link createFilingServer} with its configuration already resolved (validated, defaults
@@ -83,9 +99,11 @@ export function createFilingServerWithConfig(
   // module of their own, loaded and built once by the first request that needs them.
   let lastBuild: Promise<FilingBackend> | undefined; // what `close` waits for
   const buildBackend = async (): Promise<FilingBackend> => {
-    const [{ createFilingBackend }, database] = await Promise.all([import('./filing-backend.js'), lazyDb()]);
+    const [{ createFilingBackend }, database] = await Promise.all([loadFilingBackend(), lazyDb()]);
     return createFilingBackend({
       db: database,
+      loadOAuthServer,
+      loadReadinessCheck,
       config,
       baseUrl,
       basePath,
@@ -109,7 +127,7 @@ export function createFilingServerWithConfig(
     // database looks the credential up, rather than after.
     if (!toolsPrefetched) {
       toolsPrefetched = true;
-      prefetchFilingToolDefinitions();
+      prefetchToolDefinitions();
     }
     return authenticated;
   };
@@ -146,20 +164,19 @@ export function createFilingServerWithConfig(
   const signedCopies =
     packets === undefined || packetLinks === undefined
       ? undefined
-      : createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
+      : builtOnFirstUse(async () => {
+          const { createSignedCopyRoutes } = await loadSignedCopyRoutes();
+          return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets, irsPdf: loadIrsPdf });
+        });
   const faxProvider = config.fax === undefined ? undefined : telnyxFaxProvider(config.fax);
   const faxWebhook =
     faxProvider === undefined
       ? undefined
-      : (() => {
-          // The webhook's module (and the rules it records a filing date by) loads with the first event.
-          const handler = lazyOnce(() =>
-            import('../submission/fax-webhook.js').then(({ createFaxWebhook }) =>
-              createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock }),
-            ),
-          );
-          return async (request: Request) => (await handler())(request);
-        })();
+      : // The webhook's module (and the rules it records a filing date by) loads with the first event.
+        builtOnFirstUse(async () => {
+          const { createFaxWebhook } = await loadFaxWebhook();
+          return createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock });
+        });
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,

@@ -1,17 +1,21 @@
+import type { LoadIrsForms } from '../tools/tool-options.js';
 import type { FiledReturn } from './submission-store.js';
 
 /**
  * check_filing's and get_filing's `filed`: the record with the proof to keep and its source (the
- * rules table of irs-forms, loaded here on first use like every form rule).
+ * rules table of irs-forms, loaded by `irsForms` on first use like every form rule).
  */
-export async function filedAnswer(filed: FiledReturn): Promise<{
+export async function filedAnswer(
+  filed: FiledReturn,
+  irsForms: LoadIrsForms,
+): Promise<{
   method: FiledReturn['method'];
   date: string;
   reference: string | null;
   proof: string;
   source: string;
 }> {
-  const { filingProof } = await import('@filing-mcp/irs-forms');
+  const { filingProof } = await irsForms();
   const { keep, source } = filingProof(filed.method);
   return { method: filed.method, date: filed.date, reference: filed.reference, proof: keep, source };
 }

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { FILING_NOT_FOUND } from '../tools/tool-options.js';
+import { FILING_NOT_FOUND, type LoadIrsForms } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
 import { submissionSchemas } from './submission-schemas.js';
 import type { SubmissionStore } from './submission-store.js';
@@ -19,6 +19,7 @@ export function markFiledTool(deps: {
   repository: FilingRepository;
   store: SubmissionStore;
   now: () => number;
+  irsForms: LoadIrsForms;
 }) {
   const { repository, store } = deps;
   return defineTool({
@@ -62,7 +63,10 @@ export function markFiledTool(deps: {
         date: args.date,
         reference: number,
       });
-      const filed = await filedAnswer({ method: args.method, date: args.date, reference: number });
+      const filed = await filedAnswer(
+        { method: args.method, date: args.date, reference: number },
+        deps.irsForms,
+      );
       return {
         id: args.id,
         kind,
@@ -80,6 +84,7 @@ export function markFiledTool(deps: {
 export function withFiledState(
   build: () => ToolDefinition<any, any>,
   store: SubmissionStore,
+  irsForms: LoadIrsForms,
 ): () => ToolDefinition<any, any> {
   return () => {
     const tool = build();
@@ -94,7 +99,7 @@ export function withFiledState(
           string,
           unknown
         >;
-        return { ...answer, as_of: asOf, late_filing: null, filed: await filedAnswer(filed) };
+        return { ...answer, as_of: asOf, late_filing: null, filed: await filedAnswer(filed, irsForms) };
       },
     };
   };

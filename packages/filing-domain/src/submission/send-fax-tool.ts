@@ -5,7 +5,7 @@ import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { supportsFormElicitation } from '../tools/elicitation-form.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { FILING_NOT_FOUND } from '../tools/tool-options.js';
+import { FILING_NOT_FOUND, type LoadIrsForms } from '../tools/tool-options.js';
 import { FaxProviderError, type FaxSending } from './fax-provider.js';
 import { submissionSchemas } from './submission-schemas.js';
 import { FAXES_PER_FILING_PER_DAY, type FilingFax, type SubmissionStore } from './submission-store.js';
@@ -57,6 +57,7 @@ export function sendFaxTool(deps: {
   repository: FilingRepository;
   store: SubmissionStore;
   fax: FaxSending | undefined;
+  irsForms: LoadIrsForms;
 }) {
   const { repository, store, fax } = deps;
   return defineTool({
@@ -76,7 +77,7 @@ export function sendFaxTool(deps: {
       const kind = await repository.findFilingKind(userId, args.id, DEFAULT_FILING_KIND);
       const filing = kind && (await repository.getFiling(filingTable(kind), userId, args.id));
       if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
-      const rules = await import('@filing-mcp/irs-forms');
+      const rules = await deps.irsForms();
       if (kind === 'partnership') {
         const { address, reason } = rules.form1065Address(filing.form_data);
         throw new ToolError(

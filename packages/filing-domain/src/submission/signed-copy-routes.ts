@@ -54,6 +54,7 @@ export function createSignedCopyRoutes(options: {
   links: PacketLinks;
   db: () => Promise<Kysely<any>>;
   packets: FilingPackets;
+  irsPdf: () => Promise<typeof import('@filing-mcp/irs-forms/pdf')>;
 }): (request: Request, path: string) => Promise<Response> {
   return async (request, path) => {
     const grant = await options.links.verify(path, new URL(request.url).searchParams);
@@ -106,6 +107,7 @@ export function createSignedCopyRoutes(options: {
         kind: grant.kind,
         filingId: grant.id,
         files,
+        irsPdf: options.irsPdf,
       });
       return answer(201, {
         ...stored,

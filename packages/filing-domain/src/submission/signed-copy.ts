@@ -38,6 +38,8 @@ export async function storeSignedCopy(options: {
   filingId: string;
   userId?: string;
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
+  /** Loads irs-forms' PDF side (pdf-lib: about 600 KB), which only a signed copy needs here. */
+  irsPdf: () => Promise<typeof import('@filing-mcp/irs-forms/pdf')>;
 }): Promise<{ signed_copy: SignedCopySummary; packet_pages: number }> {
   const { db, kind, filingId } = options;
   const total = options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
@@ -51,7 +53,7 @@ export async function storeSignedCopy(options: {
   const filing = await new FilingRepository(db).packetSource(kind, filingId, options.userId);
   if (filing === undefined) throw new SignedCopyRefusedError(404, 'filing_not_found', 'Filing not found');
 
-  const { signedCopyPdf, countPdfPages, SignedCopyError } = await import('@filing-mcp/irs-forms/pdf');
+  const { signedCopyPdf, countPdfPages, SignedCopyError } = await options.irsPdf();
   let copy: Awaited<ReturnType<typeof signedCopyPdf>>;
   try {
     copy = await signedCopyPdf(options.files);

@@ -1,9 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { LoadIrsForms } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
 import { SubmissionStore } from './submission-store.js';
 
-/** get_filing's `submissions`: the signed copies, the faxes and how the filing was filed. */
-export async function submissionsOf(db: Kysely<any>, userId: string, filingId: string) {
+/**
+ * get_filing's `submissions`: the signed copies, the faxes and how the filing was filed (with the
+ * proof to keep, from irs-forms' rules table, which `irsForms` loads).
+ */
+export async function submissionsOf(
+  db: Kysely<any>,
+  userId: string,
+  filingId: string,
+  irsForms: LoadIrsForms,
+) {
   const { signed_copies, faxes, filed } = await new SubmissionStore(db).submissions(userId, filingId);
-  return { signed_copies, faxes, filed: filed === null ? null : await filedAnswer(filed) };
+  return { signed_copies, faxes, filed: filed === null ? null : await filedAnswer(filed, irsForms) };
 }

@@ -29,7 +29,7 @@ import {
 import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from './elicitation-paths.js';
 import { checkFingerprint, FIRST_ROUND, type RoundState, readAnswer, roundKey } from './elicitation-round.js';
 import { filingIdSchema } from './filing-id.js';
-import { FILING_NOT_FOUND } from './tool-options.js';
+import { FILING_NOT_FOUND, type LoadIrsForms } from './tool-options.js';
 
 export { completeFilingOutputSchema } from './complete-filing-answer.js';
 export { MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';
@@ -84,6 +84,7 @@ export function completeFilingTool(deps: {
   repository: FilingRepository;
   /** The update tools, whose validation and write store the answers. */
   update: Readonly<Record<FilingKind, () => ToolDefinition<any, any>>>;
+  irsForms: LoadIrsForms;
 }): ToolDefinition<any, any> {
   const { repository } = deps;
   const updateTools: Partial<Record<FilingKind, ToolDefinition<any, any>>> = {};
@@ -106,7 +107,7 @@ export function completeFilingTool(deps: {
     handler: async (args, context) => {
       const preferred = resolveFilingKind(args.kind ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
       let { kind, filing } = await load(context.auth.userId, args.id, preferred);
-      const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
+      const { checkFilingReadiness } = await deps.irsForms();
       let readiness: FilingCheck = checkFilingReadiness(kind, filing.form_data);
       const answer = readAnswer(context);
       const state: RoundState = answer?.state ?? FIRST_ROUND;

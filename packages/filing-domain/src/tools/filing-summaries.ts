@@ -3,6 +3,7 @@ import type { SummaryWithFormData } from '../storage/filing-repository.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import { recordSchemas } from '../storage/records.js';
+import type { LoadIrsForms } from './tool-options.js';
 
 /**
  * The list tools' summary: the spec's fields unchanged, plus `ready`, `due_date` and `overdue`
@@ -45,8 +46,9 @@ export async function withReadiness(
   kind: FilingKind,
   rows: SummaryWithFormData[],
   now: number,
+  irsForms: LoadIrsForms,
 ): Promise<ListedFilingSummary[]> {
-  const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
+  const { checkFilingReadiness } = await irsForms();
   return rows.map(({ summary, formData }) => {
     const readiness = checkFilingReadiness(kind, formData, undefined, utcDate(now));
     // The due date in force, as check_filing counts days_late: the extended one only for a Form

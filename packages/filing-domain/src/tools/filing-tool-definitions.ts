@@ -30,7 +30,7 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
   const repository = new FilingRepository(options.db);
   const lists = listSchemas(options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX);
   const kinds = filingKindTools(options, repository, lists);
-  const form = formTools(repository);
+  const form = formTools(repository, options.irsForms);
   const store = new SubmissionStore(options.db);
   return {
     ...kinds,
@@ -38,7 +38,7 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
     get_form_schema: form.get_form_schema,
     get_pdf_url: pdfUrlTool(options, repository),
     check_filing: withPacketLinkWhenReady(
-      withFiledState(form.check_filing, store),
+      withFiledState(form.check_filing, store, options.irsForms),
       options.packetResources === true,
     ),
     complete_filing: () =>
@@ -47,9 +47,11 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
         update: Object.fromEntries(
           FILING_KIND_LIST.map((kind) => [kind, kinds[FILING_KINDS[kind].tools.update]!]),
         ) as Record<FilingKind, FilingToolFactory>,
+        irsForms: options.irsForms,
       }),
-    send_fax: () => sendFaxTool({ repository, store, fax: options.fax }),
-    mark_filed: () => markFiledTool({ repository, store, now: options.now ?? Date.now }),
+    send_fax: () => sendFaxTool({ repository, store, fax: options.fax, irsForms: options.irsForms }),
+    mark_filed: () =>
+      markFiledTool({ repository, store, now: options.now ?? Date.now, irsForms: options.irsForms }),
   };
 }
 
@@ -57,11 +59,20 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
  * Every filing tool built now, zod schemas and all: what `tools/list` is generated from at build
  * time (`src/tools/tools-list.generated.ts`) and what the tests compare the lazy tools with.
  */
-export function createEagerFilingTools(options: OpenFilingToolsOptions): ToolDefinition<any, any>[] {
-  return Object.entries(filingToolFactories(options)).map(([name, build]) =>
+export function createEagerFilingTools(
+  options: Omit<OpenFilingToolsOptions, 'irsForms'> & Partial<Pick<OpenFilingToolsOptions, 'irsForms'>>,
+): ToolDefinition<any, any>[] {
+  const irsForms = options.irsForms ?? noIrsForms;
+  return Object.entries(filingToolFactories({ ...options, irsForms })).map(([name, build]) =>
     withAdvertisedSchemas(build(), ADVERTISED[name] ?? {}),
   );
 }
+
+/** createEagerFilingTools without `irsForms`: the tools that check a filing refuse to. */
+const noIrsForms = () =>
+  Promise.reject(
+    new TypeError('createEagerFilingTools: pass irsForms to call the tools that check a filing'),
+  );
 
 /**
  * How tools/list shows a tool's input where it differs from its zod schema (a small tool

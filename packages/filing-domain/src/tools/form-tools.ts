@@ -7,7 +7,7 @@ import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
 import { findAnyFiling } from './find-any-filing.js';
-import type { FilingToolFactory } from './tool-options.js';
+import type { FilingToolFactory, LoadIrsForms } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
@@ -33,7 +33,7 @@ function frozenDescriptor(kind: FilingKind): FormSchemaResult {
  * The tools about a filing's form rather than its record: get_form_schema (the form_data fields of
  * a kind) and check_filing (the filing against the IRS instructions), in `tools/list` order.
  */
-export function formTools(repository: FilingRepository) {
+export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) {
   const getFormSchema = () => {
     // Each kind's answer is built by its first call (only that kind's form schema is built then).
     const formSchemaResults: Partial<Record<FilingKind, FormSchemaResult>> = {};
@@ -103,7 +103,7 @@ export function formTools(repository: FilingRepository) {
       handler: async (args, { auth }) => {
         const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
-        const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
+        const { checkFilingReadiness } = await irsForms();
         const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
         const unrecognized = unrecognizedFields(formDataSchemaOf(kind), filing.form_data);
         return unrecognized.length > 0 ? { ...readiness, unrecognized_fields: unrecognized } : readiness;

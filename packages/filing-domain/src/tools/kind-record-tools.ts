@@ -44,6 +44,7 @@ export function kindRecordTools(
             kind,
             await repository.listFilingsWithFormData(table, auth.userId, args.limit),
             now(),
+            options.irsForms,
           ),
         }),
       }),
@@ -60,7 +61,7 @@ export function kindRecordTools(
           if (!found) throw await filingNotFoundError(repository, 'get', kind, auth.userId, args.id);
           const empty = { signed_copies: [], faxes: [], filed: null };
           const submissions = found.hasSubmissions
-            ? await submissionsOf(options.db, auth.userId, args.id)
+            ? await submissionsOf(options.db, auth.userId, args.id, options.irsForms)
             : empty;
           return { ...found.filing, submissions };
         },

@@ -8,7 +8,7 @@ import {
 import * as z from 'zod';
 import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
-import { packetUri } from '../resources/packet-resources.js';
+import { packetUri } from '../resources/packet-uris.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { findAnyFiling } from './find-any-filing.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
@@ -138,7 +138,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
         const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         const url = kindPdfUrl(kind, appUrl, args.id);
         // The same check as check_filing and the packet's draft mark (irs-forms loads on first use).
-        const { checkFilingReadiness } = await import('@filing-mcp/irs-forms');
+        const { checkFilingReadiness } = await options.irsForms();
         const report = checkFilingReadiness(kind, filing.form_data);
         return getPdfUrlResult({
           kind,

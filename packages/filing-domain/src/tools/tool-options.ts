@@ -37,8 +37,24 @@ export interface FilingToolsOptions {
   fax?: FaxSending;
 }
 
-/** The tool options once the database is open: what every tool group is built from. */
-export type OpenFilingToolsOptions = FilingToolsOptions & { db: Kysely<any> };
+/** irs-forms (the form checks, the rules table), loaded by the first tool that needs it. */
+export type LoadIrsForms = () => Promise<typeof import('@filing-mcp/irs-forms')>;
+
+/**
+ * The tool options once the database is open: what every tool group is built from. `irsForms` is
+ * `server/deferred.ts`'s loader, handed down because the tools' modules are loaded from there.
+ */
+export type OpenFilingToolsOptions = FilingToolsOptions & { db: Kysely<any>; irsForms: LoadIrsForms };
+
+/** One tool of the build-time `tools/list` answer (`tools-list.generated.ts`). */
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolDefinition['annotations'];
+}
 
 /** Builds one tool's definition (its zod schemas and handler). */
 export type FilingToolFactory = () => ToolDefinition<any, any>;

@@ -1,5 +1,6 @@
 import type { FaxEvent } from '../fax-events.js';
 import { type FaxProvider, FaxProviderError, type OutgoingFax } from '../fax-provider.js';
+import { loadTelnyx } from '../../server/deferred.js';
 
 /** Settings of the Telnyx Programmable Fax provider. */
 export interface TelnyxFaxOptions {
@@ -52,7 +53,7 @@ export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
   return {
     name: 'telnyx',
     async send(fax: OutgoingFax) {
-      client ??= import('telnyx').then(
+      client ??= loadTelnyx().then(
         ({ default: Telnyx }) =>
           new Telnyx({
             apiKey: options.apiKey,
