@@ -27,7 +27,7 @@ export {
 } from './primitives/content.js';
 export { createMcpServer } from './create-mcp-server.js';
 export { defineTool } from './primitives/tools/define-tool.js';
-export type { HandlerContext } from './handler-context.js';
+export type { HandlerContext } from './primitives/handler-context.js';
 export {
   createRequestStateSeal,
   type ElicitInputRequest,
@@ -39,9 +39,9 @@ export {
   type RequestStateSeal,
   type RequestStateSealOptions,
   type SamplingInputRequest,
-} from './input-required.js';
+} from './primitives/input-required.js';
 export { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
-export type { ListChangedKind } from './listen.js';
+export type { ListChangedKind } from './rev2026-07-28/listen.js';
 export { LOGGING_LEVELS, type LoggingLevel } from './primitives/logging-levels.js';
 export { type AllowList, loopbackAllowList } from './http/loopback-allow-list.js';
 export type {
@@ -49,15 +49,15 @@ export type {
   McpMessageOutcome,
   McpMessageScope,
   McpMessageStart,
-} from './observe.js';
+} from './context/observe.js';
 export {
   ASSUMED_PROTOCOL_VERSION,
   DEFAULT_PROTOCOL_VERSION,
   MODERN_PROTOCOL_VERSIONS,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from './eras/versions.js';
+} from './mcp/versions.js';
 export { McpError } from './jsonrpc/mcp-error.js';
-export { isPlainObject } from './jsonrpc/message.js';
+export { isPlainObject } from './util/plain-object.js';
 export {
   type BodyBytesHookRequest,
   bodyBytesHook,
@@ -78,7 +78,7 @@ export {
   resourceNotFound,
 } from './primitives/resources.js';
 export { ToolError } from './primitives/tools/tool-error.js';
-export type { AuthInfo } from './auth/auth-info.js';
+export type { AuthInfo } from './context/auth-info.js';
 export type { Authenticate } from './auth/authenticate.js';
 export type { RetryableError } from './jsonrpc/retryable-error.js';
 export type { McpServer } from './mcp-server.js';
@@ -91,7 +91,7 @@ export type {
   McpServerInfoOptions,
   McpServerOptions,
 } from './options.js';
-export type { RequestContext } from './request-context.js';
+export type { RequestContext } from './context/request-context.js';
 export type {
   LazySchema,
   ToolAnnotations,

@@ -1,8 +1,8 @@
-import type { AuthInfo } from './auth/auth-info.js';
+import type { AuthInfo } from './context/auth-info.js';
 import type { Authenticate } from './auth/authenticate.js';
-import type { CacheHints } from './eras/cache-hints.js';
+import type { CacheHints } from './mcp/cache-hints.js';
 import type { RetryableError } from './jsonrpc/retryable-error.js';
-import type { McpMessageObserver } from './observe.js';
+import type { McpMessageObserver } from './context/observe.js';
 import type { PromptDefinition } from './primitives/prompts.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './primitives/resources.js';
 import type { ToolDefinition } from './primitives/tools/definition.js';

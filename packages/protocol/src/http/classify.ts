@@ -1,7 +1,8 @@
-import { isLegacyEraDate } from '../eras/versions.js';
-import { hasModernClaim } from '../eras/modern.js';
+import { predates2026Wire } from '../mcp/versions.js';
+import { hasVersionClaim } from '../mcp/meta-keys.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
-import { isPlainObject, type RpcCall, toCall } from '../jsonrpc/message.js';
+import { type RpcCall, toCall } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { AllowListCheck } from './allow-list-check.js';
 import { errorAnswer, FixedAnswer, jsonAnswer } from './fixed-answer.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
@@ -30,7 +31,7 @@ export interface Classifier {
    * Parses the body (400 -32700) and applies the batch rules (none on the modern era, not empty,
    * not too long): one call, a batch of checked calls and refusals, or the answer.
    */
-  body(text: string | undefined, modernHeader: boolean): FixedAnswer | RpcCall | Array<RpcCall | string>;
+  body(text: string | undefined, header2026: boolean): FixedAnswer | RpcCall | Array<RpcCall | string>;
 }
 
 /** The {@link Classifier} of one server. */
@@ -75,8 +76,8 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       // that names no legacy revision (a modern one, or one not a date), means modern. A
       // legacy-era date this server does not speak is refused as it always was.
       const version = headers.get('mcp-protocol-version');
-      const modernHeader = version !== null && !protocolVersions.has(version) && !isLegacyEraDate(version);
-      if (version !== null && !modernHeader && !protocolVersions.has(version)) {
+      const header2026 = version !== null && !protocolVersions.has(version) && !predates2026Wire(version);
+      if (version !== null && !header2026 && !protocolVersions.has(version)) {
         return invalid(
           400,
           `Bad Request: unsupported MCP-Protocol-Version (supported versions: ${supportedVersionsText})`,
@@ -87,9 +88,9 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       }
       const contentLength = headers.get('content-length');
       if (contentLength !== null && Number(contentLength) > maxBodyBytes) return tooLarge();
-      return modernHeader;
+      return header2026;
     },
-    body(text, modernHeader) {
+    body(text, header2026) {
       let payload: unknown;
       try {
         if (text === undefined) throw new SyntaxError('not UTF-8');
@@ -102,8 +103,8 @@ export function createClassifier(options: ClassifyOptions): Classifier {
         return typeof call === 'string' ? jsonAnswer(400, call) : call;
       }
       if (
-        modernHeader ||
-        payload.some((message) => isPlainObject(message) && hasModernClaim(message.params))
+        header2026 ||
+        payload.some((message) => isPlainObject(message) && hasVersionClaim(message.params))
       ) {
         return invalid(400, 'Invalid Request: MCP 2026-07-28 has no batches; send one request per POST');
       }

@@ -1,4 +1,4 @@
-import type { AuthInfo } from '../auth/auth-info.js';
+import type { AuthInfo } from '../context/auth-info.js';
 import type { Answer } from '../jsonrpc/message.js';
 import { encodeBody, resultMessage, staticResultChunks } from '../jsonrpc/response.js';
 import { FixedAnswer } from './fixed-answer.js';

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../util/plain-object.js';
 import { isEchoableId } from './client-input.js';
 import { JsonRpcErrorCode } from './error-codes.js';
 import { errorMessage, type ResponseId, type StaticResult } from './response.js';
@@ -24,13 +25,6 @@ export interface StaticAnswer {
 
 /** One response message: serialized, or a {@link StaticAnswer}. */
 export type Answer = string | StaticAnswer;
-
-/** A JSON object (not an array, not a class instance): what JSON-RPC params and `_meta` must be. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
 
 /**
  * Checks one JSON-RPC message: an {@link RpcCall}, or the serialized -32600 response it earns.

@@ -1,5 +1,5 @@
-import { createRequestStateSeal } from '../input-required.js';
-import type { PrimitiveServices } from '../handler-context.js';
+import { createRequestStateSeal } from './input-required.js';
+import type { PrimitiveServices } from './handler-context.js';
 import type { McpPrimitiveOptions } from '../options.js';
 import type { RetryableError } from '../jsonrpc/retryable-error.js';
 import { completionsPrimitive } from './completions.js';

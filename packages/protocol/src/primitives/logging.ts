@@ -1,5 +1,5 @@
 import { isLoggingLevel } from './logging-levels.js';
-import { isPlainObject } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { Outcome, Primitive } from './method-table.js';
 
 /**

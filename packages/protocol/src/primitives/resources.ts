@@ -1,16 +1,17 @@
 import type { Completer } from './completer.js';
 import type { ContentAnnotations, ResourceContents, ResourceDescription } from './content.js';
-import type { CacheHints } from '../eras/cache-hints.js';
+import type { CacheHints } from '../mcp/cache-hints.js';
 import {
   createHandlerContext,
   type HandlerContext,
   inputRequiredResult,
   type PrimitiveServices,
-} from '../handler-context.js';
-import { type InputRequired, isInputRequired } from '../input-required.js';
+} from './handler-context.js';
+import { type InputRequired, isInputRequired } from './input-required.js';
 import { invalidParams, type McpError } from '../jsonrpc/mcp-error.js';
-import type { Exchange, Outcome, Primitive } from './method-table.js';
-import { isPlainObject } from '../jsonrpc/message.js';
+import type { Outcome, Primitive } from './method-table.js';
+import type { Exchange } from '../context/request-context.js';
+import { isPlainObject } from '../util/plain-object.js';
 import { paginate } from './pagination.js';
 import { compileUriTemplate, type UriTemplate } from './uri-template.js';
 import { errorOutcome, thrownOutcome } from './outcome.js';

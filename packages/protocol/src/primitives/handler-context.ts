@@ -1,3 +1,4 @@
+import { META_KEYS } from '../mcp/meta-keys.js';
 import {
   type InputRequest,
   type InputRequired,
@@ -11,12 +12,12 @@ import {
   type LoggingLevel,
   logNotification,
   shouldLog,
-} from './primitives/logging-levels.js';
-import { McpError } from './jsonrpc/mcp-error.js';
-import type { Exchange } from './primitives/method-table.js';
-import { progressNotification, progressTokenOf } from './progress.js';
-import type { AuthInfo } from './auth/auth-info.js';
-import type { RetryableError } from './jsonrpc/retryable-error.js';
+} from './logging-levels.js';
+import { McpError } from '../jsonrpc/mcp-error.js';
+import type { Exchange } from '../context/request-context.js';
+import { progressNotification, progressTokenOf } from '../mcp/progress.js';
+import type { AuthInfo } from '../context/auth-info.js';
+import type { RetryableError } from '../jsonrpc/retryable-error.js';
 
 /**
  * What a tool, resource, prompt or completion handler receives besides its arguments: who asks,
@@ -69,7 +70,6 @@ export interface PrimitiveServices {
 }
 
 const NO_CAPABILITIES: Readonly<Record<string, unknown>> = Object.freeze({});
-const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 
 function metaOf(params: Record<string, unknown>): Record<string, unknown> | undefined {
   const meta = params._meta;
@@ -94,7 +94,7 @@ export async function createHandlerContext(
   services: PrimitiveServices,
 ): Promise<HandlerContext> {
   const { request, context } = exchange;
-  const modern = exchange.era === 'modern';
+  const modern = exchange.era === '2026-07-28';
   const inputResponses = modern ? readInputResponses(params) : undefined;
   let state: unknown;
   if (modern && params.requestState !== undefined) {
@@ -105,7 +105,7 @@ export async function createHandlerContext(
   let threshold: LoggingLevel | undefined;
   if (notify !== undefined) {
     if (modern) {
-      const level = metaOf(params)?.[LOG_LEVEL_KEY];
+      const level = metaOf(params)?.[META_KEYS.logLevel];
       threshold = isLoggingLevel(level) ? level : undefined;
     } else if (services.logging) {
       threshold = 'debug';
@@ -181,7 +181,7 @@ export async function inputRequiredResult(
   binding: { method: string; target: string },
   services: PrimitiveServices,
 ): Promise<string> {
-  if (exchange.era !== 'modern') {
+  if (exchange.era !== '2026-07-28') {
     throw new McpError(
       -32600,
       'This request needs input from the client (input_required), which needs MCP 2026-07-28',

@@ -6,16 +6,18 @@ import { streamedReply, wantsStream } from '../http/sse.js';
 import type { RpcCall } from '../jsonrpc/message.js';
 import { paramsProblemAnswer } from '../jsonrpc/params-problem.js';
 import { encodeBody } from '../jsonrpc/response.js';
-import { isPromise } from '../is-promise.js';
-import type { ListenHub } from '../listen.js';
-import { answerOutcome, type McpMessageOutcome, type Observation } from '../observe.js';
-import type { Exchange } from '../primitives/method-table.js';
-import type { RequestContext } from '../request-context.js';
-import type { ModernEra, ModernReply } from './modern.js';
+import { isPromise } from '../util/is-promise.js';
+import type { ListenHub } from './listen.js';
+import { answerOutcome, type McpMessageOutcome, type Observation } from '../context/observe.js';
+import type { Exchange } from '../context/request-context.js';
+import type { RequestContext } from '../context/request-context.js';
+import type { Validate2026 } from './validate.js';
+import type { Reply2026, Wire2026 } from './wire.js';
 
 /** What the modern era's HTTP path needs of the server. */
-export interface ModernHttpOptions {
-  era: ModernEra;
+export interface Http2026Options {
+  wire: Wire2026;
+  validate: Validate2026;
   authenticate: Authenticator;
   observation: Observation | undefined;
   listenHub: ListenHub | undefined;
@@ -26,23 +28,23 @@ export interface ModernHttpOptions {
 }
 
 /** Answers one modern (2026-07-28) request: the validation ladder, authentication, then the method. */
-export type ModernHttp = (
+export type Http2026 = (
   call: RpcCall,
   request: Request,
   context: RequestContext | undefined,
 ) => Promise<Reply>;
 
 /** The modern era's HTTP path. */
-export function createModernHttp(options: ModernHttpOptions): ModernHttp {
-  const { era, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } = options;
+export function createHttp2026(options: Http2026Options): Http2026 {
+  const { wire, validate, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } = options;
 
   /** Runs one validated modern request, observed; a fixed result comes back without a promise. */
-  function run(call: RpcCall, exchange: Exchange): ModernReply | Promise<ModernReply> {
-    if (observation === undefined) return era.run(call, exchange);
+  function run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026> {
+    if (observation === undefined) return wire.run(call, exchange);
     return observation.observed(
       call,
       exchange.request,
-      () => era.run(call, exchange),
+      () => wire.run(call, exchange),
       (answer): McpMessageOutcome =>
         'sse' in answer
           ? {}
@@ -62,7 +64,7 @@ export function createModernHttp(options: ModernHttpOptions): ModernHttp {
       if (authenticated instanceof FixedAnswer) return authenticated;
       return acceptedAnswer(authenticated.auth);
     }
-    const checked = era.validate(call, request.headers);
+    const checked = validate(call, request.headers);
     if ('status' in checked) {
       observation?.refused([call], request, checked.status, checked.body);
       return jsonAnswer(checked.status, checked.body);
@@ -80,7 +82,7 @@ export function createModernHttp(options: ModernHttpOptions): ModernHttp {
       request,
       context,
       auth,
-      era: 'modern',
+      era: '2026-07-28',
       clientCapabilities: checked.capabilities,
     };
     if (listenHub !== undefined && call.method === 'subscriptions/listen') {

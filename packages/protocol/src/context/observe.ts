@@ -1,6 +1,6 @@
-import { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
-import type { Answer, RpcCall } from './jsonrpc/message.js';
-import type { ResponseId } from './jsonrpc/response.js';
+import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
+import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseId } from '../jsonrpc/response.js';
 
 /** One JSON-RPC message as it starts running (after the JSON-RPC checks). */
 export interface McpMessageStart {
