@@ -5,8 +5,6 @@ export {
 } from './http/allow-list-check.js';
 export { bearerCredential } from './auth/credential.js';
 export { forbiddenResponse, internalErrorResponse } from './http/error-responses.js';
-export { lazyOnce } from './util/lazy-once.js';
-export { base64url, fromBase64url, type SecretKeyOptions, secretKey } from './util/secret-key.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
 export type { Completer } from './primitives/completer.js';
@@ -57,7 +55,6 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './mcp/versions.js';
 export { McpError } from './jsonrpc/mcp-error.js';
-export { isPlainObject } from './util/plain-object.js';
 export {
   type BodyBytesHookRequest,
   bodyBytesHook,
@@ -98,4 +95,3 @@ export type {
   ToolContext,
   ToolDefinition,
 } from './primitives/tools/definition.js';
-export { buildToolValidators, toolJsonSchemas } from './primitives/tools/registry.js';

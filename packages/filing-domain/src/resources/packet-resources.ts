@@ -2,11 +2,11 @@ import type { FilingKind } from '@filing-mcp/irs-forms';
 import {
   type HandlerContext,
   JsonRpcErrorCode,
-  lazyOnce,
   McpError,
   type ResourceTemplateDefinition,
   resourceNotFound,
 } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';

@@ -1,4 +1,5 @@
-import { lazyOnce, type ToolDefinition } from '@filing-mcp/protocol';
+import type { ToolDefinition } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type * as z from 'zod';
 import { DEFAULT_LIST_LIMIT_MAX, type FilingToolFactory, type FilingToolsOptions } from './tool-options.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from './tools-list.generated.js';

@@ -1,7 +1,7 @@
 import { type FixedAnswer, jsonAnswer } from '../http/fixed-answer.js';
 import { challengeHeaders, noStore } from '../http/headers.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
-import { type RpcCall } from '../jsonrpc/message.js';
+import type { RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { errorMessage, type ResponseId } from '../jsonrpc/response.js';
 import type { AuthInfo } from '../context/auth-info.js';

@@ -7,12 +7,7 @@ import {
   type RequestStateSeal,
   readInputResponses,
 } from './input-required.js';
-import {
-  isLoggingLevel,
-  type LoggingLevel,
-  logNotification,
-  shouldLog,
-} from './logging-levels.js';
+import { isLoggingLevel, type LoggingLevel, logNotification, shouldLog } from './logging-levels.js';
 import { McpError } from '../jsonrpc/mcp-error.js';
 import type { Exchange } from '../context/request-context.js';
 import { progressNotification, progressTokenOf } from '../mcp/progress.js';

@@ -1,7 +1,7 @@
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import { errorMessage, resultMessage, type StaticResult, staticResult } from '../jsonrpc/response.js';
 import { FIRST_2026_WIRE_VERSION } from '../mcp/versions.js';
-import { type Answer, type RpcCall } from '../jsonrpc/message.js';
+import type { Answer, RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { type HandledMethod, type MethodTable, RepeatedResult } from '../primitives/method-table.js';
 import type { Exchange } from '../context/request-context.js';

@@ -36,7 +36,8 @@ export type Http2026 = (
 
 /** The modern era's HTTP path. */
 export function createHttp2026(options: Http2026Options): Http2026 {
-  const { wire, validate, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } = options;
+  const { wire, validate, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } =
+    options;
 
   /** Runs one validated modern request, observed; a fixed result comes back without a promise. */
   function run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026> {

@@ -2,7 +2,7 @@ import { META_KEYS } from '../mcp/meta-keys.js';
 import { FixedAnswer, type Reply } from '../http/fixed-answer.js';
 import { JSON_HEADERS, SSE_HEADERS } from '../http/headers.js';
 import { sseFrame } from '../http/sse.js';
-import { type RpcCall } from '../jsonrpc/message.js';
+import type { RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { encodeBody } from '../jsonrpc/response.js';
 

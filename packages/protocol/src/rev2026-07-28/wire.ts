@@ -7,14 +7,12 @@ import {
   type StaticResult,
   staticResult,
 } from '../jsonrpc/response.js';
-import { type Answer, type RpcCall } from '../jsonrpc/message.js';
+import type { Answer, RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { type HandledMethod, type MethodTable, RepeatedResult } from '../primitives/method-table.js';
 import type { Exchange } from '../context/request-context.js';
 import { type CacheHints, checkCacheHints } from '../mcp/cache-hints.js';
-import { decodeMcpHeaderValue } from '../mcp/header-value.js';
 import { MODERN_PROTOCOL_VERSIONS } from '../mcp/versions.js';
-
 
 /** What the modern era needs to know about the server. */
 export interface Wire2026Options {
@@ -32,7 +30,6 @@ export interface Wire2026 {
   /** Answers a validated request; a promise only when a handler runs. */
   run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026>;
 }
-
 
 /**
  * The modern era. Results get `resultType: "complete"` and the server's identity in `_meta`;

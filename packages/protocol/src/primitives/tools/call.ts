@@ -4,7 +4,7 @@ import { isInputRequired } from '../input-required.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/error-codes.js';
 import { type Outcome, type Primitive, RepeatedResult } from '../method-table.js';
 import type { Exchange } from '../../context/request-context.js';
-import { type RpcError } from '../../jsonrpc/message.js';
+import type { RpcError } from '../../jsonrpc/message.js';
 import { isPlainObject } from '../../util/plain-object.js';
 import { paramHeaderProblem } from './param-headers.js';
 import { ToolError } from './tool-error.js';
