@@ -44,8 +44,8 @@ export interface McpAuthOptions {
 /** The HTTP transport: protocol versions, limits, DNS-rebinding allow-lists and framing. */
 export interface McpHttpOptions {
   /**
-   * Legacy protocol versions (`initialize` handshake) this server speaks. Default: 2025-03-26,
-   * 2025-06-18, 2025-11-25. The modern revision (2026-07-28) is always served beside them, per request.
+   * 2025 protocol versions (`initialize` handshake) this server speaks. Default: 2025-03-26,
+   * 2025-06-18, 2025-11-25. The 2026-07-28 revision is always served beside them, per request.
    */
   protocolVersions?: string[];
   /** Answered when the client asks for a version not in `protocolVersions`. Default 2025-06-18. */
@@ -87,7 +87,7 @@ export interface McpHookOptions {
   onError?: (error: unknown, context: { method?: string; tool?: string }) => void;
   /**
    * Watches every JSON-RPC message (start, outcome), e.g. to trace it: see {@link McpMessageObserver}.
-   * Messages refused as a whole (401, a modern validation error) are reported too.
+   * Messages refused as a whole (401, a 2026-07-28 validation error) are reported too.
    */
   observer?: McpMessageObserver;
 }

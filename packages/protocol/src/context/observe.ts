@@ -82,7 +82,7 @@ export interface Observation {
     work: () => T | Promise<T>,
     outcomeOf: (result: T) => McpMessageOutcome,
   ): T | Promise<T>;
-  /** Reports each message of a request refused as a whole (401, 500 of authenticate, a modern validation error). */
+  /** Reports each message of a request refused as a whole (401, 500 of authenticate, a 2026-07-28 validation error). */
   refused(calls: ReadonlyArray<RpcCall | string>, request: Request, status: number, body?: string): void;
 }
 

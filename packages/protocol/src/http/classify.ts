@@ -11,7 +11,7 @@ import { METHOD_NOT_ALLOWED_HEADERS } from './headers.js';
 /** What the transport's checks need to know of the server. */
 export interface ClassifyOptions {
   allowListCheck: AllowListCheck | undefined;
-  /** The legacy revisions served; a legacy-era date outside them is refused. */
+  /** The 2025 revisions served; a 2025-or-earlier date outside them is refused. */
   protocolVersions: ReadonlySet<string>;
   maxBodyBytes: number;
   maxBatchSize: number;
@@ -22,13 +22,13 @@ export interface Classifier {
   /**
    * The checks made on the head alone, in order: OPTIONS (the preflight), Host and Origin (403),
    * method (405), version header (400), media type (415), declared size (413). Answers the
-   * refusal, or whether the version header names the modern era.
+   * refusal, or whether the version header names the 2026-07-28 wire.
    */
   head(request: Request): FixedAnswer | boolean;
   /** The 413 answer. */
   tooLarge(): FixedAnswer;
   /**
-   * Parses the body (400 -32700) and applies the batch rules (none on the modern era, not empty,
+   * Parses the body (400 -32700) and applies the batch rules (none on the 2026-07-28 wire, not empty,
    * not too long): one call, a batch of checked calls and refusals, or the answer.
    */
   body(text: string | undefined, header2026: boolean): FixedAnswer | RpcCall | Array<RpcCall | string>;
@@ -73,8 +73,8 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       }
       const headers = request.headers;
       // The era is the request's: a `_meta` protocolVersion claim in the body, or a version header
-      // that names no legacy revision (a modern one, or one not a date), means modern. A
-      // legacy-era date this server does not speak is refused as it always was.
+      // that names no 2025 revision (a later one, or one not a date), means 2026-07-28. A
+      // 2025-or-earlier date this server does not speak is refused as it always was.
       const version = headers.get('mcp-protocol-version');
       const header2026 = version !== null && !protocolVersions.has(version) && !predates2026Wire(version);
       if (version !== null && !header2026 && !protocolVersions.has(version)) {

@@ -11,7 +11,7 @@ const STREAMABLE = new Set(['tools/call', 'prompts/get', 'resources/read', 'comp
 /**
  * Whether a request's answer is streamed (SSE frames written as they come) rather than sent at
  * once: a method that runs a handler, and a reason to send notifications before the result (a
- * progress token, a 2026 `_meta.logLevel`, or a server that logs on the legacy wire).
+ * progress token, a 2026 `_meta.logLevel`, or a server that logs on the 2025 wire).
  */
 export function wantsStream(call: RpcCall, logging: boolean): boolean {
   if (call.id === undefined || !STREAMABLE.has(call.method)) return false;

@@ -10,7 +10,7 @@ export interface RpcCall {
   params: unknown;
 }
 
-/** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
+/** A JSON-RPC error a method answers with; the era adds the id (and, on the 2026-07-28 wire, the HTTP status). */
 export interface RpcError {
   code: number;
   message: string;

@@ -3,7 +3,7 @@ import { isPlainObject } from '../util/plain-object.js';
 import type { Outcome, Primitive } from './method-table.js';
 
 /**
- * The logging primitive of a server that declares `logging`: the capability and a legacy
+ * The logging primitive of a server that declares `logging`: the capability and a 2025-wire
  * `logging/setLevel` that checks the level and answers `{}`. A stateless server keeps no level
  * between requests, so messages go out on each request's own stream (see `HandlerContext.log`).
  */

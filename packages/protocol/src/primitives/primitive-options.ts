@@ -14,24 +14,24 @@ export interface McpPrimitiveOptions {
   prompts?: PromptDefinition[];
   /**
    * Declares the `logging` capability: handlers' `context.log` messages go out on the request's SSE
-   * stream (legacy wire: every level; 2026 wire: at or above the request's `_meta` logLevel).
+   * stream (2025 wire: every level; 2026 wire: at or above the request's `_meta` logLevel).
    */
   logging?: boolean;
   /**
    * Announces list changes (`listChanged: true` on the declared tools, prompts and resources
    * capabilities): call `notifyListChanged` and 2026 clients listening with `subscriptions/listen`
-   * get `notifications/<kind>/list_changed`. The legacy wire has no stream to deliver them on.
+   * get `notifications/<kind>/list_changed`. The 2025 wire has no stream to deliver them on.
    */
   listChanged?: boolean;
   /** Items per page of `resources/list`, `resources/templates/list` and `prompts/list` (default 100). */
   pageSize?: number;
   /**
-   * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the modern
+   * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the 2026-07-28
    * wire. `public` only when the tool list is the same for every caller. Default: `ttlMs` 0, `private`.
    */
   cacheHints?: CacheHints;
   /**
-   * Caching hints of `resources/read` on the modern wire; default {@link cacheHints}. Resources
+   * Caching hints of `resources/read` on the 2026-07-28 wire; default {@link cacheHints}. Resources
    * that belong to a user say `{ ttlMs: 0, cacheScope: 'private' }`.
    */
   resourceReadCacheHints?: { ttlMs: number; cacheScope: 'public' | 'private' };

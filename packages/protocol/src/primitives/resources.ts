@@ -206,7 +206,7 @@ export function resourcesPrimitive(
               cacheable: true,
             },
             'resources/read': { handle: read, cacheable: readCacheHints ?? true },
-            // Legacy revisions only (2026-07-28 removed them). A stateless server has no stream to
+            // The 2025 revisions only (2026-07-28 removed them). A stateless server has no stream to
             // send `notifications/resources/updated` on, so it accepts the (un)subscription of a
             // resource it serves and declares no `subscribe` capability.
             'resources/subscribe': { handle: subscription },

@@ -6,12 +6,12 @@ import { isPlainObject } from '../util/plain-object.js';
 import { type HandledMethod, type MethodTable, RepeatedResult } from '../primitives/method-table.js';
 import type { Exchange } from '../context/request-context.js';
 
-/** What the legacy era needs to know about the server. */
+/** What the 2025 wire needs to know about the server. */
 export interface Wire2025Options {
   table: MethodTable;
   serverInfo: Record<string, string>;
   instructions: string | undefined;
-  /** The legacy revisions `initialize` agrees to. */
+  /** The 2025 revisions `initialize` agrees to. */
   protocolVersions: ReadonlySet<string>;
   /** Answered when the client asks for a version outside `protocolVersions`. */
   defaultProtocolVersion: string;
@@ -53,7 +53,7 @@ export function createWire2025(options: Wire2025Options): Wire2025 {
     initializeResults.set(version, staticResult(initializeResultJson(version)));
   }
   const defaultInitializeResult = staticResult(initializeResultJson(options.defaultProtocolVersion));
-  // The modern revision has no handshake: an initialize asking for it gets the newest legacy one.
+  // 2026-07-28 has no handshake: an initialize asking for it gets the newest 2025 revision.
   const newest2025 = [...options.protocolVersions].sort().at(-1);
   const initializeResultFor2026 =
     newest2025 === undefined ? defaultInitializeResult : initializeResults.get(newest2025)!;

@@ -14,7 +14,7 @@ import type { RequestContext } from '../context/request-context.js';
 import type { Validate2026 } from './validate.js';
 import type { Reply2026, Wire2026 } from './wire.js';
 
-/** What the modern era's HTTP path needs of the server. */
+/** What the 2026-07-28 wire's HTTP path needs of the server. */
 export interface Http2026Options {
   wire: Wire2026;
   validate: Validate2026;
@@ -27,19 +27,19 @@ export interface Http2026Options {
   reportError: (error: unknown, where: { method?: string }) => void;
 }
 
-/** Answers one modern (2026-07-28) request: the validation ladder, authentication, then the method. */
+/** Answers one 2026-07-28 request: the validation ladder, authentication, then the method. */
 export type Http2026 = (
   call: RpcCall,
   request: Request,
   context: RequestContext | undefined,
 ) => Promise<Reply>;
 
-/** The modern era's HTTP path. */
+/** The 2026-07-28 wire's HTTP path. */
 export function createHttp2026(options: Http2026Options): Http2026 {
   const { wire, validate, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } =
     options;
 
-  /** Runs one validated modern request, observed; a fixed result comes back without a promise. */
+  /** Runs one validated 2026-07-28 request, observed; a fixed result comes back without a promise. */
   function run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026> {
     if (observation === undefined) return wire.run(call, exchange);
     return observation.observed(
@@ -57,7 +57,7 @@ export function createHttp2026(options: Http2026Options): Http2026 {
   }
 
   return async (call, request, context) => {
-    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as legacy
+    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as the 2025 wire
     // does (challenged, like every message, when every method needs a credential).
     if (call.id === undefined) {
       let authenticated = authenticate([call], false, request, context);

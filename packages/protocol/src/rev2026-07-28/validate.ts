@@ -9,7 +9,7 @@ import { META_KEYS } from '../mcp/meta-keys.js';
 import { MODERN_PROTOCOL_VERSIONS } from '../mcp/versions.js';
 
 const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
-/** Methods of the 2025 revisions that the table may answer on the legacy wire but 2026-07-28 removed. */
+/** Methods of the 2025 revisions that the table may answer on the 2025 wire but 2026-07-28 removed. */
 const REMOVED_METHODS: ReadonlySet<string> = new Set([
   'logging/setLevel',
   'resources/subscribe',

@@ -14,7 +14,7 @@ import type { Exchange } from '../context/request-context.js';
 import { type CacheHints, checkCacheHints } from '../mcp/cache-hints.js';
 import { MODERN_PROTOCOL_VERSIONS } from '../mcp/versions.js';
 
-/** What the modern era needs to know about the server. */
+/** What the 2026-07-28 wire needs to know about the server. */
 export interface Wire2026Options {
   table: MethodTable;
   serverInfo: Record<string, string>;
@@ -22,17 +22,17 @@ export interface Wire2026Options {
   cacheHints: CacheHints;
 }
 
-/** The answer to a modern request: one message with its status, or a finished SSE stream (listen). */
+/** The answer to a 2026-07-28 request: one message with its status, or a finished SSE stream (listen). */
 export type Reply2026 = { status: number; message: Answer } | { sse: string };
 
-/** The 2026-07-28 revision: the validation ladder, then dispatch with the modern envelope. */
+/** The 2026-07-28 revision: the validation ladder, then dispatch with the 2026-07-28 envelope. */
 export interface Wire2026 {
   /** Answers a validated request; a promise only when a handler runs. */
   run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026>;
 }
 
 /**
- * The modern era. Results get `resultType: "complete"` and the server's identity in `_meta`;
+ * The 2026-07-28 wire. Results get `resultType: "complete"` and the server's identity in `_meta`;
  * cacheable ones (discover, `tools/list`...) the caching hints. Fixed results are encoded once here.
  */
 export function createWire2026(options: Wire2026Options): Wire2026 {
@@ -48,7 +48,7 @@ export function createWire2026(options: Wire2026Options): Wire2026 {
   }
 
   /**
-   * A result object's JSON with the modern fields added (merging a `_meta` the result already has):
+   * A result object's JSON with the 2026-07-28 fields added (merging a `_meta` the result already has):
    * `cacheable` is `true` for the server's caching hints, or a method's own hints.
    */
   const wrap = (json: string, cacheable: boolean | CacheHints | undefined): string => {
