@@ -1,7 +1,7 @@
 import { predates2026Wire } from '../mcp/versions.js';
 import { hasVersionClaim } from '../mcp/meta-keys.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
-import { type RpcCall, toCall } from '../jsonrpc/message.js';
+import { plainBodyText, type RpcCall, toCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import type { AllowListCheck } from './allow-list-check.js';
 import { errorAnswer, FixedAnswer, jsonAnswer } from './fixed-answer.js';
@@ -98,8 +98,9 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       } catch {
         return errorAnswer(400, null, JsonRpcErrorCode.ParseError, 'Parse error');
       }
+      const paramsPlain = plainBodyText(text);
       if (!Array.isArray(payload)) {
-        const call = toCall(payload);
+        const call = toCall(payload, paramsPlain);
         return typeof call === 'string' ? jsonAnswer(400, call) : call;
       }
       if (
@@ -112,7 +113,7 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       if (payload.length > maxBatchSize) {
         return invalid(400, `Invalid Request: a batch holds at most ${maxBatchSize} messages`);
       }
-      return payload.map(toCall);
+      return payload.map((message) => toCall(message, paramsPlain));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../util/plain-object.js';
-import { isEchoableId } from './client-input.js';
+import { isEchoableId, MAX_PARAMS_DEPTH } from './client-input.js';
 import { JsonRpcErrorCode } from './error-codes.js';
 import { errorMessage, type ResponseId, type StaticResult } from './response.js';
 
@@ -8,6 +8,11 @@ export interface RpcCall {
   id: string | number | undefined;
   method: string;
   params: unknown;
+  /**
+   * True when the body's text already proves what `paramsProblemAnswer` would look for absent
+   * (see {@link plainBodyText}), so the params need no walk.
+   */
+  paramsPlain?: boolean;
 }
 
 /** A JSON-RPC error a method answers with; the era adds the id (and, on the 2026-07-28 wire, the HTTP status). */
@@ -27,10 +32,20 @@ export interface StaticAnswer {
 export type Answer = string | StaticAnswer;
 
 /**
+ * Whether a request body's text rules out every params problem (client-input.ts) on its own: a
+ * NUL or a lone surrogate reaches a JSON string only through a `\u` escape (raw control
+ * characters are not JSON, and UTF-8 decodes to no lone surrogate), and params nested deeper
+ * than {@link MAX_PARAMS_DEPTH} need more than twice that many brackets.
+ */
+export function plainBodyText(text: string): boolean {
+  return text.length <= 2 * MAX_PARAMS_DEPTH && !text.includes('\\u');
+}
+
+/**
  * Checks one JSON-RPC message: an {@link RpcCall}, or the serialized -32600 response it earns.
  * A request whose id cannot be read is answered with id `null`, as JSON-RPC 2.0 says.
  */
-export function toCall(message: unknown): RpcCall | string {
+export function toCall(message: unknown, paramsPlain = false): RpcCall | string {
   if (!isPlainObject(message)) {
     return errorMessage(null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC object');
   }
@@ -74,5 +89,5 @@ export function toCall(message: unknown): RpcCall | string {
       'Invalid Request: params must be an object or an array',
     );
   }
-  return { id, method, params: params ?? undefined };
+  return { id, method, params: params ?? undefined, paramsPlain };
 }

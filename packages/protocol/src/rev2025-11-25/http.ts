@@ -36,10 +36,12 @@ export type Http2025 = (
 export function createHttp2025(options: Http2025Options): Http2025 {
   const { wire, authenticate, observation, sseAllowed, logging, reportError } = options;
 
+  const runWire = (call: RpcCall, exchange: Exchange) => wire.run(call, exchange);
+
   /** One message, observed; a fixed result comes back without a promise. */
   function run(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
     if (observation === undefined) return wire.run(call, exchange);
-    return observation.observed(call, exchange.request, () => wire.run(call, exchange), answerOutcome(call));
+    return observation.observed(call, exchange, runWire, answerOutcome);
   }
 
   /** Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler. */

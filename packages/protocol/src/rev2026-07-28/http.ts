@@ -39,21 +39,12 @@ export function createHttp2026(options: Http2026Options): Http2026 {
   const { wire, validate, authenticate, observation, listenHub, serverInfoMeta, sseAllowed, reportError } =
     options;
 
+  const runWire = (call: RpcCall, exchange: Exchange) => wire.run(call, exchange);
+
   /** Runs one validated 2026-07-28 request, observed; a fixed result comes back without a promise. */
   function run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026> {
     if (observation === undefined) return wire.run(call, exchange);
-    return observation.observed(
-      call,
-      exchange.request,
-      () => wire.run(call, exchange),
-      (answer): McpMessageOutcome =>
-        'sse' in answer
-          ? {}
-          : {
-              ...answerOutcome(call)(answer.message),
-              ...(answer.status !== 200 && { httpStatus: answer.status }),
-            },
-    );
+    return observation.observed(call, exchange, runWire, replyOutcome);
   }
 
   return async (call, request, context) => {
@@ -118,4 +109,11 @@ export function createHttp2026(options: Http2026Options): Http2026 {
     }
     return reply([answer.message], false, wantsSse, auth);
   };
+}
+
+/** The outcome of a 2026-07-28 answer: its message's, with the HTTP status when it is not 200. */
+function replyOutcome(answer: Reply2026, call: RpcCall): McpMessageOutcome {
+  if ('sse' in answer) return {};
+  const outcome = answerOutcome(answer.message, call);
+  return answer.status === 200 ? outcome : { ...outcome, httpStatus: answer.status };
 }

@@ -4,7 +4,7 @@ import { errorMessage } from '../jsonrpc/response.js';
 import type { RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import type { MethodTable } from '../primitives/method-table.js';
-import { decodeMcpHeaderValue } from '../mcp/header-value.js';
+import { decodeMcpHeaderValue, trimSpacesAndTabs } from '../mcp/header-value.js';
 import { META_KEYS } from '../mcp/meta-keys.js';
 import { MODERN_PROTOCOL_VERSIONS } from '../mcp/versions.js';
 
@@ -92,7 +92,7 @@ export function createValidator2026(table: MethodTable): Validate2026 {
     }
     // 2. The version header, when present, must say the same.
     const headerVersion = headers.get('mcp-protocol-version');
-    const trimmedVersion = headerVersion?.replace(/^[ \t]+|[ \t]+$/g, '');
+    const trimmedVersion = headerVersion === null ? undefined : trimSpacesAndTabs(headerVersion);
     if (trimmedVersion !== undefined && trimmedVersion !== version) {
       return rejection(
         400,
