@@ -5,6 +5,7 @@ import { FixedAnswer, type Reply } from './http/fixed-answer.js';
 import { hasVersionClaim } from './mcp/meta-keys.js';
 import type { Http2025 } from './rev2025-11-25/http.js';
 import type { Http2026 } from './rev2026-07-28/http.js';
+import { isPromise } from './util/is-promise.js';
 
 /** The wires of one server, each by its revision. */
 export interface Wires {
@@ -32,9 +33,11 @@ export function createHttpHandler(classifier: Classifier, maxBodyBytes: number, 
     if (text === BODY_TOO_LARGE) return classifier.tooLarge();
     const parsed = classifier.body(text, header2026);
     if (parsed instanceof FixedAnswer) return parsed;
-    if (!Array.isArray(parsed) && (header2026 || hasVersionClaim(parsed.params))) {
-      return wire2026(parsed, request, context);
-    }
-    return wire2025(parsed, request, context);
+    const reply =
+      !Array.isArray(parsed) && (header2026 || hasVersionClaim(parsed.params))
+        ? wire2026(parsed, request, context)
+        : wire2025(parsed, request, context);
+    // A wire answers at once when it can: only a pending answer is awaited.
+    return isPromise(reply) ? await reply : reply;
   };
 }

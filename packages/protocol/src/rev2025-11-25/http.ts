@@ -1,4 +1,4 @@
-import type { Authenticator } from '../auth/authenticate.js';
+import type { Authenticated, Authenticator } from '../auth/authenticate.js';
 import { type Observation, answerOutcome } from '../context/observe.js';
 import type { Exchange, RequestContext } from '../context/request-context.js';
 import { FixedAnswer, jsonAnswer, type Reply } from '../http/fixed-answer.js';
@@ -30,7 +30,7 @@ export type Http2025 = (
   parsed: RpcCall | Array<RpcCall | string>,
   request: Request,
   context: RequestContext | undefined,
-) => Promise<Reply>;
+) => Reply | Promise<Reply>;
 
 /** The 2025-11-25 wire's HTTP path: authentication, then each message, then one reply. */
 export function createHttp2025(options: Http2025Options): Http2025 {
@@ -49,11 +49,24 @@ export function createHttp2025(options: Http2025Options): Http2025 {
     return paramsProblemAnswer(call) ?? run(call, exchange);
   }
 
-  return async (parsed, request, context) => {
-    const batch = Array.isArray(parsed);
-    const calls = batch ? parsed : [parsed];
-    let authenticated = authenticate(calls, batch, request, context);
-    if (isPromise(authenticated)) authenticated = await authenticated;
+  /** A single message's reply; a retryable failure takes its status. */
+  function single(message: Answer | undefined, exchange: Exchange, wantsSse: boolean): Reply {
+    const { auth, retry } = exchange;
+    if (retry !== undefined && typeof message === 'string') {
+      const headers = retryAfterHeaders(retry.retryAfterSeconds);
+      return jsonAnswer(retry.status, message, auth === undefined ? headers : noStore(headers));
+    }
+    return reply(message === undefined ? [] : [message], false, wantsSse, auth);
+  }
+
+  /** The reply once the caller is known: a promise only when a handler runs (or for a batch). */
+  function answer(
+    parsed: RpcCall | Array<RpcCall | string>,
+    calls: ReadonlyArray<RpcCall | string>,
+    request: Request,
+    context: RequestContext | undefined,
+    authenticated: Authenticated,
+  ): Reply | Promise<Reply> {
     if (authenticated instanceof FixedAnswer) {
       observation?.refused(calls, request, authenticated.status);
       return authenticated;
@@ -61,7 +74,7 @@ export function createHttp2025(options: Http2025Options): Http2025 {
     const auth = authenticated.auth;
     const exchange: Exchange = { request, context, auth };
     const wantsSse = sseAllowed && acceptsSse(request);
-    if (!batch) {
+    if (!Array.isArray(parsed)) {
       const call = parsed;
       if (wantsSse && wantsStream(call, logging)) {
         return streamedReply(
@@ -72,20 +85,28 @@ export function createHttp2025(options: Http2025Options): Http2025 {
           reportError,
         );
       }
-      let message = runChecked(call, exchange);
-      if (isPromise(message)) message = await message;
-      const retry = exchange.retry;
-      if (retry !== undefined && typeof message === 'string') {
-        const headers = retryAfterHeaders(retry.retryAfterSeconds);
-        return jsonAnswer(retry.status, message, auth === undefined ? headers : noStore(headers));
-      }
-      return reply(message === undefined ? [] : [message], false, wantsSse, auth);
+      const message = runChecked(call, exchange);
+      if (isPromise(message)) return message.then((settled) => single(settled, exchange, wantsSse));
+      return single(message, exchange, wantsSse);
     }
-    const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
-    );
-    const messages: Answer[] = [];
-    for (const answer of answers) if (answer !== undefined) messages.push(answer);
-    return reply(messages, true, wantsSse, auth);
+    return Promise.all(
+      parsed.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
+    ).then((answers) => {
+      const messages: Answer[] = [];
+      for (const message of answers) if (message !== undefined) messages.push(message);
+      return reply(messages, true, wantsSse, auth);
+    });
+  }
+
+  // Not async: a message answered at once (a fixed result, no credential to look up) is replied
+  // to without a promise, so the handler awaits nothing more for it.
+  return (parsed, request, context) => {
+    const batch = Array.isArray(parsed);
+    const calls = batch ? parsed : [parsed];
+    const authenticated = authenticate(calls, batch, request, context);
+    if (isPromise(authenticated)) {
+      return authenticated.then((settled) => answer(parsed, calls, request, context, settled));
+    }
+    return answer(parsed, calls, request, context, authenticated);
   };
 }

@@ -1,4 +1,4 @@
-import type { Authenticator } from '../auth/authenticate.js';
+import type { Authenticated, Authenticator } from '../auth/authenticate.js';
 import { FixedAnswer, jsonAnswer, type Reply } from '../http/fixed-answer.js';
 import { JSON_HEADERS, noStore, SSE_HEADERS } from '../http/headers.js';
 import { acceptedAnswer, acceptsSse, answerText, reply } from '../http/reply.js';
@@ -9,8 +9,7 @@ import { encodeBody } from '../jsonrpc/response.js';
 import { isPromise } from '../util/is-promise.js';
 import type { ListenHub } from './listen.js';
 import { answerOutcome, type McpMessageOutcome, type Observation } from '../context/observe.js';
-import type { Exchange } from '../context/request-context.js';
-import type { RequestContext } from '../context/request-context.js';
+import type { Exchange, RequestContext } from '../context/request-context.js';
 import type { Validate2026 } from './validate.js';
 import type { Reply2026, Wire2026 } from './wire.js';
 
@@ -32,7 +31,7 @@ export type Http2026 = (
   call: RpcCall,
   request: Request,
   context: RequestContext | undefined,
-) => Promise<Reply>;
+) => Reply | Promise<Reply>;
 
 /** The 2026-07-28 wire's HTTP path. */
 export function createHttp2026(options: Http2026Options): Http2026 {
@@ -47,24 +46,30 @@ export function createHttp2026(options: Http2026Options): Http2026 {
     return observation.observed(call, exchange, runWire, replyOutcome);
   }
 
-  return async (call, request, context) => {
-    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as the 2025 wire
-    // does (challenged, like every message, when every method needs a credential).
-    if (call.id === undefined) {
-      let authenticated = authenticate([call], false, request, context);
-      if (isPromise(authenticated)) authenticated = await authenticated;
-      if (authenticated instanceof FixedAnswer) return authenticated;
-      return acceptedAnswer(authenticated.auth);
+  /** The reply to a finished answer. */
+  function finish(answer: Reply2026, auth: Exchange['auth'], wantsSse: boolean): Reply {
+    if ('sse' in answer) {
+      return new FixedAnswer(
+        200,
+        encodeBody(answer.sse),
+        auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS),
+      );
     }
-    const checked = validate(call, request.headers);
-    if ('status' in checked) {
-      observation?.refused([call], request, checked.status, checked.body);
-      return jsonAnswer(checked.status, checked.body);
+    if (answer.status !== 200) {
+      const headers = auth === undefined ? JSON_HEADERS : noStore(JSON_HEADERS);
+      return jsonAnswer(answer.status, answerText(answer.message), headers);
     }
-    const refusedParams = paramsProblemAnswer(call);
-    if (refusedParams !== undefined) return jsonAnswer(200, refusedParams);
-    let authenticated = authenticate([call], false, request, context);
-    if (isPromise(authenticated)) authenticated = await authenticated;
+    return reply([answer.message], false, wantsSse, auth);
+  }
+
+  /** The reply once the caller is known: a promise only when a handler runs. */
+  function answer(
+    call: RpcCall,
+    request: Request,
+    context: RequestContext | undefined,
+    capabilities: Record<string, unknown>,
+    authenticated: Authenticated,
+  ): Reply | Promise<Reply> {
     if (authenticated instanceof FixedAnswer) {
       observation?.refused([call], request, authenticated.status);
       return authenticated;
@@ -75,7 +80,7 @@ export function createHttp2026(options: Http2026Options): Http2026 {
       context,
       auth,
       era: '2026-07-28',
-      clientCapabilities: checked.capabilities,
+      clientCapabilities: capabilities,
     };
     if (listenHub !== undefined && call.method === 'subscriptions/listen') {
       return listenHub.listen(call, serverInfoMeta);
@@ -94,20 +99,36 @@ export function createHttp2026(options: Http2026Options): Http2026 {
         reportError,
       );
     }
-    let answer = run(call, exchange);
-    if (isPromise(answer)) answer = await answer;
-    if ('sse' in answer) {
-      return new FixedAnswer(
-        200,
-        encodeBody(answer.sse),
-        auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS),
-      );
+    const answered = run(call, exchange);
+    if (isPromise(answered)) return answered.then((settled) => finish(settled, auth, wantsSse));
+    return finish(answered, auth, wantsSse);
+  }
+
+  /** The 202 to a notification, once the caller is known. */
+  const accepted = (authenticated: Authenticated): Reply =>
+    authenticated instanceof FixedAnswer ? authenticated : acceptedAnswer(authenticated.auth);
+
+  // Not async: a request answered at once (a fixed result, no credential to look up) is replied
+  // to without a promise, so the handler awaits nothing more for it.
+  return (call, request, context) => {
+    // 2026-07-28 defines no client-to-server notification over HTTP; accept and ignore it as the
+    // 2025 wire does (challenged, like every message, when every method needs a credential).
+    if (call.id === undefined) {
+      const authenticated = authenticate([call], false, request, context);
+      return isPromise(authenticated) ? authenticated.then(accepted) : accepted(authenticated);
     }
-    if (answer.status !== 200) {
-      const headers = auth === undefined ? JSON_HEADERS : noStore(JSON_HEADERS);
-      return jsonAnswer(answer.status, answerText(answer.message), headers);
+    const checked = validate(call, request.headers);
+    if ('status' in checked) {
+      observation?.refused([call], request, checked.status, checked.body);
+      return jsonAnswer(checked.status, checked.body);
     }
-    return reply([answer.message], false, wantsSse, auth);
+    const refusedParams = paramsProblemAnswer(call);
+    if (refusedParams !== undefined) return jsonAnswer(200, refusedParams);
+    const authenticated = authenticate([call], false, request, context);
+    if (isPromise(authenticated)) {
+      return authenticated.then((settled) => answer(call, request, context, checked.capabilities, settled));
+    }
+    return answer(call, request, context, checked.capabilities, authenticated);
   };
 }
 
