@@ -37,5 +37,5 @@ const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
 /** A dated revision older than the 2026-07-28 wire (2024-11-05, say): a client of the 2025 wire. */
 export function predates2026Wire(version: string): boolean {
-  return DATE_VERSION.test(version) && version < FIRST_2026_WIRE_VERSION;
+  return version < FIRST_2026_WIRE_VERSION && DATE_VERSION.test(version);
 }
