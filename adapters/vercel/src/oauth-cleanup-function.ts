@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { internalErrorResponse, lazyOnce } from '@filing-mcp/protocol';
+import { internalErrorResponse } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import { type OAuthCleanupTarget, runOAuthCleanup } from '@filing-mcp/serverless';
 import type { VercelFunction } from './vercel-function.js';
 

@@ -1,4 +1,5 @@
-import { internalErrorResponse, lazyOnce } from '@filing-mcp/protocol';
+import { internalErrorResponse } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import { errorReporter, type FetchApp } from '@filing-mcp/serverless';
 import { waitUntil } from '@vercel/functions';
 

@@ -1,7 +1,8 @@
 // The build-time tools/list (src/tools-list.generated.ts) against the zod definitions.
 // `pnpm --filter @filing-mcp/filing-domain generate:tools-list` rewrites the file (UPDATE_TOOLS_LIST=1).
 import { readFile, writeFile } from 'node:fs/promises';
-import { buildToolValidators, createMcpServer, type McpServerOptions } from '@filing-mcp/protocol';
+import { createMcpServer, type McpServerOptions } from '@filing-mcp/protocol';
+import { buildToolValidators } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createEagerFilingTools } from '../src/tools/filing-tool-definitions.js';

@@ -144,7 +144,9 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
     } catch (error) {
       response = await errorHandler(error);
     }
-    await writeResponse(response, outgoing, pairs);
+    // A fixed answer is written at once (no promise): no await, so no turn of the microtask queue.
+    const streamed = writeResponse(response, outgoing, pairs);
+    if (streamed !== undefined) await streamed;
   }
 
   return (incoming, outgoing) => {

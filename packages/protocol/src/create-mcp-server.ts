@@ -1,27 +1,23 @@
 import { createAuthenticator } from './auth/authenticate.js';
 import { createChallenges } from './auth/challenges.js';
-import { createLegacyEra } from './eras/legacy.js';
-import { createModernEra, hasModernClaim } from './eras/modern.js';
-import { createModernHttp } from './eras/modern-http.js';
-import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './eras/versions.js';
+import { createObservation } from './context/observe.js';
+import type { RequestContext } from './context/request-context.js';
+import { createHttpHandler } from './http-handler.js';
 import { createAllowListCheck } from './http/allow-list-check.js';
-import { BODY_TOO_LARGE, declaredLength, readBodyText } from './http/body.js';
 import { createClassifier } from './http/classify.js';
-import { errorAnswer, FixedAnswer, jsonAnswer, type Reply, toResponse } from './http/fixed-answer.js';
-import { noStore, retryAfterHeaders } from './http/headers.js';
-import { acceptsSse, answerText, reply } from './http/reply.js';
-import { streamedReply, wantsStream } from './http/sse.js';
-import { isPromise } from './is-promise.js';
+import { errorAnswer, toResponse } from './http/fixed-answer.js';
 import { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
-import type { Answer, RpcCall } from './jsonrpc/message.js';
-import { paramsProblemAnswer } from './jsonrpc/params-problem.js';
-import { createListenHub, type ListChangedKind } from './listen.js';
 import type { McpServer } from './mcp-server.js';
-import { answerOutcome, createObservation } from './observe.js';
+import { META_KEYS } from './mcp/meta-keys.js';
+import { DEFAULT_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './mcp/versions.js';
 import { type McpServerOptions, resolveOptions } from './options.js';
 import { createPrimitives } from './primitives/create-primitives.js';
-import type { Exchange } from './primitives/method-table.js';
-import type { RequestContext } from './request-context.js';
+import { createHttp2025 } from './rev2025-11-25/http.js';
+import { createWire2025 } from './rev2025-11-25/wire.js';
+import { createHttp2026 } from './rev2026-07-28/http.js';
+import { createListenHub, type ListChangedKind } from './rev2026-07-28/listen.js';
+import { createValidator2026 } from './rev2026-07-28/validate.js';
+import { createWire2026 } from './rev2026-07-28/wire.js';
 
 /**
  * Creates a runtime-agnostic MCP server core: a `fetch` that answers MCP's streamable HTTP
@@ -88,92 +84,37 @@ export function createMcpServer(serverOptions: McpServerOptions): McpServer {
   const { serverInfo, instructions } = options;
   const wireServerInfo: Record<string, string> = { name: serverInfo.name, version: serverInfo.version };
   if (serverInfo.title !== undefined) wireServerInfo.title = serverInfo.title;
-  const legacy = createLegacyEra({
-    table,
-    serverInfo: wireServerInfo,
-    instructions,
-    protocolVersions,
-    defaultProtocolVersion: options.defaultProtocolVersion ?? DEFAULT_PROTOCOL_VERSION,
-  });
-  const handleModern = createModernHttp({
-    era: createModernEra({
-      table,
-      serverInfo: wireServerInfo,
-      instructions,
-      cacheHints: options.cacheHints ?? { ttlMs: 0, cacheScope: 'private' },
+  const handle = createHttpHandler(classifier, maxBodyBytes, {
+    '2025-11-25': createHttp2025({
+      wire: createWire2025({
+        table,
+        serverInfo: wireServerInfo,
+        instructions,
+        protocolVersions,
+        defaultProtocolVersion: options.defaultProtocolVersion ?? DEFAULT_PROTOCOL_VERSION,
+      }),
+      authenticate,
+      observation,
+      sseAllowed,
+      logging,
+      reportError,
     }),
-    authenticate,
-    observation,
-    listenHub,
-    serverInfoMeta: { 'io.modelcontextprotocol/serverInfo': wireServerInfo },
-    sseAllowed,
-    reportError,
+    '2026-07-28': createHttp2026({
+      wire: createWire2026({
+        table,
+        serverInfo: wireServerInfo,
+        instructions,
+        cacheHints: options.cacheHints ?? { ttlMs: 0, cacheScope: 'private' },
+      }),
+      validate: createValidator2026(table),
+      authenticate,
+      observation,
+      listenHub,
+      serverInfoMeta: { [META_KEYS.serverInfo]: wireServerInfo },
+      sseAllowed,
+      reportError,
+    }),
   });
-
-  /** One legacy message, observed; a fixed result comes back without a promise. */
-  function runLegacy(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
-    if (observation === undefined) return legacy.run(call, exchange);
-    return observation.observed(
-      call,
-      exchange.request,
-      () => legacy.run(call, exchange),
-      answerOutcome(call),
-    );
-  }
-
-  /** Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler. */
-  function runChecked(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
-    return paramsProblemAnswer(call) ?? runLegacy(call, exchange);
-  }
-
-  async function handle(request: Request, context: RequestContext | undefined): Promise<Reply> {
-    const modernHeader = classifier.head(request);
-    if (modernHeader instanceof FixedAnswer) return modernHeader;
-    const text = await readBodyText(request, maxBodyBytes, declaredLength(request.headers));
-    if (text === BODY_TOO_LARGE) return classifier.tooLarge();
-    const parsed = classifier.body(text, modernHeader);
-    if (parsed instanceof FixedAnswer) return parsed;
-    const batch = Array.isArray(parsed);
-    if (!batch && (modernHeader || hasModernClaim(parsed.params)))
-      return handleModern(parsed, request, context);
-    const calls = batch ? parsed : [parsed];
-
-    let authenticated = authenticate(calls, batch, request, context);
-    if (isPromise(authenticated)) authenticated = await authenticated;
-    if (authenticated instanceof FixedAnswer) {
-      observation?.refused(calls, request, authenticated.status);
-      return authenticated;
-    }
-    const auth = authenticated.auth;
-    const exchange: Exchange = { request, context, auth };
-    const wantsSse = sseAllowed && acceptsSse(request);
-    if (!batch) {
-      const call = parsed;
-      if (wantsSse && wantsStream(call, logging)) {
-        return streamedReply(
-          call.id ?? null,
-          exchange,
-          async (streamed) => runLegacy(call, streamed),
-          answerText,
-          reportError,
-        );
-      }
-      let message = runChecked(call, exchange);
-      if (isPromise(message)) message = await message;
-      const retry = exchange.retry;
-      if (retry !== undefined && typeof message === 'string') {
-        const headers = retryAfterHeaders(retry.retryAfterSeconds);
-        return jsonAnswer(retry.status, message, auth === undefined ? headers : noStore(headers));
-      }
-      return reply(message === undefined ? [] : [message], false, wantsSse, auth);
-    }
-    const answers = await Promise.all(
-      calls.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
-    );
-    const messages: Answer[] = [];
-    for (const answer of answers) if (answer !== undefined) messages.push(answer);
-    return reply(messages, true, wantsSse, auth);
-  }
 
   return {
     notifyListChanged(kind) {

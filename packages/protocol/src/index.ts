@@ -5,8 +5,6 @@ export {
 } from './http/allow-list-check.js';
 export { bearerCredential } from './auth/credential.js';
 export { forbiddenResponse, internalErrorResponse } from './http/error-responses.js';
-export { lazyOnce } from './util/lazy-once.js';
-export { base64url, fromBase64url, type SecretKeyOptions, secretKey } from './util/secret-key.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
 export type { Completer } from './primitives/completer.js';
@@ -27,7 +25,7 @@ export {
 } from './primitives/content.js';
 export { createMcpServer } from './create-mcp-server.js';
 export { defineTool } from './primitives/tools/define-tool.js';
-export type { HandlerContext } from './handler-context.js';
+export type { HandlerContext } from './primitives/handler-context.js';
 export {
   createRequestStateSeal,
   type ElicitInputRequest,
@@ -39,9 +37,9 @@ export {
   type RequestStateSeal,
   type RequestStateSealOptions,
   type SamplingInputRequest,
-} from './input-required.js';
+} from './primitives/input-required.js';
 export { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
-export type { ListChangedKind } from './listen.js';
+export type { ListChangedKind } from './rev2026-07-28/listen.js';
 export { LOGGING_LEVELS, type LoggingLevel } from './primitives/logging-levels.js';
 export { type AllowList, loopbackAllowList } from './http/loopback-allow-list.js';
 export type {
@@ -49,15 +47,14 @@ export type {
   McpMessageOutcome,
   McpMessageScope,
   McpMessageStart,
-} from './observe.js';
+} from './context/observe.js';
 export {
   ASSUMED_PROTOCOL_VERSION,
   DEFAULT_PROTOCOL_VERSION,
   MODERN_PROTOCOL_VERSIONS,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from './eras/versions.js';
+} from './mcp/versions.js';
 export { McpError } from './jsonrpc/mcp-error.js';
-export { isPlainObject } from './jsonrpc/message.js';
 export {
   type BodyBytesHookRequest,
   bodyBytesHook,
@@ -78,7 +75,7 @@ export {
   resourceNotFound,
 } from './primitives/resources.js';
 export { ToolError } from './primitives/tools/tool-error.js';
-export type { AuthInfo } from './auth/auth-info.js';
+export type { AuthInfo } from './context/auth-info.js';
 export type { Authenticate } from './auth/authenticate.js';
 export type { RetryableError } from './jsonrpc/retryable-error.js';
 export type { McpServer } from './mcp-server.js';
@@ -91,11 +88,10 @@ export type {
   McpServerInfoOptions,
   McpServerOptions,
 } from './options.js';
-export type { RequestContext } from './request-context.js';
+export type { RequestContext } from './context/request-context.js';
 export type {
   LazySchema,
   ToolAnnotations,
   ToolContext,
   ToolDefinition,
 } from './primitives/tools/definition.js';
-export { buildToolValidators, toolJsonSchemas } from './primitives/tools/registry.js';

@@ -1,5 +1,5 @@
-import type { ListChangedKind } from './listen.js';
-import type { RequestContext } from './request-context.js';
+import type { ListChangedKind } from './rev2026-07-28/listen.js';
+import type { RequestContext } from './context/request-context.js';
 
 /** The object {@link createMcpServer} returns: plug it into any Fetch-API runtime. */
 export interface McpServer {

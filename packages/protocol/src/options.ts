@@ -1,11 +1,10 @@
-import type { AuthInfo } from './auth/auth-info.js';
+import type { AuthInfo } from './context/auth-info.js';
 import type { Authenticate } from './auth/authenticate.js';
-import type { CacheHints } from './eras/cache-hints.js';
 import type { RetryableError } from './jsonrpc/retryable-error.js';
-import type { McpMessageObserver } from './observe.js';
-import type { PromptDefinition } from './primitives/prompts.js';
-import type { ResourceDefinition, ResourceTemplateDefinition } from './primitives/resources.js';
-import type { ToolDefinition } from './primitives/tools/definition.js';
+import type { McpMessageObserver } from './context/observe.js';
+import type { McpPrimitiveOptions } from './primitives/primitive-options.js';
+
+export type { McpPrimitiveOptions };
 
 /** Who the server is: `serverInfo` of `initialize` and `server/discover`, and its instructions. */
 export interface McpServerInfoOptions {
@@ -13,47 +12,6 @@ export interface McpServerInfoOptions {
   version: string;
   title?: string;
   instructions?: string;
-}
-
-/** What the server offers: tools, resources, prompts, completions, logging and list changes. */
-export interface McpPrimitiveOptions {
-  tools?: ToolDefinition<any, any>[];
-  /** Resources with a fixed URI (`resources/list`, `resources/read`). Declares `resources` when any. */
-  resources?: ResourceDefinition[];
-  /** Resource templates (`resources/templates/list`, read through `resources/read`). */
-  resourceTemplates?: ResourceTemplateDefinition[];
-  /** Prompts (`prompts/list`, `prompts/get`). Declares `prompts` when any. */
-  prompts?: PromptDefinition[];
-  /**
-   * Declares the `logging` capability: handlers' `context.log` messages go out on the request's SSE
-   * stream (legacy wire: every level; 2026 wire: at or above the request's `_meta` logLevel).
-   */
-  logging?: boolean;
-  /**
-   * Announces list changes (`listChanged: true` on the declared tools, prompts and resources
-   * capabilities): call `notifyListChanged` and 2026 clients listening with `subscriptions/listen`
-   * get `notifications/<kind>/list_changed`. The legacy wire has no stream to deliver them on.
-   */
-  listChanged?: boolean;
-  /** Items per page of `resources/list`, `resources/templates/list` and `prompts/list` (default 100). */
-  pageSize?: number;
-  /**
-   * Caching hints (MCP 2026-07-28, SEP-2549) on `server/discover` and `tools/list` of the modern
-   * wire. `public` only when the tool list is the same for every caller. Default: `ttlMs` 0, `private`.
-   */
-  cacheHints?: CacheHints;
-  /**
-   * Caching hints of `resources/read` on the modern wire; default {@link cacheHints}. Resources
-   * that belong to a user say `{ ttlMs: 0, cacheScope: 'private' }`.
-   */
-  resourceReadCacheHints?: { ttlMs: number; cacheScope: 'public' | 'private' };
-  /**
-   * Secret (32+ characters) that seals `requestState` (AES-GCM); the same on every instance.
-   * Without it each instance makes a random key, so a retried request must reach the same instance.
-   */
-  requestStateSecret?: string;
-  /** How long a sealed `requestState` stays valid (default 10 minutes). */
-  requestStateLifetimeMs?: number;
 }
 
 /** Who may call: the credential check, which methods need one, and the scope checks. */
@@ -86,8 +44,8 @@ export interface McpAuthOptions {
 /** The HTTP transport: protocol versions, limits, DNS-rebinding allow-lists and framing. */
 export interface McpHttpOptions {
   /**
-   * Legacy protocol versions (`initialize` handshake) this server speaks. Default: 2025-03-26,
-   * 2025-06-18, 2025-11-25. The modern revision (2026-07-28) is always served beside them, per request.
+   * 2025 protocol versions (`initialize` handshake) this server speaks. Default: 2025-03-26,
+   * 2025-06-18, 2025-11-25. The 2026-07-28 revision is always served beside them, per request.
    */
   protocolVersions?: string[];
   /** Answered when the client asks for a version not in `protocolVersions`. Default 2025-06-18. */
@@ -129,7 +87,7 @@ export interface McpHookOptions {
   onError?: (error: unknown, context: { method?: string; tool?: string }) => void;
   /**
    * Watches every JSON-RPC message (start, outcome), e.g. to trace it: see {@link McpMessageObserver}.
-   * Messages refused as a whole (401, a modern validation error) are reported too.
+   * Messages refused as a whole (401, a 2026-07-28 validation error) are reported too.
    */
   observer?: McpMessageObserver;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenResponse, internalErrorResponse, lazyOnce } from '../src/index.js';
+import { forbiddenResponse, internalErrorResponse } from '../src/index.js';
+import { lazyOnce } from '../src/internal.js';
 
 describe('internalErrorResponse', () => {
   it('answers 500 with the interface error shape, CORS and no-store, naming no cause', async () => {

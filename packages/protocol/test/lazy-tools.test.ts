@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import {
-  buildToolValidators,
-  createMcpServer,
-  defineTool,
-  type ToolDefinition,
-  toolJsonSchemas,
-} from '../src/index.js';
+import { createMcpServer, defineTool, type ToolDefinition } from '../src/index.js';
+import { buildToolValidators, toolJsonSchemas } from '../src/internal.js';
 import { auth, callTool, GOOD_TOKEN, json, makeServer, post, rpc, testTools, USER } from './helpers.js';
 
 /** The test tools with their schemas built on first use and their JSON Schemas given up front. */

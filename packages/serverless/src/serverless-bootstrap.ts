@@ -1,6 +1,6 @@
 import { errorReporter } from './error-report.js';
 import type { FetchApp } from './fetch-app.js';
-import { lazyOnce } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { OAuthCleanupTarget } from './oauth-cleanup.js';
 import { createServerlessFilingServer, type ServerlessFilingServer } from './serverless-filing-server.js';
 import type { ServerlessPlatform } from './serverless-platform.js';

@@ -1,5 +1,5 @@
 import type { PacketService } from '@filing-mcp/companion';
-import { lazyOnce } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 
 /**
  * Builds filing packets in process with irs-forms' `PacketBuilder`, reading the official IRS

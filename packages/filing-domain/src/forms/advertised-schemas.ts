@@ -2,7 +2,8 @@
 // test/tools-list-budget.test.ts holds).
 // Only the advertised JSON Schemas shrink: every tool still validates its arguments and results
 // with its full zod schemas, and get_form_schema documents every form_data field.
-import { type ToolDefinition, toolJsonSchemas } from '@filing-mcp/protocol';
+import type { ToolDefinition } from '@filing-mcp/protocol';
+import { toolJsonSchemas } from '@filing-mcp/protocol/internal';
 import { groupedProperties } from './grouped-properties.js';
 import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 

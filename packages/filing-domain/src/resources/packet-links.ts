@@ -1,4 +1,4 @@
-import { base64url, fromBase64url, lazyOnce, secretKey } from '@filing-mcp/protocol';
+import { base64url, fromBase64url, lazyOnce, secretKey } from '@filing-mcp/protocol/internal';
 import { FILING_KIND_LIST, type FilingKind } from '../kinds/filing-kinds.js';
 
 /** Longest life of a signed packet link: 15 minutes, long enough to fetch it, short enough to leak little. */

@@ -1,11 +1,11 @@
 import {
   type HandlerContext,
   JsonRpcErrorCode,
-  lazyOnce,
   McpError,
   type ResourceTemplateDefinition,
   resourceNotFound,
 } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';

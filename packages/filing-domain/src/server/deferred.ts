@@ -1,4 +1,4 @@
-import { lazyOnce } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { ListedTool } from '../tools/tool-options.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from '../tools/tools-list.generated.js';
 

@@ -1,5 +1,6 @@
 import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oauth-core';
-import { type AuthInfo, lazyOnce, type RequestContext } from '@filing-mcp/protocol';
+import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from '../auth/abandoned-clients.js';
 import { deleteApiKey } from '../auth/api-keys.js';

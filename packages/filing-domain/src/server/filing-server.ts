@@ -4,10 +4,10 @@ import {
   createMcpServer,
   internalErrorResponse,
   JsonRpcErrorCode,
-  lazyOnce,
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../auth/hash.js';
 import { CredentialCache } from '../auth/credential-cache.js';

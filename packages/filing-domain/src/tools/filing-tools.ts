@@ -1,4 +1,5 @@
-import { lazyOnce, type ToolDefinition } from '@filing-mcp/protocol';
+import type { ToolDefinition } from '@filing-mcp/protocol';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type * as z from 'zod';
 import { listedFilingTools, loadIrsForms, loadToolDefinitions } from '../server/deferred.js';
 import { DEFAULT_LIST_LIMIT_MAX, type FilingToolFactory, type FilingToolsOptions } from './tool-options.js';

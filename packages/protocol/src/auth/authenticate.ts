@@ -3,8 +3,8 @@ import { retryAfterHeaders } from '../http/headers.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import type { RpcCall } from '../jsonrpc/message.js';
 import type { RetryableError } from '../jsonrpc/retryable-error.js';
-import type { RequestContext } from '../request-context.js';
-import type { AuthInfo } from './auth-info.js';
+import type { RequestContext } from '../context/request-context.js';
+import type { AuthInfo } from '../context/auth-info.js';
 import type { Challenges } from './challenges.js';
 import { bearerCredential } from './credential.js';
 

@@ -1,9 +1,10 @@
 import { type FixedAnswer, jsonAnswer } from '../http/fixed-answer.js';
 import { challengeHeaders, noStore } from '../http/headers.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
-import { isPlainObject, type RpcCall } from '../jsonrpc/message.js';
+import type { RpcCall } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
 import { errorMessage, type ResponseId } from '../jsonrpc/response.js';
-import type { AuthInfo } from './auth-info.js';
+import type { AuthInfo } from '../context/auth-info.js';
 
 /** A scope check of one call's target (a tool name, a resource URI): the missing scopes, or undefined. */
 export type ScopeCheck = (target: string, auth: AuthInfo) => readonly string[] | undefined;

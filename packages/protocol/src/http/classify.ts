@@ -1,7 +1,8 @@
-import { isLegacyEraDate } from '../eras/versions.js';
-import { hasModernClaim } from '../eras/modern.js';
+import { predates2026Wire } from '../mcp/versions.js';
+import { hasVersionClaim } from '../mcp/meta-keys.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
-import { isPlainObject, type RpcCall, toCall } from '../jsonrpc/message.js';
+import { plainBodyText, type RpcCall, toCall } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { AllowListCheck } from './allow-list-check.js';
 import { errorAnswer, FixedAnswer, jsonAnswer } from './fixed-answer.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
@@ -10,7 +11,7 @@ import { METHOD_NOT_ALLOWED_HEADERS } from './headers.js';
 /** What the transport's checks need to know of the server. */
 export interface ClassifyOptions {
   allowListCheck: AllowListCheck | undefined;
-  /** The legacy revisions served; a legacy-era date outside them is refused. */
+  /** The 2025 revisions served; a 2025-or-earlier date outside them is refused. */
   protocolVersions: ReadonlySet<string>;
   maxBodyBytes: number;
   maxBatchSize: number;
@@ -21,16 +22,16 @@ export interface Classifier {
   /**
    * The checks made on the head alone, in order: OPTIONS (the preflight), Host and Origin (403),
    * method (405), version header (400), media type (415), declared size (413). Answers the
-   * refusal, or whether the version header names the modern era.
+   * refusal, or whether the version header names the 2026-07-28 wire.
    */
   head(request: Request): FixedAnswer | boolean;
   /** The 413 answer. */
   tooLarge(): FixedAnswer;
   /**
-   * Parses the body (400 -32700) and applies the batch rules (none on the modern era, not empty,
+   * Parses the body (400 -32700) and applies the batch rules (none on the 2026-07-28 wire, not empty,
    * not too long): one call, a batch of checked calls and refusals, or the answer.
    */
-  body(text: string | undefined, modernHeader: boolean): FixedAnswer | RpcCall | Array<RpcCall | string>;
+  body(text: string | undefined, header2026: boolean): FixedAnswer | RpcCall | Array<RpcCall | string>;
 }
 
 /** The {@link Classifier} of one server. */
@@ -72,11 +73,11 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       }
       const headers = request.headers;
       // The era is the request's: a `_meta` protocolVersion claim in the body, or a version header
-      // that names no legacy revision (a modern one, or one not a date), means modern. A
-      // legacy-era date this server does not speak is refused as it always was.
+      // that names no 2025 revision (a later one, or one not a date), means 2026-07-28. A
+      // 2025-or-earlier date this server does not speak is refused as it always was.
       const version = headers.get('mcp-protocol-version');
-      const modernHeader = version !== null && !protocolVersions.has(version) && !isLegacyEraDate(version);
-      if (version !== null && !modernHeader && !protocolVersions.has(version)) {
+      const header2026 = version !== null && !protocolVersions.has(version) && !predates2026Wire(version);
+      if (version !== null && !header2026 && !protocolVersions.has(version)) {
         return invalid(
           400,
           `Bad Request: unsupported MCP-Protocol-Version (supported versions: ${supportedVersionsText})`,
@@ -87,9 +88,9 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       }
       const contentLength = headers.get('content-length');
       if (contentLength !== null && Number(contentLength) > maxBodyBytes) return tooLarge();
-      return modernHeader;
+      return header2026;
     },
-    body(text, modernHeader) {
+    body(text, header2026) {
       let payload: unknown;
       try {
         if (text === undefined) throw new SyntaxError('not UTF-8');
@@ -97,13 +98,14 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       } catch {
         return errorAnswer(400, null, JsonRpcErrorCode.ParseError, 'Parse error');
       }
+      const paramsPlain = plainBodyText(text);
       if (!Array.isArray(payload)) {
-        const call = toCall(payload);
+        const call = toCall(payload, paramsPlain);
         return typeof call === 'string' ? jsonAnswer(400, call) : call;
       }
       if (
-        modernHeader ||
-        payload.some((message) => isPlainObject(message) && hasModernClaim(message.params))
+        header2026 ||
+        payload.some((message) => isPlainObject(message) && hasVersionClaim(message.params))
       ) {
         return invalid(400, 'Invalid Request: MCP 2026-07-28 has no batches; send one request per POST');
       }
@@ -111,7 +113,7 @@ export function createClassifier(options: ClassifyOptions): Classifier {
       if (payload.length > maxBatchSize) {
         return invalid(400, `Invalid Request: a batch holds at most ${maxBatchSize} messages`);
       }
-      return payload.map(toCall);
+      return payload.map((message) => toCall(message, paramsPlain));
     },
   };
 }

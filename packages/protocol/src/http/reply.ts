@@ -1,4 +1,4 @@
-import type { AuthInfo } from '../auth/auth-info.js';
+import type { AuthInfo } from '../context/auth-info.js';
 import type { Answer } from '../jsonrpc/message.js';
 import { encodeBody, resultMessage, staticResultChunks } from '../jsonrpc/response.js';
 import { FixedAnswer } from './fixed-answer.js';
@@ -14,7 +14,10 @@ export function answerText(answer: Answer): string {
 
 /** Whether the client takes an SSE reply (its Accept lists `text/event-stream`). */
 export function acceptsSse(request: Request): boolean {
-  return request.headers.get('accept')?.toLowerCase().includes('text/event-stream') ?? false;
+  const accept = request.headers.get('accept');
+  if (accept === null) return false;
+  // The usual lower-case value needs no lower-cased copy.
+  return accept.includes('text/event-stream') || accept.toLowerCase().includes('text/event-stream');
 }
 
 /** The 202 answer to a request of notifications only. */

@@ -1,23 +1,23 @@
+import { META_KEYS } from '../mcp/meta-keys.js';
 import { encodeBody, errorMessage, type ResponseId } from '../jsonrpc/response.js';
 import { noStore, SSE_HEADERS } from './headers.js';
 import type { Answer, RpcCall } from '../jsonrpc/message.js';
-import type { Exchange } from '../primitives/method-table.js';
-import { progressTokenOf } from '../progress.js';
+import type { Exchange } from '../context/request-context.js';
+import { progressTokenOf } from '../mcp/progress.js';
 
 // Methods whose handlers may report progress or log while they run.
 const STREAMABLE = new Set(['tools/call', 'prompts/get', 'resources/read', 'completion/complete']);
-const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 
 /**
  * Whether a request's answer is streamed (SSE frames written as they come) rather than sent at
  * once: a method that runs a handler, and a reason to send notifications before the result (a
- * progress token, a 2026 `_meta.logLevel`, or a server that logs on the legacy wire).
+ * progress token, a 2026 `_meta.logLevel`, or a server that logs on the 2025 wire).
  */
 export function wantsStream(call: RpcCall, logging: boolean): boolean {
   if (call.id === undefined || !STREAMABLE.has(call.method)) return false;
   if (progressTokenOf(call.params) !== undefined || logging) return true;
   const meta = (call.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  return typeof meta === 'object' && meta !== null && meta[LOG_LEVEL_KEY] !== undefined;
+  return typeof meta === 'object' && meta !== null && meta[META_KEYS.logLevel] !== undefined;
 }
 
 /**

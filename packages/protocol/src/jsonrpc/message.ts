@@ -1,4 +1,5 @@
-import { isEchoableId } from './client-input.js';
+import { isPlainObject } from '../util/plain-object.js';
+import { isEchoableId, MAX_PARAMS_DEPTH } from './client-input.js';
 import { JsonRpcErrorCode } from './error-codes.js';
 import { errorMessage, type ResponseId, type StaticResult } from './response.js';
 
@@ -7,9 +8,14 @@ export interface RpcCall {
   id: string | number | undefined;
   method: string;
   params: unknown;
+  /**
+   * True when the body's text already proves what `paramsProblemAnswer` would look for absent
+   * (see {@link plainBodyText}), so the params need no walk.
+   */
+  paramsPlain?: boolean;
 }
 
-/** A JSON-RPC error a method answers with; the era adds the id (and, on the modern wire, the HTTP status). */
+/** A JSON-RPC error a method answers with; the era adds the id (and, on the 2026-07-28 wire, the HTTP status). */
 export interface RpcError {
   code: number;
   message: string;
@@ -25,18 +31,21 @@ export interface StaticAnswer {
 /** One response message: serialized, or a {@link StaticAnswer}. */
 export type Answer = string | StaticAnswer;
 
-/** A JSON object (not an array, not a class instance): what JSON-RPC params and `_meta` must be. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+/**
+ * Whether a request body's text rules out every params problem (client-input.ts) on its own: a
+ * NUL or a lone surrogate reaches a JSON string only through a `\u` escape (raw control
+ * characters are not JSON, and UTF-8 decodes to no lone surrogate), and params nested deeper
+ * than {@link MAX_PARAMS_DEPTH} need more than twice that many brackets.
+ */
+export function plainBodyText(text: string): boolean {
+  return text.length <= 2 * MAX_PARAMS_DEPTH && !text.includes('\\u');
 }
 
 /**
  * Checks one JSON-RPC message: an {@link RpcCall}, or the serialized -32600 response it earns.
  * A request whose id cannot be read is answered with id `null`, as JSON-RPC 2.0 says.
  */
-export function toCall(message: unknown): RpcCall | string {
+export function toCall(message: unknown, paramsPlain = false): RpcCall | string {
   if (!isPlainObject(message)) {
     return errorMessage(null, JsonRpcErrorCode.InvalidRequest, 'Invalid Request: expected a JSON-RPC object');
   }
@@ -80,5 +89,5 @@ export function toCall(message: unknown): RpcCall | string {
       'Invalid Request: params must be an object or an array',
     );
   }
-  return { id, method, params: params ?? undefined };
+  return { id, method, params: params ?? undefined, paramsPlain };
 }

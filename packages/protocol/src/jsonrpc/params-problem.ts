@@ -15,7 +15,7 @@ function shownPath(path: ReadonlyArray<string | number>): string {
  */
 export function paramsProblemAnswer(call: RpcCall): string | undefined {
   const { id, method, params } = call;
-  if (id === undefined || params === undefined) return undefined;
+  if (id === undefined || params === undefined || call.paramsPlain === true) return undefined;
   const problem = inspectParams(params);
   if (problem === undefined) return undefined;
   if (problem.kind === 'depth') {

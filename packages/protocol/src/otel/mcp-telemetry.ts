@@ -13,8 +13,8 @@ import {
   type TextMapGetter,
   trace,
 } from '@opentelemetry/api';
-import { isPlainObject } from '../jsonrpc/message.js';
-import type { McpMessageObserver, McpMessageOutcome } from '../observe.js';
+import { isPlainObject } from '../util/plain-object.js';
+import type { McpMessageObserver, McpMessageOutcome } from '../context/observe.js';
 
 /**
  * The semantic conventions these spans and metrics follow: the OpenTelemetry GenAI conventions,

@@ -1,7 +1,7 @@
 import type { Completer } from './completer.js';
-import type { PrimitiveServices } from '../handler-context.js';
+import type { PrimitiveServices } from './handler-context.js';
 import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
-import { isPlainObject } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { Outcome, Primitive } from './method-table.js';
 import { errorOutcome } from './outcome.js';
 

@@ -1,6 +1,6 @@
-import { createRequestStateSeal } from '../input-required.js';
-import type { PrimitiveServices } from '../handler-context.js';
-import type { McpPrimitiveOptions } from '../options.js';
+import { createRequestStateSeal } from './input-required.js';
+import type { PrimitiveServices } from './handler-context.js';
+import type { McpPrimitiveOptions } from './primitive-options.js';
 import type { RetryableError } from '../jsonrpc/retryable-error.js';
 import { completionsPrimitive } from './completions.js';
 import { loggingPrimitive } from './logging.js';

@@ -1,9 +1,9 @@
 import { isLoggingLevel } from './logging-levels.js';
-import { isPlainObject } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { Outcome, Primitive } from './method-table.js';
 
 /**
- * The logging primitive of a server that declares `logging`: the capability and a legacy
+ * The logging primitive of a server that declares `logging`: the capability and a 2025-wire
  * `logging/setLevel` that checks the level and answers `{}`. A stateless server keeps no level
  * between requests, so messages go out on each request's own stream (see `HandlerContext.log`).
  */

@@ -1,36 +1,17 @@
-import type { CacheHints } from '../eras/cache-hints.js';
+import type { CacheHints } from '../mcp/cache-hints.js';
 import type { RpcError } from '../jsonrpc/message.js';
 import type { StaticResult } from '../jsonrpc/response.js';
-import type { AuthInfo } from '../auth/auth-info.js';
-import type { RequestContext } from '../request-context.js';
-import type { RetryableError } from '../jsonrpc/retryable-error.js';
-
-/** What one HTTP request knows while its messages run. */
-export interface Exchange {
-  request: Request;
-  context: RequestContext | undefined;
-  auth: AuthInfo | undefined;
-  /** `'modern'` for a 2026-07-28 request; absent or `'legacy'` for the 2025 revisions. */
-  era?: 'legacy' | 'modern';
-  /** Modern era only: the client capabilities the request's `_meta` declares (the only ones to trust). */
-  clientCapabilities?: Record<string, unknown>;
-  /** Writes one serialized notification on the request's SSE stream; absent when not streamed. */
-  notify?: (message: string) => void;
-  /** Aborted when the client closes the response stream (or disconnects). */
-  signal?: AbortSignal;
-  /** Set when a message failed with a retryable error: a one-message reply takes its status. */
-  retry?: RetryableError;
-}
+import type { Exchange } from '../context/request-context.js';
 
 /**
  * A result a handler answers again and again (a tool's frozen output, such as a form schema):
- * serialized once, and encoded once by each era the first time it answers it (`legacy`, `modern`),
+ * serialized once, and encoded once by each era the first time it answers it (`rev2025`, `rev2026`),
  * so that answering it again costs neither a serialization nor an encoding of its bytes.
  */
 export class RepeatedResult {
   readonly json: string;
-  legacy: StaticResult | undefined;
-  modern: StaticResult | undefined;
+  rev2025: StaticResult | undefined;
+  rev2026: StaticResult | undefined;
 
   constructor(json: string) {
     this.json = json;
@@ -43,7 +24,7 @@ export type Outcome = string | RepeatedResult | RpcError;
 /**
  * One method of the table. A `fixed` method always answers the same result, which each era
  * encodes once at construction (with its own envelope); `cacheable` marks a result that carries
- * caching hints on the modern wire (the server's, or the entry's own). A `handle` method computes its answer per request.
+ * caching hints on the 2026-07-28 wire (the server's, or the entry's own). A `handle` method computes its answer per request.
  */
 export type MethodEntry =
   | { fixed: string; cacheable?: boolean }

@@ -1,7 +1,7 @@
 import { McpError } from '../jsonrpc/mcp-error.js';
 import type { RpcError } from '../jsonrpc/message.js';
-import type { PrimitiveServices } from '../handler-context.js';
-import type { Exchange } from './method-table.js';
+import type { PrimitiveServices } from './handler-context.js';
+import type { Exchange } from '../context/request-context.js';
 
 const INTERNAL_ERROR: RpcError = Object.freeze({ code: -32603, message: 'Internal error' });
 

@@ -5,11 +5,12 @@ import {
   type HandlerContext,
   inputRequiredResult,
   type PrimitiveServices,
-} from '../handler-context.js';
-import { type InputRequired, isInputRequired } from '../input-required.js';
+} from './handler-context.js';
+import { type InputRequired, isInputRequired } from './input-required.js';
 import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
-import type { Exchange, Outcome, Primitive } from './method-table.js';
-import { isPlainObject } from '../jsonrpc/message.js';
+import type { Outcome, Primitive } from './method-table.js';
+import type { Exchange } from '../context/request-context.js';
+import { isPlainObject } from '../util/plain-object.js';
 import { paginate } from './pagination.js';
 import { errorOutcome } from './outcome.js';
 

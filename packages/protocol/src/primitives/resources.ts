@@ -1,16 +1,17 @@
 import type { Completer } from './completer.js';
 import type { ContentAnnotations, ResourceContents, ResourceDescription } from './content.js';
-import type { CacheHints } from '../eras/cache-hints.js';
+import type { CacheHints } from '../mcp/cache-hints.js';
 import {
   createHandlerContext,
   type HandlerContext,
   inputRequiredResult,
   type PrimitiveServices,
-} from '../handler-context.js';
-import { type InputRequired, isInputRequired } from '../input-required.js';
+} from './handler-context.js';
+import { type InputRequired, isInputRequired } from './input-required.js';
 import { invalidParams, type McpError } from '../jsonrpc/mcp-error.js';
-import type { Exchange, Outcome, Primitive } from './method-table.js';
-import { isPlainObject } from '../jsonrpc/message.js';
+import type { Outcome, Primitive } from './method-table.js';
+import type { Exchange } from '../context/request-context.js';
+import { isPlainObject } from '../util/plain-object.js';
 import { paginate } from './pagination.js';
 import { compileUriTemplate, type UriTemplate } from './uri-template.js';
 import { errorOutcome, thrownOutcome } from './outcome.js';
@@ -205,7 +206,7 @@ export function resourcesPrimitive(
               cacheable: true,
             },
             'resources/read': { handle: read, cacheable: readCacheHints ?? true },
-            // Legacy revisions only (2026-07-28 removed them). A stateless server has no stream to
+            // The 2025 revisions only (2026-07-28 removed them). A stateless server has no stream to
             // send `notifications/resources/updated` on, so it accepts the (un)subscription of a
             // resource it serves and declares no `subscribe` capability.
             'resources/subscribe': { handle: subscription },

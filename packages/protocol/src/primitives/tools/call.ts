@@ -1,13 +1,15 @@
 import { isToolResult } from '../content.js';
-import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../../handler-context.js';
-import { isInputRequired } from '../../input-required.js';
+import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../handler-context.js';
+import { isInputRequired } from '../input-required.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/error-codes.js';
-import { type Exchange, type Outcome, type Primitive, RepeatedResult } from '../method-table.js';
-import { isPlainObject, type RpcError } from '../../jsonrpc/message.js';
+import { type Outcome, type Primitive, RepeatedResult } from '../method-table.js';
+import type { Exchange } from '../../context/request-context.js';
+import type { RpcError } from '../../jsonrpc/message.js';
+import { isPlainObject } from '../../util/plain-object.js';
 import { paramHeaderProblem } from './param-headers.js';
 import { ToolError } from './tool-error.js';
 import { createToolRegistry, invalidArgumentsText } from './registry.js';
-import type { AuthInfo } from '../../auth/auth-info.js';
+import type { AuthInfo } from '../../context/auth-info.js';
 import type { ToolContext, ToolDefinition } from './definition.js';
 import { thrownOutcome } from '../outcome.js';
 
@@ -57,7 +59,7 @@ export function toolsPrimitive(
     let args = params.arguments;
     if (args === undefined || args === null) args = {};
     else if (!isPlainObject(args)) return invalidParams('Invalid params: arguments must be an object');
-    if (exchange.era === 'modern') {
+    if (exchange.era === '2026-07-28') {
       const paramHeaders = registry.paramHeaders.get(name);
       if (paramHeaders !== undefined) {
         const problem = paramHeaderProblem(
@@ -92,7 +94,7 @@ export function toolsPrimitive(
       const staticResult = staticResults.get(output as object);
       if (staticResult !== undefined) return staticResult;
       if (isInputRequired(output)) {
-        if (exchange.era !== 'modern') {
+        if (exchange.era !== '2026-07-28') {
           return toolErrorResult(
             `Tool ${name} needs input from the client (input_required), which needs MCP 2026-07-28`,
           );

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
-import type { AuthInfo } from '../../auth/auth-info.js';
-import type { HandlerContext } from '../../handler-context.js';
-import type { InputRequired } from '../../input-required.js';
+import type { AuthInfo } from '../../context/auth-info.js';
+import type { HandlerContext } from '../handler-context.js';
+import type { InputRequired } from '../input-required.js';
 import type { ToolResult } from '../content.js';
 
 /**

@@ -1,4 +1,4 @@
-import { decodeMcpHeaderValue } from '../../eras/mcp-header-value.js';
+import { decodeMcpHeaderValue } from '../../mcp/header-value.js';
 
 function headerForm(value: unknown): string | undefined {
   if (typeof value === 'string') return value;

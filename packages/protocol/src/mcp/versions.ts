@@ -18,17 +18,24 @@ export const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 
 /**
- * Revisions of the modern era (MCP 2026-07-28 and later): no handshake, per-request `_meta`. These
+ * The two wires this package speaks, each named by its revision (as the MCP SDK's `wire/` folders
+ * are): `2025-11-25` stands for the handshake revisions 2025-03-26, 2025-06-18 and 2025-11-25,
+ * which share one vocabulary; `2026-07-28` for the per-request envelope of MCP 2026-07-28.
+ */
+export type WireRevision = '2025-11-25' | '2026-07-28';
+
+/**
+ * Revisions of the 2026-07-28 wire (MCP 2026-07-28 and later): no handshake, per-request `_meta`. These
  * are the `supportedVersions` of `server/discover`, and the `supported` list of every -32022.
  */
 export const MODERN_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2026-07-28']);
 
-/** The first modern revision: a date at or after it in `MCP-Protocol-Version` selects the modern era. */
-export const FIRST_MODERN_PROTOCOL_VERSION = '2026-07-28';
+/** The first revision of the 2026-07-28 wire: a date at or after it in `MCP-Protocol-Version` selects that wire. */
+export const FIRST_2026_WIRE_VERSION = '2026-07-28';
 
 const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
-/** A dated revision older than the modern era (2024-11-05, say): a legacy client, not a modern one. */
-export function isLegacyEraDate(version: string): boolean {
-  return DATE_VERSION.test(version) && version < FIRST_MODERN_PROTOCOL_VERSION;
+/** A dated revision older than the 2026-07-28 wire (2024-11-05, say): a client of the 2025 wire. */
+export function predates2026Wire(version: string): boolean {
+  return version < FIRST_2026_WIRE_VERSION && DATE_VERSION.test(version);
 }

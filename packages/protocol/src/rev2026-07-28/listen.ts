@@ -1,8 +1,10 @@
-import { FixedAnswer, type Reply } from './http/fixed-answer.js';
-import { JSON_HEADERS, SSE_HEADERS } from './http/headers.js';
-import { sseFrame } from './http/sse.js';
-import { isPlainObject, type RpcCall } from './jsonrpc/message.js';
-import { encodeBody } from './jsonrpc/response.js';
+import { META_KEYS } from '../mcp/meta-keys.js';
+import { FixedAnswer, type Reply } from '../http/fixed-answer.js';
+import { JSON_HEADERS, SSE_HEADERS } from '../http/headers.js';
+import { sseFrame } from '../http/sse.js';
+import type { RpcCall } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
+import { encodeBody } from '../jsonrpc/response.js';
 
 /** The lists whose changes a server can announce on `subscriptions/listen` (2026-07-28). */
 export type ListChangedKind = 'tools' | 'prompts' | 'resources';
@@ -12,7 +14,6 @@ const FILTER_KEYS: Readonly<Record<ListChangedKind, string>> = {
   prompts: 'promptsListChanged',
   resources: 'resourcesListChanged',
 };
-const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
 const KEEP_ALIVE_MS = 25_000;
 
 interface Subscriber {
@@ -61,7 +62,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
           honoured[FILTER_KEYS[kind]] = true;
         }
       }
-      const subscriptionMeta = { [SUBSCRIPTION_ID_KEY]: id };
+      const subscriptionMeta = { [META_KEYS.subscriptionId]: id };
       const ack = JSON.stringify({
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',

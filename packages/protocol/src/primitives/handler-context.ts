@@ -1,3 +1,4 @@
+import { META_KEYS } from '../mcp/meta-keys.js';
 import {
   type InputRequest,
   type InputRequired,
@@ -6,17 +7,12 @@ import {
   type RequestStateSeal,
   readInputResponses,
 } from './input-required.js';
-import {
-  isLoggingLevel,
-  type LoggingLevel,
-  logNotification,
-  shouldLog,
-} from './primitives/logging-levels.js';
-import { McpError } from './jsonrpc/mcp-error.js';
-import type { Exchange } from './primitives/method-table.js';
-import { progressNotification, progressTokenOf } from './progress.js';
-import type { AuthInfo } from './auth/auth-info.js';
-import type { RetryableError } from './jsonrpc/retryable-error.js';
+import { isLoggingLevel, type LoggingLevel, logNotification, shouldLog } from './logging-levels.js';
+import { McpError } from '../jsonrpc/mcp-error.js';
+import type { Exchange } from '../context/request-context.js';
+import { progressNotification, progressTokenOf } from '../mcp/progress.js';
+import type { AuthInfo } from '../context/auth-info.js';
+import type { RetryableError } from '../jsonrpc/retryable-error.js';
 
 /**
  * What a tool, resource, prompt or completion handler receives besides its arguments: who asks,
@@ -34,7 +30,7 @@ export interface HandlerContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /**
    * The client's capabilities for this request: `_meta.io.modelcontextprotocol/clientCapabilities`
-   * on the 2026 wire; `{}` on the legacy wire, where a stateless server cannot know them.
+   * on the 2026 wire; `{}` on the 2025 wire, where a stateless server cannot know them.
    */
   clientCapabilities: Readonly<Record<string, unknown>>;
   /**
@@ -44,7 +40,7 @@ export interface HandlerContext {
   progress: (progress: number, total?: number, message?: string) => void;
   /**
    * Sends `notifications/message` on the request's SSE stream, when the request asked for logs at
-   * that level (`_meta.io.modelcontextprotocol/logLevel` on 2026; every level on the legacy wire
+   * that level (`_meta.io.modelcontextprotocol/logLevel` on 2026; every level on the 2025 wire
    * when the server declares `logging`).
    */
   log: (level: LoggingLevel, data: unknown, logger?: string) => void;
@@ -62,14 +58,13 @@ export interface PrimitiveServices {
   retryableError?: (error: unknown) => RetryableError | undefined;
   /** Seals and opens `requestState`. */
   seal: RequestStateSeal;
-  /** Whether the server declares `logging` (legacy wire: logs go out at every level). */
+  /** Whether the server declares `logging` (2025 wire: logs go out at every level). */
   logging: boolean;
   /** Items per page of the list methods. */
   pageSize: number;
 }
 
 const NO_CAPABILITIES: Readonly<Record<string, unknown>> = Object.freeze({});
-const LOG_LEVEL_KEY = 'io.modelcontextprotocol/logLevel';
 
 function metaOf(params: Record<string, unknown>): Record<string, unknown> | undefined {
   const meta = params._meta;
@@ -94,18 +89,18 @@ export async function createHandlerContext(
   services: PrimitiveServices,
 ): Promise<HandlerContext> {
   const { request, context } = exchange;
-  const modern = exchange.era === 'modern';
-  const inputResponses = modern ? readInputResponses(params) : undefined;
+  const rev2026 = exchange.era === '2026-07-28';
+  const inputResponses = rev2026 ? readInputResponses(params) : undefined;
   let state: unknown;
-  if (modern && params.requestState !== undefined) {
+  if (rev2026 && params.requestState !== undefined) {
     state = await services.seal.open(params.requestState, { ...binding, principal: principalOf(exchange) });
   }
   const notify = exchange.notify;
   const progressToken = notify === undefined ? undefined : progressTokenOf(params);
   let threshold: LoggingLevel | undefined;
   if (notify !== undefined) {
-    if (modern) {
-      const level = metaOf(params)?.[LOG_LEVEL_KEY];
+    if (rev2026) {
+      const level = metaOf(params)?.[META_KEYS.logLevel];
       threshold = isLoggingLevel(level) ? level : undefined;
     } else if (services.logging) {
       threshold = 'debug';
@@ -172,7 +167,7 @@ class RequestHandlerContext implements HandlerContext {
 
 /**
  * The serialized `input_required` result (2026 wire), with the handler's state sealed. Throws
- * -32021 when an input request needs a capability the client did not declare; on the legacy
+ * -32021 when an input request needs a capability the client did not declare; on the 2025
  * wire, which has no such result, throws -32600.
  */
 export async function inputRequiredResult(
@@ -181,7 +176,7 @@ export async function inputRequiredResult(
   binding: { method: string; target: string },
   services: PrimitiveServices,
 ): Promise<string> {
-  if (exchange.era !== 'modern') {
+  if (exchange.era !== '2026-07-28') {
     throw new McpError(
       -32600,
       'This request needs input from the client (input_required), which needs MCP 2026-07-28',

@@ -1,5 +1,5 @@
-import { invalidParams, McpError } from './jsonrpc/mcp-error.js';
-import { base64url, fromBase64url, secretKey } from './util/secret-key.js';
+import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
+import { base64url, fromBase64url, secretKey } from '../util/secret-key.js';
 
 /** An elicitation the server asks the client for (`elicitation/create`). */
 export interface ElicitInputRequest {

@@ -1,6 +1,7 @@
-import { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
-import type { Answer, RpcCall } from './jsonrpc/message.js';
-import type { ResponseId } from './jsonrpc/response.js';
+import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
+import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseId } from '../jsonrpc/response.js';
+import type { Exchange } from './request-context.js';
 
 /** One JSON-RPC message as it starts running (after the JSON-RPC checks). */
 export interface McpMessageStart {
@@ -78,45 +79,51 @@ export interface Observation {
    */
   observed<T>(
     call: RpcCall,
-    request: Request,
-    work: () => T | Promise<T>,
-    outcomeOf: (result: T) => McpMessageOutcome,
+    exchange: Exchange,
+    work: (call: RpcCall, exchange: Exchange) => T | Promise<T>,
+    outcomeOf: (result: T, call: RpcCall) => McpMessageOutcome,
   ): T | Promise<T>;
-  /** Reports each message of a request refused as a whole (401, 500 of authenticate, a modern validation error). */
+  /** Reports each message of a request refused as a whole (401, 500 of authenticate, a 2026-07-28 validation error). */
   refused(calls: ReadonlyArray<RpcCall | string>, request: Request, status: number, body?: string): void;
 }
 
 /** The outcome of a message's answer (none for a fixed result, which is never an error). */
-export const answerOutcome =
-  (call: RpcCall) =>
-  (answer: Answer | undefined): McpMessageOutcome =>
-    typeof answer === 'string' ? messageOutcome(answer, call.id ?? null, call.method) : {};
+export function answerOutcome(answer: Answer | undefined, call: RpcCall): McpMessageOutcome {
+  return typeof answer === 'string' ? messageOutcome(answer, call.id ?? null, call.method) : NO_OUTCOME;
+}
 
 /** The {@link Observation} of `observer`, or undefined without one (then observing costs nothing). */
 export function createObservation(observer: McpMessageObserver | undefined): Observation | undefined {
   if (observer === undefined) return undefined;
   async function observedInScope<T>(
     scope: McpMessageScope,
-    work: () => T | Promise<T>,
-    outcomeOf: (result: T) => McpMessageOutcome,
+    call: RpcCall,
+    exchange: Exchange,
+    work: (call: RpcCall, exchange: Exchange) => T | Promise<T>,
+    outcomeOf: (result: T, call: RpcCall) => McpMessageOutcome,
   ): Promise<T> {
     let outcome: McpMessageOutcome = {
       errorCode: JsonRpcErrorCode.InternalError,
       errorMessage: 'Internal error',
     };
     try {
-      const result = await scope.run(async () => work());
-      outcome = outcomeOf(result);
+      const result = await scope.run(async () => work(call, exchange));
+      outcome = outcomeOf(result, call);
       return result;
     } finally {
       scope.end(outcome);
     }
   }
   return {
-    observed(call, request, work, outcomeOf) {
-      const scope = observer.start({ method: call.method, id: call.id, params: call.params, request });
-      if (scope === undefined) return work();
-      return observedInScope(scope, work, outcomeOf);
+    observed(call, exchange, work, outcomeOf) {
+      const scope = observer.start({
+        method: call.method,
+        id: call.id,
+        params: call.params,
+        request: exchange.request,
+      });
+      if (scope === undefined) return work(call, exchange);
+      return observedInScope(scope, call, exchange, work, outcomeOf);
     },
     refused(calls, request, status, body) {
       for (const call of calls) {

@@ -1,27 +1,24 @@
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import { errorMessage, resultMessage, type StaticResult, staticResult } from '../jsonrpc/response.js';
-import { FIRST_MODERN_PROTOCOL_VERSION } from './versions.js';
-import { type Answer, isPlainObject, type RpcCall } from '../jsonrpc/message.js';
-import {
-  type Exchange,
-  type HandledMethod,
-  type MethodTable,
-  RepeatedResult,
-} from '../primitives/method-table.js';
+import { FIRST_2026_WIRE_VERSION } from '../mcp/versions.js';
+import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import { isPlainObject } from '../util/plain-object.js';
+import { type HandledMethod, type MethodTable, RepeatedResult } from '../primitives/method-table.js';
+import type { Exchange } from '../context/request-context.js';
 
-/** What the legacy era needs to know about the server. */
-export interface LegacyEraOptions {
+/** What the 2025 wire needs to know about the server. */
+export interface Wire2025Options {
   table: MethodTable;
   serverInfo: Record<string, string>;
   instructions: string | undefined;
-  /** The legacy revisions `initialize` agrees to. */
+  /** The 2025 revisions `initialize` agrees to. */
   protocolVersions: ReadonlySet<string>;
   /** Answered when the client asks for a version outside `protocolVersions`. */
   defaultProtocolVersion: string;
 }
 
 /** The 2025 revisions: runs one message with the `initialize` handshake's rules. */
-export interface LegacyEra {
+export interface Wire2025 {
   /**
    * The response message, or `undefined` for a notification; a promise only when a handler runs
    * (a fixed result, `initialize` and the rest are answered at once).
@@ -42,7 +39,7 @@ const FALLBACK_RESULTS: ReadonlyMap<string, StaticResult> = new Map([
  * `ping` answers, notifications are accepted and ignored, results carry no envelope. Every answer
  * that never changes is encoded here, once.
  */
-export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
+export function createWire2025(options: Wire2025Options): Wire2025 {
   const { table, serverInfo, instructions } = options;
   const initializeResultJson = (protocolVersion: string): string =>
     JSON.stringify({
@@ -56,10 +53,10 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
     initializeResults.set(version, staticResult(initializeResultJson(version)));
   }
   const defaultInitializeResult = staticResult(initializeResultJson(options.defaultProtocolVersion));
-  // The modern revision has no handshake: an initialize asking for it gets the newest legacy one.
-  const newestLegacy = [...options.protocolVersions].sort().at(-1);
-  const modernInitializeResult =
-    newestLegacy === undefined ? defaultInitializeResult : initializeResults.get(newestLegacy)!;
+  // 2026-07-28 has no handshake: an initialize asking for it gets the newest 2025 revision.
+  const newest2025 = [...options.protocolVersions].sort().at(-1);
+  const initializeResultFor2026 =
+    newest2025 === undefined ? defaultInitializeResult : initializeResults.get(newest2025)!;
 
   const fixedResults = new Map<string, StaticResult>();
   for (const [name, entry] of table.methods) {
@@ -89,8 +86,8 @@ export function createLegacyEra(options: LegacyEraOptions): LegacyEra {
           }
           const result =
             initializeResults.get(requested) ??
-            (requested >= FIRST_MODERN_PROTOCOL_VERSION && DATE_VERSION.test(requested)
-              ? modernInitializeResult
+            (requested >= FIRST_2026_WIRE_VERSION && DATE_VERSION.test(requested)
+              ? initializeResultFor2026
               : defaultInitializeResult);
           return { id, result };
         }
@@ -115,8 +112,8 @@ async function runHandler(
   const outcome = await entry.handle(params, exchange);
   if (typeof outcome === 'string') return resultMessage(id, outcome);
   if (outcome instanceof RepeatedResult) {
-    outcome.legacy ??= staticResult(outcome.json);
-    return { id, result: outcome.legacy };
+    outcome.rev2025 ??= staticResult(outcome.json);
+    return { id, result: outcome.rev2025 };
   }
   return errorMessage(id, outcome.code, outcome.message, outcome.data);
 }

@@ -254,7 +254,7 @@ describe('MCP 2026-07-28: the validation ladder (400 / 404, id echoed)', () => {
   });
 });
 
-describe('legacy initialize asking for 2026-07-28', () => {
+describe('a 2025 initialize asking for 2026-07-28', () => {
   it('gets 2025-11-25, the newest legacy revision', async () => {
     const { server } = makeServer();
     const response = await post(

@@ -1,0 +1,43 @@
+import type { RequestContext } from './context/request-context.js';
+import { BODY_TOO_LARGE, declaredLength, readBodyText } from './http/body.js';
+import type { Classifier } from './http/classify.js';
+import { FixedAnswer, type Reply } from './http/fixed-answer.js';
+import { hasVersionClaim } from './mcp/meta-keys.js';
+import type { Http2025 } from './rev2025-11-25/http.js';
+import type { Http2026 } from './rev2026-07-28/http.js';
+import { isPromise } from './util/is-promise.js';
+
+/** The wires of one server, each by its revision. */
+export interface Wires {
+  '2025-11-25': Http2025;
+  '2026-07-28': Http2026;
+}
+
+/** Answers one HTTP request to the MCP endpoint, before it becomes a `Response`. */
+export type HttpHandler = (request: Request, context: RequestContext | undefined) => Promise<Reply>;
+
+/**
+ * The one HTTP handler: the transport's checks on the head (OPTIONS, Host/Origin, method, version
+ * header, media type, size), the body (parse, batch rules), then the request's era, classified
+ * once, and the request handed to that revision's wire. The era is 2026-07-28 when the version
+ * header names no 2025 revision or the one message's `_meta` claims a protocol version; a batch,
+ * which 2026-07-28 does not have, is always the 2025-11-25 wire's.
+ */
+export function createHttpHandler(classifier: Classifier, maxBodyBytes: number, wires: Wires): HttpHandler {
+  const wire2025 = wires['2025-11-25'];
+  const wire2026 = wires['2026-07-28'];
+  return async (request, context) => {
+    const header2026 = classifier.head(request);
+    if (header2026 instanceof FixedAnswer) return header2026;
+    const text = await readBodyText(request, maxBodyBytes, declaredLength(request.headers));
+    if (text === BODY_TOO_LARGE) return classifier.tooLarge();
+    const parsed = classifier.body(text, header2026);
+    if (parsed instanceof FixedAnswer) return parsed;
+    const reply =
+      !Array.isArray(parsed) && (header2026 || hasVersionClaim(parsed.params))
+        ? wire2026(parsed, request, context)
+        : wire2025(parsed, request, context);
+    // A wire answers at once when it can: only a pending answer is awaited.
+    return isPromise(reply) ? await reply : reply;
+  };
+}
