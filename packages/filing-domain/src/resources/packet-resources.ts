@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 
-export type { FilingPacketBuilder } from './filing-packets.js';
+export type { PacketBuilder } from './filing-packets.js';
 
 /**
  * The URI templates of the filing packets, one per kind, shaped like the companion's PDF links

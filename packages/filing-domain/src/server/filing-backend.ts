@@ -1,4 +1,8 @@
-import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oauth-core';
+import type {
+  ClientMetadataDocumentOptions,
+  CompletedAuthorization,
+  OAuthServer,
+} from '@filing-mcp/oauth-core';
 import { type AuthInfo, lazyOnce, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from '../auth/abandoned-clients.js';
@@ -133,6 +137,8 @@ export function createFilingBackend(options: FilingBackendOptions) {
       return { ...expired, clients, rateLimitCounters };
     },
     resolveOAuthClient: async (clientId: string) => (await oauth()).resolveClient(clientId),
+    completeAuthorization: async (authorization: CompletedAuthorization) =>
+      (await oauth()).completeAuthorization(authorization),
     async revokeApiKey(id: string, userId?: string) {
       const keyHash = await deleteApiKey(db, id, userId);
       if (keyHash === undefined) return false;
