@@ -4,7 +4,12 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { createFilingServer, FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
+import {
+  createFilingServer,
+  FilingRepository,
+  type FilingServer,
+  migrateToLatest,
+} from '@filing-mcp/filing-domain';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { createNodeListener } from '@filing-mcp/node-http';
 import { loopbackAllowList } from '@filing-mcp/protocol';
@@ -34,6 +39,8 @@ export interface CompanionHarness {
   sessionSecret: string;
   /** The companion app the socket serves, for calls that bypass the socket. */
   companion: MountedCompanion;
+  /** The filing server behind it, to mount other companions on (another user, a sign-in). */
+  core: FilingServer;
   /** Stores a filing for a user directly (as create_filing would); answers its id. */
   createFiling(options: {
     kind?: 'filing' | 'partnership';
@@ -94,6 +101,7 @@ export async function startCompanionHarness(
     userId,
     sessionSecret,
     companion: app,
+    core,
     async createFiling(options) {
       const repository = new FilingRepository(db);
       return repository.createFiling(options.kind === 'partnership' ? 'partnership_filings' : 'filings', {
