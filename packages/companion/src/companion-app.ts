@@ -39,16 +39,11 @@ export interface CompanionAppOptions {
   sessionSecret: string;
   /**
    * The composed filing server. The consent page issues codes with its `completeAuthorization`
-   * (`/approve` in process), and every
-   * request the pages do not own (outside `{app_url}`'s path, or at the root any other path) is
-   * answered by its `fetch`, with the caller's context.
+   * (`/approve` in process), and every request the pages do not own (outside `{app_url}`'s path,
+   * or at the root any other path) is answered by its `fetch`, with the caller's context.
    */
   core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization'> &
     Partial<Pick<FilingServer, 'packets'>>;
-  /** @deprecated Unused: the consent page no longer signs a session JWT (it approves in process). */
-  sessionIssuer?: string;
-  /** @deprecated Unused: the consent page no longer signs a session JWT (it approves in process). */
-  sessionAudience?: string;
   /**
    * A packet builder for the PDF links when `core` has no `packets` (they use the core's cache and
    * queue when it has). Required then.
