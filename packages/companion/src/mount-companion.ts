@@ -88,6 +88,6 @@ export function mountCompanion(core: CompanionCore, settings: CompanionSettings)
   });
   return {
     fetch: (request, context) => app.fetch(request, context),
-    ...(link && { signInUrl: link.link(settings.appUrl.replace(/\/+$/, '')) }),
+    ...(link && { signInUrl: link.link(settings.appUrl) }),
   };
 }
