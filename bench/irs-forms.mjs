@@ -6,7 +6,7 @@
 //  1b. the same for a packet whose two 5472s each carry a Part V statement (goal: ours at
 //     most 1/5 of the straightforward time);
 //  2. memory over 1,000 packets (heap after GC at 100, 500 and 1,000);
-//  3. tools/list latency (p50/p99) idle, while packets are built on the companion's worker thread,
+//  3. tools/list latency (p50/p99) idle, while packets are built on the Node adapter's worker thread,
 //     and (for comparison) while they are built on the main thread.
 // Run with --expose-gc (the script re-executes itself with it). Numbers on a shared machine are noisy.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -226,7 +226,7 @@ async function whileBuilding(packetBuilder) {
   await load;
   return { latencies, built };
 }
-// The companion builds packets on a worker thread (createPacketWorker); the same builder on the
+// The Node adapter builds packets on a worker thread (createPacketWorker); the same builder on the
 // main thread is shown for comparison. Two packets in flight at a time, as two users would.
 const worker = createPacketWorker();
 await worker.build('5472', filing); // start the worker and parse its templates

@@ -42,5 +42,7 @@ export {
 } from './settings.js';
 export { type StartedServer, type StartServerOptions, startServer } from './start-server.js';
 export { startTelemetry, type Telemetry, telemetryRequested } from './telemetry.js';
-export { createPacketWorker } from '@filing-mcp/companion/node';
-export type { PacketService } from '@filing-mcp/companion';
+export { createPacketWorker, type PacketWorkerOptions } from './packet-worker.js';
+export type { PacketBuilder } from '@filing-mcp/filing-domain';
+/** @deprecated The packet port is filing-domain's `PacketBuilder`, exported here too. */
+export type { PacketBuilder as PacketService } from '@filing-mcp/filing-domain';

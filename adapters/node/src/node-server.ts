@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { CompanionSignIn, createCompanionApp, SessionJwtSignIn } from '@filing-mcp/companion';
-import { createPacketWorker } from '@filing-mcp/companion/node';
+import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
 import { createFilingServer, DEFAULT_PACKET_BUILD_LIMITS } from '@filing-mcp/filing-domain';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mcp/node-http';
@@ -13,6 +12,7 @@ import { createLogger } from './logger.js';
 import type { NodeServer, NodeServerOptions } from './node-server-options.js';
 import { nodeSha256Hex } from './node-hash.js';
 import { scheduleOAuthCleanup } from './oauth-cleanup.js';
+import { createPacketWorker } from './packet-worker.js';
 import { pickAllowList, withOwnAddresses } from './own-addresses.js';
 import { RequestContexts } from './request-context.js';
 import { createRequestLog } from './request-log.js';
@@ -52,7 +52,6 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
         'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
     );
   }
-  const signIn = options.companion?.signIn === 'link' ? new CompanionSignIn() : undefined;
   const logger = options.logger ?? createLogger();
   const contexts = new RequestContexts();
   const inFlight = new Set<ServerResponse>();
@@ -87,7 +86,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   );
 
   let core: ReturnType<typeof createFilingServer>;
-  let companion: ReturnType<typeof createCompanionApp> | undefined;
+  let companion: MountedCompanion | undefined;
   try {
     if (!appUrl)
       throw new TypeError('appUrl is required when the companion pages are not served (set APP_URL)');
@@ -112,25 +111,14 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       logger: coreEventLog(logger),
     });
     if (options.companion) {
-      const sessionSecret = config.session.secret;
-      if (typeof sessionSecret !== 'string') {
-        throw new TypeError('the companion pages sign session JWTs and need SESSION_JWT_SECRET');
-      }
-      companion = createCompanionApp({
+      companion = mountCompanion(core, {
         db: options.db,
         appUrl,
         baseUrl,
         userId: options.companion.userId,
-        sessionSecret,
-        core,
-        packets,
-        ...(allowList.allowedHosts && { allowedHosts: allowList.allowedHosts }),
-        ...(signIn && { signIn }),
-        ...(options.companion.signIn === 'session' && {
-          signIn: new SessionJwtSignIn({ session: config.session, cookieSecret: sessionSecret }),
-        }),
-        ...(config.session.issuer && { sessionIssuer: config.session.issuer }),
-        ...(config.session.audience && { sessionAudience: config.session.audience }),
+        session: config.session,
+        signIn: options.companion.signIn,
+        allowedHosts: allowList.allowedHosts,
       });
     }
   } catch (error) {
@@ -190,7 +178,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     origin,
     appUrl,
     companion: companion !== undefined,
-    ...(companion && signIn && { signInUrl: signIn.link(appUrl) }),
+    ...(companion?.signInUrl && { signInUrl: companion.signInUrl }),
     server,
     forgetCredentials: (credentialHashes) => core.forgetCredentials(credentialHashes),
     forgetAllCredentials: () => core.forgetAllCredentials(),

@@ -209,6 +209,34 @@ describe('OAuth consent in Chromium (PGlite only: companion.test.ts runs these p
     expect(codesAfter).toEqual([]);
     expect(cspViolations()).toEqual([]);
   });
+
+  it('Approve of a request /approve refuses shows its refusal, stays on the page and issues no code', async () => {
+    const flow = await startAuthorization('Refused Client');
+    // A consent link /authorize would not have sent (a crafted one): the page still shows it.
+    flow.url.searchParams.set('resource', 'https://elsewhere.example/mcp');
+    await page.goto(`${harness.appUrl}/oauth/authorize${flow.url.search}`);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('h1').textContent()).resolves.toBe('Authorization refused');
+    expect(new URL(page.url()).origin).toBe(harness.origin);
+    // The same words /approve answers an external consent app for the same request.
+    const body = Object.fromEntries(flow.url.searchParams);
+    const overHttp = await fetch(`${harness.baseUrl}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await harness.sessionJwt()}` },
+      body: JSON.stringify(body),
+    });
+    const { detail } = (await overHttp.json()) as { detail: string };
+    expect(overHttp.status).toBe(400);
+    await expect(page.locator('main p.error').textContent()).resolves.toBe(
+      `The authorization server refused this request: ${detail}`,
+    );
+    const codes = await harness.db
+      .selectFrom('oauth_codes')
+      .select('id')
+      .where('client_id', '=', flow.client.client_id)
+      .execute();
+    expect(codes).toEqual([]);
+  });
 });
 
 describe('API keys page in Chromium', () => {

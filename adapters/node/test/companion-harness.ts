@@ -6,6 +6,7 @@ import {
   migrateToLatest,
 } from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
+import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { createLogger } from '../src/logger.js';
 import { createNodeServer } from '../src/node-server.js';
@@ -24,6 +25,8 @@ export interface CompanionHarness {
   appUrl: string;
   userId: string;
   sessionSecret: string;
+  /** A session JWT of the local user, as an external consent app would hold one for `/approve`. */
+  sessionJwt(): Promise<string>;
   /** The server's packets (cache and build queue), for their counters. */
   packets: FilingPackets | undefined;
   /** Stores a filing for a user directly (as create_filing would); answers its id. */
@@ -81,6 +84,13 @@ export async function startCompanionHarness(
     appUrl,
     userId,
     sessionSecret,
+    sessionJwt: () =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(sessionSecret)),
     packets: server.packets,
     async createFiling(options) {
       const repository = new FilingRepository(db);

@@ -487,7 +487,7 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
           companion: { userId: 'local-user' },
           logger: createLogger({ level: 'silent' }),
         }),
-      ).rejects.toThrow('need SESSION_JWT_SECRET');
+      ).rejects.toThrow('needs SESSION_JWT_SECRET');
       // The same port on the same interface can be bound again at once.
       const again = createServer();
       await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,6 @@
-import { createFilingPackets, type FilingServer } from '@filing-mcp/filing-domain';
+import { createFilingPackets, type FilingServer, type PacketBuilder } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { createAllowListCheck, forbiddenResponse, type RequestContext } from '@filing-mcp/protocol';
-import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
 import type { CompanionContext } from './companion-context.js';
@@ -19,7 +18,6 @@ import {
 } from './filing-pages.js';
 import { readFormBody } from './form-body.js';
 import { uploadSignedCopyAction } from './signed-copy-page.js';
-import type { PacketService } from './packet-service.js';
 import { errorPage } from './page.js';
 import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
 import { isSessionRevoked } from './session-revocations.js';
@@ -48,22 +46,17 @@ export interface CompanionAppOptions {
   /** The HS256 secret the filing server verifies session JWTs with (also keys the CSRF tokens). */
   sessionSecret: string;
   /**
-   * The composed filing server. The consent page calls its `/approve` in-process, and every
-   * request the pages do not own (outside `{app_url}`'s path, or at the root any other path) is
-   * answered by its `fetch`, with the caller's context.
+   * The composed filing server. The consent page issues codes with its `completeAuthorization`
+   * (`/approve` in process), and every request the pages do not own (outside `{app_url}`'s path,
+   * or at the root any other path) is answered by its `fetch`, with the caller's context.
    */
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'> &
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization'> &
     Partial<Pick<FilingServer, 'packets'>>;
-  /** `iss` of the session JWT, when the server checks one (SESSION_JWT_ISSUER). */
-  sessionIssuer?: string;
-  /** `aud` of the session JWT, when the server checks one (SESSION_JWT_AUDIENCE). */
-  sessionAudience?: string;
   /**
-   * The packet builder of the PDF links, best the one the filing server's packet resources use:
-   * `createPacketWorker()` of `@filing-mcp/companion/node` on a long-lived Node server, or an
-   * in-process `new PacketBuilder({ loadTemplate })` of `@filing-mcp/irs-forms/pdf` (Vercel, Lambda).
+   * A packet builder for the PDF links when `core` has no `packets` (they use the core's cache and
+   * queue when it has). Required then.
    */
-  packets: PacketService;
+  packets?: PacketBuilder;
   /**
    * The server's Host allow-list (DNS-rebinding protection), e.g. `loopbackAllowList(...)`'s hosts:
    * a request under the pages' path naming any other `Host` is refused 403 before any page runs.
@@ -93,9 +86,6 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 /** Paths of the pages (below the app's path), each needing the sign-in when one is required. */
 const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/sign-out$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
 
-// A session JWT is minted per Approve and used at once: a minute is plenty.
-const SESSION_JWT_LIFETIME_SECONDS = 60;
-
 /**
  * Hosts the pages answer on. Checking `Host` defeats DNS rebinding, which would otherwise let any
  * web page read the local user's filings through a name that resolves to 127.0.0.1. The loopback
@@ -117,6 +107,13 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
+function packetBuilder(options: CompanionAppOptions): PacketBuilder {
+  if (options.packets === undefined) {
+    throw new TypeError('the companion pages need packets: a core that builds them, or the packets option');
+  }
+  return options.packets;
+}
+
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -130,9 +127,8 @@ function withoutTrailingSlash(url: string): string {
  *
  * @example
  * ```ts
- * const packets = createPacketWorker(); // or new PacketBuilder({ loadTemplate }) in process
- * const core = createFilingServer({ db, packets, config });
- * const companion = createCompanionApp({ db, appUrl, baseUrl, userId: 'local-user', sessionSecret, core, packets });
+ * const core = createFilingServer({ db, packets, config }); // packets: a PacketBuilder
+ * const companion = createCompanionApp({ db, appUrl, baseUrl, userId: 'local-user', sessionSecret, core });
  * const response = await companion.fetch(request); // a page, or the core's answer
  * ```
  */
@@ -141,7 +137,6 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
   const appPath = withoutTrailingSlash(appUrl.pathname);
   const hosts = allowedHosts(appUrl);
   const origins = new Set([...hosts].map((host) => `${appUrl.protocol}//${host}`));
-  const sessionKey = new TextEncoder().encode(options.sessionSecret);
   const hostCheck = options.allowedHosts && createAllowListCheck({ allowedHosts: [...options.allowedHosts] });
   const core = options.core;
   options.signIn?.bind(appUrl);
@@ -156,23 +151,13 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     oauthStore: createKyselyOAuthStore(options.db),
     // The filing server's cache and build queue when it has them, so a packet is built once
     // whoever asks; else a cache and queue of the pages' own around the builder.
-    packets: options.core.packets ?? createFilingPackets(options.packets),
+    packets: options.core.packets ?? createFilingPackets(packetBuilder(options)),
   };
   /** What the pages need to act for one user. */
   const contextFor = (userId: string): CompanionContext => ({
     ...shared,
     userId,
     signOut: options.signIn !== undefined,
-    async signSessionJwt() {
-      const jwt = new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setIssuedAt()
-        .setExpirationTime(`${SESSION_JWT_LIFETIME_SECONDS}s`);
-      if (options.sessionIssuer) jwt.setIssuer(options.sessionIssuer);
-      if (options.sessionAudience) jwt.setAudience(options.sessionAudience);
-      return jwt.sign(sessionKey);
-    },
   });
   const context = contextFor(options.userId);
 

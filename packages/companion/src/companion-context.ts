@@ -16,11 +16,9 @@ export interface CompanionContext {
   userId: string;
   /** Whether the pages need a sign-in, and so offer a sign-out. */
   signOut: boolean;
-  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient'>;
+  core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization'>;
   csrf: CsrfGuard;
   oauthStore: OAuthStore;
-  /** Signs the short-lived session JWT `/approve` needs. */
-  signSessionJwt(): Promise<string>;
   /** The packets behind the cache and the bounded build queue (the filing server's when it has them). */
   packets: FilingPackets;
 }

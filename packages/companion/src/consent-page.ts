@@ -1,5 +1,7 @@
 import {
   acceptsRedirectUri,
+  ApproveError,
+  type AuthorizationGrant,
   isClientIdMetadataDocumentUrl,
   OAuthError,
   type OAuthClientRecord,
@@ -193,9 +195,9 @@ function isSameTarget(redirectTo: unknown, redirectUri: string): redirectTo is s
 }
 
 /**
- * POST `{app_url}/oauth/authorize` (CSRF already checked): Approve asks the core's `/approve` for
- * a code with the local user's session JWT, exactly as an external companion app would, and sends
- * the browser to the `redirect_to` it answers; Deny sends the browser back with
+ * POST `{app_url}/oauth/authorize` (CSRF already checked): Approve issues a code for the signed-in
+ * user with the core's `completeAuthorization` (`/approve` in process: the same checks, the same
+ * refusals) and sends the browser to the redirect URI with it; Deny sends the browser back with
  * `error=access_denied`, `state` and `iss`.
  */
 export async function consentDecision(context: CompanionContext, form: URLSearchParams): Promise<Response> {
@@ -218,41 +220,34 @@ export async function consentDecision(context: CompanionContext, form: URLSearch
     return errorPage(context, 400, 'Invalid decision', 'Choose Approve or Deny.');
   }
 
-  const body: Record<string, string> = {};
+  const forwarded: Record<string, string> = {};
   for (const field of FORWARDED) {
-    if (field !== 'response_type' && params[field] !== undefined) body[field] = params[field]!;
+    if (field !== 'response_type' && params[field] !== undefined) forwarded[field] = params[field]!;
   }
-  const response = await context.core.fetch(
-    new Request(`${context.baseUrl}/approve`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${await context.signSessionJwt()}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-  const answer = (await response.json().catch(() => undefined)) as
-    | { code?: unknown; redirect_to?: unknown; detail?: unknown; message?: unknown }
-    | undefined;
-  if (response.ok && isSameTarget(answer?.redirect_to, redirectUri)) {
-    return seeOther(answer.redirect_to);
-  }
-  if (response.status === 400) {
-    const detail = typeof answer?.detail === 'string' ? answer.detail : 'The request is not valid.';
+  let grant: AuthorizationGrant;
+  try {
+    grant = await context.core.completeAuthorization({ userId: context.userId, params: forwarded });
+  } catch (error) {
+    if (!(error instanceof ApproveError)) throw error;
+    if (error.status === 400) {
+      const detail = error.detail ?? 'The request is not valid.';
+      return errorPage(
+        context,
+        400,
+        'Authorization refused',
+        `The authorization server refused this request: ${detail}`,
+      );
+    }
+    // 401: the signed-in user id is no user id a grant can name; 500/503: the store failed.
     return errorPage(
       context,
-      400,
-      'Authorization refused',
-      `The authorization server refused this request: ${detail}`,
+      502,
+      'Authorization failed',
+      `The authorization server answered ${error.status}; no code was issued.`,
     );
   }
-  // 401 here means the companion and the server disagree on the session secret: a setup fault.
-  return errorPage(
-    context,
-    502,
-    'Authorization failed',
-    `The authorization server answered ${response.status}; no code was issued. Check that the companion and the server share the session secret.`,
-  );
+  if (!isSameTarget(grant.redirectTo, redirectUri)) {
+    return errorPage(context, 500, 'Authorization failed', 'No code was issued for this application.');
+  }
+  return seeOther(grant.redirectTo);
 }

@@ -1,4 +1,9 @@
 export { type CompanionApp, type CompanionAppOptions, createCompanionApp } from './companion-app.js';
 export { CompanionSignIn } from './companion-sign-in.js';
-export type { PacketService } from './packet-service.js';
+export {
+  type CompanionCore,
+  type CompanionSettings,
+  type MountedCompanion,
+  mountCompanion,
+} from './mount-companion.js';
 export { SessionJwtSignIn, type SessionJwtSignInOptions } from './session-jwt-sign-in.js';

@@ -1,17 +1,32 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { createFilingServer, FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
+import { dirname } from 'node:path';
+import {
+  createFilingServer,
+  FilingRepository,
+  type FilingServer,
+  migrateToLatest,
+} from '@filing-mcp/filing-domain';
+import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { createNodeListener } from '@filing-mcp/node-http';
 import { loopbackAllowList } from '@filing-mcp/protocol';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import { type CompanionApp, createCompanionApp } from '../src/index.js';
-import { createPacketWorker } from '../src/node.js';
+import { type MountedCompanion, mountCompanion } from '../src/index.js';
+
+const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
+
+/** irs-forms' in-process builder on the vendored templates: the packet port as serverless fills it. */
+export function inProcessPackets(): PacketBuilder {
+  return new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
+}
 
 /**
  * The companion in front of a filing server, both built as a deployment builds them
- * (`createFilingServer`, `createCompanionApp`, one packet worker for both), served by
+ * (`createFilingServer` on an in-process packet builder, `mountCompanion`), served by
  * `@filing-mcp/node-http` on a real socket on port 0 and a test database (in-memory PGlite unless told).
  */
 export interface CompanionHarness {
@@ -23,7 +38,9 @@ export interface CompanionHarness {
   userId: string;
   sessionSecret: string;
   /** The companion app the socket serves, for calls that bypass the socket. */
-  companion: CompanionApp;
+  companion: MountedCompanion;
+  /** The filing server behind it, to mount other companions on (another user, a sign-in). */
+  core: FilingServer;
   /** Stores a filing for a user directly (as create_filing would); answers its id. */
   createFiling(options: {
     kind?: 'filing' | 'partnership';
@@ -50,7 +67,7 @@ export async function startCompanionHarness(
   const sessionSecret = randomBytes(48).toString('base64url');
   const userId = `local-${randomUUID()}`;
 
-  let app: CompanionApp | undefined;
+  let app: MountedCompanion | undefined;
   const server = createServer(
     createNodeListener((request) => app!.fetch(request), { mcpPath: '/mcp-server' }),
   );
@@ -61,21 +78,18 @@ export async function startCompanionHarness(
   const appUrl = `${origin}/app`;
   const allowList = loopbackAllowList('127.0.0.1', port)!;
 
-  const packets = createPacketWorker();
   const core = createFilingServer({
     db,
-    packets,
+    packets: inProcessPackets(),
     // No credential cache: a revoked key must fail on the very next call, without waiting.
     config: { baseUrl, appUrl, session: { secret: sessionSecret }, authCacheTtlMs: 0, ...allowList },
   });
-  app = createCompanionApp({
+  app = mountCompanion(core, {
     db,
     appUrl,
     baseUrl,
     userId,
-    sessionSecret,
-    core,
-    packets,
+    session: { secret: sessionSecret },
     allowedHosts: allowList.allowedHosts,
   });
 
@@ -87,6 +101,7 @@ export async function startCompanionHarness(
     userId,
     sessionSecret,
     companion: app,
+    core,
     async createFiling(options) {
       const repository = new FilingRepository(db);
       return repository.createFiling(options.kind === 'partnership' ? 'partnership_filings' : 'filings', {

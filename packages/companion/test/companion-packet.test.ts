@@ -119,7 +119,7 @@ describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn fro
   });
 });
 
-describe('the same packet as an MCP resource, built on the server’s packet worker', () => {
+describe('the same packet as an MCP resource, built through the server’s packet port', () => {
   async function connect(): Promise<Client> {
     const { key } = await createApiKey(harness.db, { userId: harness.userId, scope: 'filings:read' });
     const client = new Client({ name: 'packet-resource', version: '1.0.0' });

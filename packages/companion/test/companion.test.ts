@@ -388,7 +388,7 @@ describe.each(testDatabases())('companion pages on $name', ({ create }) => {
       expect(await codeCount()).toBe(before);
     });
 
-    it('Approve of a valid request gets a code for the local user through /approve', async () => {
+    it('Approve of a valid request gets a code for the local user (completeAuthorization, in process)', async () => {
       const redirectUri = 'http://127.0.0.1:9/approve';
       const clientId = await harness.registerClient([redirectUri], 'Approve Client');
       const { cookie, token } = await formSession(`/oauth/authorize?${consentQuery(clientId, redirectUri)}`);

@@ -32,7 +32,7 @@ beforeAll(async () => {
     packets,
     config: { baseUrl, appUrl, session: { secret: sessionSecret } },
   });
-  companion = createCompanionApp({ db: database.db, appUrl, baseUrl, userId, sessionSecret, core, packets });
+  companion = createCompanionApp({ db: database.db, appUrl, baseUrl, userId, sessionSecret, core });
   close = () => core.close();
 });
 

@@ -4,7 +4,7 @@ import { createPGliteDb } from '@filing-mcp/test-db';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionApp, createCompanionApp, SessionJwtSignIn } from '../src/index.js';
-import { createPacketWorker } from '../src/node.js';
+import { inProcessPackets } from './companion-harness.js';
 
 const ORIGIN = 'https://filing.example';
 const APP_URL = `${ORIGIN}/app`;
@@ -32,10 +32,9 @@ describe("companion sign-in with a session JWT, across instances (PGlite only: t
   beforeAll(async () => {
     const database = await createPGliteDb();
     await migrateToLatest(database.db);
-    const packets = createPacketWorker();
     const core = createFilingServer({
       db: database.db,
-      packets,
+      packets: inProcessPackets(),
       config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret } },
     });
     // Each call is a fresh instance, as a new Lambda or Vercel instance would build it.
@@ -47,7 +46,6 @@ describe("companion sign-in with a session JWT, across instances (PGlite only: t
         userId: 'local-user',
         sessionSecret: secret,
         core,
-        packets,
         signIn: new SessionJwtSignIn({ session: { secret }, cookieSecret: secret }),
       });
     const repository = new FilingRepository(database.db);

@@ -4,7 +4,7 @@ import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionApp, CompanionSignIn, createCompanionApp, SessionJwtSignIn } from '../src/index.js';
-import { createPacketWorker } from '../src/node.js';
+import { inProcessPackets } from './companion-harness.js';
 
 const ORIGIN = 'https://filing.example';
 const APP_URL = `${ORIGIN}/app`;
@@ -21,10 +21,9 @@ describe.each(testDatabases())('signing out of the companion pages on $name', ({
   beforeAll(async () => {
     database = await create();
     await migrateToLatest(database.db);
-    const packets = createPacketWorker();
     core = createFilingServer({
       db: database.db,
-      packets,
+      packets: inProcessPackets(),
       config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret } },
     });
     // Each call is a fresh instance, as a new Lambda or Vercel instance would build it.
@@ -36,7 +35,6 @@ describe.each(testDatabases())('signing out of the companion pages on $name', ({
         userId: 'local-user',
         sessionSecret: secret,
         core,
-        packets,
         signIn,
       });
   });

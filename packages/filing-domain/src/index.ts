@@ -149,7 +149,7 @@ export {
 } from './auth/scopes.js';
 export {
   createPacketResourceTemplates,
-  type FilingPacketBuilder,
+  type PacketBuilder,
   PACKET_URI_TEMPLATES,
   packetUri,
 } from './resources/packet-resources.js';

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import {
   createFilingServer,
   type FilingLogEvent,
-  type FilingPacketBuilder,
+  type PacketBuilder as PacketBuilderPort,
   type FilingServer,
   migrateToLatest,
 } from '../src/index.js';
@@ -24,7 +24,7 @@ const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-m
 const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
 
 /** The packet builder of the tests (the official templates, in process). */
-export const testPackets: FilingPacketBuilder = { build: (kind, formData) => builder.build(kind, formData) };
+export const testPackets: PacketBuilderPort = { build: (kind, formData) => builder.build(kind, formData) };
 
 /** The example return, without the extension whose due date has passed: ready today. */
 export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };

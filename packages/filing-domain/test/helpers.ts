@@ -115,6 +115,7 @@ export async function startHarness(
     forgetCredentials: (hashes) => server.forgetCredentials(hashes),
     forgetAllCredentials: () => server.forgetAllCredentials(),
     resolveOAuthClient: (clientId) => server.resolveOAuthClient(clientId),
+    completeAuthorization: (authorization) => server.completeAuthorization(authorization),
     packets: server.packets,
     close: () => server.close(),
   };

@@ -1,7 +1,7 @@
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltPacket, type FilingPacketBuilder, packetUri } from '../src/index.js';
+import { type BuiltPacket, type PacketBuilder, packetUri } from '../src/index.js';
 import { BASE_URL, callTool, type Harness, newUser, ok, startHarness } from './helpers.js';
 
 /** A stand-in builder whose builds finish when the test says; it records each build and each cancellation. */
@@ -9,7 +9,7 @@ function heldBuilder() {
   const started: string[] = [];
   const cancelled: string[] = [];
   const waiting: Array<() => void> = [];
-  const builder: FilingPacketBuilder = {
+  const builder: PacketBuilder = {
     build: (_kind, formData, options) =>
       new Promise<BuiltPacket>((resolve, reject) => {
         const name = String(formData.llcName);

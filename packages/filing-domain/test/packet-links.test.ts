@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFilingServer,
   createPacketLinks,
-  type FilingPacketBuilder,
+  type PacketBuilder as PacketBuilderPort,
   PACKET_LINK_MESSAGES,
 } from '../src/index.js';
 import {
@@ -33,7 +33,7 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
   let otherFilingId: string;
   let partnershipId: string;
   const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
-  const packets: FilingPacketBuilder = { build: (kind, formData) => builder.build(kind, formData) };
+  const packets: PacketBuilderPort = { build: (kind, formData) => builder.build(kind, formData) };
 
   beforeAll(async () => {
     harness = await startHarness(variant, {}, { packets });

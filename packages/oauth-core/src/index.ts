@@ -36,7 +36,9 @@ export type {
 } from './store.js';
 export type {
   AccessTokenInfo,
+  AuthorizationGrant,
   AuthorizationServerMetadata,
+  CompletedAuthorization,
   HashFunction,
   OAuthLifetimes,
   OAuthLogEvent,

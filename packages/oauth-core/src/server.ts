@@ -1,4 +1,4 @@
-import { ApproveError, handleApprove } from './approve.js';
+import { ApproveError, completeAuthorization, handleApprove } from './approve.js';
 import { handleAuthorize } from './authorize.js';
 import { createContext, withoutTrailingSlash } from './context.js';
 import { CREDENTIAL_PREFIX } from './credentials.js';
@@ -163,6 +163,22 @@ export function createOAuthServer(options: OAuthServerOptions): OAuthServer {
     verifyAccessToken: (token) => verifyAccessToken(context, token),
     cleanup: () => context.store.deleteExpired(context.now()),
     resolveClient: (clientId) => context.resolveClient(clientId),
+    async completeAuthorization(authorization) {
+      try {
+        return await completeAuthorization(context, authorization);
+      } catch (error) {
+        if (error instanceof OAuthError || error instanceof ApproveError) throw error;
+        // What /approve answers for the same failure: 503 when the store asks for a retry, else 500.
+        const retryable = options.unavailable?.(error) !== undefined;
+        const name = (error as Error)?.name ?? 'unknown';
+        context.log({
+          event: retryable ? 'store_unavailable' : 'server_error',
+          route: 'approve',
+          error: name,
+        });
+        throw new ApproveError(retryable ? 503 : 500, undefined, { cause: error });
+      }
+    },
     metadata: { authorizationServer, protectedResource },
   };
 }

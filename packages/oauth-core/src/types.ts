@@ -104,6 +104,28 @@ export interface OAuthServerOptions {
   unavailable?: (error: unknown) => number | undefined;
 }
 
+/** What `completeAuthorization` needs: the user who consented and the request they saw. */
+export interface CompletedAuthorization {
+  /**
+   * The user who approved, already authenticated by the caller (a companion page's session). It
+   * must be a user id a session JWT's `sub` could carry, else the call is refused as `/approve`
+   * refuses a missing or bad session JWT (401).
+   */
+  userId: string;
+  /**
+   * The authorization request's parameters as `/authorize` received them and the consent page
+   * forwarded them (`client_id`, `redirect_uri`, `scope`, `state`, `code_challenge`,
+   * `code_challenge_method`, `resource`); each is validated again, as `/approve` does.
+   */
+  params: Readonly<Record<string, string | undefined>> | ReadonlyMap<string, string>;
+}
+
+/** The code issued, and where the browser goes with it (the redirect URI with `code`, `state`, `iss`). */
+export interface AuthorizationGrant {
+  code: string;
+  redirectTo: string;
+}
+
 /** The object {@link createOAuthServer} returns. */
 export interface OAuthServer {
   /**
@@ -128,6 +150,13 @@ export interface OAuthServer {
    * its document cannot be fetched or is invalid (the reason is logged). Consent pages use it.
    */
   resolveClient(clientId: string): Promise<OAuthClientRecord | undefined>;
+  /**
+   * `/approve` in process, for a consent page the same process serves: issues the code of a
+   * request `userId` approved (the caller authenticated that user), with the parameters validated
+   * again. Throws the {@link ApproveError} `/approve` would answer for the same input (401 for an
+   * unusable user id, 400 with its `detail`, 503 or 500), having written nothing.
+   */
+  completeAuthorization(authorization: CompletedAuthorization): Promise<AuthorizationGrant>;
   /** The precomputed discovery documents. */
   metadata: {
     authorizationServer: AuthorizationServerMetadata;

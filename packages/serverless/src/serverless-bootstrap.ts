@@ -46,7 +46,7 @@ export function createServerlessBootstrap(
     const built = await server();
     const settings = env();
     if (settings.COMPANION?.trim() !== 'on') return built.server;
-    return (await import('./companion-mount.js')).mountCompanion(settings, built, packets);
+    return (await import('./companion-mount.js')).mountServerlessCompanion(settings, built);
   });
   return {
     server,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   createPostgresFilingServerFromEnv,
-  type FilingPacketBuilder,
+  type PacketBuilder,
   type PostgresFilingServer,
 } from '@filing-mcp/filing-domain';
 import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
@@ -28,7 +28,7 @@ export type ServerlessFilingServer = PostgresFilingServer;
 export function createServerlessFilingServer(
   env: Record<string, string | undefined>,
   platform: ServerlessPlatform,
-  packets: FilingPacketBuilder = createShippedPacketBuilder(platform.templates),
+  packets: PacketBuilder = createShippedPacketBuilder(platform.templates),
 ): Promise<ServerlessFilingServer> {
   return createPostgresFilingServerFromEnv(env, {
     ...(platform.connectionStringVariables && {

@@ -1,4 +1,4 @@
-import type { PacketService } from '@filing-mcp/companion';
+import type { PacketBuilder } from '@filing-mcp/filing-domain';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 
 /**
@@ -8,9 +8,11 @@ import { lazyOnce } from '@filing-mcp/protocol/internal';
  * with the first packet, so a cold start that serves none pays for none of them. A serverless
  * instance needs no worker thread: Lambda runs one request per container, and Vercel scales by
  * instances. A failed start (templates missing) is retried by the next packet. One builder serves
- * the server's packets and the companion's PDF links (`buildFiles`: the ZIP of one file per form).
+ * the server's packets and the companion's PDF links (`buildFiles`: the ZIP of one file per form),
+ * behind the server's one cache and queue: serverless's implementation of the packet port
+ * (filing-domain's `PacketBuilder`), as the Node adapter's worker threads are Node's.
  */
-export function createShippedPacketBuilder(templates: URL | undefined): PacketService {
+export function createShippedPacketBuilder(templates: URL | undefined): Required<PacketBuilder> {
   const builder = lazyOnce(async () =>
     (await import('./shipped-templates.js')).openShippedPacketBuilder(templates),
   );

@@ -25,10 +25,14 @@ export interface BuiltPacketFile {
 }
 
 /**
- * Builds the packet of official IRS forms of a filing (irs-forms' `PacketBuilder`, or a worker
- * thread running it): the adapter supplies it, since only the adapter can read the templates.
+ * The packet port: builds the packet of official IRS forms of a filing, as bytes, or fails with
+ * irs-forms' `PacketTooLargeError` or `UnprintableTextError` (or `PacketsBusyError` `worker`).
+ * The adapter supplies it, since only the adapter can read the templates: the Node adapter a pool
+ * of worker threads (`createPacketWorker`), Vercel and Lambda irs-forms' in-process
+ * `PacketBuilder` class, which has this shape. The core's downloads, the MCP packet resources and
+ * the companion's PDF links all reach it through one {@link FilingPackets} (cache, queue, limits).
  */
-export interface FilingPacketBuilder {
+export interface PacketBuilder {
   build(
     kind: FilingKind,
     formData: Record<string, unknown>,
@@ -56,8 +60,8 @@ export interface FilingPackets {
   stats(): PacketBuildStats;
 }
 
-/** Tells a {@link FilingPackets} from a bare {@link FilingPacketBuilder}. */
-export function isFilingPackets(value: FilingPacketBuilder | FilingPackets): value is FilingPackets {
+/** Tells a {@link FilingPackets} from a bare {@link PacketBuilder}. */
+export function isFilingPackets(value: PacketBuilder | FilingPackets): value is FilingPackets {
   return (
     typeof (value as FilingPackets).pdf === 'function' && typeof (value as FilingPackets).stats === 'function'
   );
@@ -77,7 +81,7 @@ function utcDay(milliseconds: number): string {
  * ```
  */
 export function createFilingPackets(
-  builder: FilingPacketBuilder,
+  builder: PacketBuilder,
   options: { limits?: Partial<PacketBuildLimits>; now?: () => number } = {},
 ): FilingPackets {
   const builds = new PacketBuilds(options.limits);

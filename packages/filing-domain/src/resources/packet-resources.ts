@@ -13,7 +13,7 @@ import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 import { PACKET_URI_TEMPLATES } from './packet-uris.js';
 
-export type { FilingPacketBuilder } from './filing-packets.js';
+export type { PacketBuilder } from './filing-packets.js';
 export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,8 @@
-import type { ClientMetadataDocumentOptions, OAuthServer } from '@filing-mcp/oauth-core';
+import type {
+  ClientMetadataDocumentOptions,
+  CompletedAuthorization,
+  OAuthServer,
+} from '@filing-mcp/oauth-core';
 import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
@@ -139,6 +143,8 @@ export function createFilingBackend(options: FilingBackendOptions) {
       return { ...expired, clients, rateLimitCounters };
     },
     resolveOAuthClient: async (clientId: string) => (await oauth()).resolveClient(clientId),
+    completeAuthorization: async (authorization: CompletedAuthorization) =>
+      (await oauth()).completeAuthorization(authorization),
     async revokeApiKey(id: string, userId?: string) {
       const keyHash = await deleteApiKey(db, id, userId);
       if (keyHash === undefined) return false;

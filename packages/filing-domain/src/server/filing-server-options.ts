@@ -1,11 +1,16 @@
-import type { ClientMetadataDocumentOptions, OAuthClientRecord } from '@filing-mcp/oauth-core';
+import type {
+  AuthorizationGrant,
+  ClientMetadataDocumentOptions,
+  CompletedAuthorization,
+  OAuthClientRecord,
+} from '@filing-mcp/oauth-core';
 import type { RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingServerConfig } from '../config/config.js';
 import type { HashFunction } from '../auth/hash.js';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import type { Readiness } from '../probes/probe-responses.js';
-import type { FilingPacketBuilder, FilingPackets } from '../resources/filing-packets.js';
+import type { PacketBuilder, FilingPackets } from '../resources/filing-packets.js';
 
 /** Options of {@link createFilingServer}. */
 export interface FilingServerOptions {
@@ -38,7 +43,7 @@ export interface FilingServerOptions {
    * build queue (`createFilingPackets`, limits from `config.packetBuilds`); a `FilingPackets`
    * already made is used as is.
    */
-  packets?: FilingPacketBuilder | FilingPackets;
+  packets?: PacketBuilder | FilingPackets;
 }
 
 /** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */
@@ -77,6 +82,12 @@ export interface FilingServer {
    * document breaks.
    */
   resolveOAuthClient(clientId: string): Promise<OAuthClientRecord | undefined>;
+  /**
+   * `/approve` in process, for the consent page this process serves (the companion): issues the
+   * code of a request `userId` approved, the caller having authenticated that user. Throws the
+   * `ApproveError` `/approve` answers for the same input, having written nothing.
+   */
+  completeAuthorization(authorization: CompletedAuthorization): Promise<AuthorizationGrant>;
   /**
    * The packets behind the cache and the bounded build queue, when the server builds packets: the
    * companion's PDF links use the same ones, so a packet is built once whoever asks.

@@ -303,6 +303,7 @@ export function createFilingServerWithConfig(
     forgetCredentials,
     forgetAllCredentials: () => cache.clear(),
     resolveOAuthClient: async (clientId) => (await backend()).resolveOAuthClient(clientId),
+    completeAuthorization: async (authorization) => (await backend()).completeAuthorization(authorization),
     packets,
     async close() {
       await Promise.allSettled([...pending]);

@@ -8,7 +8,7 @@ import { boundedPool, type PgPoolLike } from '../storage/bounded-pool.js';
 import type { FilingLogEvent } from '../logging/filing-logger.js';
 import { createFilingServerWithConfig, type FilingServer } from './filing-server.js';
 import type { HashFunction } from '../auth/hash.js';
-import type { FilingPacketBuilder } from '../resources/packet-resources.js';
+import type { PacketBuilder } from '../resources/packet-resources.js';
 
 /** What a serverless adapter supplies: its own pool (sizes differ per platform) and migrator. */
 export interface PostgresServerFromEnvOptions {
@@ -52,7 +52,7 @@ export interface PostgresServerFromEnvOptions {
    * Builds filing packets: with it the server serves the `filing://.../packet.pdf` resources and
    * get_pdf_url's signed `download_url` (see `FilingServerOptions.packets`). Default: tools only.
    */
-  packets?: FilingPacketBuilder;
+  packets?: PacketBuilder;
 }
 
 /** A filing server on PostgreSQL and the resources it owns. */

@@ -2,10 +2,9 @@ import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PacketsBusyError } from '@filing-mcp/filing-domain';
+import { type PacketBuilder, PacketsBusyError } from '@filing-mcp/filing-domain';
 import { type FilingKind, PacketTooLargeError, UnprintableTextError } from '@filing-mcp/irs-forms';
 import type { Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
-import type { PacketService } from './packet-service.js';
 
 const require = createRequire(import.meta.url);
 
@@ -92,8 +91,12 @@ function toError(error: NonNullable<WorkerReply['error']>): Error {
  * aborted leaves the wait, or stops its worker. Workers start with the first packets (pdf-lib and
  * the templates load there, never at start-up) and do not keep the process alive. Calls beyond
  * the workers wait here; `createFilingPackets` (the filing server's) bounds them.
+ *
+ * The Node adapter's implementation of the packet port ({@link PacketBuilder} of filing-domain):
+ * the core's downloads, the MCP packet resources and the companion's PDF links reach it through
+ * the core's one cache and queue. Serverless adapters use irs-forms' in-process builder instead.
  */
-export function createPacketWorker(options: PacketWorkerOptions = {}): PacketService {
+export function createPacketWorker(options: PacketWorkerOptions = {}): Required<PacketBuilder> {
   const size = options.workers ?? 2;
   const maxMemoryMb = options.maxMemoryMb ?? 512;
   const slots = new Set<Slot>();

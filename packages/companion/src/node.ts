@@ -1,1 +1,0 @@
-export { createPacketWorker } from './packet-worker.js';
