@@ -29,11 +29,13 @@ export {
   type NodeServerConfig,
   type NodeServerOptions,
 } from './node-server.js';
-export { type ResolvedSession, resolveSession } from './session-secret.js';
+export { completeSession, type ResolvedSession, resolveSession } from './session-secret.js';
+export { type ServeSettings, serveSettingsFromEnv } from './serve-settings.js';
 export { type SessionTokenOptions, signSessionToken } from './session-token.js';
 export {
   type CompanionMode,
   companionEnabled,
+  currentEnvironment,
   describeDatabaseUrl,
   type Environment,
   type NodeSettings,
@@ -41,6 +43,12 @@ export {
   SettingError,
 } from './settings.js';
 export { type StartedServer, type StartServerOptions, startServer } from './start-server.js';
-export { startTelemetry, type Telemetry, telemetryRequested } from './telemetry.js';
+export {
+  startTelemetry,
+  type Telemetry,
+  type TelemetrySettings,
+  telemetryRequested,
+  telemetrySettingsFromEnv,
+} from './telemetry.js';
 export { createPacketWorker } from '@filing-mcp/companion/node';
 export type { PacketService } from '@filing-mcp/companion';
