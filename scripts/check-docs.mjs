@@ -6,7 +6,9 @@
 //     `eras/modern-http.ts`) must name a file of that package;
 //   - a count of the product's tools written in prose ("16 tools", "Sixteen tools") equals the
 //     number of tools the server lists (the generated tools/list); the interface specification's
-//     own 14 may be named as such ("the spec's 14 tools").
+//     own 14 may be named as such ("the spec's 14 tools");
+//   - a count of environment variables written in prose ("69 environment variables") equals the
+//     number of entries of the variables table (packages/filing-domain/src/config/variables/).
 //
 // Usage: node scripts/check-docs.mjs
 //   Exits 1 and names each stale path or count (file:line and the text). Before reading the
@@ -56,6 +58,7 @@ const NUMBER_WORDS = [
   'twenty-four',
 ];
 const TOOL_COUNT = /\b(\d+|[A-Za-z]+(?:-[a-z]+)?) (?:filing |MCP )?tools\b/g;
+const VARIABLE_COUNT = /\b(\d+|[A-Za-z]+(?:-[a-z]+)?) environment variables\b/g;
 /** The interface specification's own count, named as such. */
 const SPEC_COUNT = /\b(?:spec(?:ification)?'s|interface spec(?:ification)?)\W+(?:\w+\W+){0,2}$/i;
 
@@ -121,6 +124,24 @@ function toolCount() {
   return JSON.parse(JSON.parse(literal[1])).tools.length;
 }
 
+/** The number of entries of the environment variables table. */
+function variableCount() {
+  return tracked
+    .filter((file) => file.startsWith('packages/filing-domain/src/config/variables/') && file.endsWith('.ts'))
+    .reduce(
+      (sum, file) => sum + (readFileSync(join(root, file), 'utf8').match(/^ {4}name: '/gm) ?? []).length,
+      0,
+    );
+}
+
+/** The problem of a count of environment variables written in prose, or undefined. */
+function variableCountProblem(match, variables) {
+  const word = match[1].toLowerCase();
+  const value = /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS.indexOf(word);
+  if (value < 0 || value === variables) return undefined;
+  return `"${match[0]}": the variables table lists ${variables} (generate the count, as docs/configuration.md does)`;
+}
+
 /** The problem of a tool count written in prose, or undefined. */
 function countProblem(line, match, tools) {
   const word = match[1].toLowerCase();
@@ -131,7 +152,7 @@ function countProblem(line, match, tools) {
   return `"${match[0]}": the server lists ${tools} tools (say the count the generated tools/list gives, or name the spec's 14 as the spec's)`;
 }
 
-function selfTest(tools) {
+function selfTest(tools, variables) {
   const failures = [];
   const expect = (what, problem, expected) => {
     if ((problem !== undefined) !== expected)
@@ -168,11 +189,20 @@ function selfTest(tools) {
     tools === 14 ? undefined : probe('with the 14 filing tools, their'),
     tools !== 14,
   );
+  const variablesProbe = (text) =>
+    [...text.matchAll(VARIABLE_COUNT)].map((match) => variableCountProblem(match, variables)).find(Boolean);
+  expect(
+    'a stale count of variables',
+    variablesProbe(`through ${variables + 1} environment variables`),
+    true,
+  );
+  expect('the count of variables', variablesProbe(`through ${variables} environment variables`), false);
   return failures;
 }
 
 const tools = toolCount();
-const failures = selfTest(tools);
+const variables = variableCount();
+const failures = selfTest(tools, variables);
 if (failures.length > 0) {
   console.error(`check-docs: a rule no longer does what its examples say:\n  ${failures.join('\n  ')}`);
   process.exit(1);
@@ -195,11 +225,17 @@ for (const file of tracked) {
         const problem = countProblem(line, match, tools);
         if (problem) hits.push(`${file}:${index + 1}: ${problem}`);
       }
+      for (const match of line.matchAll(VARIABLE_COUNT)) {
+        const problem = variableCountProblem(match, variables);
+        if (problem) hits.push(`${file}:${index + 1}: ${problem}`);
+      }
     });
 }
 
 if (hits.length === 0) {
-  console.log(`check-docs: every path written as code exists, and every tool count says ${tools}.`);
+  console.log(
+    `check-docs: every path written as code exists, every tool count says ${tools} and every count of environment variables ${variables}.`,
+  );
 } else {
   console.error(hits.join('\n'));
   console.error(

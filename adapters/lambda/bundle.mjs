@@ -87,9 +87,9 @@ const sourceEntries = {
 // build if that module lacks a name the importer uses.
 const deepImports = [
   [
-    /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
+    /serverless[\\/]src[\\/]serverless-(filing-server|settings)\.ts$/,
     '@filing-mcp/filing-domain',
-    'filing-domain/src/server/postgres-server-from-env.ts',
+    'filing-domain/src/server/deployment.ts',
   ],
   [/filing-domain[\\/]src[\\/]auth[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
   // The OAuth endpoint table only (the routes' rate limits and spans), not the OAuth server.
@@ -110,11 +110,11 @@ const deepImports = [
     '@filing-mcp/irs-forms',
     'irs-forms/src/printable-text.ts',
   ],
-  // The CIMD settings only; the fetcher itself loads with the first document to fetch.
+  // The CIMD options only; the fetcher itself loads with the first document to fetch.
   [
     /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
     '@filing-mcp/oauth-core/node',
-    'oauth-core/node/client-metadata-env.ts',
+    'oauth-core/node/node-client-metadata.ts',
   ],
 ];
 const workspaceSources = {

@@ -11,16 +11,16 @@ import { type CleanupHandler, createCleanupHandler } from './cleanup-handler.js'
 import { createLambdaHandler } from './lambda-handler.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
 import { lambdaPlatform } from './lambda-platform.js';
+import { readLambdaSettings } from './lambda-settings.js';
 import { createStreamingLambdaHandler, type StreamingLambdaHandler } from './streaming-lambda-handler.js';
 
 // This module is the bundle's entry, so its code sits in handler.mjs itself, next to the templates/
 // directory bundle.mjs copies the IRS forms to.
-const bootstrap = createServerlessBootstrap(lambdaPlatform(new URL('./templates/', import.meta.url)));
+const platform = lambdaPlatform(new URL('./templates/', import.meta.url));
+const settings = readLambdaSettings(platform);
+const bootstrap = createServerlessBootstrap(platform, settings.server);
 
-const options: LambdaHandlerOptions = {
-  stripStage: process.env.LAMBDA_STRIP_STAGE === 'true',
-  ...(process.env.LAMBDA_BASE_PATH && { basePath: process.env.LAMBDA_BASE_PATH }),
-};
+const options: LambdaHandlerOptions = settings.routing;
 
 /** Buffered handler: API Gateway HTTP API (payload 2.0) or a Function URL in BUFFERED mode. */
 export const handler = createLambdaHandler(bootstrap.app, options);

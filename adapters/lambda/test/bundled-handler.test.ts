@@ -13,7 +13,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../src/index.js';
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
-import { createServerlessFilingServer } from '@filing-mcp/serverless';
+import { createServerlessFilingServer, serverlessSettingsFromEnv } from '@filing-mcp/serverless';
 import { lambdaPlatform } from '../src/lambda-platform.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
 import {
@@ -216,7 +216,11 @@ describe.runIf(withPostgres)('bundled handler against the workspace sources', ()
 
   it('answers tools/list and every tool call with a bad or good argument exactly as the sources do', async () => {
     const { key } = await createApiKey(database.db, { userId: 'bundle-user', name: 'bundle' });
-    const workspace = await createServerlessFilingServer(process.env, lambdaPlatform());
+    const platform = lambdaPlatform();
+    const workspace = await createServerlessFilingServer(
+      await serverlessSettingsFromEnv(process.env, platform),
+      platform,
+    );
     try {
       const requests = [
         { jsonrpc: '2.0', id: 1, method: 'tools/list' },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { runCli } from './cli/run-cli.js';
+import { currentEnvironment } from './settings.js';
 
 const code = await runCli(process.argv.slice(2), {
-  env: process.env,
+  env: currentEnvironment(),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 });

@@ -29,11 +29,13 @@ export {
   type NodeServerConfig,
   type NodeServerOptions,
 } from './node-server.js';
-export { type ResolvedSession, resolveSession } from './session-secret.js';
+export { completeSession, type ResolvedSession, resolveSession } from './session-secret.js';
+export { type ServeSettings, serveSettingsFromEnv } from './serve-settings.js';
 export { type SessionTokenOptions, signSessionToken } from './session-token.js';
 export {
   type CompanionMode,
   companionEnabled,
+  currentEnvironment,
   describeDatabaseUrl,
   type Environment,
   type NodeSettings,
@@ -41,7 +43,13 @@ export {
   SettingError,
 } from './settings.js';
 export { type StartedServer, type StartServerOptions, startServer } from './start-server.js';
-export { startTelemetry, type Telemetry, telemetryRequested } from './telemetry.js';
+export {
+  startTelemetry,
+  type Telemetry,
+  type TelemetrySettings,
+  telemetryRequested,
+  telemetrySettingsFromEnv,
+} from './telemetry.js';
 export { createPacketWorker, type PacketWorkerOptions } from './packet-worker.js';
 export type { PacketBuilder } from '@filing-mcp/filing-domain';
 /** @deprecated The packet port is filing-domain's `PacketBuilder`, exported here too. */

@@ -9,36 +9,48 @@ export interface ResolvedSession {
   developmentSecret?: { path: string; created: boolean };
 }
 
-function isSet(env: Environment, name: string): boolean {
-  return (env[name] ?? '').trim() !== '';
+/** The session settings of the core's configuration (`SESSION_JWT_*`, `SESSION_JWKS_URL`). */
+export interface SessionSettings {
+  secret?: string;
+  jwksUrl?: string;
+  issuer?: string;
+  audience?: string;
+  maxAgeSeconds?: number;
 }
 
-/**
- * Completes the session JWT settings: `SESSION_JWT_SECRET` or `SESSION_JWKS_URL` when set; else,
- * on the embedded database, the development secret kept in the data directory. On PostgreSQL
- * without either, refuses: a production server must not invent a secret that no companion app
- * knows, and a generated one would differ per instance.
- */
-/**
- * The refusal `serve` gives on PostgreSQL without a session secret (a generated development secret
- * would differ per instance), or undefined when the setting is fine.
- */
-export function missingSessionSetting(settings: NodeSettings, env: Environment): string | undefined {
-  if (isSet(env, 'SESSION_JWT_SECRET') || isSet(env, 'SESSION_JWKS_URL')) return undefined;
-  if (settings.databaseUrl === undefined) return undefined;
-  return (
-    'SESSION_JWT_SECRET or SESSION_JWKS_URL must be set when DATABASE_URL is set: /approve verifies ' +
-    "the companion app's session JWTs with it (generate a secret with: openssl rand -base64 48)"
-  );
-}
+/** The refusal of `serve` on PostgreSQL without a session key. */
+export const MISSING_SESSION =
+  'SESSION_JWT_SECRET or SESSION_JWKS_URL must be set when DATABASE_URL is set: /approve verifies ' +
+  "the companion app's session JWTs with it (generate a secret with: openssl rand -base64 48)";
 
-export function resolveSession(settings: NodeSettings, env: Environment): ResolvedSession {
-  if (isSet(env, 'SESSION_JWT_SECRET') || isSet(env, 'SESSION_JWKS_URL')) return { env };
-  const missing = missingSessionSetting(settings, env);
-  if (missing !== undefined) throw new SettingError(missing);
+/**
+ * Completes the session JWT settings: the secret or JWKS URL when set; else, on the embedded
+ * database, the development secret kept in the data directory. On PostgreSQL without either,
+ * refuses: a production server must not invent a secret that no companion app knows, and a
+ * generated one would differ per instance.
+ */
+export function completeSession<S extends SessionSettings>(
+  settings: NodeSettings,
+  session: S,
+): { session: S; developmentSecret?: { path: string; created: boolean } } {
+  if (session.secret !== undefined || session.jwksUrl !== undefined) return { session };
+  if (settings.databaseUrl !== undefined) throw new SettingError(MISSING_SESSION);
   const { secret, created } = loadDevelopmentSecret(settings.dataDir);
   return {
-    env: { ...env, SESSION_JWT_SECRET: secret },
+    session: { ...session, secret },
     developmentSecret: { path: join(settings.dataDir, DEVELOPMENT_SECRET_FILE), created },
   };
+}
+
+/** {@link completeSession} on the environment's `SESSION_JWT_SECRET` / `SESSION_JWKS_URL` (the CLI). */
+export function resolveSession(settings: NodeSettings, env: Environment): ResolvedSession {
+  const given = (name: string) => env[name]?.trim() || undefined;
+  const secret = given('SESSION_JWT_SECRET');
+  const jwksUrl = given('SESSION_JWKS_URL');
+  const { session, developmentSecret } = completeSession(settings, {
+    ...(secret && { secret }),
+    ...(jwksUrl && { jwksUrl }),
+  });
+  if (developmentSecret === undefined) return { env };
+  return { env: { ...env, SESSION_JWT_SECRET: session.secret }, developmentSecret };
 }

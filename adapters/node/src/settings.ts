@@ -1,8 +1,29 @@
 import { isIP } from 'node:net';
+import {
+  DEFAULT_READINESS_TIMEOUT_MS,
+  NODE_DEFAULTS,
+  PLATFORM_POOL_DEFAULTS,
+} from '@filing-mcp/filing-domain';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
 
 /** Environment variables, as in `process.env`. */
 export type Environment = Record<string, string | undefined>;
+
+/**
+ * The environment of this process: the one place the Node adapter reads `process.env` (the CLI and
+ * `startServer` take it from here, then read it into {@link NodeSettings} / `ServeSettings`).
+ */
+export function currentEnvironment(): Environment {
+  return process.env;
+}
+
+/**
+ * Sets a standard variable that a library reads from `process.env` itself (the OpenTelemetry
+ * SDK's `OTEL_NODE_RESOURCE_DETECTORS`), unless it is set already.
+ */
+export function setSdkDefault(name: string, value: string): void {
+  process.env[name] ??= value;
+}
 
 /** An environment variable of the Node adapter is missing or wrong; the message names it. */
 export class SettingError extends Error {
@@ -70,7 +91,7 @@ function oneOf<T extends string>(env: Environment, name: string, allowed: readon
 }
 
 function hostName(env: Environment): string {
-  const host = value(env, 'HOST') ?? '127.0.0.1';
+  const host = value(env, 'HOST') ?? NODE_DEFAULTS.host;
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (isIP(bare) === 0 && !/^[A-Za-z0-9.-]+$/.test(bare)) {
     throw new SettingError(
@@ -106,29 +127,47 @@ function revocationListenUrl(env: Environment, database: string | undefined): st
 }
 
 /**
- * Reads the Node adapter's settings from the environment, with defaults: `HOST` 127.0.0.1, `PORT`
- * 3000, `DATA_DIR` ./.data, `PG_POOL_MAX` 10, `COMPANION` auto, `COMPANION_SIGN_IN` off, `LOCAL_USER_ID` local-user,
- * `LOG_LEVEL` info, `LOG_FORMAT` json, `SHUTDOWN_TIMEOUT_MS` 10000, `OAUTH_CLEANUP_INTERVAL_MS`
- * 300000, `READINESS_TIMEOUT_MS` 2000, `PACKET_WORKER_MAX_MEMORY_MB` 512, `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
+ * Reads the Node adapter's settings from the environment, with the defaults of `NODE_DEFAULTS`
+ * (docs/configuration.md shows them): `HOST`, `PORT`, `DATA_DIR`, `PG_POOL_MAX`, `COMPANION`,
+ * `COMPANION_SIGN_IN`, `LOCAL_USER_ID`, `LOG_LEVEL`, `LOG_FORMAT`, `SHUTDOWN_TIMEOUT_MS`,
+ * `OAUTH_CLEANUP_INTERVAL_MS`, `READINESS_TIMEOUT_MS`, `PACKET_WORKER_MAX_MEMORY_MB`,
+ * `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
  * Throws {@link SettingError} naming the variable at fault.
  */
 export function nodeSettingsFromEnv(env: Environment): NodeSettings {
   const database = databaseUrl(env);
   return {
     host: hostName(env),
-    port: integer(env, 'PORT', 3000, 0, 65_535),
+    port: integer(env, 'PORT', NODE_DEFAULTS.port, 0, 65_535),
     databaseUrl: database,
-    dataDir: value(env, 'DATA_DIR') ?? './.data',
-    poolMax: integer(env, 'PG_POOL_MAX', 10, 1, 1000),
-    companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, 'auto'),
-    companionSignIn: oneOf(env, 'COMPANION_SIGN_IN', ['off', 'link', 'session'] as const, 'off'),
-    localUserId: value(env, 'LOCAL_USER_ID') ?? 'local-user',
-    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    cleanupIntervalMs: integer(env, 'OAUTH_CLEANUP_INTERVAL_MS', 300_000, 0, 86_400_000),
-    readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 2000, 1, 60_000),
-    packetWorkerMaxMemoryMb: integer(env, 'PACKET_WORKER_MAX_MEMORY_MB', 512, 64, 16_384),
+    dataDir: value(env, 'DATA_DIR') ?? NODE_DEFAULTS.dataDir,
+    poolMax: integer(env, 'PG_POOL_MAX', PLATFORM_POOL_DEFAULTS.node.poolMax, 1, 1000),
+    companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, NODE_DEFAULTS.companion),
+    companionSignIn: oneOf(
+      env,
+      'COMPANION_SIGN_IN',
+      ['off', 'link', 'session'] as const,
+      NODE_DEFAULTS.companionSignIn,
+    ),
+    localUserId: value(env, 'LOCAL_USER_ID') ?? NODE_DEFAULTS.localUserId,
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, NODE_DEFAULTS.logLevel),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, NODE_DEFAULTS.logFormat),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', NODE_DEFAULTS.shutdownTimeoutMs, 0, 600_000),
+    cleanupIntervalMs: integer(
+      env,
+      'OAUTH_CLEANUP_INTERVAL_MS',
+      NODE_DEFAULTS.cleanupIntervalMs,
+      0,
+      86_400_000,
+    ),
+    readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', DEFAULT_READINESS_TIMEOUT_MS, 1, 60_000),
+    packetWorkerMaxMemoryMb: integer(
+      env,
+      'PACKET_WORKER_MAX_MEMORY_MB',
+      NODE_DEFAULTS.packetWorkerMaxMemoryMb,
+      64,
+      16_384,
+    ),
     revocationListenUrl: revocationListenUrl(env, database),
   };
 }

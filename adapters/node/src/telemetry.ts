@@ -1,7 +1,7 @@
 import type { Meter, ObservableResult } from '@opentelemetry/api';
 import type { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import type { Pool } from 'pg';
-import type { Environment } from './settings.js';
+import { type Environment, setSdkDefault } from './settings.js';
 
 /** A started OpenTelemetry SDK; `shutdown` flushes what is buffered and stops exporting. */
 export interface Telemetry {
@@ -20,6 +20,19 @@ const EXPORTER_VARIABLES = [
 // Without the process detector: it copies the command line into every export.
 const RESOURCE_DETECTORS = 'env,host,os,serviceinstance';
 
+/** What the Node adapter's settings hold of telemetry; the SDK reads the other `OTEL_*` variables itself. */
+export interface TelemetrySettings {
+  /** {@link telemetryRequested}. */
+  enabled: boolean;
+  /** Whether `OTEL_SERVICE_NAME` is set; otherwise the service is named `filing-mcp`. */
+  serviceNameSet: boolean;
+}
+
+/** The telemetry settings of `env`. */
+export function telemetrySettingsFromEnv(env: Environment): TelemetrySettings {
+  return { enabled: telemetryRequested(env), serviceNameSet: (env.OTEL_SERVICE_NAME ?? '').trim() !== '' };
+}
+
 /** Whether the environment asks for telemetry: an exporter variable is set and `OTEL_SDK_DISABLED` is not true. */
 export function telemetryRequested(env: Environment): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
@@ -31,29 +44,30 @@ export function telemetryRequested(env: Environment): boolean {
  * variables, OTLP by default) with the PostgreSQL instrumentation, when {@link telemetryRequested}.
  * Otherwise it loads nothing at all: the SDK is imported on demand, so a server without telemetry
  * starts as fast as before. Call it before the database driver is loaded (`pg` is required lazily
- * by `openDatabase`), so that the instrumentation can wrap it. The SDK reads `process.env`.
+ * by `openDatabase`), so that the instrumentation can wrap it. The SDK reads the standard `OTEL_*`
+ * variables itself.
  *
  * @example
  * ```ts
- * const telemetry = await startTelemetry(process.env); // undefined unless OTEL_* asks for it
+ * const telemetry = await startTelemetry(telemetrySettingsFromEnv(env)); // undefined unless OTEL_* asks for it
  * await telemetry?.shutdown();
  * ```
  */
-export async function startTelemetry(env: Environment): Promise<Telemetry | undefined> {
-  if (!telemetryRequested(env)) return undefined;
+export async function startTelemetry(settings: TelemetrySettings): Promise<Telemetry | undefined> {
+  if (!settings.enabled) return undefined;
   const [{ NodeSDK }, { PgInstrumentation }, { metrics }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/api'),
   ]);
-  process.env.OTEL_NODE_RESOURCE_DETECTORS ??= RESOURCE_DETECTORS;
+  setSdkDefault('OTEL_NODE_RESOURCE_DETECTORS', RESOURCE_DETECTORS);
   const instrumentation = new PgInstrumentation({
     enhancedDatabaseReporting: false,
     ignoreConnectSpans: true,
   });
   const pools = poolsReadAtCollection(instrumentation);
   const sdk = new NodeSDK({
-    ...(!env.OTEL_SERVICE_NAME?.trim() && { serviceName: 'filing-mcp' }),
+    ...(!settings.serviceNameSet && { serviceName: 'filing-mcp' }),
     // Statement text only (Kysely sends every value as a bind parameter); never the values. One
     // span per query: the pool's connect spans tripled the spans per query for little to learn.
     instrumentations: [instrumentation],

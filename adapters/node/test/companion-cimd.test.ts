@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { migrateToLatest } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
+import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
@@ -42,7 +42,7 @@ describe.each(testDatabases())('consent page of a Client ID Metadata Document cl
       companion: { userId: 'local-user' },
       logger: createLogger({ level: 'silent' }),
       cleanupIntervalMs: 0,
-      clientMetadataDocuments: clientMetadataDocumentsFromEnv({ CIMD_ALLOW_LOOPBACK: '1' }),
+      clientMetadataDocuments: nodeClientMetadataDocuments({ allowLoopback: true }),
     });
   });
   afterAll(async () => {

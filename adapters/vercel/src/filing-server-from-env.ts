@@ -1,4 +1,8 @@
-import { createServerlessFilingServer, type ServerlessFilingServer } from '@filing-mcp/serverless';
+import {
+  createServerlessFilingServer,
+  type ServerlessFilingServer,
+  serverlessSettingsFromEnv,
+} from '@filing-mcp/serverless';
 import { VERCEL_PLATFORM } from './vercel-platform.js';
 
 /** The deployed server and the resources it owns. */
@@ -16,5 +20,7 @@ export type VercelFilingServer = ServerlessFilingServer;
 export function createFilingServerFromEnv(
   env: Record<string, string | undefined>,
 ): Promise<VercelFilingServer> {
-  return createServerlessFilingServer(env, VERCEL_PLATFORM);
+  return serverlessSettingsFromEnv(env, VERCEL_PLATFORM).then((settings) =>
+    createServerlessFilingServer(settings, VERCEL_PLATFORM),
+  );
 }

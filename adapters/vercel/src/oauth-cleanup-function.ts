@@ -3,6 +3,7 @@ import { internalErrorResponse } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import { type OAuthCleanupTarget, runOAuthCleanup } from '@filing-mcp/serverless';
 import type { VercelFunction } from './vercel-function.js';
+import { vercelSettings } from './vercel-settings.js';
 
 export type { OAuthCleanupCounts, OAuthCleanupTarget } from '@filing-mcp/serverless';
 
@@ -11,7 +12,7 @@ export interface OAuthCleanupFunctionOptions {
   /**
    * Answers the shared secret Vercel Cron sends as `Authorization: Bearer <secret>`; read on every
    * request, so a secret added to the environment takes effect without a new instance. Default
-   * `process.env.CRON_SECRET`.
+   * `CRON_SECRET` of the Vercel settings.
    */
   cronSecret?: () => string | undefined;
   /** Receives one JSON log line per run, without its newline; default `console.log`. */
@@ -45,14 +46,14 @@ function authorized(header: string | null, secret: string): boolean {
  * @example
  * ```ts
  * // api/oauth-cleanup.ts
- * export default createOAuthCleanupFunction(async () => (await createFilingServerFromEnv(process.env)).server);
+ * export default createOAuthCleanupFunction(vercelBootstrap.cleanupTarget);
  * ```
  */
 export function createOAuthCleanupFunction(
   createTarget: () => OAuthCleanupTarget | Promise<OAuthCleanupTarget>,
   options: OAuthCleanupFunctionOptions = {},
 ): VercelFunction {
-  const cronSecret = options.cronSecret ?? (() => process.env.CRON_SECRET);
+  const cronSecret = options.cronSecret ?? vercelSettings.cronSecret;
   const log = options.log ?? ((line: string) => console.log(line));
   const currentTarget = lazyOnce(async () => createTarget());
 

@@ -12,13 +12,27 @@ export {
   verifyApiKey,
 } from './auth/api-keys.js';
 export {
+  configDraftFromEnv,
   configFromEnv,
   FilingConfigError,
   type FilingServerConfig,
+  type FilingServerConfigDraft,
   filingServerConfigSchema,
   parseFilingServerConfig,
   type ResolvedFilingServerConfig,
 } from './config/config.js';
+export {
+  CONFIG_DEFAULTS,
+  DATABASE_DEFAULTS,
+  NODE_DEFAULTS,
+  PLATFORM_POOL_DEFAULTS,
+} from './config/defaults.js';
+export {
+  type ClientMetadataSettings,
+  clientMetadataSettingsFromEnv,
+  type ResolvedEnvironmentConfig,
+  resolveConfigFromEnv,
+} from './config/settings-from-env.js';
 export { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from './auth/abandoned-clients.js';
 export {
   ENVIRONMENT_SECTIONS,
@@ -53,6 +67,7 @@ export {
   type NewFiling,
 } from './storage/filing-repository.js';
 export { createFilingServer } from './server/create-filing-server.js';
+export { createFilingServerWithConfig } from './server/filing-server.js';
 export {
   FILING_SERVER_INFO,
   FILING_SERVER_INSTRUCTIONS,
@@ -117,11 +132,6 @@ export {
   partnershipFilingPdfUrl,
   partnershipFilingViewUrl,
 } from './tools/view-urls.js';
-export {
-  createPostgresFilingServerFromEnv,
-  type PostgresFilingServer,
-  type PostgresServerFromEnvOptions,
-} from './server/postgres-server-from-env.js';
 export {
   createReadinessCheck,
   DEFAULT_READINESS_TIMEOUT_MS,

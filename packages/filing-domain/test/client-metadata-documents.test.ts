@@ -3,7 +3,8 @@ import { type AddressInfo, createServer as createNetServer, type Socket } from '
 import { CLIENT_METADATA_DOCUMENT_FAILURE } from '@filing-mcp/oauth-core';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientMetadataDocumentsFromEnv, createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
+import { createNodeClientMetadataFetcher, nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
+import { clientMetadataSettingsFromEnv } from '../src/index.js';
 import { type DocumentServer, startDocumentServer } from '../../oauth-core/test/document-server.js';
 import { APP_URL, approve, BASE_URL, callTool, type Harness, ok, postForm, startHarness } from './helpers.js';
 
@@ -33,7 +34,7 @@ describe.each(testDatabases())('Client ID Metadata Documents on $name', (variant
       {
         // What CIMD_ALLOW_LOOPBACK=1 configures, with a shorter time limit for the slow-server case.
         clientMetadataDocuments: {
-          ...clientMetadataDocumentsFromEnv({ CIMD_ALLOW_LOOPBACK: '1' }),
+          ...nodeClientMetadataDocuments(clientMetadataSettingsFromEnv({ CIMD_ALLOW_LOOPBACK: '1' })),
           fetcher: createNodeClientMetadataFetcher({ allowLoopback: true, timeoutMs: 1000 }),
         },
       },

@@ -21,17 +21,23 @@ function cell(text: string): string {
 
 /** The text of docs/configuration.md. */
 export function renderConfigurationDoc(variables = ENVIRONMENT_VARIABLES): string {
+  const shared = variables.filter((variable) => variable.adapters === 'all').length;
   const lines = [
     `<!-- Generated from ${SOURCE} by \`pnpm docs:config\`; edit the table there, not this file. -->`,
     '',
     '# Configuration',
     '',
-    'Everything is configured through environment variables. `pnpm start` needs none of them: it serves',
-    'on `http://localhost:3000/mcp-server` with the embedded database in `./.data`. The shared settings',
-    '(read by `configFromEnv` in `@filing-mcp/filing-domain`, adapters "all") mean the same on Node,',
-    'Vercel and Lambda; the others are read by the adapters named. A wrong value stops the server at',
-    'start with a message naming the variable (exit code 1; on Vercel and Lambda the instance fails to',
-    'start). [`.env.example`](../.env.example) lists them all, commented out.',
+    `Everything is configured through ${variables.length} environment variables (${shared} of them read by every`,
+    'adapter, the others by the adapters named). `pnpm start` needs none of them: it serves on',
+    '`http://localhost:3000/mcp-server` with the embedded database in `./.data`. Each adapter reads the',
+    'environment once, at start, into one settings object (`serveSettingsFromEnv` on Node,',
+    '`serverlessSettingsFromEnv` of `@filing-mcp/serverless` on Vercel and Lambda; the shared part is',
+    "filing-domain's `configFromEnv`), and everything else takes that object. A wrong value stops the",
+    'server at start with a message naming the variable (exit code 1; on Vercel and Lambda the instance',
+    'fails to start). The defaults below are the values the code applies (`CONFIG_DEFAULTS`,',
+    '`NODE_DEFAULTS` and the others in `packages/filing-domain/src/config/defaults.ts`), and the URLs',
+    '(`MCP_BASE_URL`, `APP_URL`, `ALLOWED_ORIGINS`, `TELNYX_API_BASE_URL`) are taken without trailing',
+    'slashes. [`.env.example`](../.env.example) lists them all, commented out.',
     '',
     'The command line (`filing-mcp serve`, `migrate`, `api-key`, `session-token`) is described in',
     '[command-line.md](command-line.md); deploying with these settings in [deploy-node.md](deploy-node.md),',

@@ -1,11 +1,15 @@
 import { type PostgresServer, startPostgresServer } from '@filing-mcp/test-db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kysely, PostgresDialect } from 'kysely';
 import {
+  boundedPool,
   createApiKey,
-  createPostgresFilingServerFromEnv,
+  createFilingServerWithConfig,
+  type FilingServer,
   migrateToLatest,
-  type PostgresFilingServer,
+  pgPoolOptions,
+  resolveConfigFromEnv,
 } from '../src/index.js';
 
 // With PostgreSQL frozen (not down), every database-backed request once waited for the whole
@@ -17,14 +21,14 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
   'a database that freezes or stops (PostgreSQL only: PGlite runs in process and cannot freeze)',
   () => {
     let postgres: PostgresServer;
-    let deployed: PostgresFilingServer;
+    let deployed: { server: FilingServer; db: Kysely<any>; close(): Promise<void> };
     let apiKey: string;
 
     beforeAll(async () => {
       postgres = await startPostgresServer();
-      deployed = await createPostgresFilingServerFromEnv(
+      // What a serverless adapter does with its settings: the pool of the shared settings, bounded.
+      const { config, database } = await resolveConfigFromEnv(
         {
-          DATABASE_URL: postgres.url,
           MCP_BASE_URL: BASE_URL,
           APP_URL: 'https://app.example.test',
           SESSION_JWT_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
@@ -33,18 +37,22 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
           DATABASE_CONNECT_TIMEOUT_MS: '1000',
           DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
           DATABASE_STATEMENT_TIMEOUT_MS: '1000',
-          MIGRATE_ON_START: 'true',
         },
-        {
-          createPool: ({ connectionString, options, onError }) => {
-            const pool = new pg.Pool({ connectionString, ...options });
-            pool.on('error', onError);
-            return pool;
-          },
-          platformDefaults: { poolMax: 4 },
-          migrate: migrateToLatest,
-        },
+        { poolMax: 4 },
       );
+      const pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
+      pool.on('error', () => {});
+      const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, database) }) });
+      await migrateToLatest(db);
+      const server = createFilingServerWithConfig({ db }, config);
+      deployed = {
+        server,
+        db,
+        close: async () => {
+          await server.close();
+          await db.destroy();
+        },
+      };
       apiKey = (await createApiKey(deployed.db, { userId: 'outage-user' })).key;
     }, 120_000);
 

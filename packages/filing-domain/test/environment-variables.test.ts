@@ -106,6 +106,25 @@ describe('the environment variables table', () => {
     expect(stale).toEqual([]);
   });
 
+  it('is read from the process by the adapters only: each in its one settings module', async () => {
+    // filing-domain, oauth-core and serverless take the settings (or an environment record) they are
+    // given; an adapter's settings module alone reads the process's environment (each adapter's own
+    // test checks which module that is).
+    const readers: string[] = [];
+    for (const workspace of (await workspaces()).filter((workspace) => !TEST_SUPPORT.has(workspace))) {
+      for (const dir of SOURCE_DIRS) {
+        for (const file of await sourceFiles(join(ROOT, workspace, dir))) {
+          if ((await readFile(file, 'utf8')).includes('process.env')) readers.push(relative(ROOT, file));
+        }
+      }
+    }
+    expect(readers.sort()).toEqual([
+      'adapters/lambda/src/lambda-settings.ts',
+      'adapters/node/src/settings.ts',
+      'adapters/vercel/src/vercel-settings.ts',
+    ]);
+  });
+
   it("documents the test-support packages' variables in docs/testing.md", async () => {
     const testing = await readFile(join(ROOT, 'docs/testing.md'), 'utf8');
     const names = new Set((await reads((workspace) => TEST_SUPPORT.has(workspace))).map((r) => r.name));

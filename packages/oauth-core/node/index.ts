@@ -1,4 +1,4 @@
-export { clientMetadataDocumentsFromEnv } from './client-metadata-env.js';
+export { nodeClientMetadataDocuments } from './node-client-metadata.js';
 export {
   CLIENT_METADATA_FETCH_TIMEOUT_MS,
   createNodeClientMetadataFetcher,

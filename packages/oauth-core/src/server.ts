@@ -74,7 +74,7 @@ async function verifyAccessToken(context: OAuthContext, token: string): Promise<
  *   baseUrl: 'https://api.example.com/mcp-server',
  *   appUrl: 'https://app.example.com',
  *   store: createKyselyOAuthStore(db),
- *   session: { secret: process.env.SESSION_JWT_SECRET },
+ *   session: { secret: settings.sessionSecret },
  * });
  * if (request.method === 'OPTIONS') return preflightResponse();
  * const response = (await oauth.handle(request)) ?? (await mcpHandler(request));

@@ -1,7 +1,7 @@
 import { ClientMetadataDocumentError } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  clientMetadataDocumentsFromEnv,
+  nodeClientMetadataDocuments,
   createNodeClientMetadataFetcher,
   MAX_CLIENT_METADATA_DOCUMENT_BYTES,
   specialAddress,
@@ -182,28 +182,12 @@ describe('createNodeClientMetadataFetcher', () => {
   });
 });
 
-describe('clientMetadataDocumentsFromEnv', () => {
+describe('nodeClientMetadataDocuments', () => {
   it('is off by default: no loopback, no http', () => {
-    expect(clientMetadataDocumentsFromEnv({}).allowHttp).toBe(false);
+    expect(nodeClientMetadataDocuments({ allowLoopback: false }).allowHttp).toBe(false);
   });
 
-  it('CIMD_ALLOW_LOOPBACK=1 turns the development switch on', () => {
-    expect(clientMetadataDocumentsFromEnv({ CIMD_ALLOW_LOOPBACK: '1' }).allowHttp).toBe(true);
-  });
-
-  it('refuses the switch with DATABASE_URL unless CIMD_ALLOW_LOOPBACK_WITH_DATABASE=1 confirms it', () => {
-    const env = { CIMD_ALLOW_LOOPBACK: '1', DATABASE_URL: 'postgres://u:p@db.example/x' };
-    expect(() => clientMetadataDocumentsFromEnv(env)).toThrow(
-      /CIMD_ALLOW_LOOPBACK=1 is a development switch and is refused with DATABASE_URL set; set CIMD_ALLOW_LOOPBACK_WITH_DATABASE=1/,
-    );
-    expect(clientMetadataDocumentsFromEnv({ ...env, CIMD_ALLOW_LOOPBACK_WITH_DATABASE: '1' }).allowHttp).toBe(
-      true,
-    );
-  });
-
-  it('names the variable of a bad value', () => {
-    expect(() => clientMetadataDocumentsFromEnv({ CIMD_ALLOW_LOOPBACK: 'yes' })).toThrow(
-      'CIMD_ALLOW_LOOPBACK must be 1 or 0 (got "yes")',
-    );
+  it('allowLoopback turns the development switch on', () => {
+    expect(nodeClientMetadataDocuments({ allowLoopback: true }).allowHttp).toBe(true);
   });
 });

@@ -4,12 +4,13 @@ import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { OAuthCleanupTarget } from './oauth-cleanup.js';
 import { createServerlessFilingServer, type ServerlessFilingServer } from './serverless-filing-server.js';
 import type { ServerlessPlatform } from './serverless-platform.js';
+import type { ServerlessSettings } from './serverless-settings.js';
 import { createShippedPacketBuilder } from './shipped-packet-builder.js';
 
 /** What one serverless instance runs: a server built once from the environment, and its uses. */
 export interface ServerlessBootstrap {
   /**
-   * The filing server, built from the environment on the first call and the same on every later
+   * The filing server, built from the settings on the first call and the same on every later
    * one; a failed start (a bad setting, the database down) is retried by the next call.
    */
   server(): Promise<ServerlessFilingServer>;
@@ -22,31 +23,34 @@ export interface ServerlessBootstrap {
 }
 
 /**
- * The bootstrap both serverless adapters share: the pool, the server from the environment, the
- * packets on shipped templates, the companion pages with `COMPANION=on`, the cleanup target and the
- * error report. Nothing is built until
- * the first request (or cleanup run) asks for it; the environment is read then, so a setting added
- * afterwards is seen by the next start. The adapter only translates its platform's event to a
- * `Request` and the `Response` back.
+ * The bootstrap both serverless adapters share: the pool, the server from the instance's settings,
+ * the packets on shipped templates, the companion pages with `COMPANION=on`, the cleanup target and
+ * the error report. Nothing is built until the first request (or cleanup run) asks for it; the
+ * settings are read then (`settings()`: the adapter's settings module, which reads the
+ * environment), and a failed start reads them again with the next request. The adapter only
+ * translates its platform's event to a `Request` and the `Response` back.
  *
  * @example
  * ```ts
- * const bootstrap = createServerlessBootstrap({ name: 'lambda', poolDefaults: { poolMax: 2, idleTimeoutMs: 10_000 } });
+ * const bootstrap = createServerlessBootstrap(platform, () => serverlessSettingsFromEnv(env, platform));
  * export const handler = createLambdaHandler(bootstrap.app);
  * ```
  */
 export function createServerlessBootstrap(
   platform: ServerlessPlatform,
-  env: () => Record<string, string | undefined> = () => process.env,
+  settings: () => ServerlessSettings | Promise<ServerlessSettings>,
 ): ServerlessBootstrap {
   const packets = createShippedPacketBuilder(platform.templates);
-  const server = lazyOnce(() => createServerlessFilingServer(env(), platform, packets));
+  const started = lazyOnce(async () => {
+    const read = await settings();
+    return { settings: read, built: await createServerlessFilingServer(read, platform, packets) };
+  });
+  const server = async () => (await started()).built;
   // The companion pages in front of the server with COMPANION=on (loaded only then); else the server.
   const app = lazyOnce(async (): Promise<FetchApp> => {
-    const built = await server();
-    const settings = env();
-    if (settings.COMPANION?.trim() !== 'on') return built.server;
-    return (await import('./companion-mount.js')).mountServerlessCompanion(settings, built);
+    const { settings: read, built } = await started();
+    if (!read.companion) return built.server;
+    return (await import('./companion-mount.js')).mountServerlessCompanion(read, built);
   });
   return {
     server,

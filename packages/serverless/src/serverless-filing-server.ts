@@ -1,49 +1,107 @@
 import { createHash } from 'node:crypto';
 import {
-  createPostgresFilingServerFromEnv,
+  boundedPool,
+  createFilingServerWithConfig,
+  type FilingLogEvent,
   type PacketBuilder,
-  type PostgresFilingServer,
+  type FilingServer,
+  pgPoolOptions,
 } from '@filing-mcp/filing-domain';
-import { clientMetadataDocumentsFromEnv } from '@filing-mcp/oauth-core/node';
+import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
+import type { Kysely } from 'kysely';
 import type { ServerlessPlatform } from './serverless-platform.js';
+import type { ServerlessSettings } from './serverless-settings.js';
 import { createShippedPacketBuilder } from './shipped-packet-builder.js';
 
 /** The deployed server and the resources it owns. */
-export type ServerlessFilingServer = PostgresFilingServer;
+export interface ServerlessFilingServer {
+  server: FilingServer;
+  /** The database; reading it before the first request that needs it opened it throws. */
+  db: Kysely<any>;
+  /** The database, opened now if it is not open yet. */
+  database(): Promise<Kysely<any>>;
+  /** Closes the server, then the database pool. */
+  close(): Promise<void>;
+}
 
 /**
- * Builds the filing server of a serverless instance from environment variables: the connection
- * string (`DATABASE_URL`, or the platform's other names; required), the database settings
- * (`DATABASE_POOL_MAX` and the time limits; the platform's pool size when unset),
- * `MIGRATE_ON_START=true` to run the migrations first, `PACKET_LINK_SECRET` for the signed packet
- * links, and everything `configFromEnv` reads (`MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or
- * `SESSION_JWKS_URL`, ...). Throws an error naming the setting when one is missing or invalid. Log
- * events go to stdout as JSON lines (Vercel logs, CloudWatch).
+ * Builds the filing server of a serverless instance from its settings (see
+ * `serverlessSettingsFromEnv`). Log events go to stdout as JSON lines (Vercel logs, CloudWatch).
  *
  * The server serves the filing packets (the `filing://.../packet.pdf` resources and get_pdf_url's
  * signed `download_url`) from the IRS templates shipped beside the bundle (`platform.templates`).
  * pg, Kysely, the migrator, pdf-lib and the templates each load with the first request that needs
- * them: `initialize`, `tools/list` and the probes answer without them.
+ * them: `initialize`, `tools/list` and the probes answer without them. `MIGRATE_ON_START=true`
+ * opens the database and migrates it before the server is returned.
  */
-export function createServerlessFilingServer(
-  env: Record<string, string | undefined>,
+export async function createServerlessFilingServer(
+  settings: ServerlessSettings,
   platform: ServerlessPlatform,
   packets: PacketBuilder = createShippedPacketBuilder(platform.templates),
 ): Promise<ServerlessFilingServer> {
-  return createPostgresFilingServerFromEnv(env, {
-    ...(platform.connectionStringVariables && {
-      connectionStringVariables: platform.connectionStringVariables,
-    }),
-    createPool: async (settings) =>
-      (await import('./postgres-pool.js')).createServerlessPool(settings, platform),
-    platformDefaults: platform.poolDefaults,
-    lazyDatabase: true,
+  const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
+  let opened: Kysely<any> | undefined;
+  let opening: Promise<Kysely<any>> | undefined;
+  async function open(): Promise<Kysely<any>> {
+    // Loaded only here, side by side: pg and Kysely are chunks of their own, not part of every
+    // cold start, and the pool (with its first connection on Lambda) starts while Kysely loads.
+    const [{ openKysely }, pool] = await Promise.all([
+      import('./open-kysely.js'),
+      import('./postgres-pool.js').then(({ createServerlessPool }) =>
+        createServerlessPool(
+          {
+            connectionString: settings.connectionString,
+            options: pgPoolOptions(settings.database),
+            onError: (error) =>
+              log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
+          },
+          platform,
+        ),
+      ),
+    ]);
+    opened = openKysely(boundedPool(pool, settings.database));
+    return opened;
+  }
+  function database(): Promise<Kysely<any>> {
+    opening ??= open().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  }
+  const db = settings.migrateOnStart ? await database() : undefined;
+  try {
     // Loaded only here: the migrator is a chunk of its own, not part of every cold start.
-    migrate: async (db) => (await import('./migrate.js')).migrateToLatest(db),
-    clientMetadataDocuments: clientMetadataDocumentsFromEnv,
-    // The same hex as the default WebCrypto digest, synchronously: the first credential of a cold
-    // start then does not load WebCrypto (about 5 ms). Both platforms run Node.
-    hash: (input) => createHash('sha256').update(input, 'utf8').digest('hex'),
-    packets,
-  });
+    if (db) await (await import('./migrate.js')).migrateToLatest(db);
+    const server = createFilingServerWithConfig(
+      {
+        db: db ?? database,
+        logger: log,
+        clientMetadataDocuments: nodeClientMetadataDocuments(settings.clientMetadataDocuments),
+        // The same hex as the default WebCrypto digest, synchronously: the first credential of a
+        // cold start then does not load WebCrypto (about 5 ms). Both platforms run Node.
+        hash: (input) => createHash('sha256').update(input, 'utf8').digest('hex'),
+        packets,
+      },
+      settings.config,
+    );
+    return {
+      server,
+      get db(): Kysely<any> {
+        if (opened === undefined) {
+          throw new Error('The database opens on the first request that needs it: await database() first.');
+        }
+        return opened;
+      },
+      database,
+      async close() {
+        await server.close();
+        const open = opening && (await opening.catch(() => undefined));
+        await open?.destroy();
+      },
+    };
+  } catch (error) {
+    await db?.destroy();
+    throw error;
+  }
 }

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServerlessBootstrap, errorReporter, runOAuthCleanup } from '../src/index.js';
+import {
+  createServerlessBootstrap,
+  errorReporter,
+  runOAuthCleanup,
+  type ServerlessPlatform,
+  serverlessSettingsFromEnv,
+} from '../src/index.js';
+
+/** The bootstrap of `platform`, reading `env()` on each start as an adapter's settings module does. */
+const bootstrapOf = (platform: ServerlessPlatform, env: () => Record<string, string | undefined>) =>
+  createServerlessBootstrap(platform, () => serverlessSettingsFromEnv(env(), platform));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -8,7 +18,7 @@ afterEach(() => {
 describe('createServerlessBootstrap', () => {
   it('reads the environment on the first request, and again after a failed start', async () => {
     const env: Record<string, string | undefined> = {};
-    const bootstrap = createServerlessBootstrap(
+    const bootstrap = bootstrapOf(
       {
         name: 'test',
         poolDefaults: { poolMax: 1, idleTimeoutMs: 1_000 },
@@ -51,7 +61,7 @@ describe('the companion pages (COMPANION=on)', () => {
     bootstrap.app.fetch(new Request('https://filing.example/app/sign-in?token=x'));
 
   it('are not mounted unless asked for: the server answers their paths', async () => {
-    const bootstrap = createServerlessBootstrap(platform, () => environment({}));
+    const bootstrap = bootstrapOf(platform, () => environment({}));
     const response = await signInPage(bootstrap);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).not.toMatch(/html/);
@@ -59,9 +69,7 @@ describe('the companion pages (COMPANION=on)', () => {
   });
 
   it('answer under APP_URL’s path with COMPANION=on, signing in with a session token', async () => {
-    const bootstrap = createServerlessBootstrap(platform, () =>
-      environment({ COMPANION: 'on', LOCAL_USER_ID: 'owner-1' }),
-    );
+    const bootstrap = bootstrapOf(platform, () => environment({ COMPANION: 'on', LOCAL_USER_ID: 'owner-1' }));
     const response = await signInPage(bootstrap);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -76,11 +84,12 @@ describe('the companion pages (COMPANION=on)', () => {
   it('refuse to start without SESSION_JWT_SECRET, naming it', async () => {
     const env = environment({ COMPANION: 'on', SESSION_JWKS_URL: 'https://id.example/jwks.json' });
     delete (env as Record<string, string | undefined>).SESSION_JWT_SECRET;
-    const bootstrap = createServerlessBootstrap(platform, () => env);
-    await expect(signInPage(bootstrap)).rejects.toThrow(
-      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify.',
-    );
-    await (await bootstrap.server()).close();
+    const bootstrap = bootstrapOf(platform, () => env);
+    const refusal =
+      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify.';
+    // Refused by the settings, before a server or a pool exists.
+    await expect(signInPage(bootstrap)).rejects.toThrow(refusal);
+    await expect(bootstrap.server()).rejects.toThrow(refusal);
   });
 });
 

@@ -22,7 +22,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
  *
  * @example
  * ```ts
- * process.exitCode = await runCli(process.argv.slice(2), { env: process.env, stdout, stderr });
+ * process.exitCode = await runCli(process.argv.slice(2), { env: currentEnvironment(), stdout, stderr });
  * ```
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

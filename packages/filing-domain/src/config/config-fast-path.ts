@@ -5,6 +5,8 @@
 // (test/config-fast-path.test.ts) checks that every result here equals the schema's.
 import type { ResolvedFilingServerConfig } from './config.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
+import { withoutTrailingSlash } from './url-form.js';
+import { CONFIG_DEFAULTS, DATABASE_DEFAULTS } from './defaults.js';
 
 const MAX_SECONDS = 10 * 365 * 24 * 3600;
 const KEYS = new Set([
@@ -42,7 +44,7 @@ function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
   const url = new URL(value);
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) return undefined;
-  return value.replace(/\/+$/, '');
+  return withoutTrailingSlash(value);
 }
 
 function nonEmptyStrings(value: unknown): string[] | undefined {
@@ -67,7 +69,7 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
   if ('basePath' in input) {
     const basePath = input.basePath;
     if (typeof basePath !== 'string' || !/^(\/[^/?#]+)*\/?$/.test(basePath)) return undefined;
-    config.basePath = basePath.replace(/\/+$/, '');
+    config.basePath = withoutTrailingSlash(basePath);
   }
   const session = input.session;
   if (!isPlainObject(session)) return undefined;
@@ -82,22 +84,22 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
   }
   if (session.issuer === '' || session.audience === '') return undefined;
   config.session = { ...session };
-  const requireAuth = input.requireAuth ?? 'tools/call';
+  const requireAuth = input.requireAuth ?? CONFIG_DEFAULTS.requireAuth;
   if (requireAuth !== 'tools/call' && requireAuth !== 'all') return undefined;
   config.requireAuth = requireAuth;
   for (const key of ['allowedHosts', 'allowedOrigins'] as const) {
     if (!(key in input)) continue;
     const list = nonEmptyStrings(input[key]);
     if (list === undefined) return undefined;
-    config[key] = list;
+    config[key] = key === 'allowedOrigins' ? list.map(withoutTrailingSlash) : list;
   }
   const numbers: Array<[string, number, number, number | undefined]> = [
-    ['authCacheTtlMs', 0, Number.MAX_SAFE_INTEGER, 5000],
-    ['authCacheMaxEntries', 1, Number.MAX_SAFE_INTEGER, 10_000],
+    ['authCacheTtlMs', 0, Number.MAX_SAFE_INTEGER, CONFIG_DEFAULTS.authCacheTtlMs],
+    ['authCacheMaxEntries', 1, Number.MAX_SAFE_INTEGER, CONFIG_DEFAULTS.authCacheMaxEntries],
     ['maxBodyBytes', 1, Number.MAX_SAFE_INTEGER, undefined],
     ['refreshGraceSeconds', 0, MAX_SECONDS, undefined],
-    ['listLimitMax', 1, 1000, 200],
-    ['toolsListTtlSeconds', 0, 86_400, 300],
+    ['listLimitMax', 1, 1000, CONFIG_DEFAULTS.listLimitMax],
+    ['toolsListTtlSeconds', 0, 86_400, CONFIG_DEFAULTS.toolsListTtlSeconds],
   ];
   for (const [key, min, max, fallback] of numbers) {
     if (!(key in input)) {
@@ -134,12 +136,14 @@ export function resolveDatabaseSettingsFast(
 ): (ResolvedDatabaseSettings & { poolMax: number }) | undefined {
   if (settings !== undefined) return undefined;
   const idleTimeoutMs =
-    platform.idleTimeoutMs === undefined ? 10_000 : integer(platform.idleTimeoutMs, 1, 3_600_000);
+    platform.idleTimeoutMs === undefined
+      ? DATABASE_DEFAULTS.idleTimeoutMs
+      : integer(platform.idleTimeoutMs, 1, 3_600_000);
   if (idleTimeoutMs === undefined) return undefined;
   return {
-    connectTimeoutMs: 5_000,
-    acquireTimeoutMs: 5_000,
-    statementTimeoutMs: 10_000,
+    connectTimeoutMs: DATABASE_DEFAULTS.connectTimeoutMs,
+    acquireTimeoutMs: DATABASE_DEFAULTS.acquireTimeoutMs,
+    statementTimeoutMs: DATABASE_DEFAULTS.statementTimeoutMs,
     idleTimeoutMs,
     poolMax: platform.poolMax,
   };

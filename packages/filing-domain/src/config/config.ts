@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { databaseSettingsSchema } from './database-settings-schema.js';
 import { rawConfigFromEnv } from './config-env.js';
+import { FilingConfigError } from './config-error.js';
+import { withoutTrailingSlash } from './url-form.js';
+import { CONFIG_DEFAULTS } from './defaults.js';
+
+export { FilingConfigError } from './config-error.js';
 
 const httpUrl = (what: string) =>
   z
@@ -17,7 +22,7 @@ const httpUrl = (what: string) =>
       { message: `must be an absolute http(s) URL without query or fragment (the ${what})` },
     )
     // One spelling everywhere: the metadata's `resource` and `issuer` must be byte-identical.
-    .transform((value) => value.replace(/\/+$/, ''));
+    .transform(withoutTrailingSlash);
 
 const positiveInt = z
   .number({ message: 'must be an integer' })
@@ -30,6 +35,16 @@ const lifetimeSeconds = positiveInt.max(MAX_SECONDS, {
   message: `must be at most ${MAX_SECONDS} (10 years)`,
 });
 
+const sessionSchema = z.object({
+  secret: z.string().min(32, { message: 'must be at least 32 characters (HS256 key)' }).optional(),
+  jwksUrl: z.url({ message: 'must be a URL' }).optional(),
+  issuer: z.string().min(1).optional(),
+  audience: z.string().min(1).optional(),
+  maxAgeSeconds: positiveInt
+    .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
+    .optional(),
+});
+
 /** Schema of {@link FilingServerConfig}; `createFilingServer` parses its `config` with it. */
 export const filingServerConfigSchema = z
   .object({
@@ -38,32 +53,26 @@ export const filingServerConfigSchema = z
     basePath: z
       .string()
       .regex(/^(\/[^/?#]+)*\/?$/, { message: 'must be a path starting with / (e.g. /api/mcp-server)' })
-      .transform((value) => value.replace(/\/+$/, ''))
+      .transform(withoutTrailingSlash)
       .optional(),
-    session: z
-      .object({
-        secret: z.string().min(32, { message: 'must be at least 32 characters (HS256 key)' }).optional(),
-        jwksUrl: z.url({ message: 'must be a URL' }).optional(),
-        issuer: z.string().min(1).optional(),
-        audience: z.string().min(1).optional(),
-        maxAgeSeconds: positiveInt
-          .max(MAX_SECONDS, { message: `must be at most ${MAX_SECONDS} (10 years)` })
-          .optional(),
-      })
-      .refine((session) => (session.secret === undefined) !== (session.jwksUrl === undefined), {
-        message: 'needs exactly one of secret and jwksUrl',
-      }),
+    session: sessionSchema.refine(
+      (session) => (session.secret === undefined) !== (session.jwksUrl === undefined),
+      { message: 'needs exactly one of secret and jwksUrl' },
+    ),
     requireAuth: z
       .enum(['tools/call', 'all'], { message: "must be 'tools/call' or 'all'" })
-      .default('tools/call'),
+      .default(CONFIG_DEFAULTS.requireAuth),
     allowedHosts: z.array(z.string().min(1)).optional(),
-    allowedOrigins: z.array(z.string().min(1)).optional(),
+    allowedOrigins: z
+      .array(z.string().min(1))
+      .transform((origins) => origins.map(withoutTrailingSlash))
+      .optional(),
     authCacheTtlMs: z
       .number()
       .int({ message: 'must be an integer' })
       .min(0, { message: 'must be 0 or more' })
-      .default(5000),
-    authCacheMaxEntries: positiveInt.default(10_000),
+      .default(CONFIG_DEFAULTS.authCacheTtlMs),
+    authCacheMaxEntries: positiveInt.default(CONFIG_DEFAULTS.authCacheMaxEntries),
     maxBodyBytes: positiveInt.optional(),
     lifetimes: z
       .object({
@@ -82,7 +91,9 @@ export const filingServerConfigSchema = z
     requirePkce: z.boolean({ message: 'must be true or false' }).optional(),
     /** @deprecated Use `requirePkce`, which now applies to every client. */
     requirePkceForPublicClients: z.boolean({ message: 'must be true or false' }).optional(),
-    listLimitMax: positiveInt.max(1000, { message: 'must be at most 1000' }).default(200),
+    listLimitMax: positiveInt
+      .max(1000, { message: 'must be at most 1000' })
+      .default(CONFIG_DEFAULTS.listLimitMax),
     database: databaseSettingsSchema.optional(),
     rateLimits: z
       .union([
@@ -148,7 +159,7 @@ export const filingServerConfigSchema = z
       .int({ message: 'must be an integer' })
       .min(0, { message: 'must be 0 or more' })
       .max(86_400, { message: 'must be at most 86400 (a day)' })
-      .default(300),
+      .default(CONFIG_DEFAULTS.toolsListTtlSeconds),
   })
   .strict();
 
@@ -193,16 +204,6 @@ export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
 
 /** {@link FilingServerConfig} after validation, defaults applied. */
 export type ResolvedFilingServerConfig = z.output<typeof filingServerConfigSchema>;
-
-/** A configuration setting is missing or wrong; the message names every bad setting. */
-export class FilingConfigError extends Error {
-  readonly code = 'invalid_config';
-
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'FilingConfigError';
-  }
-}
 
 function describeIssues(error: z.ZodError, rename?: (path: string) => string): string {
   return error.issues
@@ -276,34 +277,56 @@ const ENV_NAMES: Record<string, string> = {
 
 /**
  * Reads the shared configuration from environment variables, so the Node, Vercel and Lambda
- * adapters agree: `MCP_BASE_URL`, `APP_URL`, `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`,
- * `SESSION_JWT_ISSUER`, `SESSION_JWT_AUDIENCE`, `SESSION_JWT_MAX_AGE_SECONDS` (default 86400),
- * `MCP_REQUIRE_AUTH` (`tools/call` | `all`),
- * `AUTH_CACHE_TTL_MS`, `ALLOWED_HOSTS` and `ALLOWED_ORIGINS` (comma-separated lists), and the OAuth
- * settings `OAUTH_REFRESH_GRACE_SECONDS` (default 0), `OAUTH_REQUIRE_PKCE` (`true` | `false`, default
- * `true`), `OAUTH_CODE_TTL_SECONDS` (300), `OAUTH_ACCESS_TOKEN_TTL_SECONDS` (3600) and
- * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and the database settings `DATABASE_POOL_MAX` (or
- * `PG_POOL_MAX`), `DATABASE_CONNECT_TIMEOUT_MS`, `DATABASE_ACQUIRE_TIMEOUT_MS`,
- * `DATABASE_STATEMENT_TIMEOUT_MS` and `DATABASE_IDLE_TIMEOUT_MS`, the limits `RATE_LIMITS` (`on` |
- * `off`) and `RATE_LIMIT_<REGISTER|TOKEN|AUTHORIZE|APPROVE|REVOKE|TOOLS_CALL>_PER_MINUTE`, and the
- * client expiry `OAUTH_UNUSED_CLIENT_TTL_SECONDS` / `OAUTH_IDLE_CLIENT_TTL_SECONDS`. Validates the result and throws
- * `OAUTH_REFRESH_TOKEN_TTL_SECONDS` (2592000), and `MCP_TOOLS_LIST_TTL_SECONDS` (300, the caching
- * hint of `tools/list` on the 2026-07-28 wire), and `PACKET_LINK_SECRET` (the key material of the
- * signed packet download links). Validates the result and throws
- * {@link FilingConfigError} naming the environment variable at fault.
+ * adapters agree (the variables and their defaults: `ENVIRONMENT_VARIABLES`, docs/configuration.md).
+ * Validates the result and throws {@link FilingConfigError} naming the environment variable at
+ * fault. An adapter calls it once, from its settings module, with the environment it read.
  *
  * @example
  * ```ts
- * const server = createFilingServer({ db, config: configFromEnv(process.env) });
+ * const server = createFilingServer({ db, config: configFromEnv(env) });
  * ```
  */
 export function configFromEnv(env: Record<string, string | undefined>): FilingServerConfig {
+  return checkedConfig(filingServerConfigSchema, env).given as FilingServerConfig;
+}
+
+/**
+ * Schema of {@link FilingServerConfigDraft}: the configuration before the adapter completes it at
+ * start (the Node adapter fills in the addresses from the port it listens on and, on the embedded
+ * database, the development session secret). Everything that is set is checked as
+ * {@link filingServerConfigSchema} checks it.
+ */
+const filingServerConfigDraftSchema = filingServerConfigSchema.extend({
+  baseUrl: httpUrl('MCP base URL, e.g. https://api.example.com/mcp-server').optional(),
+  appUrl: httpUrl('companion app URL').optional(),
+  session: sessionSchema.refine((session) => session.secret === undefined || session.jwksUrl === undefined, {
+    message: 'needs exactly one of secret and jwksUrl',
+  }),
+});
+
+/**
+ * {@link ResolvedFilingServerConfig} with the addresses and the session key still optional:
+ * validated, URLs normalised, defaults applied.
+ */
+export type FilingServerConfigDraft = z.output<typeof filingServerConfigDraftSchema>;
+
+/**
+ * {@link configFromEnv} for an adapter that completes the configuration at start: `MCP_BASE_URL`,
+ * `APP_URL` and the session key may be unset; every value that is set is validated, with its real
+ * value (no stand-ins), and a bad one throws {@link FilingConfigError} naming the variable. Answers
+ * the validated configuration (URLs normalised, defaults applied).
+ */
+export function configDraftFromEnv(env: Record<string, string | undefined>): FilingServerConfigDraft {
+  return checkedConfig(filingServerConfigDraftSchema, env).parsed as FilingServerConfigDraft;
+}
+
+function checkedConfig(schema: z.ZodType, env: Record<string, string | undefined>) {
   const config = rawConfigFromEnv(env);
-  const result = filingServerConfigSchema.safeParse(config);
+  const result = schema.safeParse(config);
   if (!result.success) {
     throw new FilingConfigError(
       `Invalid environment: ${describeIssues(result.error, (path) => ENV_NAMES[path] ?? path)}`,
     );
   }
-  return config as FilingServerConfig;
+  return { given: config, parsed: result.data };
 }

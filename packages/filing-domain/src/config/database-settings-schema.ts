@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DATABASE_DEFAULTS } from './defaults.js';
 
 const milliseconds = z
   .number({ message: 'must be an integer number of milliseconds' })
@@ -19,10 +20,10 @@ export const databaseSettingsSchema = z
       .min(1, { message: 'must be at least 1' })
       .max(1000, { message: 'must be at most 1000' })
       .optional(),
-    connectTimeoutMs: milliseconds.default(5_000),
-    acquireTimeoutMs: milliseconds.default(5_000),
-    statementTimeoutMs: milliseconds.default(10_000),
-    idleTimeoutMs: milliseconds.default(10_000),
+    connectTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.connectTimeoutMs),
+    acquireTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.acquireTimeoutMs),
+    statementTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.statementTimeoutMs),
+    idleTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.idleTimeoutMs),
   })
   .strict();
 

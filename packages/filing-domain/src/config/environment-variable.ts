@@ -1,11 +1,19 @@
 /** A deployment target that reads environment variables. */
 export type EnvironmentAdapter = 'node' | 'vercel' | 'lambda';
 
+/** A default as the configuration page shows it: the code's value, in backticks. */
+export function code(value: string | number | boolean): string {
+  return `\`${value}\``;
+}
+
 /** One environment variable: where it is read, its default and what it means. */
 export interface EnvironmentVariable {
   /** The variable's name, e.g. `MCP_BASE_URL`. */
   readonly name: string;
-  /** The default, as Markdown (`unset` when there is none). */
+  /**
+   * The default, as Markdown (`unset` when there is none): the value the code applies, taken from
+   * it (`code(CONFIG_DEFAULTS.x)`, see ../defaults.ts), not restated.
+   */
   readonly default: string;
   /** The adapters that read it: `all`, or the ones listed. */
   readonly adapters: 'all' | readonly EnvironmentAdapter[];

@@ -109,7 +109,7 @@ function signedData(
  *
  * @example
  * ```ts
- * const links = createPacketLinks({ baseUrl, secret: env.PACKET_LINK_SECRET });
+ * const links = createPacketLinks({ baseUrl, secret: config.packetLinkSecret });
  * const { url } = await links.sign('5472', id);
  * ```
  */
@@ -122,7 +122,7 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
     throw new TypeError('the packet link secret must be at least 32 characters');
   }
   const now = options.now ?? Date.now;
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const { baseUrl } = options;
   const getKey = lazyOnce(
     (): Promise<HmacKey> =>
       secretKey(options.secret, {

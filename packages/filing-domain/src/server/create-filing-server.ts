@@ -18,7 +18,7 @@ import {
  * @example
  * ```ts
  * await migrateToLatest(db);
- * const server = createFilingServer({ db, config: configFromEnv(process.env) });
+ * const server = createFilingServer({ db, config: configFromEnv(env) });
  * const response = await server.fetch(new Request('https://api.example.com/mcp-server', init));
  * ```
  */

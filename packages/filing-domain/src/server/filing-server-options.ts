@@ -30,7 +30,7 @@ export interface FilingServerOptions {
   logger?: FilingLogger;
   /**
    * Accept Client ID Metadata Documents (https `client_id`s), fetched through this fetcher; on Node,
-   * `clientMetadataDocumentsFromEnv(process.env)` from `@filing-mcp/oauth-core/node`. Default: off.
+   * `nodeClientMetadataDocuments(settings)` from `@filing-mcp/oauth-core/node`. Default: off.
    */
   clientMetadataDocuments?: ClientMetadataDocumentOptions;
   /** How long `GET /readyz` waits for the database before answering 503; default 2000 ms. */

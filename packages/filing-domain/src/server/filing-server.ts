@@ -13,6 +13,7 @@ import { sha256Hex } from '../auth/hash.js';
 import { CredentialCache } from '../auth/credential-cache.js';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
+import { withoutTrailingSlash } from '../config/url-form.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
 import { errorSummary, type FilingLogger } from '../logging/filing-logger.js';
 import { isClientDisconnect, logSafeEvent } from '../logging/log-safety.js';
@@ -58,9 +59,9 @@ function builtOnFirstUse<A extends unknown[], R>(
 }
 
 /**
- * {@link createFilingServer} with its configuration already resolved (validated, defaults
- * applied): what a serverless entry calls after resolving the configuration without zod.
- * @internal
+ * {@link createFilingServer} with its configuration already resolved (by `parseFilingServerConfig`
+ * or `resolveConfigFromEnv`: validated, URLs normalised, defaults applied), so it is not validated
+ * again: what an adapter calls with the configuration of its settings object.
  */
 export function createFilingServerWithConfig(
   options: Omit<FilingServerOptions, 'config'>,
@@ -72,7 +73,7 @@ export function createFilingServerWithConfig(
   const sink = options.logger;
   const log: FilingLogger = sink === undefined ? () => {} : (event) => sink(logSafeEvent(event));
   const baseUrl = config.baseUrl;
-  const basePath = config.basePath ?? new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const basePath = config.basePath ?? withoutTrailingSlash(new URL(baseUrl).pathname);
 
   // Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit.
   const credentialKeys = new WeakMap<AuthInfo, string>();

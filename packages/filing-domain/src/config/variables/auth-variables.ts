@@ -1,5 +1,8 @@
 // The variables of sessions, the companion app, authentication, OAuth and rate limits.
-import type { EnvironmentVariable } from '../environment-variable.js';
+import { code, type EnvironmentVariable } from '../environment-variable.js';
+import { DEFAULT_CLIENT_EXPIRY } from '../../auth/abandoned-clients.js';
+import { DEFAULT_RATE_LIMITS } from '../../rate-limits/rate-limit-scopes.js';
+import { CONFIG_DEFAULTS, NODE_DEFAULTS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Sessions and the companion app". */
 export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
@@ -35,7 +38,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'SESSION_JWT_MAX_AGE_SECONDS',
-    default: '`86400`',
+    default: code(CONFIG_DEFAULTS.sessionMaxAgeSeconds),
     adapters: 'all',
     section: 'Sessions and the companion app',
     description:
@@ -51,7 +54,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'COMPANION_SIGN_IN',
-    default: '`off`',
+    default: code(NODE_DEFAULTS.companionSignIn),
     adapters: ['node'],
     section: 'Sessions and the companion app',
     description:
@@ -59,7 +62,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'COMPANION',
-    default: '`auto` (Vercel, Lambda: `off`)',
+    default: `${code(NODE_DEFAULTS.companion)} (Vercel, Lambda: \`off\`)`,
     adapters: 'all',
     section: 'Sessions and the companion app',
     description:
@@ -67,7 +70,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'LOCAL_USER_ID',
-    default: '`local-user`',
+    default: code(NODE_DEFAULTS.localUserId),
     adapters: 'all',
     section: 'Sessions and the companion app',
     description: 'The one user the built-in companion pages sign in.',
@@ -78,7 +81,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
 export const AUTH_VARIABLES: readonly EnvironmentVariable[] = [
   {
     name: 'AUTH_CACHE_TTL_MS',
-    default: '`5000`',
+    default: code(CONFIG_DEFAULTS.authCacheTtlMs),
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
@@ -94,7 +97,7 @@ export const AUTH_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_REFRESH_GRACE_SECONDS',
-    default: '`0`',
+    default: code(CONFIG_DEFAULTS.refreshGraceSeconds),
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
@@ -102,7 +105,7 @@ export const AUTH_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_REQUIRE_PKCE',
-    default: '`true`',
+    default: code(CONFIG_DEFAULTS.requirePkce),
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
@@ -110,21 +113,21 @@ export const AUTH_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_CODE_TTL_SECONDS',
-    default: '`300`',
+    default: code(CONFIG_DEFAULTS.lifetimes.authorizationCode),
     adapters: 'all',
     section: 'Authentication and OAuth',
     description: 'Lifetime of an authorization code, in seconds (a positive integer).',
   },
   {
     name: 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
-    default: '`3600`',
+    default: code(CONFIG_DEFAULTS.lifetimes.accessToken),
     adapters: 'all',
     section: 'Authentication and OAuth',
     description: 'Lifetime of an access token (`expires_in`), in seconds (a positive integer).',
   },
   {
     name: 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
-    default: '`2592000` (30 days)',
+    default: `${code(CONFIG_DEFAULTS.lifetimes.refreshToken)} (30 days)`,
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
@@ -132,7 +135,7 @@ export const AUTH_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
-    default: '`86400` (24 h)',
+    default: `${code(DEFAULT_CLIENT_EXPIRY.unusedSeconds)} (24 h)`,
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
@@ -140,7 +143,7 @@ export const AUTH_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
-    default: '`7776000` (90 days)',
+    default: `${code(DEFAULT_CLIENT_EXPIRY.idleSeconds)} (90 days)`,
     adapters: 'all',
     section: 'Authentication and OAuth',
     description:
@@ -176,7 +179,7 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_REGISTER_PER_MINUTE',
-    default: '`60`',
+    default: code(DEFAULT_RATE_LIMITS.register),
     adapters: 'all',
     section: 'Rate limits',
     description:
@@ -184,7 +187,7 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_TOKEN_PER_MINUTE',
-    default: '`300`',
+    default: code(DEFAULT_RATE_LIMITS.token),
     adapters: 'all',
     section: 'Rate limits',
     description:
@@ -192,7 +195,7 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE',
-    default: '`30`',
+    default: code(DEFAULT_RATE_LIMITS.tokenClientFailures),
     adapters: 'all',
     section: 'Rate limits',
     description:
@@ -200,14 +203,14 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_AUTHORIZE_PER_MINUTE',
-    default: '`300`',
+    default: code(DEFAULT_RATE_LIMITS.authorize),
     adapters: 'all',
     section: 'Rate limits',
     description: '`/authorize` requests per client address per minute.',
   },
   {
     name: 'RATE_LIMIT_APPROVE_PER_MINUTE',
-    default: '`300`',
+    default: code(DEFAULT_RATE_LIMITS.approve),
     adapters: 'all',
     section: 'Rate limits',
     description:
@@ -215,14 +218,14 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_REVOKE_PER_MINUTE',
-    default: '`300`',
+    default: code(DEFAULT_RATE_LIMITS.revoke),
     adapters: 'all',
     section: 'Rate limits',
     description: '`/revoke` requests per client address per minute.',
   },
   {
     name: 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
-    default: '`1200`',
+    default: code(DEFAULT_RATE_LIMITS.toolsCall),
     adapters: 'all',
     section: 'Rate limits',
     description:
@@ -230,7 +233,7 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE',
-    default: '`60`',
+    default: code(DEFAULT_RATE_LIMITS.packetDownload),
     adapters: 'all',
     section: 'Rate limits',
     description:
@@ -238,7 +241,7 @@ export const RATE_LIMIT_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'RATE_LIMIT_PACKET_LINK_PER_MINUTE',
-    default: '`20`',
+    default: code(DEFAULT_RATE_LIMITS.packetLink),
     adapters: 'all',
     section: 'Rate limits',
     description:

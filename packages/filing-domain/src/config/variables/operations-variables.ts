@@ -1,11 +1,14 @@
 // The variables of running the server: the Node adapter's operations, telemetry, Vercel and Lambda.
-import type { EnvironmentVariable } from '../environment-variable.js';
+import { code, type EnvironmentVariable } from '../environment-variable.js';
+import { DEFAULT_READINESS_TIMEOUT_MS } from '../../probes/readiness-check.js';
+import { DEFAULT_PACKET_BUILD_LIMITS } from '../../resources/packet-builds.js';
+import { NODE_DEFAULTS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Operations (Node adapter)". */
 export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   {
     name: 'LOG_LEVEL',
-    default: '`info`',
+    default: code(NODE_DEFAULTS.logLevel),
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -13,7 +16,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'LOG_FORMAT',
-    default: '`json`',
+    default: code(NODE_DEFAULTS.logFormat),
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -21,7 +24,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'SHUTDOWN_TIMEOUT_MS',
-    default: '`10000`',
+    default: code(NODE_DEFAULTS.shutdownTimeoutMs),
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -29,7 +32,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_CLEANUP_INTERVAL_MS',
-    default: '`300000`',
+    default: code(NODE_DEFAULTS.cleanupIntervalMs),
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -37,7 +40,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'READINESS_TIMEOUT_MS',
-    default: '`2000`',
+    default: code(DEFAULT_READINESS_TIMEOUT_MS),
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -49,7 +52,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
 export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
   {
     name: 'PACKET_CACHE_MAX_BYTES',
-    default: '`67108864` (64 MiB)',
+    default: `${code(DEFAULT_PACKET_BUILD_LIMITS.cacheMaxBytes)} (64 MiB)`,
     adapters: 'all',
     section: 'Packets',
     description:
@@ -57,14 +60,14 @@ export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'PACKET_BUILD_CONCURRENCY',
-    default: '`2`',
+    default: code(DEFAULT_PACKET_BUILD_LIMITS.concurrency),
     adapters: 'all',
     section: 'Packets',
     description: 'Packet builds that run at once per process (on Node, one packet worker thread each).',
   },
   {
     name: 'PACKET_QUEUE_DEPTH',
-    default: '`32`',
+    default: code(DEFAULT_PACKET_BUILD_LIMITS.queueDepth),
     adapters: 'all',
     section: 'Packets',
     description:
@@ -72,7 +75,7 @@ export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'PACKET_BUILDS_PER_USER',
-    default: '`2`',
+    default: code(DEFAULT_PACKET_BUILD_LIMITS.perUser),
     adapters: 'all',
     section: 'Packets',
     description:
@@ -80,7 +83,7 @@ export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'PACKET_WORKER_MAX_MEMORY_MB',
-    default: '`512`',
+    default: code(NODE_DEFAULTS.packetWorkerMaxMemoryMb),
     adapters: ['node'],
     section: 'Packets',
     description:

@@ -1,18 +1,19 @@
 // The variables of the server itself and of its database.
-import type { EnvironmentVariable } from '../environment-variable.js';
+import { code, type EnvironmentVariable } from '../environment-variable.js';
+import { CONFIG_DEFAULTS, DATABASE_DEFAULTS, NODE_DEFAULTS, PLATFORM_POOL_DEFAULTS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Server and addresses". */
 export const SERVER_VARIABLES: readonly EnvironmentVariable[] = [
   {
     name: 'HOST',
-    default: '`127.0.0.1`',
+    default: code(NODE_DEFAULTS.host),
     adapters: ['node'],
     section: 'Server and addresses',
     description: 'Interface to listen on. `0.0.0.0` for every interface (in a container, behind a proxy).',
   },
   {
     name: 'PORT',
-    default: '`3000`',
+    default: code(NODE_DEFAULTS.port),
     adapters: ['node'],
     section: 'Server and addresses',
     description: 'Port to listen on; `0` picks a free one (the start-up message shows which).',
@@ -51,7 +52,7 @@ export const SERVER_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'MCP_REQUIRE_AUTH',
-    default: '`tools/call`',
+    default: code(CONFIG_DEFAULTS.requireAuth),
     adapters: 'all',
     section: 'Server and addresses',
     description:
@@ -59,7 +60,7 @@ export const SERVER_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'MCP_TOOLS_LIST_TTL_SECONDS',
-    default: '`300` (5 minutes)',
+    default: `${code(CONFIG_DEFAULTS.toolsListTtlSeconds)} (5 minutes)`,
     adapters: 'all',
     section: 'Server and addresses',
     description:
@@ -79,7 +80,7 @@ export const DATABASE_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'DATA_DIR',
-    default: '`./.data`',
+    default: code(NODE_DEFAULTS.dataDir),
     adapters: ['node'],
     section: 'Database',
     description:
@@ -87,7 +88,7 @@ export const DATABASE_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'DATABASE_POOL_MAX',
-    default: '`10` (Node), `3` (Vercel), `2` (Lambda)',
+    default: `${code(PLATFORM_POOL_DEFAULTS.node.poolMax)} (Node), ${code(PLATFORM_POOL_DEFAULTS.vercel.poolMax)} (Vercel), ${code(PLATFORM_POOL_DEFAULTS.lambda.poolMax)} (Lambda)`,
     adapters: 'all',
     section: 'Database',
     description:
@@ -95,21 +96,21 @@ export const DATABASE_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'PG_POOL_MAX',
-    default: '`10`',
+    default: code(PLATFORM_POOL_DEFAULTS.node.poolMax),
     adapters: 'all',
     section: 'Database',
     description: 'The older name of `DATABASE_POOL_MAX` (still read; `DATABASE_POOL_MAX` wins).',
   },
   {
     name: 'DATABASE_CONNECT_TIMEOUT_MS',
-    default: '`5000`',
+    default: code(DATABASE_DEFAULTS.connectTimeoutMs),
     adapters: 'all',
     section: 'Database',
     description: 'How long opening one PostgreSQL connection may take.',
   },
   {
     name: 'DATABASE_ACQUIRE_TIMEOUT_MS',
-    default: '`5000`',
+    default: code(DATABASE_DEFAULTS.acquireTimeoutMs),
     adapters: 'all',
     section: 'Database',
     description:
@@ -117,7 +118,7 @@ export const DATABASE_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'DATABASE_STATEMENT_TIMEOUT_MS',
-    default: '`10000`',
+    default: code(DATABASE_DEFAULTS.statementTimeoutMs),
     adapters: 'all',
     section: 'Database',
     description:
@@ -125,7 +126,7 @@ export const DATABASE_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'DATABASE_IDLE_TIMEOUT_MS',
-    default: '`10000` (Node, Lambda), `5000` (Vercel)',
+    default: `${code(PLATFORM_POOL_DEFAULTS.node.idleTimeoutMs)} (Node, Lambda), ${code(PLATFORM_POOL_DEFAULTS.vercel.idleTimeoutMs)} (Vercel)`,
     adapters: 'all',
     section: 'Database',
     description: 'An idle connection is closed after this long.',

@@ -1,8 +1,9 @@
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 
 /**
- * Kysely over a PostgreSQL pool. A module of its own so that a server importing it lazily
- * (`import('./open-kysely.js')`) loads only the parts of Kysely it uses, not its whole namespace.
+ * Kysely over the instance's pool. A module of its own, imported lazily, so that a cold start that
+ * answers `initialize` does not load Kysely, and the pool opens while it loads.
+ * @internal
  */
 export function openKysely(pool: PostgresPool): Kysely<any> {
   return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });

@@ -1,0 +1,51 @@
+// The defaults of the settings, in one object (as node-oidc-provider's `defaults` is), zod-free:
+// the schema (config.ts, database-settings-schema.ts), the cold-start path (config-fast-path.ts)
+// and the Node adapter's settings apply these values, and the variables table
+// (./variables/) shows them in docs/configuration.md rather than restating them. Plain `as const`
+// objects (no `Object.freeze` call), so that a bundle drops the ones it does not use. Defaults that
+// live beside their feature (`DEFAULT_RATE_LIMITS`, `DEFAULT_PACKET_BUILD_LIMITS`,
+// `DEFAULT_CLIENT_EXPIRY`, `DEFAULT_READINESS_TIMEOUT_MS`, the OAuth lifetimes) are read from there.
+
+/** The core's defaults (`FilingServerConfig`). */
+export const CONFIG_DEFAULTS = {
+  requireAuth: 'tools/call',
+  authCacheTtlMs: 5000,
+  authCacheMaxEntries: 10_000,
+  listLimitMax: 200,
+  toolsListTtlSeconds: 300,
+  /** OAuth lifetimes, in seconds (oauth-core applies them). */
+  lifetimes: { authorizationCode: 300, accessToken: 3600, refreshToken: 30 * 24 * 3600 },
+  refreshGraceSeconds: 0,
+  requirePkce: true,
+  sessionMaxAgeSeconds: 86_400,
+} as const;
+
+/** The PostgreSQL pool's defaults (`DatabaseSettings`); the pool size is the platform's. */
+export const DATABASE_DEFAULTS = {
+  connectTimeoutMs: 5_000,
+  acquireTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+  idleTimeoutMs: 10_000,
+} as const;
+
+/** Pool size and idle timeout of each platform, where `DATABASE_POOL_MAX` / `DATABASE_IDLE_TIMEOUT_MS` are unset. */
+export const PLATFORM_POOL_DEFAULTS = {
+  node: { poolMax: 10, idleTimeoutMs: DATABASE_DEFAULTS.idleTimeoutMs },
+  vercel: { poolMax: 3, idleTimeoutMs: 5_000 },
+  lambda: { poolMax: 2, idleTimeoutMs: 10_000 },
+} as const;
+
+/** The Node adapter's own defaults (`NodeSettings`). */
+export const NODE_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 3000,
+  dataDir: './.data',
+  companion: 'auto',
+  companionSignIn: 'off',
+  localUserId: 'local-user',
+  logLevel: 'info',
+  logFormat: 'json',
+  shutdownTimeoutMs: 10_000,
+  cleanupIntervalMs: 300_000,
+  packetWorkerMaxMemoryMb: 512,
+} as const;

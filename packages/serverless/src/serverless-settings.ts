@@ -1,0 +1,72 @@
+import {
+  type ClientMetadataSettings,
+  clientMetadataSettingsFromEnv,
+  type ResolvedEnvironmentConfig,
+  resolveConfigFromEnv,
+} from '@filing-mcp/filing-domain';
+import type { ServerlessPlatform } from './serverless-platform.js';
+
+/**
+ * Everything a serverless instance is configured with, read from its environment once (by
+ * {@link serverlessSettingsFromEnv}) and validated before anything is built; what the bootstrap,
+ * the server and the companion pages take instead of the environment. Defaults are the code's:
+ * docs/configuration.md lists each variable with them.
+ */
+export interface ServerlessSettings extends ResolvedEnvironmentConfig {
+  /** `DATABASE_URL` (or the platform's other names, first set wins): the PostgreSQL connection string. */
+  connectionString: string;
+  /** `MIGRATE_ON_START=true`: run the migrations when the instance starts. Default false. */
+  migrateOnStart: boolean;
+  /** `COMPANION=on`: serve the companion pages under `APP_URL`'s path. Default off. */
+  companion: boolean;
+  /** `LOCAL_USER_ID`, default `local-user` (unused by the pages, which act for the session's user). */
+  localUserId: string;
+  /** `CIMD_ALLOW_LOOPBACK` (development only). */
+  clientMetadataDocuments: ClientMetadataSettings;
+}
+
+const trimmed = (value: string | undefined) => value?.trim() || undefined;
+
+/** One of `allowed` (any case), the first when unset; another value throws naming the variable. */
+function oneOf(env: Record<string, string | undefined>, name: string, allowed: readonly string[]): string {
+  const value = trimmed(env[name])?.toLowerCase() ?? allowed[0]!;
+  if (!allowed.includes(value)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(env[name])})`);
+  }
+  return value;
+}
+
+/**
+ * Reads and validates the settings of a serverless instance from its environment: the connection
+ * string (required), `MIGRATE_ON_START`, `COMPANION`, `LOCAL_USER_ID`, `CIMD_ALLOW_LOOPBACK` and
+ * everything the core reads (`resolveConfigFromEnv`: `MCP_BASE_URL`, `APP_URL`,
+ * `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, the pool with the platform's defaults, ...). Throws
+ * an error naming the variable at fault.
+ */
+export async function serverlessSettingsFromEnv(
+  env: Record<string, string | undefined>,
+  platform: Pick<ServerlessPlatform, 'connectionStringVariables' | 'poolDefaults'>,
+): Promise<ServerlessSettings> {
+  const variables = platform.connectionStringVariables ?? ['DATABASE_URL'];
+  const connectionString = variables.map((name) => trimmed(env[name])).find(Boolean);
+  if (!connectionString) {
+    throw new Error(`${variables[0]} is not set: give the PostgreSQL connection string (postgres://...).`);
+  }
+  // Only `on` mounts the pages on a serverless platform; `auto` (Node's default) means off here.
+  const companion = oneOf(env, 'COMPANION', ['off', 'on', 'auto']) === 'on';
+  const migrateOnStart = oneOf(env, 'MIGRATE_ON_START', ['false', 'true']) === 'true';
+  const core = await resolveConfigFromEnv(env, platform.poolDefaults);
+  if (companion && core.config.session.secret === undefined) {
+    throw new Error(
+      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify.',
+    );
+  }
+  return {
+    ...core,
+    connectionString,
+    migrateOnStart,
+    companion,
+    localUserId: trimmed(env.LOCAL_USER_ID) ?? 'local-user',
+    clientMetadataDocuments: clientMetadataSettingsFromEnv(env),
+  };
+}
