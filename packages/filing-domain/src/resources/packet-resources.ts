@@ -7,11 +7,10 @@ import {
 } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
 import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
-import { PACKET_URI_TEMPLATES } from './packet-uris.js';
 
 export type { PacketBuilder } from './filing-packets.js';
 export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';
