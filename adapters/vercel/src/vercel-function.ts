@@ -1,4 +1,5 @@
-import { internalErrorResponse, lazyOnce } from '@filing-mcp/protocol';
+import { internalErrorResponse } from '@filing-mcp/filing-domain';
+import { lazyOnce } from '@filing-mcp/protocol';
 import { errorReporter, type FetchApp } from '@filing-mcp/serverless';
 import { waitUntil } from '@vercel/functions';
 

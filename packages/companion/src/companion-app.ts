@@ -1,6 +1,6 @@
-import { createFilingPackets, type FilingServer } from '@filing-mcp/filing-domain';
+import { createFilingPackets, type FilingServer, forbiddenResponse } from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
-import { createAllowListCheck, forbiddenResponse, type RequestContext } from '@filing-mcp/protocol';
+import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
 import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';

@@ -1,7 +1,6 @@
 import {
   type Filing,
   FilingRepository,
-  PacketsBusyError,
   type FilingSummary,
   type FilingTableName,
   filingPdfUrl,
@@ -11,11 +10,12 @@ import {
   partnershipFormDataSchema,
   singleMemberFormDataSchema,
 } from '@filing-mcp/filing-domain';
-import { PacketTooLargeError, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
+import { zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
 import { signedCopySection } from './signed-copy-page.js';
 import { renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
+import { errorPageOf } from './error-pages.js';
 import { errorPage, pageResponse, securityHeaders } from './page.js';
 
 /** The two kinds of filing the tools link to, as the companion shows them. */
@@ -214,17 +214,10 @@ export async function filingPacket(
       },
     });
   } catch (error) {
-    if (error instanceof UnprintableTextError) {
-      return errorPage(context, 422, 'The forms cannot be printed', error.message);
-    }
-    if (error instanceof PacketTooLargeError) {
-      return errorPage(context, 413, 'The packet is too large', error.message);
-    }
-    if (error instanceof PacketsBusyError) {
-      const busy = errorPage(context, 503, 'The packet cannot be built just now', error.message);
-      busy.headers.set('retry-after', String(error.retryAfterSeconds));
-      return busy;
-    }
+    // 413 over the packet's bounds, 422 for text the forms cannot print, 503 with Retry-After
+    // while the builds are full: as the signed link and the MCP resource answer them.
+    const refused = errorPageOf(context, error);
+    if (refused !== undefined) return refused;
     throw error;
   }
 }

@@ -1,13 +1,13 @@
 import {
   readBoundedBody,
   SIGNED_COPY_MAX_BYTES,
-  SignedCopyRefusedError,
   storeSignedCopy,
   submissionsOf,
 } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, type SafeHtml } from './html.js';
+import { errorPageOf } from './error-pages.js';
 import { errorPage } from './page.js';
 
 /** The IRS fax number the send step names (send_fax dials it; the rules table holds it). */
@@ -116,14 +116,9 @@ export async function uploadSignedCopyAction(
       files,
     });
   } catch (error) {
-    if (error instanceof SignedCopyRefusedError) {
-      return errorPage(
-        context,
-        error.status,
-        error.status === 404 ? 'Filing not found' : 'Signed copy refused',
-        `${error.message}.`,
-      );
-    }
+    // A refused copy (415, 422...), or a packet too large or busy to compare it with.
+    const refused = errorPageOf(context, error, 'Signed copy refused');
+    if (refused !== undefined) return refused;
     throw error;
   }
   return new Response(null, { status: 303, headers: { location: filingPath, 'cache-control': 'no-store' } });

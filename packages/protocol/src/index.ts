@@ -4,7 +4,6 @@ export {
   createAllowListCheck,
 } from './http/allow-list-check.js';
 export { bearerCredential } from './auth/credential.js';
-export { forbiddenResponse, internalErrorResponse } from './http/error-responses.js';
 export { lazyOnce } from './util/lazy-once.js';
 export { base64url, fromBase64url, type SecretKeyOptions, secretKey } from './util/secret-key.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
