@@ -10,23 +10,29 @@ const TITLES: Record<string, string> = {
   database_unavailable: 'The service is unavailable just now',
   rate_limited: 'Too many requests',
   filing_not_found: 'Filing not found',
+  invalid_as_of: 'Request refused',
 };
+// A signed copy the upload refused (storeSignedCopy, irs-forms' SignedCopyError): the message says why.
+const SIGNED_COPY_REFUSED = 'Signed copy refused';
+
+function title(code: string | undefined): string {
+  return code === undefined ? 'Request refused' : (TITLES[code] ?? SIGNED_COPY_REFUSED);
+}
 
 /**
  * The companion's one mapping of an error to its HTML page: the status, code and `Retry-After`
  * of `httpErrorOf` (the same the JSON routes and the MCP endpoint answer for the same error), a
  * heading by code, and the error's message (irs-forms' own, which names the field or the bound).
- * Undefined for an error nobody expected: the caller rethrows it (a 500 naming no cause).
+ * Undefined for an error nobody expected: the app answers its 500 page, naming no cause.
  */
 export function errorPageOf(
   context: { appPath: string; userId: string; navigation?: boolean },
   error: unknown,
-  fallbackTitle = 'Request refused',
 ): Response | undefined {
   const http = httpErrorOf(error);
   if (http === undefined) return undefined;
   const message = error instanceof IrsFormsError ? error.message : http.message;
-  return errorPage(context, http.status, TITLES[http.code ?? ''] ?? fallbackTitle, message, {
+  return errorPage(context, http.status, title(http.code), message, {
     ...http.headers,
   });
 }

@@ -15,7 +15,6 @@ import type { CompanionContext } from './companion-context.js';
 import { signedCopySection } from './signed-copy-page.js';
 import { renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
-import { errorPageOf } from './error-pages.js';
 import { errorPage, pageResponse, securityHeaders } from './page.js';
 
 /** The two kinds of filing the tools link to, as the companion shows them. */
@@ -190,36 +189,30 @@ export async function filingPacket(
     ...securityHeaders(),
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
-  try {
-    if (format === 'zip') {
-      const files = await packets.files(formsKind, source, signal);
-      const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
-      return new Response(zip, {
-        headers: {
-          ...headers,
-          'content-type': 'application/zip',
-          'content-disposition': `attachment; filename="${fileStem(filing)}.zip"`,
-        },
-      });
-    }
-    const packet = await packets.pdf(formsKind, source, signal);
-    return new Response(packet.pdf, {
+  // A packet over its bounds, text the forms cannot print or full builds: the app's error page
+  // (error-pages.ts), as the signed link and the MCP resource answer them.
+  if (format === 'zip') {
+    const files = await packets.files(formsKind, source, signal);
+    const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
+    return new Response(zip, {
       headers: {
         ...headers,
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${fileStem(filing)}.pdf"`,
-        'x-form-editions': (packet.editions ?? [])
-          .map((edition) => `${edition.form} ${edition.edition}`)
-          .join(', '),
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="${fileStem(filing)}.zip"`,
       },
     });
-  } catch (error) {
-    // 413 over the packet's bounds, 422 for text the forms cannot print, 503 with Retry-After
-    // while the builds are full: as the signed link and the MCP resource answer them.
-    const refused = errorPageOf(context, error);
-    if (refused !== undefined) return refused;
-    throw error;
   }
+  const packet = await packets.pdf(formsKind, source, signal);
+  return new Response(packet.pdf, {
+    headers: {
+      ...headers,
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${fileStem(filing)}.pdf"`,
+      'x-form-editions': (packet.editions ?? [])
+        .map((edition) => `${edition.form} ${edition.edition}`)
+        .join(', '),
+    },
+  });
 }
 
 /**

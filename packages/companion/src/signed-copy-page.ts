@@ -7,7 +7,6 @@ import {
 import type { CompanionContext } from './companion-context.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, type SafeHtml } from './html.js';
-import { errorPageOf } from './error-pages.js';
 import { errorPage } from './page.js';
 
 /** The IRS fax number the send step names (send_fax dials it; the rules table holds it). */
@@ -106,20 +105,15 @@ export async function uploadSignedCopyAction(
     if (typeof value !== 'string')
       files.push({ bytes: new Uint8Array(await value.arrayBuffer()), name: value.name.slice(0, 100) });
   }
-  try {
-    await storeSignedCopy({
-      db: context.db,
-      packets: context.packets,
-      kind: '5472',
-      filingId,
-      userId: context.userId,
-      files,
-    });
-  } catch (error) {
-    // A refused copy (415, 422...), or a packet too large or busy to compare it with.
-    const refused = errorPageOf(context, error, 'Signed copy refused');
-    if (refused !== undefined) return refused;
-    throw error;
-  }
+  // A refused copy (415, 422...), or a packet too large or busy to compare it with, throws: the
+  // app's error page (error-pages.ts) answers it, as the upload link does.
+  await storeSignedCopy({
+    db: context.db,
+    packets: context.packets,
+    kind: '5472',
+    filingId,
+    userId: context.userId,
+    files,
+  });
   return new Response(null, { status: 303, headers: { location: filingPath, 'cache-control': 'no-store' } });
 }

@@ -66,7 +66,7 @@ const TABLE = [
 
 describe('the companion pages of the one error mapping', () => {
   it.each(TABLE)('$title: $status', async ({ error, status, title, text, retryAfter }) => {
-    const page = errorPageOf(context, error, 'Signed copy refused');
+    const page = errorPageOf(context, error);
     expect(page?.status).toBe(status);
     expect(page?.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page?.headers.get('retry-after')).toBe(retryAfter ?? null);
