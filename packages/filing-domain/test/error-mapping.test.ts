@@ -96,7 +96,7 @@ describe('one mapping per surface: each error, its HTTP answer and its MCP answe
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('retry-after')).toBe(retryAfter ?? null);
-    const body = await response.json();
+    const body = (await response.json()) as { message: string };
     expect(body).toEqual({ code: status, error: code, message: http!.message });
     // The message says what to do; a database's own words (its address, a query) never leave.
     expect(body.message).not.toContain('database connection');
