@@ -111,6 +111,17 @@ const deepImports = [
     'irs-forms/src/printable-text.ts',
   ],
   // The CIMD options only; the fetcher itself loads with the first document to fetch.
+  // The 500 of a failure the app did not answer: the error module alone, not filing-domain's index.
+  [
+    /lambda[\\/]src[\\/](lambda-handler|fetch-event)\.ts$/,
+    '@filing-mcp/filing-domain',
+    'filing-domain/src/errors/http-errors.ts',
+  ],
+  [
+    /filing-domain[\\/]src[\\/]errors[\\/]http-errors\.ts$/,
+    '@filing-mcp/oauth-core',
+    'oauth-core/src/http-error.ts',
+  ],
   [
     /serverless[\\/]src[\\/]serverless-filing-server\.ts$/,
     '@filing-mcp/oauth-core/node',

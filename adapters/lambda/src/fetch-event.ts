@@ -1,4 +1,4 @@
-import { internalErrorResponse } from '@filing-mcp/protocol';
+import { internalErrorResponse } from '@filing-mcp/filing-domain';
 import type { FetchApp } from '@filing-mcp/serverless';
 import { eventToRequest } from './event-to-request.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';

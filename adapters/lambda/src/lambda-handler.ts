@@ -1,4 +1,4 @@
-import { internalErrorResponse } from '@filing-mcp/protocol';
+import { internalErrorResponse } from '@filing-mcp/filing-domain';
 import type { FetchApp } from '@filing-mcp/serverless';
 import { createBackgroundTasks } from './background-tasks.js';
 import { fetchEvent } from './fetch-event.js';

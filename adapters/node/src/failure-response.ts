@@ -1,5 +1,9 @@
-import { isClientDisconnect } from '@filing-mcp/filing-domain';
-import { internalErrorResponse, withCors } from '@filing-mcp/protocol';
+import {
+  errorResponse,
+  HttpError,
+  internalErrorResponse,
+  isClientDisconnect,
+} from '@filing-mcp/filing-domain';
 import { RequestError } from '@hono/node-server';
 import type { Logger } from './logger.js';
 
@@ -12,7 +16,7 @@ import type { Logger } from './logger.js';
 export function failureResponse(logger: Logger): (error: unknown) => Response {
   return (error) => {
     if (error instanceof RequestError) {
-      return withCors(Response.json({ code: 400, message: 'Bad request' }, { status: 400 }));
+      return errorResponse(new HttpError(400, 'Bad request'));
     }
     try {
       const errorName = (error as Error)?.name ?? 'unknown';

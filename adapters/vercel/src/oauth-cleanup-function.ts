@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { internalErrorResponse } from '@filing-mcp/protocol';
+import { HttpError, internalErrorResponse } from '@filing-mcp/filing-domain';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import { type OAuthCleanupTarget, runOAuthCleanup } from '@filing-mcp/serverless';
 import type { VercelFunction } from './vercel-function.js';
@@ -17,13 +17,6 @@ export interface OAuthCleanupFunctionOptions {
   cronSecret?: () => string | undefined;
   /** Receives one JSON log line per run, without its newline; default `console.log`. */
   log?: (line: string) => void;
-}
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
-  });
 }
 
 // Both sides are hashed first so that the comparison takes the same time whatever the lengths.
@@ -71,24 +64,22 @@ export function createOAuthCleanupFunction(
             reason: 'CRON_SECRET is not set',
           }),
         );
-        return json(500, { code: 500, message });
+        return new HttpError(500, message).getResponse();
       }
       if (!authorized(request.headers.get('authorization'), secret)) {
-        return json(
-          401,
-          { code: 401, message: 'Unauthorized: send Authorization: Bearer <CRON_SECRET>.' },
-          { 'www-authenticate': 'Bearer' },
-        );
+        return new HttpError(401, 'Unauthorized: send Authorization: Bearer <CRON_SECRET>.', {
+          headers: { 'www-authenticate': 'Bearer' },
+        }).getResponse();
       }
       if (request.method !== 'GET') {
-        return json(
-          405,
-          { code: 405, message: 'Method not allowed: Vercel Cron calls this with GET.' },
-          { allow: 'GET' },
-        );
+        return new HttpError(405, 'Method not allowed: Vercel Cron calls this with GET.', {
+          headers: { allow: 'GET' },
+        }).getResponse();
       }
       try {
-        return json(200, await runOAuthCleanup(currentTarget, log));
+        return Response.json(await runOAuthCleanup(currentTarget, log), {
+          headers: { 'cache-control': 'no-store' },
+        });
       } catch {
         // runOAuthCleanup logged the failure (its name and message only).
         return internalErrorResponse();

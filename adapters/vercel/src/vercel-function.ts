@@ -1,4 +1,4 @@
-import { internalErrorResponse } from '@filing-mcp/protocol';
+import { internalErrorResponse } from '@filing-mcp/filing-domain';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import { errorReporter, type FetchApp } from '@filing-mcp/serverless';
 import { waitUntil } from '@vercel/functions';

@@ -1,6 +1,11 @@
-import { createFilingPackets, type FilingServer, type PacketBuilder } from '@filing-mcp/filing-domain';
+import {
+  createFilingPackets,
+  type FilingServer,
+  forbiddenResponse,
+  type PacketBuilder,
+} from '@filing-mcp/filing-domain';
 import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
-import { createAllowListCheck, forbiddenResponse, type RequestContext } from '@filing-mcp/protocol';
+import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
 import type { CompanionContext } from './companion-context.js';
@@ -18,6 +23,7 @@ import {
 } from './filing-pages.js';
 import { readFormBody } from './form-body.js';
 import { uploadSignedCopyAction } from './signed-copy-page.js';
+import { errorPageOf } from './error-pages.js';
 import { errorPage } from './page.js';
 import type { SessionJwtSignIn } from './session-jwt-sign-in.js';
 import { isSessionRevoked } from './session-revocations.js';
@@ -311,9 +317,12 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
       let response: Response | undefined;
       try {
         response = await route(request, rest);
-      } catch {
-        // No details: database errors can quote stored values.
-        response = errorPage(context, 500, 'Something went wrong', 'The page could not be shown. Try again.');
+      } catch (error) {
+        // A known error as every surface answers it (a packet too large 413, the database 503...);
+        // anything else without details: database errors can quote stored values.
+        response =
+          errorPageOf(context, error) ??
+          errorPage(context, 500, 'Something went wrong', 'The page could not be shown. Try again.');
       }
       if (response === undefined) {
         // At the root the server behind the app owns every other path (the MCP endpoint, OAuth).

@@ -9,9 +9,8 @@ import {
   kindOfPage,
   kindPdfUrl,
   kindViewUrl,
-  PacketsBusyError,
 } from '@filing-mcp/filing-domain';
-import { PacketTooLargeError, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
+import { zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
 import { signedCopySection } from './signed-copy-page.js';
 import { renderJsonValue } from './form-data-view.js';
@@ -191,43 +190,30 @@ export async function filingPacket(
     ...securityHeaders(),
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
-  try {
-    if (format === 'zip') {
-      const files = await packets.files(kind, source, signal);
-      const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
-      return new Response(zip, {
-        headers: {
-          ...headers,
-          'content-type': 'application/zip',
-          'content-disposition': `attachment; filename="${fileStem(filing)}.zip"`,
-        },
-      });
-    }
-    const packet = await packets.pdf(kind, source, signal);
-    return new Response(packet.pdf, {
+  // A packet over its bounds, text the forms cannot print or full builds: the app's error page
+  // (error-pages.ts), as the signed link and the MCP resource answer them.
+  if (format === 'zip') {
+    const files = await packets.files(kind, source, signal);
+    const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));
+    return new Response(zip, {
       headers: {
         ...headers,
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${fileStem(filing)}.pdf"`,
-        'x-form-editions': (packet.editions ?? [])
-          .map((edition) => `${edition.form} ${edition.edition}`)
-          .join(', '),
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="${fileStem(filing)}.zip"`,
       },
     });
-  } catch (error) {
-    if (error instanceof UnprintableTextError) {
-      return errorPage(context, 422, 'The forms cannot be printed', error.message);
-    }
-    if (error instanceof PacketTooLargeError) {
-      return errorPage(context, 413, 'The packet is too large', error.message);
-    }
-    if (error instanceof PacketsBusyError) {
-      const busy = errorPage(context, 503, 'The packet cannot be built just now', error.message);
-      busy.headers.set('retry-after', String(error.retryAfterSeconds));
-      return busy;
-    }
-    throw error;
   }
+  const packet = await packets.pdf(kind, source, signal);
+  return new Response(packet.pdf, {
+    headers: {
+      ...headers,
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${fileStem(filing)}.pdf"`,
+      'x-form-editions': (packet.editions ?? [])
+        .map((edition) => `${edition.form} ${edition.edition}`)
+        .join(', '),
+    },
+  });
 }
 
 /**

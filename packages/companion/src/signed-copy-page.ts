@@ -1,7 +1,6 @@
 import {
   readBoundedBody,
   SIGNED_COPY_MAX_BYTES,
-  SignedCopyRefusedError,
   storeSignedCopy,
   submissionsOf,
 } from '@filing-mcp/filing-domain';
@@ -110,26 +109,16 @@ export async function uploadSignedCopyAction(
     if (typeof value !== 'string')
       files.push({ bytes: new Uint8Array(await value.arrayBuffer()), name: value.name.slice(0, 100) });
   }
-  try {
-    await storeSignedCopy({
-      db: context.db,
-      packets: context.packets,
-      kind: '5472',
-      filingId,
-      userId: context.userId,
-      files,
-      irsPdf: () => import('@filing-mcp/irs-forms/pdf'),
-    });
-  } catch (error) {
-    if (error instanceof SignedCopyRefusedError) {
-      return errorPage(
-        context,
-        error.status,
-        error.status === 404 ? 'Filing not found' : 'Signed copy refused',
-        `${error.message}.`,
-      );
-    }
-    throw error;
-  }
+  // A refused copy (415, 422...), or a packet too large or busy to compare it with, throws: the
+  // app's error page (error-pages.ts) answers it, as the upload link does.
+  await storeSignedCopy({
+    db: context.db,
+    packets: context.packets,
+    kind: '5472',
+    filingId,
+    userId: context.userId,
+    files,
+    irsPdf: () => import('@filing-mcp/irs-forms/pdf'),
+  });
   return new Response(null, { status: 303, headers: { location: filingPath, 'cache-control': 'no-store' } });
 }

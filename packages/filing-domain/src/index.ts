@@ -45,6 +45,13 @@ export {
 export { CredentialCache } from './auth/credential-cache.js';
 export { boundedPool, type PgPoolLike } from './storage/bounded-pool.js';
 export { DatabaseUnavailableError, isDatabaseUnavailable } from './storage/database-unavailable.js';
+export { HttpError, type HttpErrorBody } from '@filing-mcp/oauth-core';
+export {
+  errorResponse,
+  forbiddenResponse,
+  httpErrorOf,
+  internalErrorResponse,
+} from './errors/http-errors.js';
 export { pgPoolOptions } from './config/database-settings.js';
 export {
   type DatabaseSettings,

@@ -157,6 +157,7 @@ describe.each(testDatabases())('the signed packet links under load on $name', (v
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toEqual({
       code: 503,
+      error: 'packets_busy',
       message: 'Service unavailable: every packet build slot is taken; retry later',
     });
     // Another user's packet read over MCP: -32005 with Retry-After, not a 500.

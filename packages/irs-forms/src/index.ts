@@ -49,6 +49,7 @@ export {
   type PlannedWorksheet,
   planPacket,
 } from './packet-plan.js';
+export { InvalidAsOfError, IrsFormsError, type IrsFormsErrorCode } from './irs-forms-error.js';
 export { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from './packet-limits.js';
 export {
   firstUnprintable,

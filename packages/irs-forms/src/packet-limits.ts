@@ -1,3 +1,5 @@
+import { IrsFormsError } from './irs-forms-error.js';
+
 /** The most a filing packet may hold: {@link PACKET_LIMITS}. */
 export interface PacketLimits {
   /** Pages of the whole packet (every form, statement and letter). */
@@ -20,7 +22,7 @@ export const PACKET_LIMITS: Readonly<PacketLimits> = Object.freeze({
 });
 
 /** A packet would exceed {@link PACKET_LIMITS}; nothing of it is returned. */
-export class PacketTooLargeError extends Error {
+export class PacketTooLargeError extends IrsFormsError {
   override readonly name = 'PacketTooLargeError';
   readonly code = 'packet_too_large';
   /** Which bound: `pages` or `bytes`. */

@@ -1,3 +1,5 @@
+import { IrsFormsError } from './irs-forms-error.js';
+
 // The standard PDF fonts (Helvetica here) print WinAnsi: ASCII, Latin-1 and a few typographic
 // marks. The IRS asks for English, so anything else is refused with the field that holds it.
 const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
@@ -43,7 +45,7 @@ export function codePointLabel(character: string): string {
 }
 
 /** Thrown when a filing holds text the forms cannot print; names the form_data field. */
-export class UnprintableTextError extends Error {
+export class UnprintableTextError extends IrsFormsError {
   override readonly name = 'UnprintableTextError';
   readonly code = 'unprintable_text';
   readonly field: string;

@@ -1,3 +1,4 @@
+import { InvalidAsOfError } from './irs-forms-error.js';
 import { addMonths, filingDueDates, isRealDate } from './due-dates.js';
 import type { FormId } from './form-edition.js';
 import type { FormRegistry } from './form-edition.js';
@@ -218,7 +219,7 @@ export function checkFilingReadiness(
   registry: FormRegistry = defaultFormRegistry(),
   asOf: string = todayUtc(),
 ): FilingReadiness {
-  if (!isRealDate(asOf)) throw new RangeError(`as_of must be a real date in YYYY-MM-DD form, not "${asOf}"`);
+  if (!isRealDate(asOf)) throw new InvalidAsOfError(asOf);
   const missing: MissingLine[] = [];
   const invalid: InvalidField[] = [];
   const forms: NeededForm[] = [];

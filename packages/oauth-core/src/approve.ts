@@ -4,18 +4,18 @@ import { paramsTextProblem } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import type { AuthorizationGrant, CompletedAuthorization } from './types.js';
 import { generateAuthorizationCode } from './credentials.js';
-import { jsonResponse } from './errors.js';
+import { HttpError, jsonResponse } from './http-error.js';
 import { jsonObjectParams, readBodyText } from './request-body.js';
 import { isAcceptableSubject } from './session-jwt.js';
 
 /** An `/approve` failure, answered as the spec's `{code, message}` (plus a `detail` for 400s). */
-export class ApproveError extends Error {
+export class ApproveError extends HttpError {
   override readonly name = 'ApproveError';
-  readonly status: 400 | 401 | 500 | 503;
-  readonly detail: string | undefined;
+  declare readonly status: 400 | 401 | 500 | 503;
 
   constructor(status: 400 | 401 | 500 | 503, detail?: string, options?: { cause?: unknown }) {
     super(
+      status,
       status === 400
         ? 'Bad request'
         : status === 401
@@ -23,19 +23,14 @@ export class ApproveError extends Error {
           : status === 503
             ? 'Service unavailable'
             : 'Internal server error',
-      options,
+      // A 401 also carries a Bearer challenge (RFC 6750).
+      { detail, headers: status === 401 ? { 'www-authenticate': 'Bearer' } : {}, cause: options?.cause },
     );
-    this.status = status;
-    this.detail = detail;
   }
 
-  /** The answer; a 401 also carries a Bearer challenge (RFC 6750). */
+  /** The answer, with any extra headers (the 503's `Retry-After`). */
   toResponse(headers: Record<string, string> = {}): Response {
-    return jsonResponse(
-      { code: this.status, message: this.message, ...(this.detail ? { detail: this.detail } : {}) },
-      this.status,
-      this.status === 401 ? { 'www-authenticate': 'Bearer', ...headers } : headers,
-    );
+    return this.getResponse(headers);
   }
 }
 

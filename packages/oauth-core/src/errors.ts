@@ -1,3 +1,5 @@
+import { jsonResponse } from './http-error.js';
+
 /** Error codes this server answers with (RFC 6749, RFC 7591, RFC 8707, and the spec's `invalid_redirect_uri`). */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -51,17 +53,4 @@ export class OAuthError extends Error {
   toResponse(): Response {
     return jsonResponse(this.toJSON(), this.status, this.headers);
   }
-}
-
-/** JSON response that is never cached: every OAuth answer may carry or concern a credential. */
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'content-type': 'application/json',
-      'cache-control': 'no-store',
-      pragma: 'no-cache',
-      ...headers,
-    },
-  });
 }

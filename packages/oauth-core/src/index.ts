@@ -8,6 +8,7 @@ export {
 } from './endpoints.js';
 export { OAuthError, type OAuthErrorCode } from './errors.js';
 export { ApproveError } from './approve.js';
+export { HttpError, type HttpErrorBody, jsonResponse } from './http-error.js';
 export { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from './crypto.js';
 export { CREDENTIAL_PREFIX } from './credentials.js';
 export {

@@ -1,7 +1,8 @@
 import { parseClientJsonObject } from './client-text.js';
 import type { OAuthContext } from './context.js';
 import { generateClientId, generateClientSecret } from './credentials.js';
-import { jsonResponse, OAuthError } from './errors.js';
+import { OAuthError } from './errors.js';
+import { jsonResponse } from './http-error.js';
 import {
   applicationTypeProblem,
   canonicalRedirectUri,

@@ -1,6 +1,7 @@
 import { authenticateClient, invalidClient, readPresentedClient } from './client-authentication.js';
 import type { OAuthContext } from './context.js';
-import { jsonResponse, OAuthError } from './errors.js';
+import { OAuthError } from './errors.js';
+import { jsonResponse } from './http-error.js';
 import { readParams } from './request-body.js';
 
 /**

@@ -3,7 +3,8 @@ import { handleAuthorize } from './authorize.js';
 import { createContext, withoutTrailingSlash } from './context.js';
 import { CREDENTIAL_PREFIX } from './credentials.js';
 import { OAUTH_ENDPOINTS, OAUTH_METADATA_PATHS, type OAuthEndpointName } from './endpoints.js';
-import { jsonResponse, OAuthError } from './errors.js';
+import { OAuthError } from './errors.js';
+import { HttpError, jsonResponse } from './http-error.js';
 import { buildAuthorizationServerMetadata, buildProtectedResourceMetadata } from './metadata.js';
 import { handleRegister } from './register.js';
 import { handleRevoke } from './revoke.js';
@@ -38,7 +39,7 @@ function unavailable(kind: RouteKind, retryAfterSeconds: number): Response {
 /** How an unexpected failure is answered on each kind of route (docs/spec-differences.md#errors). */
 function failure(kind: RouteKind): Response {
   if (kind === 'approve') return new ApproveError(500).toResponse();
-  if (kind === 'metadata') return jsonResponse({ code: 500, message: 'Internal server error' }, 500);
+  if (kind === 'metadata') return new HttpError(500, 'Internal server error').getResponse();
   return new OAuthError('server_error', 'the request could not be processed').toResponse();
 }
 

@@ -3,7 +3,8 @@ import { authenticateClient, invalidClient, readPresentedClient } from './client
 import type { OAuthContext } from './context.js';
 import { sha256Base64url, timingSafeEqual } from './crypto.js';
 import { generateAccessToken, generateRefreshToken } from './credentials.js';
-import { jsonResponse, OAuthError } from './errors.js';
+import { OAuthError } from './errors.js';
+import { jsonResponse } from './http-error.js';
 import { canonicalRedirectUri } from './redirect-uri.js';
 import { readParams } from './request-body.js';
 import { isConfiguredResource } from './resource-indicator.js';

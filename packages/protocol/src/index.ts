@@ -4,7 +4,6 @@ export {
   createAllowListCheck,
 } from './http/allow-list-check.js';
 export { bearerCredential } from './auth/credential.js';
-export { forbiddenResponse, internalErrorResponse } from './http/error-responses.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
 export type { Completer } from './primitives/completer.js';

@@ -1,35 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenResponse, internalErrorResponse } from '../src/index.js';
 import { lazyOnce } from '../src/internal.js';
-
-describe('internalErrorResponse', () => {
-  it('answers 500 with the interface error shape, CORS and no-store, naming no cause', async () => {
-    const response = internalErrorResponse();
-    expect(response.status).toBe(500);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await response.json()).toEqual({ code: 500, message: 'Internal server error' });
-  });
-
-  it('is a new response each time (a body can be read once)', async () => {
-    const first = internalErrorResponse();
-    await first.text();
-    expect(await internalErrorResponse().json()).toEqual({ code: 500, message: 'Internal server error' });
-  });
-});
-
-describe('forbiddenResponse', () => {
-  it.each(['host', 'origin'] as const)('answers 403 naming the refused %s header', async (violation) => {
-    const response = forbiddenResponse(violation);
-    expect(response.status).toBe(403);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await response.json()).toEqual({
-      code: 403,
-      message: `Forbidden: ${violation === 'host' ? 'Host' : 'Origin'} not allowed`,
-    });
-  });
-});
 
 describe('lazyOnce', () => {
   it('builds once for concurrent and later calls', async () => {

@@ -1,19 +1,15 @@
+import { HttpError } from '@filing-mcp/oauth-core';
 import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
+import { errorResponse, httpErrorOf } from '../errors/http-errors.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
-import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
+import { loadFilingRepository } from '../server/deferred.js';
 import type { FilingPackets } from './filing-packets.js';
-import { PacketsBusyError } from './packet-builds.js';
 import type { PacketLinks } from './packet-links.js';
 
 function problem(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return withCors(
-    new Response(JSON.stringify({ code: status, message }), {
-      status,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
-    }),
-  );
+  return errorResponse(new HttpError(status, message, { headers }));
 }
 
 /** The refusal texts of a signed packet link, each saying what to do. */
@@ -70,15 +66,11 @@ export function createPacketDownload(options: {
     try {
       ({ pdf } = await options.packets.pdf(grant.kind, filing, request.signal));
     } catch (error) {
-      if (error instanceof PacketsBusyError) {
-        return problem(503, error.message, { 'retry-after': String(error.retryAfterSeconds) });
-      }
       if (request.signal.aborted) return problem(503, PACKET_LINK_MESSAGES.gone_caller);
-      const { PacketTooLargeError, UnprintableTextError } = await loadIrsForms();
-      if (error instanceof UnprintableTextError) {
-        return problem(422, `The forms cannot be printed: ${error.message}; fix it with the update tool`);
-      }
-      if (error instanceof PacketTooLargeError) return problem(413, error.message);
+      // A full build queue 503 with Retry-After, a packet over its bounds 413, text the forms
+      // cannot print 422: as the companion's link and the MCP resource answer them.
+      const refusal = httpErrorOf(error);
+      if (refusal !== undefined) return errorResponse(refusal);
       throw error;
     }
     const name = FILING_KINDS[grant.kind].packet.fileName;

@@ -1,14 +1,9 @@
-import {
-  type HandlerContext,
-  JsonRpcErrorCode,
-  McpError,
-  type ResourceTemplateDefinition,
-  resourceNotFound,
-} from '@filing-mcp/protocol';
+import { type HandlerContext, type ResourceTemplateDefinition, resourceNotFound } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
-import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
+import { loadFilingRepository } from '../server/deferred.js';
+import { mcpInvalidParams } from '../errors/mcp-errors.js';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 
@@ -21,7 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The filing packets as MCP resource templates (`resources/templates/list`, `resources/read`):
  * the PDF as a base64 `blob`. A read acts for the credential's user alone: another user's filing,
  * a missing one and a malformed id all answer -32602 with `data.uri`, and nothing is built. A
- * packet over irs-forms' `PACKET_LIMITS` answers -32602 with the bound (`data.limit`, `data.max`).
+ * packet over irs-forms' `PACKET_LIMITS` answers -32602 with `data.code` `packet_too_large` and the
+ * bound (`data.limit`, `data.max`); text the forms cannot print, `unprintable_text` and `data.field`.
  */
 export function createPacketResourceTemplates(options: {
   /** The database, or a function answering it (the filing server's lazily opened one). */
@@ -55,24 +51,7 @@ export function createPacketResourceTemplates(options: {
         const { pdf } = await options.packets.pdf(kind, filing, context.signal);
         return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
       } catch (error) {
-        const { PacketTooLargeError, UnprintableTextError } = await loadIrsForms();
-        if (error instanceof PacketTooLargeError) {
-          throw new McpError(
-            JsonRpcErrorCode.InvalidParams,
-            error.message,
-            { uri, limit: error.limit, actual: error.actual, max: error.max },
-            { cause: error },
-          );
-        }
-        if (error instanceof UnprintableTextError) {
-          throw new McpError(
-            JsonRpcErrorCode.InvalidParams,
-            `The forms cannot be printed: ${error.message}`,
-            { uri, field: error.field },
-            { cause: error },
-          );
-        }
-        throw error;
+        throw mcpInvalidParams(error, { uri }) ?? error;
       }
     },
   }));

@@ -2,8 +2,6 @@ import {
   type AuthInfo,
   createAllowListCheck,
   createMcpServer,
-  internalErrorResponse,
-  JsonRpcErrorCode,
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
@@ -14,6 +12,13 @@ import { CredentialCache } from '../auth/credential-cache.js';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
 import { withoutTrailingSlash } from '../config/url-form.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  errorResponse,
+  httpErrorOf,
+  internalErrorResponse,
+} from '../errors/http-errors.js';
+import { mcpRetryableError } from '../errors/mcp-errors.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
 import { errorSummary, type FilingLogger } from '../logging/filing-logger.js';
 import { isClientDisconnect, logSafeEvent } from '../logging/log-safety.js';
@@ -21,9 +26,7 @@ import { createFilingTelemetry } from '../logging/telemetry.js';
 import { filingPrompts } from '../prompts/filing-prompts.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { createCredentialLimit } from '../rate-limits/credential-limit.js';
-import { toolsCallRateLimited } from '../rate-limits/too-many-requests.js';
 import { createFilingPackets, isFilingPackets } from '../resources/filing-packets.js';
-import { PacketsBusyError } from '../resources/packet-builds.js';
 import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
@@ -41,14 +44,10 @@ import {
 } from './deferred.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
-import { jsonResponse } from './json-response.js';
 import { createFilingRoutes } from './routes.js';
 import { FILING_SERVER_INFO, filingServerInstructions } from './server-info.js';
 
 export type { FilingServer, FilingServerOptions } from './filing-server-options.js';
-
-/** `Retry-After` of the 503 answered while the database is down or does not answer in time. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** A route handler built (its module loaded) by its first request, then reused. */
 function builtOnFirstUse<A extends unknown[], R>(
@@ -236,25 +235,11 @@ export function createFilingServerWithConfig(
     ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
     ...(config.allowedHosts && { allowedHosts: config.allowedHosts }),
     ...(config.allowedOrigins && { allowedOrigins: config.allowedOrigins }),
+    // A rate limit 429, a full packet build queue or a database that did not answer 503, each
+    // with Retry-After (errors/mcp-errors.ts).
     retryableError: (error) => {
-      const rateLimited = toolsCallRateLimited(error);
-      if (rateLimited !== undefined) return rateLimited;
-      if (error instanceof PacketsBusyError) {
-        return {
-          status: 503,
-          code: JsonRpcErrorCode.ServiceUnavailable,
-          message: error.message,
-          retryAfterSeconds: error.retryAfterSeconds,
-        };
-      }
-      if (!isDatabaseUnavailable(error)) return undefined;
-      log({ event: 'database_unavailable', ...errorSummary(error) });
-      return {
-        status: 503,
-        code: JsonRpcErrorCode.ServiceUnavailable,
-        message: 'Service unavailable: the database did not answer in time; retry later',
-        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-      };
+      if (isDatabaseUnavailable(error)) log({ event: 'database_unavailable', ...errorSummary(error) });
+      return mcpRetryableError(error);
     },
     onError: (error, where) =>
       log({
@@ -282,13 +267,10 @@ export function createFilingServerWithConfig(
       try {
         return await route(request, context);
       } catch (error) {
-        if (isDatabaseUnavailable(error)) {
-          return jsonResponse(
-            503,
-            { code: 503, message: 'Service unavailable' },
-            { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-          );
-        }
+        // A database that did not answer 503 with Retry-After, and the other errors a route
+        // answers the same on every surface (errors/http-errors.ts).
+        const refusal = httpErrorOf(error);
+        if (refusal !== undefined) return errorResponse(refusal);
         const event = isClientDisconnect(error, request) ? 'client_disconnected' : 'unhandled_error';
         log({ event, requestId: context?.requestId, ...errorSummary(error) });
         return internalErrorResponse();

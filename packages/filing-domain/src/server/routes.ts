@@ -1,10 +1,6 @@
-import {
-  type AllowListCheck,
-  forbiddenResponse,
-  preflightResponse,
-  type RequestContext,
-  withCors,
-} from '@filing-mcp/protocol';
+import { type AllowListCheck, preflightResponse, type RequestContext, withCors } from '@filing-mcp/protocol';
+import { HttpError } from '@filing-mcp/oauth-core';
+import { errorResponse, forbiddenResponse } from '../errors/http-errors.js';
 import type { FilingTelemetry } from '../logging/telemetry.js';
 import { healthResponse, type Readiness, readinessResponse } from '../probes/probe-responses.js';
 import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
@@ -13,7 +9,6 @@ import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
 import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import type { FilingBackend } from './filing-backend.js';
-import { jsonResponse } from './json-response.js';
 
 /** The parts {@link createFilingRoutes} routes to. */
 export interface FilingRoutesOptions {
@@ -167,7 +162,7 @@ export function createFilingRoutes(
       await limiter!.hit('tokenClientFailures', failureKey);
     }
     if (oauthResponse !== undefined) return withCors(oauthResponse);
-    return jsonResponse(404, { code: 404, message: 'Not found' });
+    return errorResponse(new HttpError(404, 'Not found'));
   }
 
   return route;

@@ -1,6 +1,8 @@
+import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
+import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingLogger } from '../logging/filing-logger.js';
-import { jsonResponse } from '../server/json-response.js';
+import { errorResponse } from '../errors/http-errors.js';
 import { readBoundedBody } from './bounded-body.js';
 import { applyFaxEvent } from './fax-events.js';
 import type { FaxProvider } from './fax-provider.js';
@@ -23,24 +25,27 @@ export function createFaxWebhook(options: {
 }): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== 'POST') {
-      return jsonResponse(405, { code: 405, message: 'Method not allowed: use POST' }, { allow: 'POST' });
+      return errorResponse(
+        new HttpError(405, 'Method not allowed: use POST', { headers: { allow: 'POST' } }),
+      );
     }
     const body = await readBoundedBody(request, MAX_EVENT_BYTES);
-    if (body === 'too_large') return jsonResponse(413, { code: 413, message: 'Payload too large' });
+    if (body === 'too_large') return errorResponse(new HttpError(413, 'Payload too large'));
     const event = await options.provider.receive({ headers: request.headers, body, now: options.now() });
     if (event === 'bad_signature' || event === 'stale_timestamp') {
       options.log({ event: 'fax_webhook_refused', provider: options.provider.name, reason: event });
-      return jsonResponse(401, {
-        code: 401,
-        message:
+      return errorResponse(
+        new HttpError(
+          401,
           event === 'bad_signature'
             ? 'Unauthorized: the webhook signature does not verify'
             : 'Unauthorized: the webhook timestamp is more than 5 minutes away',
-      });
+        ),
+      );
     }
-    if (event === 'ignored') return jsonResponse(200, { received: true, outcome: 'ignored' });
+    if (event === 'ignored') return withCors(jsonResponse({ received: true, outcome: 'ignored' }));
     const outcome = await applyFaxEvent(await options.db(), options.provider.name, event);
     options.log({ event: 'fax_webhook', provider: options.provider.name, status: event.status, outcome });
-    return jsonResponse(200, { received: true, outcome });
+    return withCors(jsonResponse({ received: true, outcome }));
   };
 }

@@ -1,26 +1,15 @@
+import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
 import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import type { PacketLinks } from '../resources/packet-links.js';
+import { errorResponse, httpErrorOf } from '../errors/http-errors.js';
 import { readBoundedBody } from './bounded-body.js';
 import { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from './signed-copy.js';
 import { SubmissionStore } from './submission-store.js';
 
-function answer(
-  status: number,
-  body: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Response {
-  return withCors(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
-    }),
-  );
-}
-
 const refusal = (status: number, code: string, message: string, headers?: Record<string, string>) =>
-  answer(status, { code: status, error: code, message }, headers);
+  errorResponse(new HttpError(status, message, { code, ...(headers && { headers }) }));
 
 /** The refusal texts of the signed links of signed copies, each saying what to do. */
 export const SIGNED_COPY_LINK_MESSAGES = Object.freeze({
@@ -109,12 +98,19 @@ export function createSignedCopyRoutes(options: {
         files,
         irsPdf: options.irsPdf,
       });
-      return answer(201, {
-        ...stored,
-        next: 'Call send_fax with the filing id to fax it to the IRS, or mail it and call mark_filed.',
-      });
+      return withCors(
+        jsonResponse(
+          {
+            ...stored,
+            next: 'Call send_fax with the filing id to fax it to the IRS, or mail it and call mark_filed.',
+          },
+          201,
+        ),
+      );
     } catch (error) {
-      if (error instanceof SignedCopyRefusedError) return refusal(error.status, error.code, error.message);
+      // A refused copy, a packet too large or busy to compare with: as every surface answers them.
+      const refused = httpErrorOf(error);
+      if (refused !== undefined) return errorResponse(refused);
       throw error;
     }
   };

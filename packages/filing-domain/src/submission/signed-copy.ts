@@ -1,4 +1,5 @@
 import type { FilingKind } from '../kinds/filing-kinds.js';
+import { HttpError } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import { FilingRepository } from '../storage/filing-repository.js';
@@ -8,14 +9,12 @@ import { type SignedCopySummary, SubmissionStore } from './submission-store.js';
 export const SIGNED_COPY_MAX_BYTES = 20 * 1024 * 1024;
 
 /** A refused signed copy: the HTTP status, a stable code, and what to do. Nothing was stored. */
-export class SignedCopyRefusedError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SignedCopyRefusedError';
+export class SignedCopyRefusedError extends HttpError {
+  override readonly name = 'SignedCopyRefusedError';
+  declare readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(status, message, { code });
   }
 }
 
@@ -29,7 +28,9 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
  * Letter pages) become one PDF of at most 40 pages, whose page count must equal the packet's (the
  * packet built from the filing as it is now), kept with its SHA-256. `userId` given (the companion's
  * signed-in user), only that user's filing; otherwise the filing the signed link names. Throws
- * {@link SignedCopyRefusedError} (nothing stored) when anything is wrong.
+ * {@link SignedCopyRefusedError}, or irs-forms' `SignedCopyError` (unreadable, encrypted...) or a
+ * packet's error (too large, busy), when anything is wrong: nothing is stored, and each surface
+ * answers it by `httpErrorOf` (errors/http-errors.ts).
  */
 export async function storeSignedCopy(options: {
   db: Kysely<any>;
@@ -53,20 +54,9 @@ export async function storeSignedCopy(options: {
   const filing = await new FilingRepository(db).packetSource(kind, filingId, options.userId);
   if (filing === undefined) throw new SignedCopyRefusedError(404, 'filing_not_found', 'Filing not found');
 
-  const { signedCopyPdf, countPdfPages, SignedCopyError } = await options.irsPdf();
-  let copy: Awaited<ReturnType<typeof signedCopyPdf>>;
-  try {
-    copy = await signedCopyPdf(options.files);
-  } catch (error) {
-    if (error instanceof SignedCopyError) {
-      throw new SignedCopyRefusedError(
-        error.code === 'unsupported_type' ? 415 : 422,
-        error.code,
-        error.message,
-      );
-    }
-    throw error;
-  }
+  const { signedCopyPdf, countPdfPages } = await options.irsPdf();
+  // A file that cannot be kept throws irs-forms' SignedCopyError: 415 for its type, else 422.
+  const copy = await signedCopyPdf(options.files);
   // The packet as it is now, from the shared cache and bounded build queue (a full queue is a 503).
   const { pdf: packet } = await options.packets.pdf(kind, filing);
   const packetPages = await countPdfPages(packet);

@@ -1,4 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { IrsFormsError, type IrsFormsErrorCode } from '../irs-forms-error.js';
 
 /** The media types a signed copy may be uploaded as. */
 export type SignedCopyMediaType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -12,10 +13,13 @@ export const SIGNED_COPY_LIMITS = Object.freeze({
 });
 
 /** Why a signed copy is refused, each with a stable code. */
-export type SignedCopyRefusal = 'unsupported_type' | 'unreadable' | 'encrypted' | 'too_many_pages' | 'empty';
+export type SignedCopyRefusal = Extract<
+  IrsFormsErrorCode,
+  'unsupported_type' | 'unreadable' | 'encrypted' | 'too_many_pages' | 'empty'
+>;
 
 /** A signed copy that cannot be kept: `code` says why, `message` what to do. */
-export class SignedCopyError extends Error {
+export class SignedCopyError extends IrsFormsError {
   readonly code: SignedCopyRefusal;
 
   constructor(code: SignedCopyRefusal, message: string) {
