@@ -90,14 +90,14 @@ export interface SummaryWithFormData {
 }
 
 /**
- * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0005, which
- * PostgreSQL plans once per connection. $1 user, $2 name, $3 EIN, $4 tax year of the lookup (null:
- * none), $5/$6 tax year begin/end, $7 status, $8 form_data as JSON text.
+ * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0008 (0005's,
+ * answering one uuid[] in the select list), which PostgreSQL plans once per connection. $1 user,
+ * $2 name, $3 EIN, $4 tax year of the lookup (null: none), $5/$6 tax year begin/end, $7 status,
+ * $8 form_data as JSON text. Answers the new id, then the possible duplicates.
  */
 const CREATE_FINDING_DUPLICATES: Record<FilingTableName, string> = {
-  filings: 'select new_id as id, duplicates from filings_create($1, $2, $3, $4, $5, $6, $7, $8::jsonb)',
-  partnership_filings:
-    'select new_id as id, duplicates from partnership_filings_create($1, $2, $3, $4, $5, $6, $7, $8::jsonb)',
+  filings: 'select filings_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids',
+  partnership_filings: 'select partnership_filings_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids',
 };
 
 /**
@@ -187,7 +187,7 @@ export class FilingRepository {
   }
 
   /**
-   * Creates a filing as {@link createFiling} does and, in the same call of migration 0005's function
+   * Creates a filing as {@link createFiling} does and, in the same call of migration 0008's function
    * (one round trip, planned once per connection), finds the ids of the user's other filings in
    * `table` with the same EIN and tax year, newest first (at most 20: enough to show the pattern
    * without a long answer). The tax year is the calendar year the tax year begins in (the year a
@@ -200,7 +200,7 @@ export class FilingRepository {
     filing: NewFiling,
   ): Promise<{ id: string; possibleDuplicates: string[] }> {
     const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
-    const result = await this.#db.executeQuery<{ id: string; duplicates: string[] }>(
+    const result = await this.#db.executeQuery<{ ids: string[] }>(
       CompiledQuery.raw(CREATE_FINDING_DUPLICATES[table], [
         filing.userId,
         filing.llcName,
@@ -212,9 +212,9 @@ export class FilingRepository {
         JSON.stringify(filing.formData),
       ]),
     );
-    const row = result.rows[0];
-    if (row === undefined) throw new Error('insert returned no row');
-    return { id: row.id, possibleDuplicates: row.duplicates };
+    const [id, ...possibleDuplicates] = result.rows[0]?.ids ?? [];
+    if (id === undefined) throw new Error('insert returned no row');
+    return { id, possibleDuplicates };
   }
 
   /**

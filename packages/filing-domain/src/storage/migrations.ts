@@ -250,8 +250,9 @@ migrations['0007_companion_session_revocations'] = {
 };
 
 // 0008: `has_submissions` on both filing tables, kept by a trigger on the submission tables, so
-// get_filing reads one row (storage/submission-flag.ts).
-migrations['0008_filing_submission_flag'] = submissionFlagMigration;
+// get_filing reads one row (storage/submission-flag.ts); and the create functions that answer one
+// uuid[] (storage/create-filing-ids.ts).
+migrations['0008_submission_flag_and_create_ids'] = submissionFlagMigration;
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { addCreateIdsFunctions, dropCreateIdsFunctions } from './create-filing-ids.js';
 
 /** The filing tables that carry `has_submissions`. */
 const FILING_TABLES = ['filings', 'partnership_filings'] as const;
@@ -8,7 +9,8 @@ const FILING_TABLES = ['filings', 'partnership_filings'] as const;
 const SUBMISSION_TABLES = ['signed_copies', 'fax_logs', 'filed_returns'] as const;
 
 /**
- * Migration 0008: `has_submissions` on both filing tables, so that get_filing is again one indexed
+ * Migration 0008: the create functions that answer ids (create-filing-ids.ts), and
+ * `has_submissions` on both filing tables, so that get_filing is again one indexed
  * read of one row and reads a filing's signed copies, faxes and filed record only when it has any.
  *
  * - The column is `boolean not null default false` (adding it rewrites no row).
@@ -24,6 +26,7 @@ const SUBMISSION_TABLES = ['signed_copies', 'fax_logs', 'filed_returns'] as cons
  */
 export const submissionFlagMigration: Migration = {
   async up(db) {
+    await addCreateIdsFunctions(db);
     for (const table of FILING_TABLES) {
       await db.schema
         .alterTable(table)
@@ -55,6 +58,7 @@ export const submissionFlagMigration: Migration = {
     }
   },
   async down(db) {
+    await dropCreateIdsFunctions(db);
     for (const table of SUBMISSION_TABLES) {
       await sql`drop trigger if exists ${sql.id(`${table}_flag_filing`)} on ${sql.table(table)}`.execute(db);
     }
