@@ -10,7 +10,7 @@ import { migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { createApiKey, createFilingServer } from '../src/index.js';
 import { migrateFilingDomainTo } from '../src/storage/migrations.js';
 import { type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
-import { APP_URL, BASE_URL, newUser, ok, SESSION_SECRET } from './helpers.js';
+import { APP_URL, BASE_URL, newUser, ok, SESSION_SECRET, useHarness } from './helpers.js';
 
 const EMPTY = { signed_copies: [], faxes: [], filed: null };
 
@@ -126,6 +126,28 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
     await h.db.insertInto('fax_logs').values(log(id, userId)).execute();
     expect(await flag(h.db, id)).toBe(true);
     expect((await h.ok(key, 'get_filing', { id })).submissions.faxes).toHaveLength(1);
+  });
+});
+
+describe.each(testDatabases())('get_filing statements on $name', (variant) => {
+  const harness = useHarness(variant);
+
+  it('reads one row of a filing without submissions, and the submissions only once it has some', async () => {
+    const { key } = await newUser(harness().db);
+    const { id } = await ok(harness().server, key, 'create_filing', { form_data: READY_FILING });
+    await ok(harness().server, key, 'get_filing', { id });
+    await harness().settle();
+    harness().queryLog.clear();
+    expect((await ok(harness().server, key, 'get_filing', { id })).submissions).toEqual(EMPTY);
+    expect(harness().queryLog.statements).toEqual(['select filings']);
+
+    await ok(harness().server, key, 'mark_filed', { id, method: 'mail', date: '2026-05-15' });
+    await harness().settle();
+    harness().queryLog.clear();
+    expect((await ok(harness().server, key, 'get_filing', { id })).submissions.filed).toMatchObject({
+      method: 'mail',
+    });
+    expect(harness().queryLog.statements).toEqual(['select filings', 'select']);
   });
 });
 
