@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { createApiKey, createFilingServer } from '../src/index.js';
@@ -57,10 +57,18 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
     expect(await h.ok(key, 'get_filing', { id })).toEqual(answer);
   });
 
-  it('an uploaded signed copy sets it; get_filing lists the copy', async () => {
+  it('an uploaded signed copy sets it, leaving updated_at (the packet cache key) as it was; get_filing lists the copy', async () => {
     const id = await create();
+    const changed = () =>
+      h.db
+        .selectFrom('filings')
+        .select(sql<string>`updated_at::text`.as('at'))
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const before = await changed();
     await upload(id);
     expect(await flag(h.db, id)).toBe(true);
+    expect(await changed()).toEqual(before);
     const { signed_copies } = (await h.ok(key, 'get_filing', { id })).submissions;
     expect(signed_copies).toHaveLength(1);
     expect(signed_copies[0].byte_size).toBe(packet.pdf.byteLength);

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { submissionsMigration } from '../submission/submission-tables.js';
-import { submissionFlagMigration } from './submission-flag.js';
+import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
   await db.schema
@@ -252,7 +252,7 @@ migrations['0007_companion_session_revocations'] = {
 // 0008: `has_submissions` on both filing tables, kept by a trigger on the submission tables, so
 // get_filing reads one row (storage/submission-flag.ts); and the create functions that answer one
 // uuid[] (storage/create-filing-ids.ts).
-migrations['0008_submission_flag_and_create_ids'] = submissionFlagMigration;
+migrations['0008_submission_flag_and_create_ids'] = submissionFlagAndCreateIdsMigration;
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));

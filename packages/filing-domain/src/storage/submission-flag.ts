@@ -24,7 +24,7 @@ const SUBMISSION_TABLES = ['signed_copies', 'fax_logs', 'filed_returns'] as cons
  * read that finds nothing (the answer is the same). get_filing without it cost three `exists`
  * probes a read, about 0.8x of the read before the submissions.
  */
-export const submissionFlagMigration: Migration = {
+export const submissionFlagAndCreateIdsMigration: Migration = {
   async up(db) {
     await addCreateIdsFunctions(db);
     for (const table of FILING_TABLES) {
