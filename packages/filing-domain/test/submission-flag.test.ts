@@ -147,7 +147,7 @@ describe.each(testDatabases())('get_filing statements on $name', (variant) => {
     await harness().settle();
     harness().queryLog.clear();
     expect((await ok(harness().server, key, 'get_filing', { id })).submissions).toEqual(EMPTY);
-    expect(harness().queryLog.statements).toEqual(['select filings']);
+    expect(harness().queryLog.statements).toEqual(['compiled query']);
 
     await ok(harness().server, key, 'mark_filed', { id, method: 'mail', date: '2026-05-15' });
     await harness().settle();
@@ -155,7 +155,7 @@ describe.each(testDatabases())('get_filing statements on $name', (variant) => {
     expect((await ok(harness().server, key, 'get_filing', { id })).submissions.filed).toMatchObject({
       method: 'mail',
     });
-    expect(harness().queryLog.statements).toEqual(['select filings', 'select']);
+    expect(harness().queryLog.statements).toEqual(['compiled query', 'select']);
   });
 });
 

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, s
 import type { FilingDatabase } from './database.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
+import { CREATE_FINDING_DUPLICATES, GET_FILING_AND_SUBMISSION_FLAG } from './filing-statements.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 
 /** The table each kind of filing lives in. */
@@ -90,17 +91,6 @@ export interface SummaryWithFormData {
 }
 
 /**
- * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0008 (0005's,
- * answering one uuid[] in the select list), which PostgreSQL plans once per connection. $1 user,
- * $2 name, $3 EIN, $4 tax year of the lookup (null: none), $5/$6 tax year begin/end, $7 status,
- * $8 form_data as JSON text. Answers the new id, then the possible duplicates.
- */
-const CREATE_FINDING_DUPLICATES: Record<FilingTableName, string> = {
-  filings: 'select filings_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids',
-  partnership_filings: 'select partnership_filings_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids',
-};
-
-/**
  * Filings, payments and fax logs of one user, one SQL statement per operation. Every statement is
  * scoped by `user_id`, so another user's record is indistinguishable from a missing one, and every
  * change is a single `update ... returning` / `delete ... returning` (no read-then-write).
@@ -145,23 +135,11 @@ export class FilingRepository {
     userId: string,
     id: string,
   ): Promise<{ filing: Filing; hasSubmissions: boolean } | undefined> {
-    const row = await this.#db
-      .selectFrom(table)
-      .select([
-        'id',
-        'llc_name',
-        'ein',
-        taxYearBegin,
-        taxYearEnd,
-        'status',
-        'created_at',
-        'form_data',
-        'has_submissions',
-      ])
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return undefined;
+    const result = await this.#db.executeQuery<
+      SummaryRow & { form_data: Record<string, unknown>; has_submissions: boolean }
+    >(CompiledQuery.raw(GET_FILING_AND_SUBMISSION_FLAG[table], [id, userId]));
+    const row = result.rows[0];
+    if (row === undefined) return undefined;
     return {
       filing: { ...toSummary(row), form_data: row.form_data },
       hasSubmissions: row.has_submissions === true,
