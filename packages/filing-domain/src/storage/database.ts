@@ -22,6 +22,8 @@ export interface FilingTable {
   form_data: Json;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set (by migration 0008's trigger) once a signed copy, fax or filed record names the filing. */
+  has_submissions: Generated<boolean>;
 }
 
 /** A row of `payments`, written by the checkout webhook of the wider product. */

@@ -7,6 +7,7 @@ import {
   type FilingTableName,
 } from '../kinds/filing-kinds.js';
 import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
+import { CREATE_FINDING_DUPLICATES, GET_FILING_AND_SUBMISSION_FLAG } from './filing-statements.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 
 export type { FilingTableName } from '../kinds/filing-kinds.js';
@@ -94,17 +95,6 @@ export interface SummaryWithFormData {
 }
 
 /**
- * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0005, which
- * PostgreSQL plans once per connection. $1 user, $2 name, $3 EIN, $4 tax year of the lookup (null:
- * none), $5/$6 tax year begin/end, $7 status, $8 form_data as JSON text.
- */
-const CREATE_FINDING_DUPLICATES: Record<FilingTableName, string> = {
-  filings: 'select new_id as id, duplicates from filings_create($1, $2, $3, $4, $5, $6, $7, $8::jsonb)',
-  partnership_filings:
-    'select new_id as id, duplicates from partnership_filings_create($1, $2, $3, $4, $5, $6, $7, $8::jsonb)',
-};
-
-/**
  * Filings, payments and fax logs of one user, one SQL statement per operation. Every statement is
  * scoped by `user_id`, so another user's record is indistinguishable from a missing one, and every
  * change is a single `update ... returning` / `delete ... returning` (no read-then-write).
@@ -139,29 +129,21 @@ export class FilingRepository {
   }
 
   /**
-   * {@link getFiling}, and whether the filing has a signed copy, a fax or a filed record, in the
-   * same statement: get_filing reads its submissions only then (a second query on every read cost
-   * get_filing two thirds of its throughput in the bench).
+   * {@link getFiling}, and whether the filing has a signed copy, a fax or a filed record
+   * (`has_submissions`, kept by migration 0008's trigger): one indexed read of one row, and
+   * get_filing reads its submissions only when the flag is set (a second query on every read cost
+   * get_filing two thirds of its throughput in the bench, three `exists` probes a fifth).
    */
   async getFilingAndSubmissionFlag(
     table: FilingTableName,
     userId: string,
     id: string,
   ): Promise<{ filing: Filing; hasSubmissions: boolean } | undefined> {
-    const row = await this.#db
-      .selectFrom(table)
-      .select(['id', 'llc_name', 'ein', taxYearBegin, taxYearEnd, 'status', 'created_at', 'form_data'])
-      .select(
-        sql<boolean>`exists (select 1 from signed_copies where filing_id = ${id} and user_id = ${userId})
-          or exists (select 1 from fax_logs where filing_id = ${id} and user_id = ${userId})
-          or exists (select 1 from filed_returns where filing_id = ${id} and user_id = ${userId})`.as(
-          'has_submissions',
-        ),
-      )
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return undefined;
+    const result = await this.#db.executeQuery<
+      SummaryRow & { form_data: Record<string, unknown>; has_submissions: boolean }
+    >(CompiledQuery.raw(GET_FILING_AND_SUBMISSION_FLAG[table], [id, userId]));
+    const row = result.rows[0];
+    if (row === undefined) return undefined;
     return {
       filing: { ...toSummary(row), form_data: row.form_data },
       hasSubmissions: row.has_submissions === true,
@@ -187,7 +169,7 @@ export class FilingRepository {
   }
 
   /**
-   * Creates a filing as {@link createFiling} does and, in the same call of migration 0005's function
+   * Creates a filing as {@link createFiling} does and, in the same call of migration 0008's function
    * (one round trip, planned once per connection), finds the ids of the user's other filings in
    * `table` with the same EIN and tax year, newest first (at most 20: enough to show the pattern
    * without a long answer). The tax year is the calendar year the tax year begins in (the year a
@@ -200,7 +182,7 @@ export class FilingRepository {
     filing: NewFiling,
   ): Promise<{ id: string; possibleDuplicates: string[] }> {
     const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
-    const result = await this.#db.executeQuery<{ id: string; duplicates: string[] }>(
+    const result = await this.#db.executeQuery<{ ids: string[] }>(
       CompiledQuery.raw(CREATE_FINDING_DUPLICATES[table], [
         filing.userId,
         filing.llcName,
@@ -212,9 +194,9 @@ export class FilingRepository {
         JSON.stringify(filing.formData),
       ]),
     );
-    const row = result.rows[0];
-    if (row === undefined) throw new Error('insert returned no row');
-    return { id: row.id, possibleDuplicates: row.duplicates };
+    const [id, ...possibleDuplicates] = result.rows[0]?.ids ?? [];
+    if (id === undefined) throw new Error('insert returned no row');
+    return { id, possibleDuplicates };
   }
 
   /**

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { submissionsMigration } from '../submission/submission-tables.js';
+import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
   await db.schema
@@ -248,6 +249,11 @@ migrations['0007_companion_session_revocations'] = {
   },
 };
 
+// 0008: `has_submissions` on both filing tables, kept by a trigger on the submission tables, so
+// get_filing reads one row (storage/submission-flag.ts); and the create functions that answer one
+// uuid[] (storage/create-filing-ids.ts).
+migrations['0008_submission_flag_and_create_ids'] = submissionFlagAndCreateIdsMigration;
+
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
 
@@ -262,13 +268,22 @@ const provider: MigrationProvider = {
  * Answers the names of the migrations it applied, oldest first. Throws the migration's error when one fails.
  */
 export async function migrateFilingDomain(db: Kysely<any>): Promise<string[]> {
+  return migrateFilingDomainTo(db);
+}
+
+/**
+ * {@link migrateFilingDomain} up (or down) to the migration named `target` only, for the tests of a
+ * migration over an older schema; without `target`, to the latest. Not exported by the package.
+ */
+export async function migrateFilingDomainTo(db: Kysely<any>, target?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider,
     migrationTableName: 'filing_migration',
     migrationLockTableName: 'filing_migration_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } =
+    target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Filing domain migration ${failed ?? ''} failed`.replace('  ', ' '), { cause: error });
