@@ -12,7 +12,8 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createFilingServer, type FilingServer, packetUri } from '../src/index.js';
+import { createApiKey, createFilingServer, type FilingServer } from '../src/index.js';
+import { packetUri } from '../src/resources/packet-resources.js';
 import { oauthGrant } from './helpers.js';
 import { type SocketServer, startSocketServer, testConfig, testPackets } from './socket-server.js';
 
