@@ -22,23 +22,22 @@
 // Env: ROUNDS (5), SECONDS (3), WARMUP (2), CONNECTIONS (50), SERVERS (comma list of
 // ours,sdk2-node,sdk2-hono,floor). Results: bench/results/everything-http-latest.{json,md} for a
 // run with the defaults, bench/results/tmp/ otherwise.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import {
-  cpuSecondsOf,
-  hasTaskset,
-  onShutdown,
-  pinSelf,
-  readJsonLine,
-  spawnNode,
-  stopChild,
-  waitForReady,
-} from './lib/children.mjs';
+import { cpuSecondsOf, hasTaskset, pinSelf, stopChild } from './lib/children.mjs';
 import { OPERATIONS, operationBody, operationHeaders } from './lib/everything-sdk.mjs';
+import {
+  BENCH,
+  fileStamp,
+  LOAD_CORE,
+  loadRunner,
+  logger,
+  saveResults,
+  scratchFolder,
+  startServer,
+} from './lib/harness.mjs';
 import { median } from './lib/summary.mjs';
 
-const BENCH = new URL('.', import.meta.url).pathname;
 const DEFAULTS = {
   ROUNDS: 5,
   SECONDS: 3,
@@ -52,8 +51,6 @@ const SECONDS = Number(setting('SECONDS'));
 const WARMUP = Number(setting('WARMUP'));
 const CONNECTIONS = Number(setting('CONNECTIONS'));
 const GOAL = 10;
-const SERVER_CORE = 1;
-const LOAD_CORE = 0;
 
 const LABELS = {
   ours: 'everything-server (protocol + node-http)',
@@ -65,36 +62,19 @@ const serverNames = String(setting('SERVERS')).split(',').filter(Boolean);
 for (const name of serverNames) if (!(name in LABELS)) throw new Error(`unknown server ${name}`);
 const sdkNames = serverNames.filter((name) => name.startsWith('sdk2'));
 
-const log = (message) =>
-  process.stderr.write(`[everything-http ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const log = logger('everything-http');
 
-const scratch = mkdtempSync(join(tmpdir(), 'everything-http-'));
-onShutdown(async () => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder('everything-http');
+const { runLoad } = loadRunner(scratch.path);
 const startedAt = new Date().toISOString();
 const loadAverageStart = loadavg();
 const cores = availableParallelism();
 pinSelf(LOAD_CORE);
 
-let job = 0;
-async function load(url, operation, duration) {
-  const file = join(scratch, `job-${++job}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      url,
-      headers: operationHeaders(operation),
-      bodies: [operationBody(operation)],
-      duration,
-      connections: CONNECTIONS,
-      generator: 'net',
-    }),
-  );
-  const child = spawnNode(LOAD_CORE, [join(BENCH, 'lib', 'load-child.mjs'), file]);
-  try {
-    return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'load generator');
-  } finally {
-    await stopChild(child, 1_000);
-  }
+function load(url, operation, duration) {
+  const headers = operationHeaders(operation);
+  const bodies = [operationBody(operation)];
+  return runLoad({ url, headers, bodies, duration, connections: CONNECTIONS }, 'load generator');
 }
 
 /** One request by fetch: the server must answer the workload with a JSON-RPC result. */
@@ -114,11 +94,8 @@ const servers = [];
 const samples = {};
 try {
   for (const name of serverNames) {
-    const child = spawnNode(SERVER_CORE, [join(BENCH, 'servers', 'everything.mjs')], {
-      env: { BENCH_EVERYTHING: name },
-    });
-    const ready = await waitForReady(child, 30_000, name);
-    servers.push({ name, child, url: `http://127.0.0.1:${ready.port}/mcp` });
+    const args = [join(BENCH, 'servers', 'everything.mjs')];
+    servers.push(await startServer(name, args, { path: '/mcp', env: { BENCH_EVERYTHING: name } }));
   }
   for (const operation of Object.keys(OPERATIONS)) {
     for (const server of servers) {
@@ -148,7 +125,7 @@ try {
   }
 } finally {
   for (const server of servers) await stopChild(server.child);
-  rmSync(scratch, { recursive: true, force: true });
+  scratch.remove();
 }
 
 const summary = {};
@@ -221,8 +198,6 @@ const defaults =
   serverNames.join(',') === DEFAULTS.SERVERS;
 // Runs with other settings go to results/tmp/ (not committed); default runs replace the latest.
 const dir = defaults ? join(BENCH, 'results') : join(BENCH, 'results', 'tmp');
-mkdirSync(dir, { recursive: true });
-const base = defaults ? 'everything-http-latest' : `everything-http-${startedAt.replaceAll(':', '-')}`;
-writeFileSync(join(dir, `${base}.json`), `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(join(dir, `${base}.md`), markdown);
+const base = defaults ? 'everything-http-latest' : `everything-http-${fileStamp(startedAt)}`;
+saveResults(dir, base, results, markdown);
 process.exit(0);

@@ -10,22 +10,29 @@
 // ours,ours-otel; `name:BENCH_SCRIPT=/other/checkout/bench/servers/ours.mjs` runs another build), ROUNDS (5), SECONDS (4), WARMUP (4), CONNECTIONS (50), RATE (a fixed
 // arrival rate in req/s, steadier on a busy machine; as fast as possible without), NODE_BIN (the node of the servers),
 // PROFILE=1 (--cpu-prof of every server into bench/results/profiles/).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { onShutdown, pinSelf, readJsonLine, spawnNode, stopChild, waitForReady } from './lib/children.mjs';
+import { cpuSecondsOf, onShutdown, pinSelf, stopChild } from './lib/children.mjs';
 import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
+import {
+  BENCH,
+  cpuProfileFlags,
+  LOAD_CORE,
+  loadRunner,
+  logger,
+  oursEnv,
+  scratchFolder,
+  startServer,
+} from './lib/harness.mjs';
+import { median } from './lib/median.mjs';
 import { headersFor, probe, WORKLOADS } from './lib/workloads.mjs';
 
-const BENCH = new URL('.', import.meta.url).pathname;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.WARMUP ?? 4);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
-const TICKS_PER_SECOND = 100;
 
 // Each variant: the environment ours.mjs runs with (BENCH_TELEMETRY=1 is what `pnpm bench -- --telemetry` runs).
 const OTEL = { BENCH_TELEMETRY: '1' };
@@ -61,14 +68,7 @@ const workloads = workloadNames.map((name) => {
   return workload;
 });
 
-const log = (message) =>
-  process.stderr.write(`[otel-cost ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-
-function cpuTicks(pid) {
-  // Fields 14 and 15 (utime, stime) after the parenthesised command name.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
+const log = logger('otel-cost');
 
 let receivedBytes = 0;
 let exports = 0;
@@ -82,17 +82,15 @@ const receiver = createServer((request, response) => {
   });
 });
 await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-pinSelf(0);
+pinSelf(LOAD_CORE);
 
 log('starting PostgreSQL');
 const database = await setUpDatabase({ filingCount: 10_000 });
 onShutdown(() => database.stop());
-const scratch = join(tmpdir(), `otel-cost-${process.pid}`);
-mkdirSync(scratch, { recursive: true });
+const scratch = scratchFolder('otel-cost');
+const { runLoad } = loadRunner(scratch.path);
 const env = {
-  DATABASE_URL: database.url,
-  SESSION_JWT_SECRET: randomBytes(32).toString('hex'),
-  BENCH_DB_POOL: '10',
+  ...oursEnv(database),
   BENCH_OTLP_ENDPOINT: `http://127.0.0.1:${receiver.address().port}`,
 };
 
@@ -114,50 +112,19 @@ try {
           headersFor(workload, database.apiKey),
           workload.bodies(database)[0],
         );
-        variantEnv[key] = join(scratch, `${key}.json`);
+        variantEnv[key] = join(scratch.path, `${key}.json`);
         writeFileSync(variantEnv[key], JSON.stringify(answer.result));
       }
     }
-    const args = [];
-    if (process.env.PROFILE === '1') {
-      const dir = join(BENCH, 'results', 'profiles');
-      mkdirSync(dir, { recursive: true });
-      args.push('--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`);
-    }
-    const child = spawnNode(1, [...args, scriptPath ?? join(BENCH, 'servers', script)], {
+    const args = process.env.PROFILE === '1' ? cpuProfileFlags(name) : [];
+    const server = await startServer(name, [...args, scriptPath ?? join(BENCH, 'servers', script)], {
       env: { ...env, ...variantEnv },
       node: process.env.NODE_BIN,
     });
-    const ready = await waitForReady(child, 30_000, name);
-    servers.push({
-      name,
-      child,
-      url: `http://127.0.0.1:${ready.port}/mcp-server`,
-      earlierCommit: scriptPath !== undefined,
-    });
+    servers.push({ ...server, earlierCommit: scriptPath !== undefined });
   }
-  let job = 0;
-  const load = async (url, headers, bodies, duration) => {
-    const file = join(scratch, `job-${++job}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify({
-        url,
-        headers,
-        bodies,
-        duration,
-        connections: CONNECTIONS,
-        overallRate: RATE,
-        generator: 'net',
-      }),
-    );
-    const child = spawnNode(0, [join(BENCH, 'lib', 'load-child.mjs'), file]);
-    try {
-      return await readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, 'generator');
-    } finally {
-      await stopChild(child, 1_000);
-    }
-  };
+  const load = (url, headers, bodies, duration) =>
+    runLoad({ url, headers, bodies, duration, connections: CONNECTIONS, overallRate: RATE });
   const table = [];
   for (const workload of workloads) {
     const headers = headersFor(workload, database.apiKey);
@@ -173,13 +140,13 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (let offset = 0; offset < servers.length; offset++) {
         const server = servers[(round + offset) % servers.length];
-        const before = cpuTicks(server.child.pid);
+        const before = cpuSecondsOf(server.pid);
         const databaseCpu = databaseCpuMeter(database);
         const run = await load(server.url, headers, bodies, SECONDS);
-        const ticks = cpuTicks(server.child.pid) - before;
+        const cpuSeconds = cpuSecondsOf(server.pid) - before;
         const dbSeconds = databaseCpu?.() ?? 0;
         const ok = run.status2xx;
-        const micros = ((ticks / TICKS_PER_SECOND) * 1e6) / ok;
+        const micros = (cpuSeconds * 1e6) / ok;
         const dbMicros = (dbSeconds * 1e6) / ok;
         samples[server.name].push({ micros, dbMicros, rps: run.requestsPerSecond });
         log(
@@ -188,10 +155,6 @@ try {
         );
       }
     }
-    const median = (values) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return sorted[Math.floor(sorted.length / 2)];
-    };
     const base = median(samples[servers[0].name].map((s) => s.micros));
     const baseLeast = Math.min(...samples[servers[0].name].map((s) => s.micros));
     for (const server of servers) {
@@ -215,5 +178,6 @@ try {
   for (const server of servers) await stopChild(server.child);
   await database.stop();
   receiver.close();
+  scratch.remove();
 }
 process.exit(0);

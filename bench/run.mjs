@@ -1,9 +1,9 @@
 // `pnpm bench`: throughput (ceiling, official SDK, ours), cold starts and bundle sizes, and memory
 // under load, in one run, interleaved round by round. See bench/README.md.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -12,21 +12,29 @@ import {
   isShuttingDown,
   onShutdown,
   pinSelf,
-  readJsonLine,
   rssOf,
-  spawnNode,
   stopChild,
-  waitForReady,
 } from './lib/children.mjs';
 import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
 import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
+import {
+  BENCH,
+  cpuProfileFlags,
+  fileStamp,
+  LOAD_CORE,
+  loadRunner,
+  logger,
+  oursEnv,
+  saveResults,
+  scratchFolder,
+  startServer,
+} from './lib/harness.mjs';
 import { measureMemory } from './lib/memory-phase.mjs';
 import { usage } from './lib/usage.mjs';
 import { judgeKeepUp, keepUpText, mergeLoadRuns, percent } from './lib/keep-up.mjs';
 import { evaluateGoals, median, summarizeColdStart, summarizeWorkload, toMarkdown } from './lib/summary.mjs';
 import { headersFor, probe, SERVERS, WORKLOADS } from './lib/workloads.mjs';
 
-const BENCH = new URL('.', import.meta.url).pathname;
 const PHASES = [...WORKLOADS.map((w) => w.name), 'memory', 'cold-start'];
 
 const { values: flags } = parseArgs({
@@ -88,15 +96,10 @@ for (const phase of options.only) {
 }
 const selected = (phase) => options.only.length === 0 || options.only.includes(phase);
 
-const log = (message) =>
-  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const log = logger('bench');
 
-// The orchestrator and the load generator share core 0; every server and cold-start process gets core 1.
-const SERVER_CORE = 1;
-const LOAD_CORE = 0;
-
-const scratch = mkdtempSync(join(tmpdir(), 'filing-mcp-bench-'));
-onShutdown(async () => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder('filing-mcp-bench');
+const { runLoads } = loadRunner(scratch.path);
 
 const results = {
   startedAt: new Date().toISOString(),
@@ -122,10 +125,7 @@ const running = new Map();
 
 /** `--cpu-prof` for our servers when --profile is given: the profile is written when they exit. */
 function profileFlags(name) {
-  if (!options.profile || !name.startsWith('ours')) return [];
-  const dir = join(BENCH, 'results', 'profiles');
-  mkdirSync(dir, { recursive: true });
-  return ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`];
+  return options.profile && name.startsWith('ours') ? cpuProfileFlags(name) : [];
 }
 
 /** Starts a server of SERVERS (once; later calls reuse it) pinned to the servers' core. */
@@ -133,39 +133,29 @@ async function server(name, env) {
   if (running.has(name)) return running.get(name);
   const spec = SERVERS[name];
   const script = spec.script.startsWith('/') ? spec.script : join(BENCH, spec.script);
-  const child = spawnNode(SERVER_CORE, [...profileFlags(name), script], {
+  const entry = await startServer(name, [...profileFlags(name), script], {
+    path: spec.path,
     env: { ...env, ...spec.env },
   });
-  const ready = await waitForReady(child, 30_000, name);
-  const entry = { name, child, pid: child.pid, url: `http://127.0.0.1:${ready.port}${spec.path}` };
   running.set(name, entry);
   return entry;
 }
 
-let jobCounter = 0;
 /**
  * One load run against `url` by `processes` generator processes (the connections split between
  * them), each its own process on the load core; answers their runs merged (see `mergeLoadRuns`).
  */
 async function load(url, headers, bodies, duration, { processes = 1, generator = options.generator } = {}) {
-  const children = [];
-  try {
-    for (let index = 0; index < processes; index++) {
-      const jobFile = join(scratch, `job-${++jobCounter}.json`);
-      const connections =
-        Math.floor(options.connections / processes) + (index < options.connections % processes ? 1 : 0);
-      writeFileSync(jobFile, JSON.stringify({ url, headers, bodies, duration, connections, generator }));
-      children.push(spawnNode(LOAD_CORE, [join(BENCH, 'lib', 'load-child.mjs'), jobFile]));
-    }
-    const runs = await Promise.all(
-      children.map((child) =>
-        readJsonLine(child, (m) => m.done === true, (duration + 30) * 1000, `${generator} generator`),
-      ),
-    );
-    return mergeLoadRuns(runs);
-  } finally {
-    for (const child of children) await stopChild(child, 1_000);
-  }
+  const jobs = Array.from({ length: processes }, (_, index) => ({
+    url,
+    headers,
+    bodies,
+    duration,
+    connections:
+      Math.floor(options.connections / processes) + (index < options.connections % processes ? 1 : 0),
+    generator,
+  }));
+  return mergeLoadRuns(await runLoads(jobs, `${generator} generator`));
 }
 
 /**
@@ -252,9 +242,9 @@ async function captureFixtures(database, env) {
   const listed = await capture('tools/list');
   const listedModern = await capture('tools/list 2026');
   const described = await capture('get_form_schema');
-  const toolsListFile = join(scratch, 'tools-list-result.json');
-  const modernToolsListFile = join(scratch, 'tools-list-2026-result.json');
-  const formSchemaFile = join(scratch, 'form-schema.json');
+  const toolsListFile = join(scratch.path, 'tools-list-result.json');
+  const modernToolsListFile = join(scratch.path, 'tools-list-2026-result.json');
+  const formSchemaFile = join(scratch.path, 'form-schema.json');
   writeFileSync(toolsListFile, JSON.stringify(listed.result));
   writeFileSync(modernToolsListFile, JSON.stringify(listedModern.result));
   writeFileSync(formSchemaFile, JSON.stringify(described.result.structuredContent));
@@ -298,11 +288,7 @@ async function main() {
   database.sessionSecret = randomBytes(32).toString('hex');
   onShutdown(() => database.stop());
   results.database = { source: database.source, filingCount: database.filingCount };
-  const env = {
-    DATABASE_URL: database.url,
-    SESSION_JWT_SECRET: database.sessionSecret,
-    BENCH_DB_POOL: String(options.dbPool),
-  };
+  const env = oursEnv(database, { pool: options.dbPool, sessionSecret: database.sessionSecret });
   if (options.telemetry) {
     const receiver = await startOtlpReceiver();
     onShutdown(() => receiver.close());
@@ -354,23 +340,17 @@ async function main() {
   results.goals = evaluateGoals(results);
   const markdown = toMarkdown(results);
   const dir = join(BENCH, 'results');
-  mkdirSync(dir, { recursive: true });
-  const stamp = results.startedAt.replaceAll(':', '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = fileStamp(results.startedAt);
   const suffix = quick
     ? '-quick'
     : options.only.length
       ? `-only-${options.only.join('+').replaceAll('/', '_')}`
       : '';
   // Smoke and partial runs go to results/tmp/ (not committed); full runs stay beside latest.*.
-  const runDir = suffix ? join(dir, 'tmp') : dir;
-  mkdirSync(runDir, { recursive: true });
-  writeFileSync(join(runDir, `${stamp}${suffix}.json`), `${JSON.stringify(results, null, 2)}\n`);
-  if (!quick && options.only.length === 0) {
-    writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(join(dir, 'latest.md'), markdown);
-  }
+  saveResults(suffix ? join(dir, 'tmp') : dir, `${stamp}${suffix}`, results);
+  if (!quick && options.only.length === 0) saveResults(dir, 'latest', results, markdown);
   process.stdout.write(`\n${markdown}`);
-  rmSync(scratch, { recursive: true, force: true });
+  scratch.remove();
 }
 
 main().then(

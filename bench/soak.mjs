@@ -13,36 +13,35 @@
 // Run: pnpm turbo run build --filter=@filing-mcp/node... && node bench/soak.mjs
 // Env: SOAK_MINUTES (10), SOAK_CONNECTIONS (10), SOAK_KEYS (2000), BENCH_SCRIPT (another checkout's servers/ours.mjs).
 // Writes results/soak-<time>.json and prints a table by minute.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  onShutdown,
-  pinSelf,
-  readJsonLine,
-  rssOf,
-  spawnNode,
-  stopChild,
-  waitForReady,
-} from './lib/children.mjs';
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { onShutdown, pinSelf, rssOf, stopChild } from './lib/children.mjs';
 import { BENCH_USER, setUpDatabase } from './lib/database.mjs';
+import {
+  BENCH,
+  fileStamp,
+  LOAD_CORE,
+  loadRunner,
+  logger,
+  memoryAfterGc,
+  oursEnv,
+  saveResults,
+  scratchFolder,
+  startMemoryReporting,
+} from './lib/harness.mjs';
 import { headersFor, probe, WORKLOADS } from './lib/workloads.mjs';
 
-const BENCH = new URL('.', import.meta.url).pathname;
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 10);
 const SEGMENT_SECONDS = 5;
 const SAMPLE_MS = 30_000;
 const FLAT_BYTES = 2 * 2 ** 20;
 const MiB = (bytes) => (bytes / 2 ** 20).toFixed(1);
-const log = (message) =>
-  process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const log = logger('soak');
 
-pinSelf(0);
+pinSelf(LOAD_CORE);
 log('starting PostgreSQL');
 const database = await setUpDatabase({ filingCount: 10_000 });
 onShutdown(() => database.stop());
@@ -65,29 +64,14 @@ const keys = await (async () => {
     await db.destroy();
   }
 })();
-const scratch = join(tmpdir(), `soak-${process.pid}`);
-mkdirSync(scratch, { recursive: true });
-const server = spawnNode(
-  1,
-  [
-    '--expose-gc',
-    '--import',
-    join(BENCH, 'servers', 'memory-report.mjs'),
-    process.env.BENCH_SCRIPT ?? join(BENCH, 'servers', 'ours.mjs'),
-  ],
-  {
-    env: {
-      DATABASE_URL: database.url,
-      SESSION_JWT_SECRET: randomBytes(32).toString('hex'),
-      BENCH_DB_POOL: '10',
-    },
-  },
-);
+const scratch = scratchFolder('soak');
+const { runLoad } = loadRunner(scratch.path);
 const samples = [];
-let job = 0;
+let server;
 try {
-  const ready = await waitForReady(server, 30_000, 'ours');
-  const url = `http://127.0.0.1:${ready.port}/mcp-server`;
+  const script = process.env.BENCH_SCRIPT ?? join(BENCH, 'servers', 'ours.mjs');
+  server = await startMemoryReporting('ours', script, { env: oursEnv(database) });
+  const { url } = server;
   const jobs = WORKLOADS.map((workload) => {
     const headers = headersFor(workload, database.apiKey);
     return { workload, headers, bodies: workload.bodies(database) };
@@ -117,8 +101,7 @@ try {
   );
 
   const sample = async (elapsedMs) => {
-    server.kill('SIGUSR2');
-    const { memory } = await readJsonLine(server, (m) => m.memory !== undefined, 30_000, 'ours (memory)');
+    const memory = await memoryAfterGc(server);
     samples.push({ elapsedMs, rssBytes: rssOf(server.pid), ...memory });
     const s = samples.at(-1);
     log(
@@ -131,33 +114,11 @@ try {
   let nextSample = SAMPLE_MS;
   for (let segment = 0; Date.now() - start < MINUTES * 60_000; segment++) {
     const { workload, headers, bodies, expectedStatus } = jobs[segment % jobs.length];
-    const file = join(scratch, `job-${++job}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify({
-        url,
-        headers,
-        bodies,
-        duration: SEGMENT_SECONDS,
-        connections: CONNECTIONS,
-        generator: 'net',
-      }),
-    );
-    const child = spawnNode(0, [join(BENCH, 'lib', 'load-child.mjs'), file]);
-    try {
-      const run = await readJsonLine(
-        child,
-        (m) => m.done === true,
-        (SEGMENT_SECONDS + 30) * 1000,
-        'generator',
-      );
-      counts[workload.name].requests += run.totalRequests;
-      // A 401 segment answers non-2xx by design: only errors (and 2xx) count as failures there.
-      counts[workload.name].failed +=
-        expectedStatus === undefined ? run.non2xx + run.errors : run.errors + run.status2xx;
-    } finally {
-      await stopChild(child, 1_000);
-    }
+    const run = await runLoad({ url, headers, bodies, duration: SEGMENT_SECONDS, connections: CONNECTIONS });
+    counts[workload.name].requests += run.totalRequests;
+    // A 401 segment answers non-2xx by design: only errors (and 2xx) count as failures there.
+    counts[workload.name].failed +=
+      expectedStatus === undefined ? run.non2xx + run.errors : run.errors + run.status2xx;
     if (Date.now() - start >= nextSample) {
       await sample(Date.now() - start);
       nextSample += SAMPLE_MS;
@@ -181,8 +142,7 @@ try {
     lastGrowthBytes: lastGrowth,
     flat,
   };
-  const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-');
-  writeFileSync(join(BENCH, 'results', `soak-${stamp}Z.json`), `${JSON.stringify(result, null, 2)}\n`);
+  saveResults(join(BENCH, 'results'), `soak-${fileStamp()}`, result);
   const rows = samples.map(
     (s) =>
       `| ${(s.elapsedMs / 60_000).toFixed(1)} | ${MiB(s.heapUsed)} | ${MiB(s.heapTotal)} | ${MiB(s.external)} | ${MiB(s.rssBytes)} |`,
@@ -198,7 +158,8 @@ try {
       `heap after GC from ${(base.elapsedMs / 60_000).toFixed(1)} min on: at most +${MiB(growth)} MiB, at the end ${lastGrowth >= 0 ? '+' : ''}${MiB(lastGrowth)} MiB: ${flat ? 'flat' : 'GROWS'} (flat: within ${MiB(FLAT_BYTES)} MiB)\n`,
   );
 } finally {
-  await stopChild(server);
+  if (server) await stopChild(server.child);
   await database.stop();
+  scratch.remove();
 }
 process.exit(0);

@@ -2,12 +2,10 @@
 // before, during and after each round, and the heap after two full collections after each round
 // (servers/memory-report.mjs, preloaded, answers SIGUSR2).
 import { join } from 'node:path';
-import { readJsonLine, rssOf, spawnNode, stopChild, waitForReady } from './children.mjs';
+import { rssOf, stopChild } from './children.mjs';
+import { BENCH, memoryAfterGc, startMemoryReporting } from './harness.mjs';
 import { median } from './median.mjs';
 import { headersFor, probe, SERVERS, WORKLOADS } from './workloads.mjs';
-
-const BENCH = new URL('..', import.meta.url).pathname;
-const SERVER_CORE = 1;
 
 /** Runs the memory phase; answers what run.mjs keeps as `results.memory`. */
 export async function measureMemory({ database, env, options, load, log }) {
@@ -16,20 +14,13 @@ export async function measureMemory({ database, env, options, load, log }) {
   const bodies = workload.bodies(database);
   // A process of its own, so "before" is the RSS of a server that has served nothing yet.
   const spec = SERVERS.ours;
-  // servers/memory-report.mjs answers SIGUSR2 with the heap after full collections.
-  const child = spawnNode(
-    SERVER_CORE,
-    ['--expose-gc', '--import', join(BENCH, 'servers', 'memory-report.mjs'), join(BENCH, spec.script)],
-    { env },
-  );
-  const heapAfterGc = async () => {
-    child.kill('SIGUSR2');
-    const { memory } = await readJsonLine(child, (m) => m.memory !== undefined, 30_000, 'ours (memory)');
-    return memory.heapUsed;
-  };
+  const server = await startMemoryReporting('ours (memory)', join(BENCH, spec.script), {
+    path: spec.path,
+    env,
+  });
+  const { child, url } = server;
+  const heapAfterGc = async () => (await memoryAfterGc(server)).heapUsed;
   try {
-    const ready = await waitForReady(child, 30_000, 'ours (memory)');
-    const url = `http://127.0.0.1:${ready.port}${spec.path}`;
     await probe(url, workload, headers, bodies[0]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const beforeBytes = rssOf(child.pid);

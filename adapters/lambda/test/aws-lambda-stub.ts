@@ -2,10 +2,10 @@ import { Writable } from 'node:stream';
 import type {
   AwsLambdaRuntime,
   HttpResponseStreamPrelude,
-  LambdaInvocationContext,
   LambdaResponseStream,
   StreamifiedHandler,
-} from '../src/index.js';
+} from '../src/aws-lambda-runtime.js';
+import type { LambdaInvocationContext } from '../src/lambda-http-event.js';
 
 /** What one streamed invocation put on the wire, decoded the way the Lambda front end reads it. */
 export interface StreamedInvocation {

@@ -2,20 +2,11 @@
 // runner hands over the authorization URL the suite prints; headless Chromium (Debian's, through
 // playwright-core, as the companion browser tests) opens it, follows /authorize to the built-in
 // consent page, clicks Approve, and lets the browser go on to the suite's callback server.
-import { chromium } from 'playwright-core';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-];
+import { launchChromium } from './chromium.mjs';
 
 export default async function consent({ url }) {
   if (!/\/authorize\?/.test(url)) return;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(url);

@@ -1,13 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as oauth from 'oauth4webapi';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import type { CompanionHarness } from './companion-harness.js';
+import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './support/chromium.js';
 
 /**
  * PGlite only: the browser drives the same pages and storage paths that companion.test.ts checks on
@@ -17,19 +16,7 @@ import { type CompanionHarness, startCompanionHarness } from './companion-harnes
  * End to end in a real browser: Debian's Chromium (`apt-get install -y chromium`) driven by
  * playwright-core. Screenshots of the consent page and a filing page go to adapters/node/artifacts/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-
+let chromium: ChromiumCompanion;
 let harness: CompanionHarness;
 let browser: Browser;
 let callbackServer: Server;
@@ -40,14 +27,8 @@ let page: Page;
 let consoleMessages: string[];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`,
-    );
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  harness = await startCompanionHarness();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  chromium = await startChromiumCompanion();
+  ({ harness, browser } = chromium);
   // The MCP client's local callback: a native app's loopback listener (RFC 8252).
   callbackServer = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -58,10 +39,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   callbackServer?.closeAllConnections();
   await new Promise<void>((resolve) => (callbackServer ? callbackServer.close(() => resolve()) : resolve()));
-  await harness?.close();
+  await chromium?.close();
 });
 
 beforeEach(async () => {

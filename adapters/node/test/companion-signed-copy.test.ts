@@ -1,48 +1,35 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import type { CompanionHarness } from './companion-harness.js';
+import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './support/chromium.js';
 
 /**
  * The filing page's upload form in a real browser (Debian's Chromium, as companion-browser.test.ts):
  * choose the signed scan, upload it, and see its page count and the send step. PGlite only, as the
  * other browser test: the storage paths are tested on both databases in packages/filing-domain.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 const READY = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 const templates = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
 
+let chromium: ChromiumCompanion;
 let harness: CompanionHarness;
 let browser: Browser;
 let files: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`,
-    );
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  harness = await startCompanionHarness();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  chromium = await startChromiumCompanion();
+  ({ harness, browser } = chromium);
   files = mkdtempSync(join(tmpdir(), 'signed-copy-'));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-});
+afterAll(() => chromium?.close());
 
 const storedCopies = (id: string) =>
   harness.db.selectFrom('signed_copies').select(['pages', 'sha256']).where('filing_id', '=', id).execute();

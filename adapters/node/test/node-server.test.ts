@@ -5,7 +5,8 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createNodeServer, type NodeServer, signSessionToken } from '../src/index.js';
+import { createLogger, createNodeServer, type NodeServer } from '../src/index.js';
+import { signSessionToken } from '../src/session-token.js';
 import { connectionRefused, postInParts, rawRequest } from './support/http.js';
 
 const sessionSecret = randomBytes(32).toString('base64url');

@@ -1,54 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createFilingServer, FilingRepository, migrateToLatest } from '@filing-mcp/filing-domain';
-import { createPGliteDb } from '@filing-mcp/test-db';
+import { FilingRepository } from '@filing-mcp/filing-domain';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanionApp, createCompanionApp, SessionJwtSignIn } from '../src/index.js';
-import { inProcessPackets } from './companion-harness.js';
-
-const ORIGIN = 'https://filing.example';
-const APP_URL = `${ORIGIN}/app`;
-const BASE_URL = `${ORIGIN}/mcp-server`;
-
-/** A session JWT as `filing-mcp session-token` signs one. */
-function sessionToken(secret: string, sub: string, options: { expiresIn?: string; iat?: number } = {}) {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(sub)
-    .setIssuedAt(options.iat)
-    .setExpirationTime(options.expiresIn ?? '1h')
-    .sign(new TextEncoder().encode(secret));
-}
+import type { CompanionApp } from '../src/index.js';
+import { open, type SessionInstances, sessionToken, startSessionInstances, submit } from './sessions.js';
 
 describe("companion sign-in with a session JWT, across instances (PGlite only: the sign-in never touches the database; the pages' queries run on both databases in companion.test.ts)", () => {
-  const secret = randomBytes(48).toString('base64url');
   const alice = `alice-${randomUUID()}`;
   const bob = `bob-${randomUUID()}`;
-  let close: () => Promise<void>;
+  let instances: SessionInstances;
+  let secret: string;
   let makeApp: () => CompanionApp;
   let aliceFiling: string;
   let bobFiling: string;
 
   beforeAll(async () => {
-    const database = await createPGliteDb();
-    await migrateToLatest(database.db);
-    const core = createFilingServer({
-      db: database.db,
-      packets: inProcessPackets(),
-      config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret } },
-    });
-    // Each call is a fresh instance, as a new Lambda or Vercel instance would build it.
-    makeApp = () =>
-      createCompanionApp({
-        db: database.db,
-        appUrl: APP_URL,
-        baseUrl: BASE_URL,
-        userId: 'local-user',
-        sessionSecret: secret,
-        core,
-        signIn: new SessionJwtSignIn({ session: { secret }, cookieSecret: secret }),
-      });
-    const repository = new FilingRepository(database.db);
+    instances = await startSessionInstances();
+    ({ secret } = instances);
+    makeApp = () => instances.makeApp();
+    const repository = new FilingRepository(instances.db);
     const filing = (userId: string, llcName: string) =>
       repository.createFiling('filings', {
         userId,
@@ -60,35 +30,11 @@ describe("companion sign-in with a session JWT, across instances (PGlite only: t
       });
     aliceFiling = await filing(alice, 'Alice Holdings LLC');
     bobFiling = await filing(bob, 'Bob Ventures LLC');
-    close = async () => {
-      await core.close();
-      await database.close();
-    };
   });
-  afterAll(() => close?.());
+  afterAll(() => instances?.close());
 
   /** Opens the sign-in page, then posts `session` with its CSRF token: the browser's steps. */
-  async function signIn(app: CompanionApp, session: string) {
-    const page = await app.fetch(new Request(`${APP_URL}/sign-in`));
-    expect(page.status).toBe(200);
-    const csrfCookie = page.headers.get('set-cookie')!.split(';')[0]!;
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
-    return app.fetch(
-      new Request(`${APP_URL}/sign-in`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: ORIGIN,
-          'sec-fetch-site': 'same-origin',
-          cookie: csrfCookie,
-        },
-        body: new URLSearchParams({ csrf_token: csrf, session }),
-      }),
-    );
-  }
-
-  const open = (app: CompanionApp, path: string, cookie?: string) =>
-    app.fetch(new Request(`${APP_URL}${path}`, cookie ? { headers: { cookie } } : {}));
+  const signIn = (app: CompanionApp, session: string) => submit(app, '/sign-in', { session });
 
   it('a valid session JWT signs in as its sub; the pages show only that user’s filings, on any instance', async () => {
     const token = await sessionToken(secret, alice);

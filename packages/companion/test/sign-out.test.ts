@@ -1,83 +1,27 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createFilingServer, migrateToLatest } from '@filing-mcp/filing-domain';
-import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
-import { SignJWT } from 'jose';
+import { createHash, randomUUID } from 'node:crypto';
+import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanionApp, CompanionSignIn, createCompanionApp, SessionJwtSignIn } from '../src/index.js';
-import { inProcessPackets } from './companion-harness.js';
-
-const ORIGIN = 'https://filing.example';
-const APP_URL = `${ORIGIN}/app`;
-const BASE_URL = `${ORIGIN}/mcp-server`;
-const SAME_ORIGIN = { origin: ORIGIN, 'sec-fetch-site': 'same-origin' };
+import { type CompanionApp, CompanionSignIn } from '../src/index.js';
+import { open, type SessionInstances, sessionToken, startSessionInstances, submit } from './sessions.js';
 
 describe.each(testDatabases())('signing out of the companion pages on $name', ({ create }) => {
-  const secret = randomBytes(48).toString('base64url');
   const alice = `alice-${randomUUID()}`;
-  let database: TestDatabase;
-  let core: ReturnType<typeof createFilingServer>;
-  let makeApp: (signIn?: CompanionSignIn | SessionJwtSignIn) => CompanionApp;
+  let instances: SessionInstances;
+  let makeApp: SessionInstances['makeApp'];
 
   beforeAll(async () => {
-    database = await create();
-    await migrateToLatest(database.db);
-    core = createFilingServer({
-      db: database.db,
-      packets: inProcessPackets(),
-      config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret } },
-    });
-    // Each call is a fresh instance, as a new Lambda or Vercel instance would build it.
-    makeApp = (signIn = new SessionJwtSignIn({ session: { secret }, cookieSecret: secret })) =>
-      createCompanionApp({
-        db: database.db,
-        appUrl: APP_URL,
-        baseUrl: BASE_URL,
-        userId: 'local-user',
-        sessionSecret: secret,
-        core,
-        signIn,
-      });
+    instances = await startSessionInstances(create);
+    makeApp = instances.makeApp;
   });
-  afterAll(async () => {
-    await core?.close();
-    await database?.close();
-  });
-
-  const open = (app: CompanionApp, path: string, cookie?: string) =>
-    app.fetch(new Request(`${APP_URL}${path}`, cookie ? { headers: { cookie } } : {}));
-
-  /** Opens a page's form and posts it with its CSRF token, as the browser does. */
-  async function submit(app: CompanionApp, path: string, fields: Record<string, string>, cookie?: string) {
-    const page = await open(app, path, cookie);
-    expect(page.status).toBe(200);
-    const csrfCookie = page.headers.get('set-cookie')?.split(';')[0];
-    const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
-    return app.fetch(
-      new Request(`${APP_URL}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...SAME_ORIGIN,
-          cookie: [cookie, csrfCookie].filter(Boolean).join('; '),
-        },
-        body: new URLSearchParams({ csrf_token: csrf, ...fields }),
-      }),
-    );
-  }
+  afterAll(() => instances?.close());
 
   async function signedInCookie(app: CompanionApp): Promise<string> {
-    const jwt = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(alice)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(secret));
-    const response = await submit(app, '/sign-in', { session: jwt });
+    const response = await submit(app, '/sign-in', { session: await sessionToken(instances.secret, alice) });
     expect(response.status).toBe(303);
     return response.headers.get('set-cookie')!.split(';')[0]!;
   }
 
-  const revokedRows = () => database.db.selectFrom('companion_revoked_sessions').selectAll().execute();
+  const revokedRows = () => instances.db.selectFrom('companion_revoked_sessions').selectAll().execute();
 
   it('clears the cookie and refuses that session from then on, on every instance; a new sign-in works', async () => {
     const app = makeApp();

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
-import { CredentialCache, createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
+import { createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
+import { CredentialCache } from '../src/auth/credential-cache.js';
 import { BASE_URL, callTool, type Harness, newUser, oauthGrant, ok, rpc, useHarness } from './helpers.js';
 
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, parseFilingServerConfig, resolveDatabaseSettings } from '../src/index.js';
+import { configFromEnv, resolveDatabaseSettings } from '../src/index.js';
+import { parseFilingServerConfig } from '../src/config/config.js';
 import { rawConfigFromEnv } from '../src/config/config-env.js';
 import { resolveConfigFast, resolveDatabaseSettingsFast } from '../src/config/config-fast-path.js';
 

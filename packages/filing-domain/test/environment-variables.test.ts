@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT_SECTIONS, ENVIRONMENT_VARIABLES } from '../src/index.js';
+import { ENVIRONMENT_SECTIONS, ENVIRONMENT_VARIABLES } from '../src/config/environment-variables.js';
 import {
   type EnvironmentRead,
   environmentReads,

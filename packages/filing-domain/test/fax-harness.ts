@@ -1,30 +1,13 @@
 // A filing server with packets and fax on a real loopback socket, over a fresh database, with a
 // Telnyx stand-in: what the signed copy, send_fax and webhook tests run against.
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
-import { countPdfPages, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
-import { getRequestListener } from '@hono/node-server';
 import type { Kysely } from 'kysely';
-import {
-  createFilingServer,
-  type FilingLogEvent,
-  type PacketBuilder as PacketBuilderPort,
-  type FilingServer,
-  migrateToLatest,
-} from '../src/index.js';
-import { APP_URL, SESSION_SECRET, type ToolOutcome, toolOutcome } from './helpers.js';
+import type { FilingLogEvent, FilingServer } from '../src/index.js';
+import { type ToolOutcome, toolOutcome } from './helpers.js';
+import { startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
-
-const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
-const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
-
-/** The packet builder of the tests (the official templates, in process). */
-export const testPackets: PacketBuilderPort = { build: (kind, formData) => builder.build(kind, formData) };
 
 /** The example return, without the extension whose due date has passed: ready today. */
 export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
@@ -54,39 +37,26 @@ export interface FaxHarness {
 }
 
 export async function startFaxHarness(variant: DatabaseVariant, fax = true): Promise<FaxHarness> {
-  const database = await variant.create();
-  await migrateToLatest(database.db);
   const telnyx = await startTelnyxStandIn(TELNYX_TEST_API_KEY);
-  const http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp-server`;
   const logs: FilingLogEvent[] = [];
   let offset = 0;
-  const server = createFilingServer({
-    db: database.db,
-    config: {
-      baseUrl,
-      appUrl: APP_URL,
-      session: { secret: SESSION_SECRET },
-      ...(fax && {
-        fax: {
-          provider: 'telnyx',
-          apiKey: TELNYX_TEST_API_KEY,
-          connectionId: CONNECTION_ID,
-          fromNumber: FAX_FROM,
-          publicKey: telnyx.publicKey,
-          apiBaseUrl: telnyx.baseUrl,
-        },
-      }),
-    },
-    packets: testPackets,
+  const { database, server, baseUrl, close } = await startSocketServer(variant.create, {
+    config: fax
+      ? {
+          fax: {
+            provider: 'telnyx',
+            apiKey: TELNYX_TEST_API_KEY,
+            connectionId: CONNECTION_ID,
+            fromNumber: FAX_FROM,
+            publicKey: telnyx.publicKey,
+            apiBaseUrl: telnyx.baseUrl,
+          },
+        }
+      : {},
     now: () => Date.now() + offset,
     logger: (event) => logs.push(event),
+    packets: testPackets,
   });
-  http.on(
-    'request',
-    getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
-  );
   let rpcId = 1;
   async function call(key: string, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome> {
     const response = await fetch(baseUrl, {
@@ -130,10 +100,8 @@ export async function startFaxHarness(variant: DatabaseVariant, fax = true): Pro
     webhook: (event) =>
       fetch(`${baseUrl}/webhooks/telnyx/fax`, { method: 'POST', headers: event.headers, body: event.body }),
     async close() {
-      await new Promise((resolve) => http.close(resolve));
-      await server.close();
+      await close();
       await telnyx.close();
-      await database.close();
     },
   };
 }

@@ -11,11 +11,11 @@ import {
   type FilingServer,
   filingPdfUrl,
   filingViewUrl,
-  parseFilingServerConfig,
   partnershipFilingPdfUrl,
   migrateToLatest,
   partnershipFilingViewUrl,
 } from '../src/index.js';
+import { parseFilingServerConfig } from '../src/config/config.js';
 import { APP_URL, BASE_URL, replyBody, rpc, SESSION_SECRET, useHarness } from './helpers.js';
 
 const ORIGIN = new URL(BASE_URL).origin;

@@ -1,6 +1,7 @@
 import { createPGliteDb } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isClientDisconnect, logSafeText, MAX_LOG_VALUE_LENGTH } from '../src/index.js';
+import { isClientDisconnect } from '../src/index.js';
+import { logSafeText, MAX_LOG_VALUE_LENGTH } from '../src/logging/log-safety.js';
 import { BASE_URL, type Harness, startHarness } from './helpers.js';
 
 describe('log safety', () => {

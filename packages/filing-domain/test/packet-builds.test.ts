@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PacketBuilds, type PacketBuildRequest, PacketsBusyError } from '../src/index.js';
+import { PacketsBusyError } from '../src/index.js';
+import { PacketBuilds, type PacketBuildRequest } from '../src/resources/packet-builds.js';
 
 /** A build that finishes when the test says, and records whether it was cancelled. */
 function controlledBuild(bytes = 10) {

@@ -1,7 +1,9 @@
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltPacket, type PacketBuilder, packetUri } from '../src/index.js';
+import type { PacketBuilder } from '../src/index.js';
+import type { BuiltPacket } from '../src/resources/filing-packets.js';
+import { packetUri } from '../src/resources/packet-resources.js';
 import { BASE_URL, callTool, type Harness, newUser, ok, startHarness } from './helpers.js';
 
 /** A stand-in builder whose builds finish when the test says; it records each build and each cancellation. */

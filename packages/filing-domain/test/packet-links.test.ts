@@ -5,12 +5,9 @@ import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filin
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFilingServer,
-  createPacketLinks,
-  type PacketBuilder as PacketBuilderPort,
-  PACKET_LINK_MESSAGES,
-} from '../src/index.js';
+import { createFilingServer, type PacketBuilder as PacketBuilderPort } from '../src/index.js';
+import { createPacketLinks } from '../src/resources/packet-links.js';
+import { PACKET_LINK_MESSAGES } from '../src/resources/packet-download.js';
 import {
   APP_URL,
   BASE_URL,

@@ -1,15 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
-import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
-import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
-import { getRequestListener } from '@hono/node-server';
+import { testDatabases } from '@filing-mcp/test-db';
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
@@ -18,20 +12,14 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApiKey,
-  createFilingServer,
-  type FilingServer,
-  migrateToLatest,
-  packetUri,
-} from '../src/index.js';
-import { APP_URL, oauthGrant, SESSION_SECRET } from './helpers.js';
+import { createApiKey, createFilingServer, type FilingServer } from '../src/index.js';
+import { packetUri } from '../src/resources/packet-resources.js';
+import { oauthGrant } from './helpers.js';
+import { type SocketServer, startSocketServer, testConfig, testPackets } from './socket-server.js';
 
 const V2026 = '2026-07-28';
 // "%PDF" in base64: the first bytes of any packet blob.
 const PDF_BLOB_PREFIX = 'JVBER';
-
-const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
 
 /** Every page's text, extracted by poppler's pdftotext (Debian's poppler-utils). */
 function pdfText(pdf: Uint8Array): string {
@@ -51,9 +39,8 @@ function blobBytes(contents: ReadonlyArray<Record<string, unknown>>): Uint8Array
 }
 
 describe.each(testDatabases())('the filing packet as an MCP resource on $name', ({ create }) => {
-  let database: TestDatabase;
+  let socket: SocketServer;
   let server: FilingServer;
-  let http: Server;
   let baseUrl: string;
   let ownerKey: string;
   let readOnlyKey: string;
@@ -65,40 +52,28 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
   let packetBuilds = 0;
 
   beforeAll(async () => {
-    database = await create();
-    await migrateToLatest(database.db);
-    http = createServer();
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp-server`;
-    const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
-    server = createFilingServer({
-      db: database.db,
-      config: { baseUrl, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
+    socket = await startSocketServer(create, {
       packets: {
         build: (kind, formData) => {
           packetBuilds++;
-          return builder.build(kind, formData);
+          return testPackets.build(kind, formData);
         },
       },
     });
-    http.on(
-      'request',
-      getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),
-    );
-    ownerKey = (await createApiKey(database.db, { userId: 'packet-owner' })).key;
-    readOnlyKey = (await createApiKey(database.db, { userId: 'packet-owner', scope: 'filings:read' })).key;
-    writeOnlyKey = (await createApiKey(database.db, { userId: 'packet-owner', scope: 'filings:write' })).key;
-    otherKey = (await createApiKey(database.db, { userId: 'packet-stranger' })).key;
+    ({ server, baseUrl } = socket);
+    ownerKey = (await createApiKey(socket.database.db, { userId: 'packet-owner' })).key;
+    readOnlyKey = (await createApiKey(socket.database.db, { userId: 'packet-owner', scope: 'filings:read' }))
+      .key;
+    writeOnlyKey = (
+      await createApiKey(socket.database.db, { userId: 'packet-owner', scope: 'filings:write' })
+    ).key;
+    otherKey = (await createApiKey(socket.database.db, { userId: 'packet-stranger' })).key;
     filingId = await createVia(ownerKey, 'create_filing', EXAMPLE_SINGLE_MEMBER_FILING);
     partnershipId = await createVia(ownerKey, 'create_partnership_filing', EXAMPLE_PARTNERSHIP_FILING);
     othersFilingId = await createVia(otherKey, 'create_filing', EXAMPLE_SINGLE_MEMBER_FILING);
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => http?.close(resolve));
-    await server?.close();
-    await database?.close();
-  });
+  afterAll(() => socket?.close());
 
   async function connectV1(key: string): Promise<ClientV1> {
     const client = new ClientV1({ name: 'packet-v1', version: '1.0.0' });
@@ -330,13 +305,8 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
     const start = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
     let built = 0;
     const limited = createFilingServer({
-      db: database.db,
-      config: {
-        baseUrl,
-        appUrl: APP_URL,
-        session: { secret: SESSION_SECRET },
-        rateLimits: { toolsCall: 2 },
-      },
+      db: socket.database.db,
+      config: testConfig(baseUrl, { rateLimits: { toolsCall: 2 } }),
       now: () => start,
       packets: {
         build: async () => {
@@ -346,7 +316,7 @@ describe.each(testDatabases())('the filing packet as an MCP resource on $name', 
       },
     });
     try {
-      const { key } = await createApiKey(database.db, { userId: 'packet-owner' });
+      const { key } = await createApiKey(socket.database.db, { userId: 'packet-owner' });
       const read = () =>
         limited.fetch(
           new Request(baseUrl, {

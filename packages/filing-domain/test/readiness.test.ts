@@ -1,11 +1,7 @@
 import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFilingServer,
-  createReadinessCheck,
-  FILING_MIGRATION_NAMES,
-  migrateToLatest,
-} from '../src/index.js';
+import { createFilingServer, FILING_MIGRATION_NAMES, migrateToLatest } from '../src/index.js';
+import { createReadinessCheck } from '../src/probes/readiness-check.js';
 
 const config = {
   baseUrl: 'https://api.example.com/mcp-server',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
-import { createApiKey, listApiKeys, TOOL_SCOPES } from '../src/index.js';
+import { createApiKey, listApiKeys } from '../src/index.js';
+import { TOOL_SCOPES } from '../src/auth/scopes.js';
 import { BASE_URL, callTool, oauthGrant, ok, postForm, replyBody, useHarness } from './helpers.js';
 
 const RESOURCE_METADATA = `${BASE_URL}/.well-known/oauth-protected-resource`;

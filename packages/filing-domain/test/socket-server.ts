@@ -1,14 +1,31 @@
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { TestDatabase } from '@filing-mcp/test-db';
 import { getRequestListener } from '@hono/node-server';
 import {
   createFilingServer,
+  type PacketBuilder as PacketBuilderPort,
   type FilingServer,
+  type FilingServerConfig,
   type FilingServerOptions,
   migrateToLatest,
 } from '../src/index.js';
 import { APP_URL, SESSION_SECRET } from './helpers.js';
+
+const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
+const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
+
+/** The packet builder of the tests (the official templates, in process). */
+export const testPackets: PacketBuilderPort = { build: (kind, formData) => builder.build(kind, formData) };
+
+/** The tests' configuration (APP_URL, SESSION_SECRET) of a server at `baseUrl`, `extra` on top. */
+export function testConfig(baseUrl: string, extra: Partial<FilingServerConfig> = {}): FilingServerConfig {
+  return { baseUrl, appUrl: APP_URL, session: { secret: SESSION_SECRET }, ...extra };
+}
 
 /** A filing server behind a real loopback socket, over a freshly migrated database. */
 export interface SocketServer {
@@ -23,12 +40,13 @@ export interface SocketServer {
 }
 
 /**
- * Starts a filing server (base URL `{origin}/mcp-server`, the test app URL and session secret) on a
- * real socket over a database from `create`, for the tests that drive it with real MCP clients.
+ * Starts a filing server (base URL `{origin}/mcp-server`, `testConfig` with `options.config` on
+ * top) on a real socket over a database from `create`, for the tests that drive it with real MCP
+ * clients, fax or webhooks.
  */
 export async function startSocketServer(
   create: () => Promise<TestDatabase>,
-  options: Omit<FilingServerOptions, 'db' | 'config'> = {},
+  options: Omit<FilingServerOptions, 'db' | 'config'> & { config?: Partial<FilingServerConfig> } = {},
 ): Promise<SocketServer> {
   const database = await create();
   await migrateToLatest(database.db);
@@ -36,11 +54,8 @@ export async function startSocketServer(
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const baseUrl = `${origin}/mcp-server`;
-  const server = createFilingServer({
-    ...options,
-    db: database.db,
-    config: { baseUrl, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
-  });
+  const { config, ...rest } = options;
+  const server = createFilingServer({ ...rest, db: database.db, config: testConfig(baseUrl, config) });
   http.on(
     'request',
     getRequestListener((request) => server.fetch(request), { overrideGlobalObjects: false }),

@@ -1,10 +1,8 @@
 // Complete Forms 5472 read back with pdftotext, and the date-aware check.
-import {
-  checkFilingReadiness,
-  EXAMPLE_SINGLE_MEMBER_FILING,
-  type SingleMemberInput,
-} from '@filing-mcp/irs-forms';
-import { PacketBuilder, REASONABLE_CAUSE_DECLARATION } from '@filing-mcp/irs-forms/pdf';
+import { checkFilingReadiness, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import type { SingleMemberInput } from '../src/filing-input.js';
+import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import { REASONABLE_CAUSE_DECLARATION } from '../src/pdf/late-filing-letter.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { countingLoader } from './fixtures.js';

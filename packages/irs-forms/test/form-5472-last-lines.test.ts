@@ -1,15 +1,12 @@
 // Form 5472 to its last line: Part VII per related party, line 8e boxes, Part IV line labels, the
 // checked values (countries, codes, dates), the extended due date, recommendations, and the draft
 // mark, read back with pdftotext.
-import {
-  ACTIVITY_CODES,
-  checkFilingReadiness,
-  EXAMPLE_SINGLE_MEMBER_FILING,
-  IRS_RULES,
-  type SingleMemberInput,
-  TRANSACTION_KINDS,
-} from '@filing-mcp/irs-forms';
-import { DRAFT_MARK, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import { checkFilingReadiness, EXAMPLE_SINGLE_MEMBER_FILING, IRS_RULES } from '@filing-mcp/irs-forms';
+import { ACTIVITY_CODES } from '../src/activity-codes.js';
+import type { SingleMemberInput } from '../src/filing-input.js';
+import { TRANSACTION_KINDS } from '../src/kinds.js';
+import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
+import { DRAFT_MARK } from '../src/pdf/cover-page.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { countingLoader, smallPartnership } from './fixtures.js';

@@ -1,9 +1,9 @@
 import {
   EXAMPLE_PARTNERSHIP_FILING,
   EXAMPLE_SINGLE_MEMBER_FILING,
-  PACKET_LIMITS,
   PacketTooLargeError,
 } from '@filing-mcp/irs-forms';
+import { PACKET_LIMITS } from '../src/packet-limits.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';

@@ -2,13 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  DEFAULT_EDITIONS,
-  form5472RevDecember2023,
-  FormRegistry,
-  UnprintableTextError,
-  zipStore,
-} from '@filing-mcp/irs-forms';
+import { DEFAULT_EDITIONS, FormRegistry, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
+import { form5472RevDecember2023 } from '../src/editions/index.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';

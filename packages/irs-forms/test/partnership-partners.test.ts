@@ -3,12 +3,9 @@
 // self-employment earnings by the section 1402 rules, ECTI computed from the return, the K-1 boxes
 // the data decides (13A, 14A, 19A, 20A, item C), a foreign partner without a U.S. TIN, and the
 // section 1446 installments, payments and late-return exposure.
-import {
-  checkFilingReadiness,
-  k1Shares,
-  SCHEDULE_K_AMOUNT_LINES,
-  scheduleKTotals,
-} from '@filing-mcp/irs-forms';
+import { checkFilingReadiness } from '@filing-mcp/irs-forms';
+import { k1Shares, scheduleKTotals } from '../src/partnership/schedule-k.js';
+import { SCHEDULE_K_AMOUNT_LINES } from '../src/kinds.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
 import { countingLoader } from './fixtures.js';

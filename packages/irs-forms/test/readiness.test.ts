@@ -1,4 +1,5 @@
-import { checkFilingReadiness, dcLegalHolidays, IRS_RULES, nextBusinessDay } from '@filing-mcp/irs-forms';
+import { checkFilingReadiness, IRS_RULES } from '@filing-mcp/irs-forms';
+import { dcLegalHolidays, nextBusinessDay } from '../src/due-dates.js';
 import { describe, expect, it } from 'vitest';
 
 // A day before the fixtures' due dates: the calendar-2025 example is on time.

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_EDITIONS, type FormEdition } from '@filing-mcp/irs-forms';
-import { fillFormFields, loadTemplate, TemplateFieldError, templateField } from '@filing-mcp/irs-forms/pdf';
+// From the source, as TemplateFieldError is: the error class and the code that throws it are one.
+import { fillFormFields, loadTemplate, templateField } from '../src/pdf/fill-form.js';
+import { TemplateFieldError } from '../src/pdf/template-field-error.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { completePartnership, completeSingleMember, TEMPLATE_DIR } from './fixtures.js';

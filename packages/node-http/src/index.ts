@@ -1,7 +1,5 @@
 export { refuseConnect } from './connect-refusal.js';
 export {
-  acceptResponseParts,
-  partsResponse,
   plainResponse,
   type ResponseParts,
   responseParts,
@@ -10,7 +8,6 @@ export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.
 export {
   createNodeListener,
   type FetchHandler,
-  type NodeBindings,
   type NodeListener,
   type NodeListenerOptions,
   type ObservedExchange,

@@ -2,13 +2,15 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_METADATA_DOCUMENT_FAILURE,
-  ClientMetadataDocumentError,
   type ClientMetadataDocumentFetcher,
-  documentCacheSeconds,
-  MAX_DOCUMENT_CACHE_SECONDS,
   type OAuthError,
   redirectsOnlyToLoopback,
 } from '../src/index.js';
+import {
+  ClientMetadataDocumentError,
+  documentCacheSeconds,
+  MAX_DOCUMENT_CACHE_SECONDS,
+} from '../src/client-id-metadata-document.js';
 import { oauthSuite } from './helpers.js';
 
 /**

@@ -1,11 +1,8 @@
-import { ClientMetadataDocumentError } from '../src/index.js';
+import { ClientMetadataDocumentError } from '../src/client-id-metadata-document.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  nodeClientMetadataDocuments,
-  createNodeClientMetadataFetcher,
-  MAX_CLIENT_METADATA_DOCUMENT_BYTES,
-  specialAddress,
-} from '../node/index.js';
+import { nodeClientMetadataDocuments, createNodeClientMetadataFetcher } from '../node/index.js';
+import { MAX_CLIENT_METADATA_DOCUMENT_BYTES } from '../node/client-metadata-fetcher.js';
+import { specialAddress } from '../node/special-addresses.js';
 import { type DocumentServer, startDocumentServer } from './document-server.js';
 
 /**

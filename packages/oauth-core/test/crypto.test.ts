@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { base64url, hex, randomBytes, sha256Hex, timingSafeEqual } from '../src/index.js';
+import { sha256Hex } from '../src/index.js';
+import { base64url, hex, randomBytes, timingSafeEqual } from '../src/crypto.js';
 import { isRegisteredRedirectUri } from '../src/redirect-uri.js';
 
 describe('crypto helpers', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OAUTH_ENDPOINTS, oauthEndpointPaths } from '../src/index.js';
+import { oauthEndpointPaths } from '../src/index.js';
+import { OAUTH_ENDPOINTS } from '../src/endpoints.js';
 
 describe('OAUTH_ENDPOINTS', () => {
   it('lists the five endpoints with their methods', () => {

@@ -1,6 +1,7 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuthorizationCodeRecord, OAuthStore, TokenRecord } from '../src/index.js';
+import type { OAuthStore } from '../src/index.js';
+import type { AuthorizationCodeRecord, TokenRecord } from '../src/store.js';
 import { createKyselyOAuthStore } from '../src/kysely/index.js';
 import { oauthSuite, tokenRows } from './helpers.js';
 
