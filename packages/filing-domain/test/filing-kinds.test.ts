@@ -106,8 +106,13 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // A 1065 is mailed, not faxed: send_fax names the service center from irs-forms' rules.
   'filing-domain/src/submission/send-fax-tool.ts': 'partnership',
 };
-// Applied migrations never change: a new kind's table comes with a migration of its own.
-const HISTORY = ['filing-domain/src/storage/migrations.ts'];
+// Applied migrations never change: a new kind's table comes with a migration of its own (which also
+// adds its table to migration 0008's submission trigger and gives it a create function).
+const HISTORY = [
+  'filing-domain/src/storage/migrations.ts',
+  'filing-domain/src/storage/submission-flag.ts',
+  'filing-domain/src/storage/create-filing-ids.ts',
+];
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

@@ -1,7 +1,17 @@
-// The statements of FilingRepository that are sent as text (CompiledQuery.raw), made once.
+// The statements of FilingRepository that are sent as text (CompiledQuery.raw), made once per
+// kind's table (FILING_KINDS).
+import { FILING_KIND_LIST, FILING_KINDS, type FilingTableName } from '../kinds/filing-kinds.js';
 
-/** The filing tables (FilingTableName of filing-repository.ts). */
-type Table = 'filings' | 'partnership_filings';
+type Table = FilingTableName;
+
+/** One statement per filing table, made by `statement` from the table's name. */
+function perTable(statement: (table: Table) => string): Readonly<Record<Table, string>> {
+  return Object.freeze(
+    Object.fromEntries(
+      FILING_KIND_LIST.map((kind) => [FILING_KINDS[kind].table, statement(FILING_KINDS[kind].table)]),
+    ) as Record<Table, string>,
+  );
+}
 
 /**
  * createFilingFindingDuplicates' call per table: the PL/pgSQL function of migration 0008 (0005's,
@@ -9,19 +19,15 @@ type Table = 'filings' | 'partnership_filings';
  * $2 name, $3 EIN, $4 tax year of the lookup (null: none), $5/$6 tax year begin/end, $7 status,
  * $8 form_data as JSON text. Answers the new id, then the possible duplicates.
  */
-export const CREATE_FINDING_DUPLICATES: Readonly<Record<Table, string>> = {
-  filings: 'select filings_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids',
-  partnership_filings: 'select partnership_filings_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids',
-};
+export const CREATE_FINDING_DUPLICATES = perTable(
+  (table) => `select ${table}_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb) as ids`,
+);
 
 /**
  * getFilingAndSubmissionFlag's statement per table, as text: get_filing's read is built and compiled
  * once, not by the query builder on every call (about 6 us of server CPU a read). $1 id, $2 user.
  */
-export const GET_FILING_AND_SUBMISSION_FLAG: Readonly<Record<Table, string>> = {
-  filings: getStatement('filings'),
-  partnership_filings: getStatement('partnership_filings'),
-};
+export const GET_FILING_AND_SUBMISSION_FLAG = perTable(getStatement);
 
 function getStatement(table: Table): string {
   return `select id, llc_name, ein, to_char(tax_year_begin, 'YYYY-MM-DD') as tax_year_begin,
