@@ -16,6 +16,7 @@ import { installAwsLambdaStub } from './aws-lambda-stub.js';
 import { createServerlessFilingServer, serverlessSettingsFromEnv } from '@filing-mcp/serverless';
 import { lambdaPlatform } from '../src/lambda-platform.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
+import { startClosureInputs } from './support/start-closure.js';
 import {
   expectPacketResource,
   expectPdf,
@@ -196,6 +197,23 @@ function rpcMessage(contentType: string | undefined, body: string): unknown {
       .slice(6),
   );
 }
+
+describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
+  // initialize, tools/list and the probes answer with none of these: each loads with the first
+  // request that needs it (packages/filing-domain/src/server/deferred.ts). A static import of one of
+  // them anywhere on the start path (it happened twice) puts it on every cold start.
+  it('loads no database driver, query builder, zod, JWT library, OAuth server or PDF library at start', () => {
+    const inputs = startClosureInputs(resolve(packageDir, 'dist/lambda'));
+    expect(inputs.some((input) => input.includes('filing-domain/src/server/filing-server.ts'))).toBe(true);
+    const forbidden = [
+      /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(pg|pg-pool|kysely|zod|jose|@cantoo\/pdf-lib)\//,
+      /oauth-core\/src\/server\.ts$/,
+      /filing-domain\/src\/storage\/filing-repository\.ts$/,
+      /irs-forms\/src\/pdf\//,
+    ];
+    expect(inputs.filter((input) => forbidden.some((pattern) => pattern.test(input)))).toEqual([]);
+  });
+});
 
 describe.runIf(withPostgres)('bundled handler against the workspace sources', () => {
   // The bundle replaces zod's JSON Schema emitter with stubs and loads the tools' schemas lazily:

@@ -1,9 +1,13 @@
 import type { IrsFormsErrorCode } from '@filing-mcp/irs-forms';
-import { HttpError } from '@filing-mcp/oauth-core';
+import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
 import { type AllowListViolation, withCors } from '@filing-mcp/protocol';
 import { RateLimitedError } from '../rate-limits/rate-limited-error.js';
 import { PacketsBusyError } from '../resources/packet-builds.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
+
+// One import of oauth-core's error for the package (the Lambda bundle maps it to oauth-core's
+// `http-error.ts` alone, so that a cold start loads no OAuth server).
+export { HttpError, jsonResponse };
 
 /** `Retry-After` of an answer the database could not give in time. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,6 +1,5 @@
-import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
+import { errorResponse, HttpError, jsonResponse } from '../errors/http-errors.js';
 import { withCors } from '@filing-mcp/protocol';
-import { errorResponse } from '../errors/http-errors.js';
 import type { RateLimitScope } from './rate-limit-scopes.js';
 
 /**

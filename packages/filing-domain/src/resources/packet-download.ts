@@ -1,8 +1,7 @@
-import { HttpError } from '@filing-mcp/oauth-core';
+import { errorResponse, HttpError, httpErrorOf } from '../errors/http-errors.js';
 import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
-import { errorResponse, httpErrorOf } from '../errors/http-errors.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { loadFilingRepository } from '../server/deferred.js';
 import type { FilingPackets } from './filing-packets.js';

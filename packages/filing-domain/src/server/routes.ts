@@ -1,6 +1,5 @@
 import { type AllowListCheck, preflightResponse, type RequestContext, withCors } from '@filing-mcp/protocol';
-import { HttpError } from '@filing-mcp/oauth-core';
-import { errorResponse, forbiddenResponse } from '../errors/http-errors.js';
+import { errorResponse, forbiddenResponse, HttpError } from '../errors/http-errors.js';
 import type { FilingTelemetry } from '../logging/telemetry.js';
 import { healthResponse, type Readiness, readinessResponse } from '../probes/probe-responses.js';
 import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';

@@ -1,8 +1,7 @@
-import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
+import { errorResponse, HttpError, jsonResponse } from '../errors/http-errors.js';
 import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingLogger } from '../logging/filing-logger.js';
-import { errorResponse } from '../errors/http-errors.js';
 import { readBoundedBody } from './bounded-body.js';
 import { applyFaxEvent } from './fax-events.js';
 import type { FaxProvider } from './fax-provider.js';

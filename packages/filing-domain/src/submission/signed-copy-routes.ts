@@ -1,9 +1,8 @@
-import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
+import { errorResponse, HttpError, httpErrorOf, jsonResponse } from '../errors/http-errors.js';
 import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import type { PacketLinks } from '../resources/packet-links.js';
-import { errorResponse, httpErrorOf } from '../errors/http-errors.js';
 import { readBoundedBody } from './bounded-body.js';
 import { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from './signed-copy.js';
 import { SubmissionStore } from './submission-store.js';

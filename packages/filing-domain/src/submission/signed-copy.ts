@@ -1,5 +1,5 @@
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import { HttpError } from '@filing-mcp/oauth-core';
+import { HttpError } from '../errors/http-errors.js';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import { FilingRepository } from '../storage/filing-repository.js';

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Metafile {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, { imports?: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
+}
+
+/**
+ * The source files a cold start loads: the inputs of `handler.mjs` and of every chunk it imports
+ * statically, from the bundle's metafile (`dist/lambda/meta.json`, written by bundle.mjs). Chunks
+ * reached only through `import()` load with the first request that needs them, and are not here.
+ */
+export function startClosureInputs(bundleDir: string): string[] {
+  const meta = JSON.parse(readFileSync(join(bundleDir, 'meta.json'), 'utf8')) as Metafile;
+  const entry = Object.keys(meta.outputs).find((output) => output.endsWith('/handler.mjs'));
+  if (entry === undefined) throw new Error('meta.json names no handler.mjs output');
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const output = pending.pop()!;
+    if (seen.has(output)) continue;
+    seen.add(output);
+    for (const imported of meta.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && meta.outputs[imported.path]) pending.push(imported.path);
+    }
+  }
+  return [...seen].flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+}
