@@ -11,6 +11,19 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // request (its headers, its socket reads) survived into the old generation, where only full
 // collections free it. On the object itself it dies young with its request.
 const CONTEXT = Symbol('requestContext');
+
+// A generated request id: a random v4 UUID drawn once per process, its last group (12 hex digits)
+// replaced by a counter. Same shape as a UUID, unique within the process and unguessable across
+// processes (74 random bits), which is what correlating log lines needs; a fresh `randomUUID` per
+// request was 1.3% of the busy time under `tools/list` load.
+const ID_PREFIX = randomUUID().slice(0, 24);
+const COUNTER_WRAP = 2 ** 48;
+let idCounter = Math.floor(Math.random() * 2 ** 32);
+
+function nextRequestId(): string {
+  idCounter = (idCounter + 1) % COUNTER_WRAP;
+  return ID_PREFIX + idCounter.toString(16).padStart(12, '0');
+}
 type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 
 /**
@@ -20,11 +33,11 @@ type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 export class RequestContexts {
   /**
    * Creates the context of an arriving request and answers its request id: its `X-Request-Id`
-   * when plain, else a new UUID.
+   * when plain, else a new id in the shape of a UUID (a per-process random prefix and a counter).
    */
   open(incoming: IncomingMessage): string {
     const header = rawHeader(incoming.rawHeaders, 'x-request-id');
-    const requestId = header !== null && REQUEST_ID.test(header) ? header : randomUUID();
+    const requestId = header !== null && REQUEST_ID.test(header) ? header : nextRequestId();
     const clientAddress = incoming.socket.remoteAddress;
     const context: RequestContext =
       clientAddress === undefined ? { requestId } : { requestId, clientAddress };
