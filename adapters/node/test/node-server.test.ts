@@ -233,7 +233,8 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
         );
         for (const headers of answers) ids.push(headers.get('x-request-id') ?? '');
       }
-      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const id of ids)
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(new Set(ids).size).toBe(ids.length);
     });
 
