@@ -84,25 +84,24 @@ function pathOf(url: string | undefined): string {
   return end === -1 ? target : target.slice(0, end);
 }
 
-// When the exchange began, on its response object: the one 'close' listener of a listener is then
-// shared by every exchange (`this` is the response), rather than a closure made per request.
-const STARTED = Symbol('startedAt');
-type Watched = ServerResponse & { [STARTED]: number };
-
-function watcher(observe: (exchange: ObservedExchange) => void): (this: ServerResponse) => void {
-  return function onClose(this: ServerResponse): void {
-    const outgoing = this;
-    const incoming = outgoing.req;
+function watch(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  observe: (exchange: ObservedExchange) => void,
+): void {
+  const start = performance.now();
+  // `on`, not `once`: 'close' comes once, and `once` would wrap the listener in two more objects.
+  outgoing.on('close', () => {
     observe({
       incoming,
       outgoing,
       method: incoming.method ?? '',
       path: pathOf(incoming.url),
       status: outgoing.statusCode,
-      durationMs: performance.now() - (outgoing as Watched)[STARTED],
+      durationMs: performance.now() - start,
       aborted: !outgoing.writableFinished,
     });
-  };
+  });
 }
 
 /**
@@ -128,8 +127,7 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
   const { mcpPath } = options;
   const mcpFetch = options.mcpFetch ?? fetch;
   const errorHandler = options.errorHandler ?? defaultError;
-  const { head } = options;
-  const onClose = options.observe === undefined ? undefined : watcher(options.observe);
+  const { head, observe } = options;
   // This listener is for node:http (HTTP/1.1): the bindings are always IncomingMessage/ServerResponse.
   const general = getRequestListener((request, bindings) => fetch(request, bindings as NodeBindings), {
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
@@ -154,11 +152,7 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
   }
 
   return (incoming, outgoing) => {
-    if (onClose !== undefined) {
-      (outgoing as Watched)[STARTED] = performance.now();
-      // `on`, not `once`: 'close' comes once, and `once` would wrap the listener in two more objects.
-      outgoing.on('close', onClose);
-    }
+    if (observe !== undefined) watch(incoming, outgoing, observe);
     const pairs = head === undefined ? NO_HEAD : head(incoming);
     const url = fastMcpUrl(incoming, mcpPath);
     if (url === undefined) {
