@@ -11,6 +11,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 // request (its headers, its socket reads) survived into the old generation, where only full
 // collections free it. On the object itself it dies young with its request.
 const CONTEXT = Symbol('requestContext');
+type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 
 // A generated request id: a random v4 UUID drawn once per process, its last group (12 hex digits)
 // replaced by a counter. Same shape as a UUID, unique within the process and unguessable across
