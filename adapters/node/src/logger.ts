@@ -110,6 +110,18 @@ function jsonText(text: string): string {
   return PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
 }
 
+// Each field name's `,"name":`, made once: the same few names recur on every line (at most 256 kept).
+const keyPrefixes = new Map<string, string>();
+
+function keyPrefix(key: string): string {
+  let prefix = keyPrefixes.get(key);
+  if (prefix === undefined) {
+    prefix = `,${jsonText(key)}:`;
+    if (keyPrefixes.size < 256) keyPrefixes.set(key, prefix);
+  }
+  return prefix;
+}
+
 /**
  * `fields` as the end of a JSON object (`,"a":1}`), or `}` when there are none: the same text as
  * `JSON.stringify` (undefined fields left out, non-finite numbers as null), written field by field
@@ -132,7 +144,7 @@ function jsonFieldsTail(fields: LogFields | undefined): string {
       if (other === undefined) continue;
       json = other;
     }
-    tail += `,${jsonText(key)}:${json}`;
+    tail += keyPrefix(key) + json;
   }
   return `${tail}}`;
 }

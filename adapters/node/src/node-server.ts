@@ -58,16 +58,19 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   let onDrained: (() => void) | undefined;
   let closing = false;
 
+  const settled = (outgoing: ServerResponse): void => {
+    inFlight.delete(outgoing);
+    if (inFlight.size === 0) onDrained?.();
+  };
   let listener: NodeListener = (_incoming, outgoing) => {
+    outgoing.on('close', () => settled(outgoing));
     outgoing.writeHead(503, corsHeaders).end('Starting');
   };
+  // An exchange leaves `inFlight` when its response closes: in the listener's `observe` (below),
+  // which hangs on the 'close' event node-http listens to anyway, rather than on a second listener
+  // of its own per request.
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     inFlight.add(outgoing);
-    // `on`: 'close' comes once ('once' would wrap the listener per request).
-    outgoing.on('close', () => {
-      inFlight.delete(outgoing);
-      if (inFlight.size === 0) onDrained?.();
-    });
     listener(incoming, outgoing);
   });
   // CONNECT reaches node:http's 'connect' event, not the listener: answer it 405 rather than cut it.
@@ -143,6 +146,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       return closing ? ['x-request-id', requestId, 'connection', 'close'] : ['x-request-id', requestId];
     },
     observe: (exchange) => {
+      settled(exchange.outgoing);
       httpMetrics(exchange);
       requestLog(exchange);
     },

@@ -13,6 +13,26 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const CONTEXT = Symbol('requestContext');
 type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 
+// A generated request id: a random v4 UUID drawn once per process, its last group (12 hex digits)
+// replaced by a counter. Same shape as a UUID, unique within the process and unguessable across
+// processes (74 random bits), which is what correlating log lines needs; a fresh `randomUUID` per
+// request was 1.3% of the busy time under `tools/list` load.
+const ID_PREFIX = randomUUID().slice(0, 24);
+// The counter's low byte from a table, its upper 40 bits formatted once every 256 ids.
+const HEX_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+let idHigh = Math.floor(Math.random() * 2 ** 32);
+let idLow = 255;
+let idHead = '';
+
+function nextRequestId(): string {
+  if (++idLow === 256) {
+    idLow = 0;
+    idHigh = (idHigh + 1) % 2 ** 40;
+    idHead = ID_PREFIX + idHigh.toString(16).padStart(10, '0');
+  }
+  return idHead + HEX_BYTE[idLow]!;
+}
+
 /**
  * The request context of each exchange (request id, client address; the core adds the caller's
  * auth), created when the request arrives and read by its handler and its log line.
@@ -20,11 +40,11 @@ type WithContext = IncomingMessage & { [CONTEXT]?: RequestContext };
 export class RequestContexts {
   /**
    * Creates the context of an arriving request and answers its request id: its `X-Request-Id`
-   * when plain, else a new UUID.
+   * when plain, else a new id in the shape of a UUID (a per-process random prefix and a counter).
    */
   open(incoming: IncomingMessage): string {
     const header = rawHeader(incoming.rawHeaders, 'x-request-id');
-    const requestId = header !== null && REQUEST_ID.test(header) ? header : randomUUID();
+    const requestId = header !== null && REQUEST_ID.test(header) ? header : nextRequestId();
     const clientAddress = incoming.socket.remoteAddress;
     const context: RequestContext =
       clientAddress === undefined ? { requestId } : { requestId, clientAddress };

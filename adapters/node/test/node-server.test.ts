@@ -224,6 +224,20 @@ describe.each(testDatabases())('node server on $name', ({ create }) => {
       expect(all).not.toContain('token=abc');
     });
 
+    it('generates a distinct UUID-shaped request id for each request without one, echoed and logged', async () => {
+      const ids: string[] = [];
+      // Past 256 requests: the counter's low byte wraps into the next group at least once.
+      for (let batch = 0; batch < 6; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, () => fetch(`${node.origin}/healthz`).then((r) => r.headers)),
+        );
+        for (const headers of answers) ids.push(headers.get('x-request-id') ?? '');
+      }
+      for (const id of ids)
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
     it('on close, finishes the in-flight request, refuses new connections, then runs onClose', async () => {
       const events: string[] = [];
       const userId = `user-${randomUUID()}`;

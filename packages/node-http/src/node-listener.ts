@@ -78,7 +78,9 @@ const NO_HEAD: readonly string[] = [];
 
 function pathOf(url: string | undefined): string {
   const target = url ?? '/';
-  const end = target.search(/[?#]/);
+  let end = target.indexOf('?');
+  const hash = target.indexOf('#');
+  if (hash !== -1 && (end === -1 || hash < end)) end = hash;
   return end === -1 ? target : target.slice(0, end);
 }
 
