@@ -5,7 +5,7 @@ import {
   APP_URL,
   authorizationParams,
   codeRow,
-  expectCodeRedirect,
+  expectIssuedCode,
   expectOAuthError,
   oauthSuite,
   randomUserId,
@@ -202,8 +202,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       const userId = randomUserId();
       const { status, body } = await suite.server.approve(userId, approveBody());
       expect(status).toBe(200);
-      expectCodeRedirect(body.redirect_to, body.code, suite.server.baseUrl);
-      const row = await codeRow(suite.db, body.code);
+      const row = await expectIssuedCode(suite.db, body.redirect_to, body.code, suite.server.baseUrl);
       expect(row.user_id).toBe(userId);
       expect(row.client_id).toBe(publicClient.client_id);
       expect(row.code_challenge_method).toBe('S256');

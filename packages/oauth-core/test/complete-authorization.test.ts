@@ -5,8 +5,7 @@ import { ApproveError } from '../src/index.js';
 import {
   type AuthorizationRequest,
   authorizationParams,
-  codeRow,
-  expectCodeRedirect,
+  expectIssuedCode,
   expectOAuthError,
   oauthSuite,
   randomUserId,
@@ -51,8 +50,7 @@ describe.each(testDatabases())('completeAuthorization (in-process /approve) on $
   it('issues a code as /approve does, and the code exchanges once for tokens of that user', async () => {
     const userId = randomUserId();
     const grant = await suite.server.oauth.completeAuthorization({ userId, params: params() });
-    expectCodeRedirect(grant.redirectTo, grant.code, suite.server.baseUrl);
-    const row = await codeRow(suite.db, grant.code);
+    const row = await expectIssuedCode(suite.db, grant.redirectTo, grant.code, suite.server.baseUrl);
     expect(row.user_id).toBe(userId);
     expect(row.client_id).toBe(request.client.client_id);
 

@@ -245,12 +245,16 @@ export function authorizationParams<T = string | undefined>(
   };
 }
 
-/** Asserts a grant's redirect to `https://client.example/cb?keep=1` carries code, state `abc` and iss. */
-export function expectCodeRedirect(redirectTo: string, code: string, iss: string): void {
+/**
+ * Asserts a grant's redirect to `https://client.example/cb?keep=1` carries code, state `abc` and
+ * iss; answers the `oauth_codes` row of the code.
+ */
+export async function expectIssuedCode(db: Kysely<any>, redirectTo: string, code: string, iss: string) {
   expect(code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
   const redirect = new URL(redirectTo);
   expect(redirect.origin + redirect.pathname).toBe('https://client.example/cb');
   expect(Object.fromEntries(redirect.searchParams)).toEqual({ keep: '1', code, state: 'abc', iss });
+  return codeRow(db, code);
 }
 
 /** The `oauth_codes` row of `code`. */
