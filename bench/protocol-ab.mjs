@@ -9,6 +9,7 @@
 // Env: ROUNDS (default 13, the first 2 discarded), CALLS (per sample, default 10,000).
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MODERN_META, MODERN_VERSION } from './lib/modern-meta.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 13);
 const CALLS = Number(process.env.CALLS ?? 10_000);
@@ -69,19 +70,8 @@ function requestOf(message, headers) {
 const WIRES = {
   2025: requestOf({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-11-25' }),
   2026: requestOf(
-    {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/list',
-      params: {
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': {},
-          'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
-        },
-      },
-    },
-    { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: MODERN_META } },
+    { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/list' },
   ),
 };
 

@@ -1,6 +1,7 @@
 // What is measured: the workloads, the servers each one runs against, and the one request body
 // (or list of bodies) the load generator sends.
 import { sampleFormData } from './database.mjs';
+import { MODERN_META, MODERN_VERSION } from './modern-meta.mjs';
 
 /** The tools ours lists in tools/list. */
 const OUR_TOOL_COUNT = 18;
@@ -38,13 +39,6 @@ export const SERVERS = {
 const rpc = (id, method, params) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 const call = (id, name, args) => rpc(id, 'tools/call', { name, arguments: args });
 
-/** MCP 2026-07-28: the per-request `_meta` every request carries. */
-export const MODERN_VERSION = '2026-07-28';
-const MODERN_META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
-  'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
-};
 const modernRpc = (id, method, params) => rpc(id, method, { ...params, _meta: MODERN_META });
 
 /**

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import * as oauth from 'oauth4webapi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CompanionHarness } from './companion-harness.js';
+import { type CompanionHarness, connectMcpClient } from './companion-harness.js';
 import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './support/chromium.js';
+import { idsWhere } from './support/rows.js';
 
 /**
  * PGlite only: the browser drives the same pages and storage paths that companion.test.ts checks on
@@ -58,13 +58,7 @@ afterEach(async () => {
 });
 
 async function mcpClient(credential: string): Promise<Client> {
-  const client = new Client({ name: 'companion-browser-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
-      requestInit: { headers: { authorization: `Bearer ${credential}` } },
-    }),
-  );
-  return client;
+  return connectMcpClient(harness, credential, 'companion-browser-test');
 }
 
 /** The authorization server as a real OAuth client discovers it. */
@@ -162,11 +156,7 @@ describe('OAuth consent in Chromium (PGlite only: companion.test.ts runs these p
 
   it('Deny returns to the client with error=access_denied, state and iss, and issues no code', async () => {
     const flow = await startAuthorization('Denied Client');
-    const codesBefore = await harness.db
-      .selectFrom('oauth_codes')
-      .select('id')
-      .where('client_id', '=', flow.client.client_id)
-      .execute();
+    const codesBefore = await idsWhere(harness.db, 'oauth_codes', 'client_id', flow.client.client_id);
     await page.goto(flow.url.href);
     await Promise.all([
       page.waitForURL(`${callbackOrigin}/callback?**`),
@@ -181,11 +171,7 @@ describe('OAuth consent in Chromium (PGlite only: companion.test.ts runs these p
       oauth.AuthorizationResponseError,
     );
     expect(codesBefore).toEqual([]);
-    const codesAfter = await harness.db
-      .selectFrom('oauth_codes')
-      .select('id')
-      .where('client_id', '=', flow.client.client_id)
-      .execute();
+    const codesAfter = await idsWhere(harness.db, 'oauth_codes', 'client_id', flow.client.client_id);
     expect(codesAfter).toEqual([]);
     expect(cspViolations()).toEqual([]);
   });
@@ -210,11 +196,7 @@ describe('OAuth consent in Chromium (PGlite only: companion.test.ts runs these p
     await expect(page.locator('main p.error').textContent()).resolves.toBe(
       `The authorization server refused this request: ${detail}`,
     );
-    const codes = await harness.db
-      .selectFrom('oauth_codes')
-      .select('id')
-      .where('client_id', '=', flow.client.client_id)
-      .execute();
+    const codes = await idsWhere(harness.db, 'oauth_codes', 'client_id', flow.client.client_id);
     expect(codes).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ import {
   migrateToLatest,
 } from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { createLogger } from '../src/logger.js';
@@ -118,4 +120,19 @@ export async function startCompanionHarness(
       await database.close();
     },
   };
+}
+
+/** An official MCP SDK client connected to the harness's `{base_url}` with a bearer credential. */
+export async function connectMcpClient(
+  harness: CompanionHarness,
+  credential: string,
+  name: string,
+): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
+      requestInit: { headers: { authorization: `Bearer ${credential}` } },
+    }),
+  );
+  return client;
 }

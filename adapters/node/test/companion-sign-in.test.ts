@@ -9,6 +9,7 @@ import { createLogger } from '../src/logger.js';
 import { createNodeServer, type NodeServer } from '../src/node-server.js';
 import { SettingError } from '../src/settings.js';
 import { startServer } from '../src/start-server.js';
+import { idsWhere } from './support/rows.js';
 
 // A network client reaches a server on 0.0.0.0 through the machine's own address, when it has one.
 const networkAddress =
@@ -135,11 +136,7 @@ describe('the companion pages beyond loopback (PGlite only: the sign-in lives in
     });
     expect(approve.status).toBe(401);
     expect(approve.headers.location).toBeUndefined();
-    const keys = await database.db
-      .selectFrom('api_keys')
-      .select('id')
-      .where('user_id', '=', userId)
-      .execute();
+    const keys = await idsWhere(database.db, 'api_keys', 'user_id', userId);
     expect(keys).toEqual([]);
     // The MCP side is not the pages': it answers as ever.
     expect((await send(port, { path: '/healthz', host })).status).toBe(200);

@@ -1,9 +1,9 @@
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import { type CompanionHarness, connectMcpClient, startCompanionHarness } from './companion-harness.js';
+import { idsWhere } from './support/rows.js';
 
 /**
  * One error, the same status and code on every surface (docs/spec-differences.md#errors): the MCP
@@ -51,12 +51,7 @@ let client: Client;
 beforeAll(async () => {
   harness = await startCompanionHarness();
   const { key } = await createApiKey(harness.db, { userId: harness.userId });
-  client = new Client({ name: 'error-surfaces', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-    }),
-  );
+  client = await connectMcpClient(harness, key, 'error-surfaces');
 });
 
 afterAll(async () => {
@@ -104,11 +99,7 @@ describe.each(CASES)(
       const body = (await response.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ code: error.status, error: error.code });
       expect(body.message).toContain(error.message);
-      const stored = await harness.db
-        .selectFrom('signed_copies')
-        .select('id')
-        .where('filing_id', '=', id)
-        .execute();
+      const stored = await idsWhere(harness.db, 'signed_copies', 'filing_id', id);
       expect(stored).toEqual([]);
     });
 

@@ -1,9 +1,8 @@
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import { type CompanionHarness, connectMcpClient, startCompanionHarness } from './companion-harness.js';
 import { healthProbesDuring } from './support/health-probes.js';
 
 // The largest packets the tools accept: 50 related parties and 100 partners.
@@ -24,12 +23,7 @@ let client: Client;
 beforeAll(async () => {
   harness = await startCompanionHarness();
   const { key } = await createApiKey(harness.db, { userId: harness.userId, scope: 'filings:read' });
-  client = new Client({ name: 'packet-bounds', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-    }),
-  );
+  client = await connectMcpClient(harness, key, 'packet-bounds');
 });
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import { type CompanionHarness, connectMcpClient, startCompanionHarness } from './companion-harness.js';
 import { healthProbesDuring } from './support/health-probes.js';
 
 // The largest single-member filing the tools accept: 50 related parties (about 160 pages).
@@ -22,13 +21,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function connect(harness: CompanionHarness, key: string): Promise<Client> {
-  const client = new Client({ name: 'packet-load', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(harness.baseUrl), {
-      requestInit: { headers: { authorization: `Bearer ${key}` } },
-    }),
-  );
-  return client;
+  return connectMcpClient(harness, key, 'packet-load');
 }
 
 // With the default limits most of the 100 are refused 429 by the per-address and per-link limits;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/html.js';
 import { createCompanionApp, mountCompanion, SessionJwtSignIn } from '../src/index.js';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
+import { formPost } from './sessions.js';
 
 const VERIFIER = 'a-verifier-that-is-long-enough-for-pkce-0123456789';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
@@ -60,23 +61,9 @@ describe.each(testDatabases())('Approve on the consent page, in process, on $nam
     expect(page.status).toBe(200);
     const csrfCookie = page.headers.get('set-cookie')?.split(';')[0];
     const token = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
-    return fetchPage(
-      new Request(`${harness.appUrl}/oauth/authorize`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: new URL(harness.appUrl).origin,
-          'sec-fetch-site': 'same-origin',
-          cookie: [cookie, csrfCookie].filter(Boolean).join('; '),
-        },
-        body: new URLSearchParams({
-          ...params,
-          response_type: 'code',
-          csrf_token: token,
-          decision: 'approve',
-        }),
-      }),
-    );
+    const fields = { ...params, response_type: 'code', csrf_token: token, decision: 'approve' };
+    const cookies = [cookie, csrfCookie].filter(Boolean).join('; ');
+    return fetchPage(formPost(`${harness.appUrl}/oauth/authorize`, fields, cookies));
   }
 
   /** What POST /approve answers for the same parameters, with a session JWT of `userId`. */
@@ -148,18 +135,8 @@ describe.each(testDatabases())('Approve on the consent page, in process, on $nam
     const signInPage = await app.fetch(new Request(`${harness.appUrl}/sign-in`));
     const csrfCookie = signInPage.headers.get('set-cookie')!.split(';')[0]!;
     const csrf = /name="csrf_token" value="([^"]+)"/.exec(await signInPage.text())![1]!;
-    const signedIn = await app.fetch(
-      new Request(`${harness.appUrl}/sign-in`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: new URL(harness.appUrl).origin,
-          'sec-fetch-site': 'same-origin',
-          cookie: csrfCookie,
-        },
-        body: new URLSearchParams({ csrf_token: csrf, session: await sessionJwt('alice-in-process') }),
-      }),
-    );
+    const signInForm = { csrf_token: csrf, session: await sessionJwt('alice-in-process') };
+    const signedIn = await app.fetch(formPost(`${harness.appUrl}/sign-in`, signInForm, csrfCookie));
     expect(signedIn.status).toBe(303);
     const session = signedIn.headers.get('set-cookie')!.split(';')[0]!;
     const { params } = await request('http://127.0.0.1:9/expired');
@@ -172,23 +149,9 @@ describe.each(testDatabases())('Approve on the consent page, in process, on $nam
     const pageCsrf = page.headers.get('set-cookie')?.split(';')[0];
     now += 61_000;
     const before = await codeCount();
-    const late = await app.fetch(
-      new Request(`${harness.appUrl}/oauth/authorize`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          origin: new URL(harness.appUrl).origin,
-          'sec-fetch-site': 'same-origin',
-          cookie: [session, pageCsrf ?? csrfCookie].join('; '),
-        },
-        body: new URLSearchParams({
-          ...params,
-          response_type: 'code',
-          csrf_token: token,
-          decision: 'approve',
-        }),
-      }),
-    );
+    const fields = { ...params, response_type: 'code', csrf_token: token, decision: 'approve' };
+    const cookies = [session, pageCsrf ?? csrfCookie].join('; ');
+    const late = await app.fetch(formPost(`${harness.appUrl}/oauth/authorize`, fields, cookies));
     expect(late.status).toBe(401);
     expect(late.headers.get('location')).toBeNull();
     expect(await codeCount()).toBe(before);

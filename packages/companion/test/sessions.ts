@@ -46,18 +46,22 @@ export async function submit(
   expect(page.status).toBe(200);
   const csrfCookie = page.headers.get('set-cookie')?.split(';')[0];
   const csrf = /name="csrf_token" value="([^"]+)"/.exec(await page.text())![1]!;
-  return app.fetch(
-    new Request(`${APP_URL}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        'sec-fetch-site': 'same-origin',
-        cookie: [cookie, csrfCookie].filter(Boolean).join('; '),
-      },
-      body: new URLSearchParams({ csrf_token: csrf, ...fields }),
-    }),
-  );
+  const body = { csrf_token: csrf, ...fields };
+  return app.fetch(formPost(`${APP_URL}${path}`, body, [cookie, csrfCookie].filter(Boolean).join('; ')));
+}
+
+/** A same-origin form POST of `fields` to `url` with `cookie`, as the browser sends a page's form. */
+export function formPost(url: string, fields: Record<string, string>, cookie: string): Request {
+  return new Request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: new URL(url).origin,
+      'sec-fetch-site': 'same-origin',
+      cookie,
+    },
+    body: new URLSearchParams(fields),
+  });
 }
 
 /**

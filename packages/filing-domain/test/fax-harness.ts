@@ -5,7 +5,7 @@ import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { FilingLogEvent, FilingServer } from '../src/index.js';
-import { type ToolOutcome, toolOutcome } from './helpers.js';
+import { newUser, type ToolOutcome, toolOutcome } from './helpers.js';
 import { startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
 
@@ -15,6 +15,27 @@ export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004:
 export const TELNYX_TEST_API_KEY = 'KEY0123456789ABCDEF_test';
 export const FAX_FROM = '+13125550100';
 export const CONNECTION_ID = '2000000000000000001';
+
+/** A filing's packet as the server builds it, and its page count. */
+export interface FaxPacket {
+  pdf: Uint8Array;
+  pages: number;
+}
+
+/** What the submission tests begin with: a fax harness, one user of it and the packet of READY_FILING. */
+export interface FaxStart {
+  h: FaxHarness;
+  key: string;
+  userId: string;
+  packet: FaxPacket;
+}
+
+/** Starts a {@link FaxStart}; `fax` as for {@link startFaxHarness}. */
+export async function startFaxWithUser(variant: DatabaseVariant, fax = true): Promise<FaxStart> {
+  const h = await startFaxHarness(variant, fax);
+  const { key, userId } = await newUser(h.db);
+  return { h, key, userId, packet: await h.packet(READY_FILING) };
+}
 
 export interface FaxHarness {
   db: Kysely<any>;
@@ -26,7 +47,7 @@ export interface FaxHarness {
   /** Adds to the server's clock (milliseconds). */
   advance(ms: number): void;
   /** The packet of a filing as the server builds it, and its page count. */
-  packet(formData: Record<string, unknown>): Promise<{ pdf: Uint8Array; pages: number }>;
+  packet(formData: Record<string, unknown>): Promise<FaxPacket>;
   /** Calls a tool over the socket with an API key: the outcome as `callTool` of helpers.ts gives it. */
   call(key: string, name: string, args?: Record<string, unknown>): Promise<ToolOutcome>;
   /** Calls a tool and fails unless it succeeded; answers structuredContent. */

@@ -9,7 +9,16 @@ import {
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_ID, FAX_FROM, type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
+import {
+  CONNECTION_ID,
+  FAX_FROM,
+  type FaxHarness,
+  type FaxPacket,
+  type FaxStart,
+  READY_FILING,
+  startFaxHarness,
+  startFaxWithUser,
+} from './fax-harness.js';
 import { newUser } from './helpers.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -18,12 +27,12 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
   let h: FaxHarness;
   let plain: FaxHarness;
   let key: string;
-  let packet: { pdf: Uint8Array; pages: number };
+  let packet: FaxPacket;
 
   beforeAll(async () => {
-    [h, plain] = await Promise.all([startFaxHarness(variant), startFaxHarness(variant, false)]);
-    key = (await newUser(h.db)).key;
-    packet = await h.packet(READY_FILING);
+    let started: FaxStart;
+    [started, plain] = await Promise.all([startFaxWithUser(variant), startFaxHarness(variant, false)]);
+    ({ h, key, packet } = started);
   });
   afterAll(async () => {
     await h?.close();

@@ -7,7 +7,7 @@ import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import { testDatabases } from '@filing-mcp/test-db';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
+import { type FaxStart, READY_FILING, startFaxWithUser } from './fax-harness.js';
 import { newUser } from './helpers.js';
 
 // A 1x1 PNG and a 1x1 JPEG: what a phone's scan of one page stands for.
@@ -23,50 +23,55 @@ const MIB = 1024 * 1024;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(testDatabases())('signed copies and mark_filed on $name', (variant) => {
-  let h: FaxHarness;
-  let key: string;
+  let fx: FaxStart;
   let filingId: string;
-  let packet: { pdf: Uint8Array; pages: number };
 
   beforeAll(async () => {
-    h = await startFaxHarness(variant);
-    key = (await newUser(h.db)).key;
-    filingId = (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id;
-    packet = await h.packet(READY_FILING);
+    fx = await startFaxWithUser(variant);
+    filingId = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
   });
-  afterAll(() => h?.close());
+  afterAll(() => fx?.h.close());
 
-  const uploadUrl = async (id = filingId) => (await h.ok(key, 'get_pdf_url', { id })).upload_url as string;
+  const uploadUrl = async (id = filingId) =>
+    (await fx.h.ok(fx.key, 'get_pdf_url', { id })).upload_url as string;
   const stored = async (id = filingId) =>
-    h.db.selectFrom('signed_copies').select(['sha256', 'pages', 'pdf']).where('filing_id', '=', id).execute();
+    fx.h.db
+      .selectFrom('signed_copies')
+      .select(['sha256', 'pages', 'pdf'])
+      .where('filing_id', '=', id)
+      .execute();
   const post = (url: string, body: any, headers: Record<string, string> = {}) =>
     fetch(url, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
   it('the packet, signed and uploaded as a PDF, is kept byte for byte with its SHA-256; get_filing lists it', async () => {
-    const id = (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id;
-    const response = await post(await uploadUrl(id), packet.pdf as Uint8Array<ArrayBuffer>, {
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
+    const response = await post(await uploadUrl(id), fx.packet.pdf as Uint8Array<ArrayBuffer>, {
       'content-type': 'application/pdf',
     });
     expect(response.status).toBe(201);
     const body: any = await response.json();
     expect(body).toMatchObject({
-      signed_copy: { sha256: sha256(packet.pdf), pages: packet.pages, byte_size: packet.pdf.byteLength },
-      packet_pages: packet.pages,
+      signed_copy: {
+        sha256: sha256(fx.packet.pdf),
+        pages: fx.packet.pages,
+        byte_size: fx.packet.pdf.byteLength,
+      },
+      packet_pages: fx.packet.pages,
     });
     const row = (await stored(id))[0]!;
-    expect(Buffer.from(row.pdf).equals(Buffer.from(packet.pdf))).toBe(true);
-    expect(row.sha256).toBe(sha256(packet.pdf));
-    const filing = await h.ok(key, 'get_filing', { id });
+    expect(Buffer.from(row.pdf).equals(Buffer.from(fx.packet.pdf))).toBe(true);
+    expect(row.sha256).toBe(sha256(fx.packet.pdf));
+    const filing = await fx.h.ok(fx.key, 'get_filing', { id });
     expect(filing.submissions.signed_copies).toEqual([body.signed_copy]);
     // Deleting the filing deletes its signed copy.
-    await h.ok(key, 'delete_filing', { id });
+    await fx.h.ok(fx.key, 'delete_filing', { id });
     expect(await stored(id)).toEqual([]);
   });
 
   it('scanned pages (JPEG and PNG), sent as multipart/form-data, become one PDF page each, in order', async () => {
-    const id = (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id;
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
     const form = new FormData();
-    for (let page = 0; page < packet.pages; page++) {
+    for (let page = 0; page < fx.packet.pages; page++) {
       const jpeg = page % 2 === 0;
       form.append(
         'file',
@@ -77,8 +82,8 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     const response = await post(await uploadUrl(id), form);
     expect(response.status).toBe(201);
     const row = (await stored(id))[0]!;
-    expect(row.pages).toBe(packet.pages);
-    expect(await countPdfPages(new Uint8Array(row.pdf))).toBe(packet.pages);
+    expect(row.pages).toBe(fx.packet.pages);
+    expect(await countPdfPages(new Uint8Array(row.pdf))).toBe(fx.packet.pages);
     expect(row.sha256).toBe(sha256(new Uint8Array(row.pdf)));
   });
 
@@ -88,7 +93,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     expect((await response.json()) as any).toEqual({
       code: 422,
       error: 'page_count_mismatch',
-      message: `The signed copy has 1 page; the packet has ${packet.pages}: upload every page of the packet, signed, in order`,
+      message: `The signed copy has 1 page; the packet has ${fx.packet.pages}: upload every page of the packet, signed, in order`,
     });
     expect(await stored()).toEqual([]);
   });
@@ -110,7 +115,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
 
   it('21 MiB is refused 413 before it is read, by its Content-Length or, streamed without one, at 20 MiB; nothing is stored', async () => {
     const big = new Uint8Array(21 * MIB);
-    big.set(packet.pdf);
+    big.set(fx.packet.pdf);
     const declared = await post(await uploadUrl(), big, { 'content-type': 'application/pdf' });
     expect(declared.status).toBe(413);
     expect(((await declared.json()) as any).message).toBe(
@@ -148,38 +153,38 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
 
   it('an upload link works for 15 minutes, for its filing only, by POST only', async () => {
     const url = await uploadUrl();
-    const other = (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id;
+    const other = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
     const forged = url.replace(filingId, other);
-    expect((await post(forged, packet.pdf as Uint8Array<ArrayBuffer>)).status).toBe(403);
-    const download = (await h.ok(key, 'get_pdf_url', { id: filingId })).download_url as string;
+    expect((await post(forged, fx.packet.pdf as Uint8Array<ArrayBuffer>)).status).toBe(403);
+    const download = (await fx.h.ok(fx.key, 'get_pdf_url', { id: filingId })).download_url as string;
     const asUpload = download.replace(
       `/packets/5472/${filingId}.pdf`,
       `/signed-copies/upload/5472/${filingId}`,
     );
-    expect((await post(asUpload, packet.pdf as Uint8Array<ArrayBuffer>)).status).toBe(403);
+    expect((await post(asUpload, fx.packet.pdf as Uint8Array<ArrayBuffer>)).status).toBe(403);
     const get = await fetch(url);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, PUT');
-    h.advance(15 * 60 * 1000 + 1000);
+    fx.h.advance(15 * 60 * 1000 + 1000);
     try {
-      const expired = await post(url, packet.pdf as Uint8Array<ArrayBuffer>);
+      const expired = await post(url, fx.packet.pdf as Uint8Array<ArrayBuffer>);
       expect(expired.status).toBe(403);
       expect(((await expired.json()) as any).message).toBe(
         'Forbidden: this link has expired; call get_pdf_url for a new upload_url',
       );
     } finally {
-      h.advance(-(15 * 60 * 1000 + 1000));
+      fx.h.advance(-(15 * 60 * 1000 + 1000));
     }
     expect(await stored()).toEqual([]);
     expect(await stored(other)).toEqual([]);
   });
 
   it('mark_filed by certified mail: check_filing answers filed with the section 7502 proof, and days_late stops at the postmark date', async () => {
-    const id = (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id;
-    const before = await h.ok(key, 'check_filing', { id, as_of: '2026-11-01' });
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
+    const before = await fx.h.ok(fx.key, 'check_filing', { id, as_of: '2026-11-01' });
     expect(before.days_late).toBe(200);
     expect(before.filed).toBeUndefined();
-    const marked = await h.ok(key, 'mark_filed', {
+    const marked = await fx.h.ok(fx.key, 'mark_filed', {
       id,
       method: 'mail',
       date: '2026-05-15',
@@ -190,41 +195,47 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
       date: '2026-05-15',
       reference: '9407 1000 0000 0000 0000 00',
     });
-    const after = await h.ok(key, 'check_filing', { id, as_of: '2026-11-01' });
+    const after = await fx.h.ok(fx.key, 'check_filing', { id, as_of: '2026-11-01' });
     expect(after).toMatchObject({ as_of: '2026-11-01', overdue: true, days_late: 30, late_filing: null });
     expect(after.filed.method).toBe('mail');
     expect(after.filed.date).toBe('2026-05-15');
     expect(after.filed.proof).toContain('postmark');
     expect(after.filed.proof).toContain('certified');
     expect(after.filed.source).toContain('section 7502');
-    expect((await h.ok(key, 'get_filing', { id })).submissions.filed).toEqual(after.filed);
+    expect((await fx.h.ok(fx.key, 'get_filing', { id })).submissions.filed).toEqual(after.filed);
   });
 
   it('mark_filed refuses a future date, a date within the tax year, a bad method and another user’s filing; nothing is stored', async () => {
-    const id = (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id;
-    const future = await h.call(key, 'mark_filed', { id, method: 'mail', date: '2099-01-01' });
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
+    const future = await fx.h.call(fx.key, 'mark_filed', { id, method: 'mail', date: '2099-01-01' });
     expect(future.isError).toBe(true);
     expect(future.text).toBe('date 2099-01-01 is in the future: give the day it was filed');
-    const early = await h.call(key, 'mark_filed', { id, method: 'fax', date: '2025-12-31' });
+    const early = await fx.h.call(fx.key, 'mark_filed', { id, method: 'fax', date: '2025-12-31' });
     expect(early.text).toBe(
       "date 2025-12-31 is not after the tax year's end (2025-12-31): a return is filed after its tax year ends",
     );
-    const method = await h.call(key, 'mark_filed', { id, method: 'pigeon', date: '2026-03-01' });
+    const method = await fx.h.call(fx.key, 'mark_filed', { id, method: 'pigeon', date: '2026-03-01' });
     expect(method.isError).toBe(true);
     expect(method.text).toContain('must be fax, mail or e-file');
-    const stranger = (await newUser(h.db)).key;
-    const foreign = await h.call(stranger, 'mark_filed', { id, method: 'mail', date: '2026-03-01' });
+    const stranger = (await newUser(fx.h.db)).key;
+    const foreign = await fx.h.call(stranger, 'mark_filed', { id, method: 'mail', date: '2026-03-01' });
     expect(foreign.text).toBe('Filing not found');
-    expect(await h.db.selectFrom('filed_returns').selectAll().where('filing_id', '=', id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await fx.h.db.selectFrom('filed_returns').selectAll().where('filing_id', '=', id).execute(),
+    ).toEqual([]);
   });
 
   it('mark_filed records a partnership’s e-filing, and called again corrects it', async () => {
-    const id = (await h.ok(key, 'create_partnership_filing', { form_data: EXAMPLE_PARTNERSHIP_FILING })).id;
-    await h.ok(key, 'mark_filed', { id, method: 'e-file', date: '2026-03-10', tracking_number: 'SUB-1' });
-    await h.ok(key, 'mark_filed', { id, method: 'mail', date: '2026-03-12' });
-    const check = await h.ok(key, 'check_filing', { id, kind: 'partnership', as_of: '2026-06-01' });
+    const id = (await fx.h.ok(fx.key, 'create_partnership_filing', { form_data: EXAMPLE_PARTNERSHIP_FILING }))
+      .id;
+    await fx.h.ok(fx.key, 'mark_filed', {
+      id,
+      method: 'e-file',
+      date: '2026-03-10',
+      tracking_number: 'SUB-1',
+    });
+    await fx.h.ok(fx.key, 'mark_filed', { id, method: 'mail', date: '2026-03-12' });
+    const check = await fx.h.ok(fx.key, 'check_filing', { id, kind: 'partnership', as_of: '2026-06-01' });
     expect(check.filed).toMatchObject({ method: 'mail', date: '2026-03-12', reference: null });
     expect(check.days_late).toBe(0);
   });

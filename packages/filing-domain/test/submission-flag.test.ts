@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { createApiKey, createFilingServer } from '../src/index.js';
 import { migrateFilingDomainTo } from '../src/storage/migrations.js';
-import { type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
+import { type FaxStart, READY_FILING, startFaxWithUser } from './fax-harness.js';
 import { APP_URL, BASE_URL, newUser, ok, SESSION_SECRET, useHarness } from './helpers.js';
 
 const EMPTY = { signed_copies: [], faxes: [], filed: null };
@@ -28,88 +28,93 @@ async function clearFlag(db: Kysely<any>, id: string): Promise<void> {
 }
 
 describe.each(testDatabases())('has_submissions on $name', (variant) => {
-  let h: FaxHarness;
-  let key: string;
-  let userId: string;
-  let packet: { pdf: Uint8Array; pages: number };
+  let fx: FaxStart;
 
   beforeAll(async () => {
-    h = await startFaxHarness(variant);
-    ({ key, userId } = await newUser(h.db));
-    packet = await h.packet(READY_FILING);
+    fx = await startFaxWithUser(variant);
   });
-  afterAll(() => h?.close());
+  afterAll(() => fx?.h.close());
 
-  const create = async () => (await h.ok(key, 'create_filing', { form_data: READY_FILING })).id as string;
+  const create = async () =>
+    (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id as string;
   async function upload(id: string): Promise<void> {
-    const { upload_url } = await h.ok(key, 'get_pdf_url', { id });
-    const response = await fetch(upload_url, { method: 'POST', body: packet.pdf as Uint8Array<ArrayBuffer> });
+    const { upload_url } = await fx.h.ok(fx.key, 'get_pdf_url', { id });
+    const response = await fetch(upload_url, {
+      method: 'POST',
+      body: fx.packet.pdf as Uint8Array<ArrayBuffer>,
+    });
     expect(response.status).toBe(201);
   }
 
   it('a new filing has none and get_filing answers empty submissions; a flag left set answers the same', async () => {
     const id = await create();
-    expect(await flag(h.db, id)).toBe(false);
-    const answer = await h.ok(key, 'get_filing', { id });
+    expect(await flag(fx.h.db, id)).toBe(false);
+    const answer = await fx.h.ok(fx.key, 'get_filing', { id });
     expect(answer.submissions).toEqual(EMPTY);
     // Set without a submission (as after one was removed): one more read, the same answer.
-    await h.db.updateTable('filings').set({ has_submissions: true }).where('id', '=', id).execute();
-    expect(await h.ok(key, 'get_filing', { id })).toEqual(answer);
+    await fx.h.db.updateTable('filings').set({ has_submissions: true }).where('id', '=', id).execute();
+    expect(await fx.h.ok(fx.key, 'get_filing', { id })).toEqual(answer);
   });
 
   it('an uploaded signed copy sets it, leaving updated_at (the packet cache key) as it was; get_filing lists the copy', async () => {
     const id = await create();
     const changed = () =>
-      h.db
+      fx.h.db
         .selectFrom('filings')
         .select(sql<string>`updated_at::text`.as('at'))
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
     const before = await changed();
     await upload(id);
-    expect(await flag(h.db, id)).toBe(true);
+    expect(await flag(fx.h.db, id)).toBe(true);
     expect(await changed()).toEqual(before);
-    const { signed_copies } = (await h.ok(key, 'get_filing', { id })).submissions;
+    const { signed_copies } = (await fx.h.ok(fx.key, 'get_filing', { id })).submissions;
     expect(signed_copies).toHaveLength(1);
-    expect(signed_copies[0].byte_size).toBe(packet.pdf.byteLength);
+    expect(signed_copies[0].byte_size).toBe(fx.packet.pdf.byteLength);
   });
 
   it('send_fax sets it by its fax log, and the fax webhook by the filed record', async () => {
     const id = await create();
     await upload(id);
-    await clearFlag(h.db, id);
-    await h.ok(key, 'send_fax', { id, confirm: true });
-    expect(await flag(h.db, id)).toBe(true);
-    expect((await h.ok(key, 'get_filing', { id })).submissions.faxes).toHaveLength(1);
+    await clearFlag(fx.h.db, id);
+    await fx.h.ok(fx.key, 'send_fax', { id, confirm: true });
+    expect(await flag(fx.h.db, id)).toBe(true);
+    expect((await fx.h.ok(fx.key, 'get_filing', { id })).submissions.faxes).toHaveLength(1);
 
-    await clearFlag(h.db, id);
-    await h.db.deleteFrom('signed_copies').where('filing_id', '=', id).execute();
-    await h.db.updateTable('fax_logs').set({ filing_id: null }).where('filing_id', '=', id).execute();
-    const faxId = h.telnyx.faxes.at(-1)!.id;
-    await h.db.updateTable('fax_logs').set({ filing_id: id }).where('provider_fax_id', '=', faxId).execute();
-    expect(await flag(h.db, id)).toBe(false);
-    const delivered = h.telnyx.event(faxId, 'fax.delivered', { page_count: packet.pages });
-    expect(await (await h.webhook(delivered)).json()).toEqual({ received: true, outcome: 'applied' });
-    expect(await flag(h.db, id)).toBe(true);
-    expect((await h.ok(key, 'get_filing', { id })).submissions.filed).toMatchObject({ method: 'fax' });
+    await clearFlag(fx.h.db, id);
+    await fx.h.db.deleteFrom('signed_copies').where('filing_id', '=', id).execute();
+    await fx.h.db.updateTable('fax_logs').set({ filing_id: null }).where('filing_id', '=', id).execute();
+    const faxId = fx.h.telnyx.faxes.at(-1)!.id;
+    await fx.h.db
+      .updateTable('fax_logs')
+      .set({ filing_id: id })
+      .where('provider_fax_id', '=', faxId)
+      .execute();
+    expect(await flag(fx.h.db, id)).toBe(false);
+    const delivered = fx.h.telnyx.event(faxId, 'fax.delivered', { page_count: fx.packet.pages });
+    expect(await (await fx.h.webhook(delivered)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await flag(fx.h.db, id)).toBe(true);
+    expect((await fx.h.ok(fx.key, 'get_filing', { id })).submissions.filed).toMatchObject({ method: 'fax' });
   });
 
   it('mark_filed sets it, on a partnership filing too', async () => {
     const id = await create();
-    await h.ok(key, 'mark_filed', { id, method: 'mail', date: '2026-05-15' });
-    expect(await flag(h.db, id)).toBe(true);
-    expect((await h.ok(key, 'get_filing', { id })).submissions.filed).toMatchObject({
+    await fx.h.ok(fx.key, 'mark_filed', { id, method: 'mail', date: '2026-05-15' });
+    expect(await flag(fx.h.db, id)).toBe(true);
+    expect((await fx.h.ok(fx.key, 'get_filing', { id })).submissions.filed).toMatchObject({
       method: 'mail',
       date: '2026-05-15',
     });
 
-    const { id: partnership } = await h.ok(key, 'create_partnership_filing', {
+    const { id: partnership } = await fx.h.ok(fx.key, 'create_partnership_filing', {
       form_data: EXAMPLE_PARTNERSHIP_FILING,
     });
-    expect(await flag(h.db, partnership, 'partnership_filings')).toBe(false);
-    await h.ok(key, 'mark_filed', { id: partnership, method: 'e-file', date: '2026-03-10' });
-    expect(await flag(h.db, partnership, 'partnership_filings')).toBe(true);
-    expect((await h.ok(key, 'get_partnership_filing', { id: partnership })).submissions.filed).toMatchObject({
+    expect(await flag(fx.h.db, partnership, 'partnership_filings')).toBe(false);
+    await fx.h.ok(fx.key, 'mark_filed', { id: partnership, method: 'e-file', date: '2026-03-10' });
+    expect(await flag(fx.h.db, partnership, 'partnership_filings')).toBe(true);
+    expect(
+      (await fx.h.ok(fx.key, 'get_partnership_filing', { id: partnership })).submissions.filed,
+    ).toMatchObject({
       method: 'e-file',
     });
   });
@@ -125,15 +130,15 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
       status: 'delivered',
       filing_id: filingId,
     });
-    await h.db
+    await fx.h.db
       .insertInto('fax_logs')
-      .values([log(null, userId), log(other, `user-${randomUUID()}`)])
+      .values([log(null, fx.userId), log(other, `user-${randomUUID()}`)])
       .execute();
-    expect(await flag(h.db, other)).toBe(false);
-    expect((await h.ok(key, 'get_filing', { id: other })).submissions).toEqual(EMPTY);
-    await h.db.insertInto('fax_logs').values(log(id, userId)).execute();
-    expect(await flag(h.db, id)).toBe(true);
-    expect((await h.ok(key, 'get_filing', { id })).submissions.faxes).toHaveLength(1);
+    expect(await flag(fx.h.db, other)).toBe(false);
+    expect((await fx.h.ok(fx.key, 'get_filing', { id: other })).submissions).toEqual(EMPTY);
+    await fx.h.db.insertInto('fax_logs').values(log(id, fx.userId)).execute();
+    expect(await flag(fx.h.db, id)).toBe(true);
+    expect((await fx.h.ok(fx.key, 'get_filing', { id })).submissions.faxes).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateOAuth } from '../src/kysely/index.js';
 import {
   APP_URL,
-  codeHash,
+  authorizationParams,
+  codeRow,
+  expectIssuedCode,
   expectOAuthError,
   oauthSuite,
   randomUserId,
@@ -187,36 +189,21 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
 
   describe('POST /approve', () => {
     function approveBody(overrides: Record<string, unknown> = {}) {
-      return {
-        client_id: publicClient.client_id,
-        redirect_uri: REDIRECT,
-        scope: 'mcp',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state: 'abc',
+      const request = {
+        client: publicClient,
+        redirectUri: REDIRECT,
+        challenge,
         resource: suite.server.baseUrl,
-        ...overrides,
       };
+      return authorizationParams(request, overrides);
     }
 
     it('issues a 5-minute code for the session user and answers redirect_to with code, state and iss', async () => {
       const userId = randomUserId();
       const { status, body } = await suite.server.approve(userId, approveBody());
       expect(status).toBe(200);
-      expect(body.code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
-      const redirect = new URL(body.redirect_to);
-      expect(redirect.origin + redirect.pathname).toBe('https://client.example/cb');
-      expect(Object.fromEntries(redirect.searchParams)).toEqual({
-        keep: '1',
-        code: body.code,
-        state: 'abc',
-        iss: suite.server.baseUrl,
-      });
-      const row = await suite.db
-        .selectFrom('oauth_codes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const row = await expectIssuedCode(suite.db, body.redirect_to, body.code, suite.server.baseUrl);
+      expect(row.user_id).toBe(userId);
       expect(row.client_id).toBe(publicClient.client_id);
       expect(row.code_challenge_method).toBe('S256');
       expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(300_000);
@@ -231,11 +218,7 @@ describe.each(testDatabases())('/authorize and /approve on $name', ({ create }) 
       const answer = await suite.server.approve(randomUserId(), body);
       expect(answer.status).toBe(200);
       expect(new URL(answer.body.redirect_to).searchParams.has('state')).toBe(false);
-      const row = await suite.db
-        .selectFrom('oauth_codes')
-        .select('code_challenge_method')
-        .where('code_hash', '=', await codeHash(answer.body.code))
-        .executeTakeFirstOrThrow();
+      const row = await codeRow(suite.db, answer.body.code);
       expect(row.code_challenge_method).toBe('plain');
     });
 

@@ -3,11 +3,12 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApproveError } from '../src/index.js';
 import {
-  codeHash,
+  type AuthorizationRequest,
+  authorizationParams,
+  expectIssuedCode,
   expectOAuthError,
   oauthSuite,
   randomUserId,
-  type RegisteredClient,
   type RunningServer,
   s256,
   VERIFIER,
@@ -30,54 +31,44 @@ async function inProcess(
 
 describe.each(testDatabases())('completeAuthorization (in-process /approve) on $name', ({ create }) => {
   const suite = oauthSuite(create);
-  let client: RegisteredClient;
-  let challenge: string;
+  let request: AuthorizationRequest;
   const REDIRECT = 'https://client.example/cb?keep=1';
 
   beforeAll(async () => {
-    client = await suite.server.register({ redirect_uris: [REDIRECT] });
-    challenge = await s256(VERIFIER);
+    request = {
+      client: await suite.server.register({ redirect_uris: [REDIRECT] }),
+      redirectUri: REDIRECT,
+      challenge: await s256(VERIFIER),
+      resource: suite.server.baseUrl,
+    };
   });
 
   function params(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-    return {
-      client_id: client.client_id,
-      redirect_uri: REDIRECT,
-      scope: 'mcp',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'abc',
-      resource: suite.server.baseUrl,
-      ...overrides,
-    };
+    return authorizationParams(request, overrides);
   }
 
   it('issues a code as /approve does, and the code exchanges once for tokens of that user', async () => {
     const userId = randomUserId();
     const grant = await suite.server.oauth.completeAuthorization({ userId, params: params() });
-    expect(grant.code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
-    const redirect = new URL(grant.redirectTo);
-    expect(Object.fromEntries(redirect.searchParams)).toEqual({
-      keep: '1',
-      code: grant.code,
-      state: 'abc',
-      iss: suite.server.baseUrl,
-    });
-    const row = await suite.db
-      .selectFrom('oauth_codes')
-      .selectAll()
-      .where('code_hash', '=', await codeHash(grant.code))
-      .executeTakeFirstOrThrow();
+    const row = await expectIssuedCode(suite.db, grant.redirectTo, grant.code, suite.server.baseUrl);
     expect(row.user_id).toBe(userId);
-    expect(row.client_id).toBe(client.client_id);
+    expect(row.client_id).toBe(request.client.client_id);
 
-    const exchanged = await suite.server.exchange({ client, code: grant.code, redirectUri: REDIRECT });
+    const exchanged = await suite.server.exchange({
+      client: request.client,
+      code: grant.code,
+      redirectUri: REDIRECT,
+    });
     expect(exchanged.status).toBe(200);
     const tokens = (await exchanged.json()) as { access_token: string };
     expect((await suite.server.oauth.verifyAccessToken(tokens.access_token))?.userId).toBe(userId);
 
     // A replayed code is refused, and revokes what it issued, whichever path issued it.
-    const replayed = await suite.server.exchange({ client, code: grant.code, redirectUri: REDIRECT });
+    const replayed = await suite.server.exchange({
+      client: request.client,
+      code: grant.code,
+      redirectUri: REDIRECT,
+    });
     await expectOAuthError(replayed, 400, 'invalid_grant');
     expect(await suite.server.oauth.verifyAccessToken(tokens.access_token)).toBeUndefined();
   });

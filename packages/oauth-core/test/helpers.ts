@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { SignJWT } from 'jose';
 import type { TestDatabase } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   createOAuthServer,
   type OAuthLogEvent,
@@ -216,6 +216,54 @@ export async function s256(verifier: string): Promise<string> {
 export async function codeHash(code: string): Promise<string> {
   const { createHash } = await import('node:crypto');
   return createHash('sha256').update(code).digest('hex');
+}
+
+/** Who an authorization request of {@link authorizationParams} is for. */
+export interface AuthorizationRequest {
+  client: RegisteredClient;
+  redirectUri: string;
+  /** S256 of {@link VERIFIER}. */
+  challenge: string;
+  /** `{base_url}` of the server asked. */
+  resource: string;
+}
+
+/** The `/approve` body (and `completeAuthorization` params): S256, scope `mcp`, state `abc`, then `overrides`. */
+export function authorizationParams<T = string | undefined>(
+  request: AuthorizationRequest,
+  overrides: Record<string, T> = {},
+): Record<string, string | T> {
+  return {
+    client_id: request.client.client_id,
+    redirect_uri: request.redirectUri,
+    scope: 'mcp',
+    code_challenge: request.challenge,
+    code_challenge_method: 'S256',
+    state: 'abc',
+    resource: request.resource,
+    ...overrides,
+  };
+}
+
+/**
+ * Asserts a grant's redirect to `https://client.example/cb?keep=1` carries code, state `abc` and
+ * iss; answers the `oauth_codes` row of the code.
+ */
+export async function expectIssuedCode(db: Kysely<any>, redirectTo: string, code: string, iss: string) {
+  expect(code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
+  const redirect = new URL(redirectTo);
+  expect(redirect.origin + redirect.pathname).toBe('https://client.example/cb');
+  expect(Object.fromEntries(redirect.searchParams)).toEqual({ keep: '1', code, state: 'abc', iss });
+  return codeRow(db, code);
+}
+
+/** The `oauth_codes` row of `code`. */
+export async function codeRow(db: Kysely<any>, code: string) {
+  return db
+    .selectFrom('oauth_codes')
+    .selectAll()
+    .where('code_hash', '=', await codeHash(code))
+    .executeTakeFirstOrThrow();
 }
 
 export function randomUserId(): string {

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+
+/** The ids of the rows of `table` whose `column` holds `value`: what a refused request leaves (none). */
+export function idsWhere(
+  db: Kysely<any>,
+  table: string,
+  column: string,
+  value: string,
+): Promise<Array<{ id: unknown }>> {
+  return db.selectFrom(table).select('id').where(column, '=', value).execute();
+}
