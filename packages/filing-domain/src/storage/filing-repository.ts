@@ -182,7 +182,7 @@ export class FilingRepository {
     filing: NewFiling,
   ): Promise<{ id: string; possibleDuplicates: string[] }> {
     const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
-    const result = await this.#db.executeQuery<{ ids: string[] }>(
+    const result = await this.#db.executeQuery<{ ids: string | null }>(
       CompiledQuery.raw(CREATE_FINDING_DUPLICATES[table], [
         filing.userId,
         filing.llcName,
@@ -194,7 +194,8 @@ export class FilingRepository {
         JSON.stringify(filing.formData),
       ]),
     );
-    const [id, ...possibleDuplicates] = result.rows[0]?.ids ?? [];
+    const ids = result.rows[0]?.ids;
+    const [id, ...possibleDuplicates] = ids ? ids.split(',') : [];
     if (id === undefined) throw new Error('insert returned no row');
     return { id, possibleDuplicates };
   }

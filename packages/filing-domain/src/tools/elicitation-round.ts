@@ -1,5 +1,6 @@
 import type { HandlerContext } from '@filing-mcp/protocol';
 import type { FilingCheck } from './elicitation-form.js';
+import { FNV_OFFSET, fnvFold } from '../fnv-hash.js';
 
 // What complete_filing carries from one round to the next. The server keeps nothing between
 // rounds (any instance serves the retry): the round's bookkeeping travels in the key of its one
@@ -38,12 +39,9 @@ export const FIRST_ROUND: RoundState = Object.freeze({
 
 /** A short, stable hash (FNV-1a, 32 bits) of strings, order-independent. */
 export function fingerprintOf(values: readonly string[]): string {
-  let hash = 0x811c9dc5;
+  let hash = FNV_OFFSET;
   for (const value of [...values].sort()) {
-    for (let index = 0; index < value.length; index++) {
-      hash ^= value.charCodeAt(index);
-      hash = Math.imul(hash, 0x01000193) >>> 0;
-    }
+    hash = fnvFold(hash, value);
     hash = Math.imul(hash ^ 0x1f, 0x01000193) >>> 0;
   }
   return hash.toString(36);
