@@ -75,4 +75,26 @@ describe('createLogger (no database: the logger touches none)', () => {
       expect(lines.map((line) => JSON.parse(line).i)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
     });
   }
+
+  it('writes lines of any characters and any length through the default sink, whole and in order', () => {
+    // The sink encodes lines into one 64 KiB buffer: multi-byte characters, lines that fill it to
+    // the byte, and a line longer than the buffer must all arrive as they were logged.
+    const script = `
+      import { createLogger } from ${JSON.stringify(DIST)};
+      const logger = createLogger();
+      const texts = ['unicode é 漢字 😀', 'x'.repeat(21_000), '😀'.repeat(40_000), 'lone \\ud800 end'];
+      for (let i = 0; i < 400; i++) logger.info('line', { i, text: texts[i % texts.length] });`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const texts = ['unicode é 漢字 😀', 'x'.repeat(21_000), '😀'.repeat(40_000), 'lone \ud800 end'];
+    const lines = child.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(400);
+    lines.forEach((line, i) => {
+      const parsed = JSON.parse(line);
+      expect(parsed.i).toBe(i);
+      expect(parsed.text).toBe(texts[i % texts.length]);
+    });
+  });
 });

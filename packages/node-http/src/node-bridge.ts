@@ -99,6 +99,8 @@ function ownCopy(bytes: Buffer): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 function bodyUnusable(): Promise<never> {
   return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
 }
@@ -178,12 +180,19 @@ class NodeMcpRequest {
     this.#used = true;
     const incoming = this.#incoming;
     return new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+      // The usual body comes in one chunk: kept as it is, and joined only when there are more.
+      let first: Buffer | undefined;
+      let more: Buffer[] | undefined;
+      incoming.on('data', (chunk: Buffer) => {
+        if (first === undefined) first = chunk;
+        else if (more === undefined) more = [first, chunk];
+        else more.push(chunk);
+      });
+      // `on`, not `once`: each comes at most once, and `once` wraps its listener in more objects.
+      incoming.on('end', () => resolve(more !== undefined ? Buffer.concat(more) : (first ?? EMPTY)));
       // An aborted upload: node:http reports ECONNRESET "aborted", which the core counts as a
       // client disconnect rather than a failure of its own.
-      incoming.once('error', reject);
+      incoming.on('error', reject);
     });
   }
 
