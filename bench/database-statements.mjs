@@ -49,7 +49,26 @@ const STATEMENTS = {
   'create 0005 function, new EINs': `select new_id as id, duplicates from filings_create${NEW_EIN_ARGS}`,
   'create 0008 function, 20 duplicates': `select filings_create_ids${CREATE_ARGS} as ids`,
   'create 0008 function, new EINs': `select filings_create_ids${NEW_EIN_ARGS} as ids`,
+  'create 0008 function as text, new EINs': `select array_to_string(filings_create_ids${NEW_EIN_ARGS}, ',') as ids`,
+  // The same calls as named (protocol-level) prepared statements: parsed and planned once per
+  // connection, where an unnamed statement is parsed and planned on every call.
+  'create 0008 function, prepared, 20 duplicates': {
+    prepared: `select filings_create_ids${CREATE_ARGS} as ids`,
+  },
+  'create 0008 function, prepared, new EINs': { prepared: `select filings_create_ids${NEW_EIN_ARGS} as ids` },
+  'create one statement, prepared, 20 duplicates': { prepared: oneStatement(':ein') },
+  'create one statement, prepared, new EINs': { prepared: oneStatement(`'9' || :n::text`) },
 };
+
+/** The lookup and the insert as one statement (no function): the lookup reads the snapshot before the insert. */
+function oneStatement(ein) {
+  return `with found as (select f.id from filings f where f.user_id = :user and f.ein = ${ein}
+      and (extract(year from coalesce(f.tax_year_begin, f.tax_year_end))::int) = 2024
+      order by f.created_at desc, f.id desc limit 20),
+    made as (insert into filings (user_id, llc_name, ein, tax_year_begin, tax_year_end, status, form_data)
+      values (:user, :name, ${ein}, :begin::date, :end::date, 'completed', :form::jsonb) returning id)
+    select (select id from made)::text || coalesce(',' || (select string_agg(id::text, ',') from found), '') as ids`;
+}
 
 /**
  * PostgreSQL's CPU seconds so far: every live process of the postmaster, plus what its exited
@@ -72,7 +91,9 @@ function databaseSeconds(postmaster) {
   return ticks / 100;
 }
 
-function pgbench(url, script, variables, seconds, clients) {
+function pgbench(url, statement, variables, seconds, clients) {
+  const prepared = typeof statement !== 'string';
+  const script = prepared ? statement.prepared : statement;
   const directory = mkdtempSync(join(tmpdir(), 'pgbench-'));
   try {
     const file = join(directory, 'script.sql');
@@ -83,7 +104,7 @@ function pgbench(url, script, variables, seconds, clients) {
       [
         '-n',
         '-M',
-        'extended',
+        prepared ? 'prepared' : 'extended',
         '-c',
         String(clients),
         '-j',

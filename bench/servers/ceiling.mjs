@@ -1,7 +1,8 @@
 // The ceiling: a bare node:http server that reads the body, parses the JSON-RPC request and answers
 // a fixed result: the bytes of our own tools/list result on the wire the request speaks (2026-07-28
 // when its MCP-Protocol-Version header says so, else 2025), so payload sizes are equal. Like ours,
-// it encodes each answer once and splices only the request's id in per request. JSON or SSE framing
+// it encodes each answer once and splices only the request's id in per request, and writes the
+// shared rest without copying it. JSON or SSE framing
 // by the Accept header, as an MCP server must.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,8 +25,8 @@ const legacy = encodeOnce(process.env.BENCH_FIXED_RESULT_FILE);
 const modern = process.env.BENCH_FIXED_MODERN_RESULT_FILE
   ? encodeOnce(process.env.BENCH_FIXED_MODERN_RESULT_FILE)
   : legacy;
-const JSON_HEADERS = { 'content-type': 'application/json' };
-const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
+const JSON_HEADERS = ['content-type', 'application/json'];
+const SSE_HEADERS = ['content-type', 'text/event-stream', 'cache-control', 'no-cache'];
 
 const server = createServer((request, response) => {
   const chunks = [];
@@ -44,8 +45,18 @@ const server = createServer((request, response) => {
     const wire = request.headers['mcp-protocol-version'] === '2026-07-28' ? modern : legacy;
     const sse = request.headers.accept?.includes('text/event-stream');
     const [head, tail] = sse ? wire.sse : wire.json;
-    response.writeHead(200, sse ? SSE_HEADERS : JSON_HEADERS);
-    response.end(Buffer.concat([head, idBytes, tail], head.length + idBytes.length + tail.length));
+    // At its best: the shared tail (24 KB for tools/list) is written as it is, never copied, after
+    // the head with the id, corked into one system call. Joining them into one buffer per answer
+    // cost 2 us of CPU a request more (16-18 against 15-16 us, 2026-11-27).
+    const first = Buffer.concat([head, idBytes], head.length + idBytes.length);
+    response.writeHead(200, [
+      ...(sse ? SSE_HEADERS : JSON_HEADERS),
+      'content-length',
+      String(first.length + tail.length),
+    ]);
+    response.cork();
+    response.write(first);
+    response.end(tail);
   });
 });
 
