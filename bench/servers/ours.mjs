@@ -19,7 +19,11 @@ const telemetry = await startTelemetry(process.env);
 const pg = createRequire(import.meta.url)('pg');
 
 // The pool the Node adapter builds: the shared database settings, time limits included.
-const settings = resolveDatabaseSettings(undefined, { poolMax: Number(process.env.BENCH_DB_POOL ?? 10) });
+// Named statements on, as the Node adapter's default (DATABASE_NAMED_STATEMENTS).
+const settings = resolveDatabaseSettings(undefined, {
+  poolMax: Number(process.env.BENCH_DB_POOL ?? 10),
+  namedStatements: true,
+});
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...pgPoolOptions(settings) });
 const db = new Kysely({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
 const ttl = process.env.AUTH_CACHE_TTL_MS;

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import {
   boundedPool,
   type DatabaseSettings,
+  PLATFORM_POOL_DEFAULTS,
   pgPoolOptions,
   resolveDatabaseSettings,
 } from '@filing-mcp/filing-domain';
@@ -51,7 +52,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
   let kind: DatabaseKind;
   if (options.databaseUrl) {
     const pg = require('pg') as typeof import('pg');
-    const settings = resolveDatabaseSettings(options.database, { poolMax: options.poolMax ?? 10 });
+    const settings = resolveDatabaseSettings(options.database, {
+      poolMax: options.poolMax ?? PLATFORM_POOL_DEFAULTS.node.poolMax,
+      namedStatements: PLATFORM_POOL_DEFAULTS.node.namedStatements,
+    });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, ...pgPoolOptions(settings) });
     // An idle client losing its server connection emits 'error' on the pool; unhandled, it would
     // end the process. The next query gets a fresh connection.

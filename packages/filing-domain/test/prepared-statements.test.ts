@@ -22,17 +22,26 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
     let pool: pg.Pool;
     let db: Kysely<any>;
     let server: FilingServer;
+    let serverConfig: Parameters<typeof createFilingServerWithConfig>[1];
+    const config = () => serverConfig;
 
     beforeAll(async () => {
       postgres = await startPostgresServer();
       const { config, database } = await resolveConfigFromEnv(
-        { MCP_BASE_URL: BASE_URL, APP_URL, SESSION_JWT_SECRET: SESSION_SECRET },
+        {
+          MCP_BASE_URL: BASE_URL,
+          APP_URL,
+          SESSION_JWT_SECRET: SESSION_SECRET,
+          DATABASE_NAMED_STATEMENTS: 'true',
+        },
         // One connection: every statement below runs on the session the checks read.
         { poolMax: 1 },
       );
+      expect(database.namedStatements).toBe(true);
       pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
       db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, database) }) });
       await migrateToLatest(db);
+      serverConfig = config;
       server = createFilingServerWithConfig({ db }, config);
     }, 120_000);
 
@@ -77,6 +86,38 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         n: number;
       }>`select count(*)::int as n from filings where user_id = ${userId}`.execute(db);
       expect(rows[0]!.n).toBe(2);
+    });
+
+    it('names nothing with DATABASE_NAMED_STATEMENTS=false, and nothing by default on a serverless platform', async () => {
+      for (const [env, platform] of [
+        [{ DATABASE_NAMED_STATEMENTS: 'false' }, { poolMax: 1, namedStatements: true }],
+        [{}, { poolMax: 1, idleTimeoutMs: 5_000 }],
+      ] as const) {
+        const settings = (
+          await resolveConfigFromEnv(
+            { MCP_BASE_URL: BASE_URL, APP_URL, SESSION_JWT_SECRET: SESSION_SECRET, ...env },
+            platform,
+          )
+        ).database;
+        expect(settings.namedStatements).toBe(false);
+        const plainPool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(settings) });
+        const plainDb = new Kysely<any>({
+          dialect: new PostgresDialect({ pool: boundedPool(plainPool, settings) }),
+        });
+        const plainServer = createFilingServerWithConfig({ db: plainDb }, config());
+        try {
+          const { key } = await newUser(plainDb);
+          await ok(plainServer, key, 'create_filing', { form_data: form });
+          await ok(plainServer, key, 'create_filing', { form_data: form });
+          const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(
+            plainDb,
+          );
+          expect(rows).toEqual([]);
+        } finally {
+          await plainServer.close();
+          await plainDb.destroy();
+        }
+      }
     });
 
     it('answers as before when the pooler has lost the statement, creating the filing once, then sends plain statements', async () => {

@@ -93,6 +93,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
       acquireTimeoutMs: numeric(env.DATABASE_ACQUIRE_TIMEOUT_MS),
       statementTimeoutMs: numeric(env.DATABASE_STATEMENT_TIMEOUT_MS),
       idleTimeoutMs: numeric(env.DATABASE_IDLE_TIMEOUT_MS),
+      namedStatements: flag(env.DATABASE_NAMED_STATEMENTS),
     }),
     rateLimits: rateLimitsFromEnv(env),
     clientExpiry: defined({

@@ -132,7 +132,7 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
  */
 export function resolveDatabaseSettingsFast(
   settings: unknown,
-  platform: { poolMax: number; idleTimeoutMs?: number },
+  platform: { poolMax: number; idleTimeoutMs?: number; namedStatements?: boolean },
 ): (ResolvedDatabaseSettings & { poolMax: number }) | undefined {
   if (settings !== undefined) return undefined;
   const idleTimeoutMs =
@@ -145,6 +145,7 @@ export function resolveDatabaseSettingsFast(
     acquireTimeoutMs: DATABASE_DEFAULTS.acquireTimeoutMs,
     statementTimeoutMs: DATABASE_DEFAULTS.statementTimeoutMs,
     idleTimeoutMs,
+    namedStatements: platform.namedStatements ?? false,
     poolMax: platform.poolMax,
   };
 }

@@ -249,6 +249,7 @@ const ENV_NAMES: Record<string, string> = {
   'database.acquireTimeoutMs': 'DATABASE_ACQUIRE_TIMEOUT_MS',
   'database.statementTimeoutMs': 'DATABASE_STATEMENT_TIMEOUT_MS',
   'database.idleTimeoutMs': 'DATABASE_IDLE_TIMEOUT_MS',
+  'database.namedStatements': 'DATABASE_NAMED_STATEMENTS',
   rateLimits: 'RATE_LIMITS',
   'rateLimits.register': 'RATE_LIMIT_REGISTER_PER_MINUTE',
   'rateLimits.token': 'RATE_LIMIT_TOKEN_PER_MINUTE',

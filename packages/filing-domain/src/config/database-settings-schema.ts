@@ -24,16 +24,18 @@ export const databaseSettingsSchema = z
     acquireTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.acquireTimeoutMs),
     statementTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.statementTimeoutMs),
     idleTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.idleTimeoutMs),
+    namedStatements: z.boolean({ message: 'must be true or false' }).default(false),
   })
   .strict();
 
 /** Resolves database settings, applying the platform's pool size when none is set. */
 export function resolveDatabaseSettings(
   settings: DatabaseSettings | undefined,
-  platform: { poolMax: number; idleTimeoutMs?: number },
+  platform: { poolMax: number; idleTimeoutMs?: number; namedStatements?: boolean },
 ): ResolvedDatabaseSettings & { poolMax: number } {
   const resolved = databaseSettingsSchema.parse({
     ...(platform.idleTimeoutMs !== undefined && { idleTimeoutMs: platform.idleTimeoutMs }),
+    ...(platform.namedStatements !== undefined && { namedStatements: platform.namedStatements }),
     ...settings,
   });
   return { ...resolved, poolMax: resolved.poolMax ?? platform.poolMax };
@@ -49,7 +51,9 @@ export function resolveDatabaseSettings(
  * - `statementTimeoutMs` (`DATABASE_STATEMENT_TIMEOUT_MS`, 10000): one query's answer. Enforced by
  *   the client, not as a server setting, so that it also ends a wait on a frozen server and works
  *   through poolers that refuse start-up parameters (PgBouncer); the connection is then dropped;
- * - `idleTimeoutMs` (`DATABASE_IDLE_TIMEOUT_MS`, 10000): an idle connection is closed after it.
+ * - `idleTimeoutMs` (`DATABASE_IDLE_TIMEOUT_MS`, 10000): an idle connection is closed after it;
+ * - `namedStatements` (`DATABASE_NAMED_STATEMENTS`, true on Node, false on Vercel and Lambda): the
+ *   creates go as named statements, planned once per connection (see {@link boundedPool}).
  */
 export type DatabaseSettings = z.input<typeof databaseSettingsSchema>;
 

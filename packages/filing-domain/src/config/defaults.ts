@@ -28,11 +28,16 @@ export const DATABASE_DEFAULTS = {
   idleTimeoutMs: 10_000,
 } as const;
 
-/** Pool size and idle timeout of each platform, where `DATABASE_POOL_MAX` / `DATABASE_IDLE_TIMEOUT_MS` are unset. */
+/**
+ * Pool size, idle timeout and named statements of each platform, where `DATABASE_POOL_MAX` /
+ * `DATABASE_IDLE_TIMEOUT_MS` / `DATABASE_NAMED_STATEMENTS` are unset. Named statements are off on
+ * Vercel and Lambda, which usually reach PostgreSQL through a pooler (RDS Proxy pins a session that
+ * prepares one by name).
+ */
 export const PLATFORM_POOL_DEFAULTS = {
-  node: { poolMax: 10, idleTimeoutMs: DATABASE_DEFAULTS.idleTimeoutMs },
-  vercel: { poolMax: 3, idleTimeoutMs: 5_000 },
-  lambda: { poolMax: 2, idleTimeoutMs: 10_000 },
+  node: { poolMax: 10, idleTimeoutMs: DATABASE_DEFAULTS.idleTimeoutMs, namedStatements: true },
+  vercel: { poolMax: 3, idleTimeoutMs: 5_000, namedStatements: false },
+  lambda: { poolMax: 2, idleTimeoutMs: 10_000, namedStatements: false },
 } as const;
 
 /** The Node adapter's own defaults (`NodeSettings`). */

@@ -21,7 +21,7 @@ export interface ResolvedEnvironmentConfig {
  */
 export async function resolveConfigFromEnv(
   env: Record<string, string | undefined>,
-  platformDefaults: { poolMax: number; idleTimeoutMs?: number },
+  platformDefaults: { poolMax: number; idleTimeoutMs?: number; namedStatements?: boolean },
 ): Promise<ResolvedEnvironmentConfig> {
   const raw = rawConfigFromEnv(env);
   const config = resolveConfigFast(raw);

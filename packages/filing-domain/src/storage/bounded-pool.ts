@@ -34,17 +34,21 @@ export interface PgPoolLike {
  * was unreachable or too slow is dropped on release instead of reused, so the pool reconnects as
  * soon as the server answers again.
  *
- * The creates (`PREPARED_STATEMENT_NAMES`) go as named
+ * With `namedStatements` (`DATABASE_NAMED_STATEMENTS`; the Node adapter's default) the creates
+ * (`PREPARED_STATEMENT_NAMES`) go as named
  * statements, which PostgreSQL parses and plans once per connection rather than on every call
  * (11-13 us of its CPU a create, measured with pgbench). Each name carries a hash of its text, so
  * two builds of the server never share a name for different statements. Behind a pooler that
  * cannot keep them, the first call that finds its statement gone is sent again unnamed, and so is
  * every call of the pool after it.
  */
-export function boundedPool(pool: PgPoolLike, settings: { acquireTimeoutMs: number }): PostgresPool {
+export function boundedPool(
+  pool: PgPoolLike,
+  settings: { acquireTimeoutMs: number; namedStatements?: boolean },
+): PostgresPool {
   const wrappers = new WeakMap<PgPoolClient, PostgresPoolClient>();
   const broken = new WeakSet<PgPoolClient>();
-  let named = true;
+  let named = settings.namedStatements === true;
 
   function wrap(client: PgPoolClient): PostgresPoolClient {
     let wrapper = wrappers.get(client);
