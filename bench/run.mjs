@@ -16,12 +16,13 @@ import {
   stopChild,
 } from './lib/children.mjs';
 import { buildBundles, measureColdStarts } from './lib/cold-start.mjs';
-import { databaseCpuMeter, setUpDatabase } from './lib/database.mjs';
+import { databaseCpuMeter, pinDatabase, setUpDatabase } from './lib/database.mjs';
 import {
   BENCH,
   cpuProfileFlags,
   fileStamp,
   LOAD_CORE,
+  SERVER_CORE,
   loadRunner,
   logger,
   oursEnv,
@@ -56,6 +57,7 @@ const { values: flags } = parseArgs({
     telemetry: { type: 'boolean', default: false },
     baseline: { type: 'string', multiple: true },
     generator: { type: 'string', default: 'net' },
+    'database-core': { type: 'string', default: String(SERVER_CORE) },
     help: { type: 'boolean', default: false },
   },
 });
@@ -87,6 +89,7 @@ const options = {
   baselines: (flags.baseline ?? []).map((dir) => resolve(dir)),
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
   generator: flags.generator,
+  databaseCore: flags['database-core'],
 };
 if (!['net', 'autocannon'].includes(options.generator)) {
   throw new Error(`--generator ${options.generator}: expected net or autocannon`);
@@ -285,6 +288,8 @@ async function main() {
   );
   log(`starting PostgreSQL and seeding ${options.filings} filings`);
   const database = await setUpDatabase({ filingCount: options.filings });
+  // The database beside the server under test (default), so the generator has its core to itself.
+  if (options.databaseCore !== 'any') pinDatabase(database, Number(options.databaseCore));
   database.sessionSecret = randomBytes(32).toString('hex');
   onShutdown(() => database.stop());
   results.database = { source: database.source, filingCount: database.filingCount };

@@ -1,9 +1,11 @@
 // The benchmark's PostgreSQL: a throwaway server (from @filing-mcp/test-db), migrated with the
 // product's migrations, one API key for user `bench`, and a table of filings.
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { startPostgresServer } from '@filing-mcp/test-db';
+import { hasTaskset } from './children.mjs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 
@@ -13,6 +15,28 @@ function postmasterPid(dataDirectory) {
     return Number(readFileSync(join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Pins PostgreSQL (the postmaster and every process it started; later backends inherit it) to
+ * `core`, where `taskset` exists: `--database-core 1` puts the database on the server's core, so
+ * the load generator has core 0 to itself and the server and its database share one core.
+ */
+export function pinDatabase(database, core) {
+  if (!hasTaskset) return;
+  const postmaster = database.postmasterPid;
+  if (postmaster === undefined) throw new Error('--database-core: the postmaster pid is unknown');
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (Number(entry) === postmaster || parent === postmaster) {
+        spawnSync('taskset', ['-a', '-cp', String(core), entry], { stdio: 'ignore' });
+      }
+    } catch {
+      // the process ended while the list was read
+    }
   }
 }
 

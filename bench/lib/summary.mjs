@@ -222,6 +222,7 @@ export function toMarkdown(results) {
   lines.push(
     `Machine: ${machine.nproc} cores, ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}; ` +
       `servers pinned to core 1 and the load generator (${options.generator ?? 'autocannon'}) to core 0: ${machine.taskset ? 'yes' : 'no (taskset missing)'}; ` +
+      `PostgreSQL ${options.databaseCore === undefined || options.databaseCore === 'any' ? 'not pinned' : `pinned to core ${options.databaseCore}`}; ` +
       `load average ${machine.loadAverageStart.map((l) => l.toFixed(2)).join(' ')} at start, ` +
       `${machine.loadAverageEnd?.map((l) => l.toFixed(2)).join(' ')} at end.`,
   );

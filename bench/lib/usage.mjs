@@ -23,6 +23,8 @@ export function usage(PHASES) {
                          commits (each runs as ours@<directory name>)
   --generator <name>     net (default: the light raw-socket generator, bench/lib/net-load.mjs) or
                          autocannon (what the bench used before; on 2 cores it limits the ceiling)
+  --database-core <n>    the core PostgreSQL is pinned to (default 1, the servers' core, so the
+                         generator has core 0 to itself); any: not pinned
   --quick                short smoke run; results are not written to latest.*
 `;
 }
