@@ -323,6 +323,9 @@ async function main() {
     }
     for (const entry of running.values()) await stopChild(entry.child);
     running.clear();
+    // The memory and cold-start phases are no load test: PostgreSQL goes back to every core, as a
+    // cold start meets it (pinned beside the cold process, it slowed the first authenticated call).
+    if (options.databaseCore !== 'any') pinDatabase(database, 'all');
     if (selected('memory')) results.memory = await measureMemory({ database, env, options, load, log });
     if (selected('cold-start')) {
       log('bundling');

@@ -2,6 +2,7 @@
 // product's migrations, one API key for user `bench`, and a table of filings.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
 import { startPostgresServer } from '@filing-mcp/test-db';
@@ -21,10 +22,12 @@ function postmasterPid(dataDirectory) {
 /**
  * Pins PostgreSQL (the postmaster and every process it started; later backends inherit it) to
  * `core`, where `taskset` exists: `--database-core 1` puts the database on the server's core, so
- * the load generator has core 0 to itself and the server and its database share one core.
+ * the load generator has core 0 to itself and the server and its database share one core; `'all'`
+ * unpins it.
  */
 export function pinDatabase(database, core) {
   if (!hasTaskset) return;
+  const cores = core === 'all' ? `0-${availableParallelism() - 1}` : String(core);
   const postmaster = database.postmasterPid;
   if (postmaster === undefined) throw new Error('--database-core: the postmaster pid is unknown');
   for (const entry of readdirSync('/proc')) {
@@ -32,7 +35,7 @@ export function pinDatabase(database, core) {
     try {
       const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
       if (Number(entry) === postmaster || parent === postmaster) {
-        spawnSync('taskset', ['-a', '-cp', String(core), entry], { stdio: 'ignore' });
+        spawnSync('taskset', ['-a', '-cp', cores, entry], { stdio: 'ignore' });
       }
     } catch {
       // the process ended while the list was read

@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-unavailable.js';
-import { PREPARED_STATEMENT_NAMES } from './filing-statements.js';
+import { NAMED_STATEMENTS } from './named-statements.js';
 
 // A pooler that cannot keep named statements (PgBouncer before 1.21, or with
 // max_prepared_statements = 0, in transaction mode) answers one of these when a statement prepared
@@ -35,7 +35,7 @@ export interface PgPoolLike {
  * soon as the server answers again.
  *
  * With `namedStatements` (`DATABASE_NAMED_STATEMENTS`; the Node adapter's default) the creates
- * (`PREPARED_STATEMENT_NAMES`) go as named
+ * (registered in `NAMED_STATEMENTS` by `filing-statements.ts`) go as named
  * statements, which PostgreSQL parses and plans once per connection rather than on every call
  * (11-13 us of its CPU a create, measured with pgbench). Each name carries a hash of its text, so
  * two builds of the server never share a name for different statements. Behind a pooler that
@@ -61,7 +61,7 @@ export function boundedPool(
       query: ((sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never);
         const values = parameters ?? [];
-        const name = named ? PREPARED_STATEMENT_NAMES.get(sqlOrCursor) : undefined;
+        const name = named ? NAMED_STATEMENTS.get(sqlOrCursor) : undefined;
         if (name === undefined)
           return (client.query(sqlOrCursor, values) as Promise<unknown>).catch(markBroken);
         const query = client.query as unknown as (config: object) => Promise<unknown>;
