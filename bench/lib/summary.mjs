@@ -222,14 +222,13 @@ export function toMarkdown(results) {
   lines.push(
     `Machine: ${machine.nproc} cores, ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}; ` +
       `servers pinned to core 1 and the load generator (${options.generator ?? 'autocannon'}) to core 0: ${machine.taskset ? 'yes' : 'no (taskset missing)'}; ` +
-      `PostgreSQL ${options.databaseCore === undefined || options.databaseCore === 'any' ? 'not pinned' : `pinned to core ${options.databaseCore}`}; ` +
       `load average ${machine.loadAverageStart.map((l) => l.toFixed(2)).join(' ')} at start, ` +
       `${machine.loadAverageEnd?.map((l) => l.toFixed(2)).join(' ')} at end.`,
   );
   lines.push(
     `Settings: ${options.connections} connections, ${options.rounds} interleaved rounds of ${options.duration} s ` +
       `per server (after ${options.warmup} s warm-up); medians with min-max over the rounds. ` +
-      `PostgreSQL ${results.database?.source ?? 'n/a'} (unpinned), ${results.database?.filingCount ?? 'n/a'} filings, pools of ${options.dbPool}.`,
+      `PostgreSQL ${results.database?.source ?? 'n/a'} (${options.databaseCore === undefined || options.databaseCore === 'any' ? 'unpinned' : `pinned to core ${options.databaseCore} for the throughput rounds`}), ${results.database?.filingCount ?? 'n/a'} filings, pools of ${options.dbPool}.`,
   );
   lines.push('');
   if (results.workloads.length > 0) {
