@@ -64,6 +64,8 @@ describe('configFromEnv: OAuth settings', () => {
     ['OAUTH_REFRESH_GRACE_SECONDS', '2.5', 'must be an integer'],
     ['OAUTH_REQUIRE_PKCE', 'yes', 'must be true or false'],
     ['OAUTH_REQUIRE_PKCE', '0', 'must be true or false'],
+    ['DATABASE_NAMED_STATEMENTS', 'yes', 'must be true or false'],
+    ['DATABASE_NAMED_STATEMENTS', 'on', 'must be true or false'],
     ['OAUTH_CODE_TTL_SECONDS', '0', 'must be positive'],
     ['OAUTH_CODE_TTL_SECONDS', '5m', 'must be an integer'],
     ['OAUTH_ACCESS_TOKEN_TTL_SECONDS', '-3600', 'must be positive'],
