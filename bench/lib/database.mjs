@@ -20,6 +20,24 @@ function postmasterPid(dataDirectory) {
 }
 
 /**
+ * PostgreSQL's processes (the postmaster and every process it started) as [pid, fields of
+ * /proc/<pid>/stat after the command name]; a process that ends while the list is read is left out.
+ */
+function databaseProcesses(postmaster) {
+  const processes = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) processes.push([entry, fields]);
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return processes;
+}
+
+/**
  * Pins PostgreSQL (the postmaster and every process it started; later backends inherit it) to
  * `core`, where `taskset` exists: `--database-core 1` puts the database on the server's core, so
  * the load generator has core 0 to itself and the server and its database share one core; `'all'`
@@ -30,34 +48,16 @@ export function pinDatabase(database, core) {
   const cores = core === 'all' ? `0-${availableParallelism() - 1}` : String(core);
   const postmaster = database.postmasterPid;
   if (postmaster === undefined) throw new Error('--database-core: the postmaster pid is unknown');
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (Number(entry) === postmaster || parent === postmaster) {
-        spawnSync('taskset', ['-a', '-cp', cores, entry], { stdio: 'ignore' });
-      }
-    } catch {
-      // the process ended while the list was read
-    }
+  for (const [pid] of databaseProcesses(postmaster)) {
+    spawnSync('taskset', ['-a', '-cp', cores, pid], { stdio: 'ignore' });
   }
 }
 
-/** CPU ticks of PostgreSQL's processes (the postmaster and every backend it started), by pid. */
+/** CPU ticks of PostgreSQL's processes, by pid. */
 function databaseTicks(postmaster) {
-  const ticks = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) {
-        ticks.set(entry, Number(fields[11]) + Number(fields[12]));
-      }
-    } catch {
-      // the process ended while the list was read
-    }
-  }
-  return ticks;
+  return new Map(
+    databaseProcesses(postmaster).map(([pid, fields]) => [pid, Number(fields[11]) + Number(fields[12])]),
+  );
 }
 
 /**

@@ -23,7 +23,6 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
     let db: Kysely<any>;
     let server: FilingServer;
     let serverConfig: Parameters<typeof createFilingServerWithConfig>[1];
-    const config = () => serverConfig;
 
     beforeAll(async () => {
       postgres = await startPostgresServer();
@@ -104,7 +103,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         const plainDb = new Kysely<any>({
           dialect: new PostgresDialect({ pool: boundedPool(plainPool, settings) }),
         });
-        const plainServer = createFilingServerWithConfig({ db: plainDb }, config());
+        const plainServer = createFilingServerWithConfig({ db: plainDb }, serverConfig);
         try {
           const { key } = await newUser(plainDb);
           await ok(plainServer, key, 'create_filing', { form_data: form });

@@ -6,7 +6,7 @@
 import type { ResolvedFilingServerConfig } from './config.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
 import { withoutTrailingSlash } from './url-form.js';
-import { CONFIG_DEFAULTS, DATABASE_DEFAULTS } from './defaults.js';
+import { CONFIG_DEFAULTS, DATABASE_DEFAULTS, type PlatformPoolDefaults } from './defaults.js';
 
 const MAX_SECONDS = 10 * 365 * 24 * 3600;
 const KEYS = new Set([
@@ -132,7 +132,7 @@ export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | 
  */
 export function resolveDatabaseSettingsFast(
   settings: unknown,
-  platform: { poolMax: number; idleTimeoutMs?: number; namedStatements?: boolean },
+  platform: PlatformPoolDefaults,
 ): (ResolvedDatabaseSettings & { poolMax: number }) | undefined {
   if (settings !== undefined) return undefined;
   const idleTimeoutMs =

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DATABASE_DEFAULTS } from './defaults.js';
+import { DATABASE_DEFAULTS, type PlatformPoolDefaults } from './defaults.js';
 
 const milliseconds = z
   .number({ message: 'must be an integer number of milliseconds' })
@@ -31,7 +31,7 @@ export const databaseSettingsSchema = z
 /** Resolves database settings, applying the platform's pool size when none is set. */
 export function resolveDatabaseSettings(
   settings: DatabaseSettings | undefined,
-  platform: { poolMax: number; idleTimeoutMs?: number; namedStatements?: boolean },
+  platform: PlatformPoolDefaults,
 ): ResolvedDatabaseSettings & { poolMax: number } {
   const resolved = databaseSettingsSchema.parse({
     ...(platform.idleTimeoutMs !== undefined && { idleTimeoutMs: platform.idleTimeoutMs }),

@@ -28,6 +28,13 @@ export const DATABASE_DEFAULTS = {
   idleTimeoutMs: 10_000,
 } as const;
 
+/** What a platform sets where the environment leaves a database setting unset. */
+export interface PlatformPoolDefaults {
+  poolMax: number;
+  idleTimeoutMs?: number;
+  namedStatements?: boolean;
+}
+
 /**
  * Pool size, idle timeout and named statements of each platform, where `DATABASE_POOL_MAX` /
  * `DATABASE_IDLE_TIMEOUT_MS` / `DATABASE_NAMED_STATEMENTS` are unset. Named statements are off on

@@ -6,6 +6,7 @@ import { FilingConfigError } from './config-error.js';
 import { rawConfigFromEnv } from './config-env.js';
 import { resolveConfigFast, resolveDatabaseSettingsFast } from './config-fast-path.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
+import type { PlatformPoolDefaults } from './defaults.js';
 
 /** The shared configuration and the database pool settings, validated, defaults applied. */
 export interface ResolvedEnvironmentConfig {
@@ -21,7 +22,7 @@ export interface ResolvedEnvironmentConfig {
  */
 export async function resolveConfigFromEnv(
   env: Record<string, string | undefined>,
-  platformDefaults: { poolMax: number; idleTimeoutMs?: number; namedStatements?: boolean },
+  platformDefaults: PlatformPoolDefaults,
 ): Promise<ResolvedEnvironmentConfig> {
   const raw = rawConfigFromEnv(env);
   const config = resolveConfigFast(raw);
