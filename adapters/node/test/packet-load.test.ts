@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionHarness, connectMcpClient, startCompanionHarness } from './companion-harness.js';
 import { healthProbesDuring } from './support/health-probes.js';
+import { earlyInRateWindow } from './support/rate-window.js';
 
 // The largest single-member filing the tools accept: 50 related parties (about 160 pages).
 const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0]!;
@@ -62,6 +63,9 @@ describe.each([
         const link = (pdfUrl.structuredContent as { download_url: string }).download_url;
         const stats = () => harness.packets!.stats();
         const buildsBefore = stats().builds;
+        // The storm and the download after it count against one window of the per-link limit: across
+        // a minute's boundary the count starts again and that download is served (seen once in CI).
+        if (!allServed) await earlyInRateWindow(30_000);
 
         const baselineRss = process.memoryUsage().rss;
         let peakRss = baselineRss;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createPostgresDb, type PostgresTestDatabase } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type ServeProcess, startServe } from './support/cli-process.js';
+import { earlyInRateWindow } from './support/rate-window.js';
 
 // Without limits, /register accepted about 1,000 registrations a second. The limits live in PostgreSQL,
 // so two server processes on one database share them.
@@ -14,10 +15,6 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
     let workDir: string;
     const servers: ServeProcess[] = [];
     /** The limits count per wall-clock minute: start a test early in one, so it never straddles two. */
-    const earlyInWindow = async () => {
-      const left = 60_000 - (Date.now() % 60_000);
-      if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-    };
     const env = () => ({
       DATABASE_URL: database.url,
       SESSION_JWT_SECRET: 'production-session-secret-with-at-least-32-chars',
@@ -46,7 +43,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
     });
 
     it('/register: 5 a minute per address across both processes, then 429 with Retry-After', async () => {
-      await earlyInWindow();
+      await earlyInRateWindow();
       const statuses: number[] = [];
       let limited: Response | undefined;
       for (let i = 0; i < 10; i++) {
@@ -79,7 +76,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         env: { DATABASE_URL: database.url },
       });
       const key = created.stdout.trim();
-      await earlyInWindow();
+      await earlyInRateWindow();
       const answers: Response[] = [];
       for (let i = 0; i < 20; i++) {
         const serve = servers[i % 2]!;
