@@ -101,9 +101,10 @@ try {
     const { script = 'ours.mjs', BENCH_SCRIPT: scriptPath, ...variantEnv } = VARIANTS[name];
     if (script === 'ceiling.mjs') {
       if (servers.length === 0) throw new Error('list an ours variant before the ceiling');
-      for (const [key, workloadName] of [
-        ['BENCH_FIXED_RESULT_FILE', 'tools/list'],
-        ['BENCH_FIXED_MODERN_RESULT_FILE', 'tools/list 2026'],
+      const headers = {};
+      for (const [key, wire, workloadName] of [
+        ['BENCH_FIXED_RESULT_FILE', 'legacy', 'tools/list'],
+        ['BENCH_FIXED_MODERN_RESULT_FILE', 'modern', 'tools/list 2026'],
       ]) {
         const workload = WORKLOADS.find((w) => w.name === workloadName);
         const answer = await probe(
@@ -114,7 +115,10 @@ try {
         );
         variantEnv[key] = join(scratch.path, `${key}.json`);
         writeFileSync(variantEnv[key], JSON.stringify(answer.result));
+        headers[wire] = answer.headers;
       }
+      variantEnv.BENCH_FIXED_HEADERS_FILE = join(scratch.path, 'BENCH_FIXED_HEADERS_FILE.json');
+      writeFileSync(variantEnv.BENCH_FIXED_HEADERS_FILE, JSON.stringify(headers));
     }
     const args = process.env.PROFILE === '1' ? cpuProfileFlags(name) : [];
     const server = await startServer(name, [...args, scriptPath ?? join(BENCH, 'servers', script)], {

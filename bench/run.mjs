@@ -187,6 +187,23 @@ async function checkGeneratorKeepsUp(workload, measurements, ready, headers, bod
   return keepUp;
 }
 
+/**
+ * The node:http ceiling must answer ours' bytes: the same body length and the same header lines.
+ * A difference stops the run rather than skew the ratio (the ceiling captures ours' answer first).
+ */
+function sameAnswerAsOurs(workload, probes) {
+  const ours = probes.ours;
+  const ceiling = probes[workload.ceiling];
+  if (workload.ceiling !== 'ceiling' || ours === undefined || ceiling === undefined) return;
+  const lines = (probe) => [...probe.headers].sort().join(', ');
+  if (ours.bytes !== ceiling.bytes || lines(ours) !== lines(ceiling)) {
+    throw new Error(
+      `${workload.name}: the ceiling does not answer ours' bytes: ${ceiling.bytes} bytes with ` +
+        `${lines(ceiling)}, against ${ours.bytes} with ${lines(ours)}`,
+    );
+  }
+}
+
 async function throughput(workload, database, env) {
   const headers = headersFor(workload, database.apiKey);
   const bodies = workload.bodies(database);
@@ -199,7 +216,7 @@ async function throughput(workload, database, env) {
       const probed = await probe(entry.url, workload, headers, bodies[0], {
         earlierCommit: name.startsWith('ours@'),
       });
-      measurements.probes[name] = { bytes: probed.bytes };
+      measurements.probes[name] = { bytes: probed.bytes, headers: probed.headers.map(([header]) => header) };
       ready.push(entry);
       measurements.runs[name] = [];
     } catch (error) {
@@ -207,6 +224,7 @@ async function throughput(workload, database, env) {
       log(`${workload.name}: ${name} is not measured: ${errors[name]}`);
     }
   }
+  sameAnswerAsOurs(workload, measurements.probes);
   for (const entry of ready) {
     log(`${workload.name}: warming up ${entry.name} (${options.warmup} s)`);
     await load(entry.url, headers, bodies, options.warmup);
@@ -235,7 +253,10 @@ async function throughput(workload, database, env) {
   results.workloads.push(summarizeWorkload(workload, measurements));
 }
 
-/** Captures ours' tools/list result and get_form_schema descriptor, so the ceilings answer the same bytes. */
+/**
+ * Captures ours' tools/list result and header lines and its get_form_schema descriptor, so the
+ * ceilings answer the same bytes.
+ */
 async function captureFixtures(database, env) {
   const ours = await server('ours', env);
   const capture = async (name) => {
@@ -251,9 +272,12 @@ async function captureFixtures(database, env) {
   writeFileSync(toolsListFile, JSON.stringify(listed.result));
   writeFileSync(modernToolsListFile, JSON.stringify(listedModern.result));
   writeFileSync(formSchemaFile, JSON.stringify(described.result.structuredContent));
+  const headersFile = join(scratch.path, 'tools-list-headers.json');
+  writeFileSync(headersFile, JSON.stringify({ legacy: listed.headers, modern: listedModern.headers }));
   return {
     BENCH_FIXED_RESULT_FILE: toolsListFile,
     BENCH_FIXED_MODERN_RESULT_FILE: modernToolsListFile,
+    BENCH_FIXED_HEADERS_FILE: headersFile,
     BENCH_FORM_SCHEMA_FILE: formSchemaFile,
   };
 }

@@ -169,5 +169,23 @@ export async function probe(url, workload, headers, body, { earlierCommit = fals
   ) {
     throw new Error(`tools/list answered ${tools} tools, not ${OUR_TOOL_COUNT} (the spec's 14 and ours)`);
   }
-  return { bytes: Buffer.byteLength(text), result: message.result };
+  return { bytes: Buffer.byteLength(text), result: message.result, headers: answerHeaders(response) };
+}
+
+// Headers node:http adds to every answer of any server (and the body's length), left out of
+// {@link answerHeaders}: the ceiling's node:http writes them itself.
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
+
+/**
+ * A response's own headers as `[name, value]` pairs (the transport's left out), for a ceiling that
+ * answers the same bytes: the same header lines, not only the same body.
+ */
+function answerHeaders(response) {
+  return [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name));
 }

@@ -1,6 +1,8 @@
 // The ceiling: a bare node:http server that reads the body, parses the JSON-RPC request and answers
-// a fixed result: the bytes of our own tools/list result on the wire the request speaks (2026-07-28
-// when its MCP-Protocol-Version header says so, else 2025), so payload sizes are equal. Like ours,
+// a fixed result: the bytes of our own tools/list answer on the wire the request speaks (2026-07-28
+// when its MCP-Protocol-Version header says so, else 2025): the same result and the same header
+// lines (BENCH_FIXED_HEADERS_FILE, captured from ours: the CORS headers the contract puts on every
+// response, a request id of the same shape), so the answers are equal byte for byte. Like ours,
 // it encodes each answer once and splices only the request's id in per request, and writes the
 // shared rest without copying it. JSON or SSE framing
 // by the Accept header, as an MCP server must.
@@ -28,6 +30,22 @@ const modern = process.env.BENCH_FIXED_MODERN_RESULT_FILE
 const JSON_HEADERS = ['content-type', 'application/json'];
 const SSE_HEADERS = ['content-type', 'text/event-stream', 'cache-control', 'no-cache'];
 
+// Ours' header lines on each wire, `x-request-id` apart (made per answer below); without the file
+// (a run of this server on its own), the content type only.
+const captured = process.env.BENCH_FIXED_HEADERS_FILE
+  ? JSON.parse(readFileSync(process.env.BENCH_FIXED_HEADERS_FILE, 'utf8'))
+  : undefined;
+const headerLines = (pairs) => pairs.filter(([name]) => name !== 'x-request-id').flat();
+const sameHeaders = captured && {
+  legacy: headerLines(captured.legacy),
+  modern: headerLines(captured.modern),
+  requestId: captured.legacy.some(([name]) => name === 'x-request-id'),
+};
+// A request id in ours' shape (a UUID's 36 characters): a prefix drawn once, then a counter.
+const ID_PREFIX = '6f1c2a4e-3b5d-4c7e-9f80-';
+let counter = 0;
+const requestId = () => ID_PREFIX + (++counter % 2 ** 40).toString(16).padStart(12, '0');
+
 const server = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
@@ -49,11 +67,18 @@ const server = createServer((request, response) => {
     // the head with the id, corked into one system call. Joining them into one buffer per answer
     // cost 2 us of CPU a request more (16-18 against 15-16 us, 2026-11-27).
     const first = Buffer.concat([head, idBytes], head.length + idBytes.length);
-    response.writeHead(200, [
-      ...(sse ? SSE_HEADERS : JSON_HEADERS),
-      'content-length',
-      String(first.length + tail.length),
-    ]);
+    const length = String(first.length + tail.length);
+    if (sameHeaders) {
+      const lines = wire === modern ? sameHeaders.modern : sameHeaders.legacy;
+      response.writeHead(
+        200,
+        sameHeaders.requestId
+          ? ['x-request-id', requestId(), ...lines, 'content-length', length]
+          : [...lines, 'content-length', length],
+      );
+    } else {
+      response.writeHead(200, [...(sse ? SSE_HEADERS : JSON_HEADERS), 'content-length', length]);
+    }
     response.cork();
     response.write(first);
     response.end(tail);
