@@ -137,8 +137,12 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   const mcpApp = underApp(mcpPath) ? app : core;
   listener = createNodeListener((request, { incoming }) => app.fetch(request, contexts.of(incoming)), {
     mcpPath,
-    // The MCP endpoint's POSTs skip the pages, unless the pages own that path.
-    mcpFetch: (request, { incoming }) => mcpApp.fetch(request, contexts.of(incoming)),
+    // The MCP endpoint's POSTs skip the pages, unless the pages own that path, and the core's
+    // routing: its MCP endpoint answers a fixed result at once, which the bridge writes at once.
+    mcpFetch:
+      mcpApp === core
+        ? (request, { incoming }) => core.respondMcp(request, contexts.of(incoming))
+        : (request, { incoming }) => mcpApp.fetch(request, contexts.of(incoming)),
     errorHandler: failureResponse(logger),
     overrideGlobalObjects: options.overrideGlobalObjects ?? true,
     head: (incoming) => {

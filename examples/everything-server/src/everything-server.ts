@@ -578,9 +578,11 @@ export const everythingDefinitions = Object.freeze({ tools, resources, resourceT
  * prompts and completions the suite calls, with the names and behaviour it expects, built only on
  * `@filing-mcp/protocol`. Public (no credential), stateless, logging declared.
  */
-export function createEverythingServer(options: EverythingServerOptions = {}): McpServer {
+export function createEverythingServer(
+  options: EverythingServerOptions = {},
+): ReturnType<typeof createMcpServer> {
   let server: McpServer | undefined;
-  server = createMcpServer({
+  const created = createMcpServer({
     serverInfo: { name: 'filing-mcp-everything-server', version: '1.1.0' },
     tools: [...tools, ...listChangeTriggers(() => server)],
     resources,
@@ -592,5 +594,6 @@ export function createEverythingServer(options: EverythingServerOptions = {}): M
     cacheHints: { ttlMs: 300_000, cacheScope: 'public' },
     ...options,
   });
-  return server;
+  server = created;
+  return created;
 }

@@ -50,7 +50,7 @@ export async function startEverythingServer(options: EverythingHttpOptions): Pro
         if (pathname === '/health') return withCors(Response.json({ status: 'ok' }));
         return notFound();
       },
-      { mcpPath: '/mcp', mcpFetch: (request) => mcp.fetch(request) },
+      { mcpPath: '/mcp', mcpFetch: (request) => mcp.respond(request) },
     ),
   );
   const name = host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;

@@ -16,7 +16,7 @@ import {
   partnershipFilingViewUrl,
 } from '../src/index.js';
 import { parseFilingServerConfig } from '../src/config/config.js';
-import { APP_URL, BASE_URL, replyBody, rpc, SESSION_SECRET, useHarness } from './helpers.js';
+import { APP_URL, BASE_URL, newUser, replyBody, rpc, SESSION_SECRET, useHarness } from './helpers.js';
 
 const ORIGIN = new URL(BASE_URL).origin;
 
@@ -32,6 +32,32 @@ function advertisedProperty(node: any, name: string): any {
 
 describe.each(testDatabases())('composed server on $name', (variant) => {
   const harness = useHarness(variant);
+
+  it('respondMcp answers an MCP request as fetch does, a tool call with its credential included', async () => {
+    const { key } = await newUser(harness().db);
+    const request = (id: number, method: string, params: unknown, credential?: string) =>
+      new Request(BASE_URL, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'mcp-protocol-version': '2025-06-18',
+          ...(credential !== undefined && { authorization: `Bearer ${credential}` }),
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+    const cases: Array<[number, string, unknown, string?]> = [
+      [1, 'tools/list', {}],
+      [2, 'tools/call', { name: 'get_form_schema', arguments: { kind: '5472' } }, key],
+      [3, 'tools/call', { name: 'get_form_schema', arguments: { kind: '5472' } }],
+    ];
+    for (const [id, method, params, credential] of cases) {
+      const viaFetch = await harness().server.fetch(request(id, method, params, credential));
+      const viaRespond = await harness().server.respondMcp(request(id, method, params, credential));
+      expect(viaRespond.status).toBe(viaFetch.status);
+      expect([...viaRespond.headers]).toEqual([...viaFetch.headers]);
+      expect(await viaRespond.text()).toBe(await viaFetch.text());
+    }
+  });
 
   it('initialize reports filing-mcp 1.1.0, 2025-06-18 and the instructions', async () => {
     const response = await rpc(harness().server, 'initialize', {

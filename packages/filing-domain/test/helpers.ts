@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
+import type { RequestContext } from '@filing-mcp/protocol';
 import type {
   Kysely,
   KyselyPlugin,
@@ -100,15 +101,16 @@ export async function startHarness(
   // Every background write (last-used times) is also remembered here, so a test can wait for all
   // of them before it counts statements.
   const background: Promise<unknown>[] = [];
+  const tracking = (context: RequestContext | undefined): RequestContext => ({
+    ...context,
+    waitUntil: (promise) => {
+      background.push(promise);
+      context?.waitUntil?.(promise);
+    },
+  });
   const tracked: FilingServer = {
-    fetch: (request, context) =>
-      server.fetch(request, {
-        ...context,
-        waitUntil: (promise) => {
-          background.push(promise);
-          context?.waitUntil?.(promise);
-        },
-      }),
+    fetch: (request, context) => server.fetch(request, tracking(context)),
+    respondMcp: (request, context) => server.respondMcp(request, tracking(context)),
     cleanup: () => server.cleanup(),
     checkReadiness: () => server.checkReadiness(),
     revokeApiKey: (id, userId) => server.revokeApiKey(id, userId),

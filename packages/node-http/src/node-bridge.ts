@@ -101,6 +101,39 @@ function ownCopy(bytes: Buffer): ArrayBuffer {
 
 const EMPTY = Buffer.alloc(0);
 
+/** A body read already, as the one-chunk stream a `Request` would offer (a copy: chunks are the reader's). */
+function streamOf(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (bytes.byteLength > 0) controller.enqueue(new Uint8Array(ownCopy(bytes)));
+      controller.close();
+    },
+  });
+}
+
+/**
+ * Collects a request's body off the socket and calls `done` with it whole, or `failed` when the
+ * upload is cut short (node:http reports ECONNRESET "aborted", which the core counts as a client
+ * disconnect rather than a failure of its own).
+ */
+function collectBody(
+  incoming: IncomingMessage,
+  done: (body: Buffer) => void,
+  failed: (error: Error) => void,
+): void {
+  // The usual body comes in one chunk: kept as it is, and joined only when there are more.
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  // `on`, not `once`: each comes at most once, and `once` wraps its listener in more objects.
+  incoming.on('data', (chunk: Buffer) => {
+    if (first === undefined) first = chunk;
+    else if (more === undefined) more = [first, chunk];
+    else more.push(chunk);
+  });
+  incoming.on('end', () => done(more !== undefined ? Buffer.concat(more) : (first ?? EMPTY)));
+  incoming.on('error', failed);
+}
+
 function bodyUnusable(): Promise<never> {
   return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
 }
@@ -124,10 +157,16 @@ class NodeMcpRequest {
 
   /**
    * The body for the MCP handler, uncopied (the protocol package's `bodyBytesHook`): it decodes
-   * the bytes at once and keeps none, so the socket's chunk is handed over as it is.
+   * the bytes at once and keeps none, so the socket's chunk is handed over as it is. A body the
+   * listener has read already is answered as it is, not as a promise, so a fixed answer waits for
+   * nothing.
    */
-  [bodyBytesHook](): Promise<Uint8Array> {
-    return this.#bytes();
+  [bodyBytesHook](): Uint8Array | Promise<Uint8Array> {
+    const read = this.#read;
+    if (read === undefined) return this.#bytes();
+    if (this.#used) return bodyUnusable();
+    this.#used = true;
+    return read;
   }
 
   readonly url: string;
@@ -137,11 +176,14 @@ class NodeMcpRequest {
   #controller: AbortController | undefined;
   #used = false;
   #native: Request | undefined;
+  /** The whole body, when the listener read it before the handler ran. */
+  #read: Buffer | undefined;
 
-  constructor(incoming: IncomingMessage, outgoing: ServerResponse, url: string) {
+  constructor(incoming: IncomingMessage, outgoing: ServerResponse, url: string, body?: Buffer) {
     this.#incoming = incoming;
     this.#outgoing = outgoing;
     this.url = url;
+    this.#read = body;
   }
 
   get headers(): Headers {
@@ -172,28 +214,17 @@ class NodeMcpRequest {
     if (this.#native !== undefined) return this.#native.body;
     if (this.#used) return null;
     this.#used = true;
-    return Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>;
+    return this.#read === undefined
+      ? (Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>)
+      : streamOf(this.#read);
   }
 
   #bytes(): Promise<Buffer> {
     if (this.#used) return bodyUnusable();
     this.#used = true;
+    if (this.#read !== undefined) return Promise.resolve(this.#read);
     const incoming = this.#incoming;
-    return new Promise<Buffer>((resolve, reject) => {
-      // The usual body comes in one chunk: kept as it is, and joined only when there are more.
-      let first: Buffer | undefined;
-      let more: Buffer[] | undefined;
-      incoming.on('data', (chunk: Buffer) => {
-        if (first === undefined) first = chunk;
-        else if (more === undefined) more = [first, chunk];
-        else more.push(chunk);
-      });
-      // `on`, not `once`: each comes at most once, and `once` wraps its listener in more objects.
-      incoming.on('end', () => resolve(more !== undefined ? Buffer.concat(more) : (first ?? EMPTY)));
-      // An aborted upload: node:http reports ECONNRESET "aborted", which the core counts as a
-      // client disconnect rather than a failure of its own.
-      incoming.on('error', reject);
-    });
+    return new Promise<Buffer>((resolve, reject) => collectBody(incoming, resolve, reject));
   }
 
   arrayBuffer(): Promise<ArrayBuffer> {
@@ -222,7 +253,10 @@ class NodeMcpRequest {
       this.#native = new Request(this.url, {
         method: 'POST',
         headers: nativeHeaders(this.#incoming.rawHeaders),
-        body: Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>,
+        body:
+          this.#read === undefined
+            ? (Readable.toWeb(this.#incoming) as unknown as ReadableStream<Uint8Array>)
+            : streamOf(this.#read),
         signal: this.signal,
         duplex: 'half',
       } as RequestInit);
@@ -255,10 +289,47 @@ export function fastMcpUrl(incoming: IncomingMessage, mcpPath: string): string |
 /**
  * The `Request` of a POST that {@link fastMcpUrl} accepted, at that URL. It offers the protocol
  * package's `fixedResponseHook`: its answer must go through {@link writeResponse}, which writes a
- * fixed answer from its parts, so the MCP handler need not build its `Response`.
+ * fixed answer from its parts, so the MCP handler need not build its `Response`. `body`: the whole
+ * body, when it has been read off the socket already ({@link readSmallBody}); else the request
+ * reads it when asked.
  */
-export function mcpRequest(incoming: IncomingMessage, outgoing: ServerResponse, url: string): Request {
-  return new NodeMcpRequest(incoming, outgoing, url) as unknown as Request;
+export function mcpRequest(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  url: string,
+  body?: Buffer,
+): Request {
+  return new NodeMcpRequest(incoming, outgoing, url, body) as unknown as Request;
+}
+
+/**
+ * The largest declared body {@link readSmallBody} reads before the handler runs: an MCP message is
+ * a few KB at most; a larger body is left for the handler, which refuses one past its limit
+ * before reading it.
+ */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+const DECIMAL_LENGTH = /^[0-9]{1,15}$/;
+
+/**
+ * Reads the body of a request that declares a `Content-Length` of at most {@link SMALL_BODY_BYTES}
+ * (and no `Transfer-Encoding`, which would override it) off the socket, then calls `done` with it:
+ * the handler then gets its body at once (the protocol package's `bodyBytesHook`) and answers a
+ * fixed result without a promise. Answers false, reading nothing, for any other request. An upload
+ * cut short calls `failed` instead (node:http reports ECONNRESET "aborted"): nothing is left to
+ * answer.
+ */
+export function readSmallBody(
+  incoming: IncomingMessage,
+  done: (body: Buffer) => void,
+  failed: (error: Error) => void,
+): boolean {
+  const raw = incoming.rawHeaders;
+  const length = rawHeader(raw, 'content-length');
+  if (length === null || !DECIMAL_LENGTH.test(length) || Number(length) > SMALL_BODY_BYTES) return false;
+  if (rawHeader(raw, 'transfer-encoding') !== null) return false;
+  collectBody(incoming, done, failed);
+  return true;
 }
 
 // Each frozen header set of the protocol package, flattened once into [name, value, ...].

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { fastMcpUrl, mcpRequest, writeResponse } from './node-bridge.js';
+import { isPromise } from '@filing-mcp/protocol/internal';
+import { fastMcpUrl, mcpRequest, readSmallBody, writeResponse } from './node-bridge.js';
 
 /** What a handler receives beside the `Request`: the node:http objects of the exchange. */
 export interface NodeBindings {
@@ -36,7 +37,8 @@ export interface NodeListenerOptions {
   mcpPath: string;
   /**
    * The handler of the fast path's POSTs; default the listener's `fetch`. Pass the MCP server's own
-   * `fetch` to skip a router that would only send these requests there anyway.
+   * `respond` (of `createMcpServer`) to skip a router that would only send these requests there
+   * anyway: a fixed result then comes back without a promise and is written at once.
    */
   mcpFetch?: FetchHandler;
   /**
@@ -107,7 +109,8 @@ function watch(
 /**
  * A node:http request listener serving a Fetch-API handler. POSTs to exactly `options.mcpPath`
  * (the message an agent sends for every call) take the purpose-built bridge of this package: the
- * `Request` is read straight off node:http and an answer of the protocol package's `plainResponse`
+ * `Request` is read straight off node:http (a body of at most 64 KiB read whole before the handler
+ * runs, so a fixed answer needs no promise) and an answer of the protocol package's `plainResponse`
  * is written from its parts in one `writeHead` and one `end`; SSE answers are streamed. Every
  * other request (GET, OPTIONS, other paths, a query string, an unusual Host) gets a real `Request`
  * through @hono/node-server's request listener, as if this listener were not there.
@@ -119,8 +122,12 @@ function watch(
  * import { createNodeListener } from '@filing-mcp/node-http';
  *
  * const mcp = createMcpServer({ serverInfo: { name: 'notes', version: '1.0.0' }, requireAuth: 'none', tools: [] });
- * // An arrow, not `mcp.fetch` itself: the handler's second argument is the node:http bindings.
- * createServer(createNodeListener((request) => mcp.fetch(request), { mcpPath: '/mcp' })).listen(3001);
+ * // Arrows, not `mcp.fetch` itself: the handler's second argument is the node:http bindings.
+ * const listener = createNodeListener((request) => mcp.fetch(request), {
+ *   mcpPath: '/mcp',
+ *   mcpFetch: (request) => mcp.respond(request),
+ * });
+ * createServer(listener).listen(3001);
  * ```
  */
 export function createNodeListener(fetch: FetchHandler, options: NodeListenerOptions): NodeListener {
@@ -134,21 +141,42 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
     ...(options.errorHandler !== undefined && { errorHandler: options.errorHandler }),
   });
 
-  async function serveMcpPost(
-    incoming: IncomingMessage,
+  /** A pending answer, written once it settles; the promise settles when it is written. */
+  async function writeWhenSettled(
+    pending: Promise<Response>,
     outgoing: ServerResponse,
-    url: string,
     pairs: readonly string[],
   ): Promise<void> {
     let response: Response;
     try {
-      response = await mcpFetch(mcpRequest(incoming, outgoing, url), { incoming, outgoing });
+      response = await pending;
     } catch (error) {
       response = await errorHandler(error);
     }
-    // A fixed answer is written at once (no promise): no await, so no turn of the microtask queue.
     const streamed = writeResponse(response, outgoing, pairs);
     if (streamed !== undefined) await streamed;
+  }
+
+  /**
+   * Not async: an answer the handler makes at once (a fixed result to a body read already) is
+   * written at once, without a promise or a turn of the microtask queue. A failure past the
+   * handler (its error handler threw, or the socket write did) answers a rejected promise.
+   */
+  function serveMcpPost(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    url: string,
+    pairs: readonly string[],
+    body: Buffer | undefined,
+  ): Promise<void> | undefined {
+    let response: Response | Promise<Response>;
+    try {
+      response = mcpFetch(mcpRequest(incoming, outgoing, url, body), { incoming, outgoing });
+    } catch (error) {
+      response = errorHandler(error);
+    }
+    if (isPromise(response)) return writeWhenSettled(response, outgoing, pairs);
+    return writeResponse(response, outgoing, pairs);
   }
 
   return (incoming, outgoing) => {
@@ -162,6 +190,18 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
     }
     // A failure past the handler (its error handler threw, or the socket write did): the status
     // may be gone already, so the connection is cut rather than left hanging.
-    serveMcpPost(incoming, outgoing, url, pairs).catch(() => outgoing.destroy());
+    const cut = (): void => {
+      outgoing.destroy();
+    };
+    const serve = (body?: Buffer): void => {
+      try {
+        serveMcpPost(incoming, outgoing, url, pairs, body)?.catch(cut);
+      } catch {
+        cut();
+      }
+    };
+    // A small body is read first, so the handler has it at once; an upload cut short leaves
+    // nothing to answer (the exchange is observed as aborted).
+    if (!readSmallBody(incoming, serve, cut)) serve();
   };
 }

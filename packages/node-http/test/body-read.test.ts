@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyBytesHook } from '@filing-mcp/protocol';
-import { fastMcpUrl, mcpRequest } from '../src/node-bridge.js';
+import { fastMcpUrl, mcpRequest, readSmallBody, SMALL_BODY_BYTES } from '../src/node-bridge.js';
 
 // The fast bridge's body read (collected from the socket's chunks): whatever the timing, the size
 // and the framing, the handler must see exactly the bytes the client sent.
@@ -18,33 +18,59 @@ beforeAll(async () => {
       outgoing.writeHead(500).end('not on the fast path');
       return;
     }
-    const request = mcpRequest(incoming, outgoing, url);
     const how = incoming.headers['x-read'];
-    // The protocol package's bodyBytesHook (what the MCP handler reads), text() or arrayBuffer().
-    const hooked = request as Request & { [bodyBytesHook]: () => Promise<Uint8Array> };
-    const readBody = (): Promise<ArrayBuffer | Uint8Array | string> =>
-      how === 'text' ? request.text() : how === 'hook' ? hooked[bodyBytesHook]() : request.arrayBuffer();
-    // A core reads the body at once or after a few awaits: both must see it whole.
-    const read = incoming.headers['x-read-when'] === 'now' ? readBody() : Promise.resolve().then(readBody);
-    read.then(
-      (body) => {
-        const bytes =
-          typeof body === 'string'
-            ? Buffer.from(body, 'utf8')
-            : body instanceof Uint8Array
-              ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-              : Buffer.from(body);
-        // No writeHead: node then frames the answer with a Content-Length, which `send` expects.
-        outgoing.setHeader('content-type', 'application/json');
-        outgoing.end(
-          JSON.stringify({
-            length: bytes.byteLength,
-            sha256: createHash('sha256').update(bytes).digest('hex'),
-          }),
-        );
-      },
-      (error: Error) => outgoing.writeHead(500).end(error.message),
-    );
+    const answer = (request: Request): void => {
+      // The protocol package's bodyBytesHook (what the MCP handler reads), text(), the body stream
+      // or arrayBuffer(). The hook answers the bytes themselves once the listener has read them.
+      const hooked = request as Request & { [bodyBytesHook]: () => Uint8Array | Promise<Uint8Array> };
+      let inHand = false;
+      const readBody = (): Promise<ArrayBuffer | Uint8Array | string> => {
+        if (how === 'text') return request.text();
+        if (how === 'stream') return new Response(request.body).arrayBuffer();
+        if (how === 'twice') {
+          hooked[bodyBytesHook]();
+          return request.text();
+        }
+        if (how !== 'hook') return request.arrayBuffer();
+        const bytes = hooked[bodyBytesHook]();
+        inHand = bytes instanceof Uint8Array;
+        return Promise.resolve(bytes);
+      };
+      // A core reads the body at once or after a few awaits: both must see it whole.
+      const read = incoming.headers['x-read-when'] === 'now' ? readBody() : Promise.resolve().then(readBody);
+      read.then(
+        (body) => {
+          const bytes =
+            typeof body === 'string'
+              ? Buffer.from(body, 'utf8')
+              : body instanceof Uint8Array
+                ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+                : Buffer.from(body);
+          // No writeHead: node then frames the answer with a Content-Length, which `send` expects.
+          outgoing.setHeader('content-type', 'application/json');
+          outgoing.end(
+            JSON.stringify({
+              length: bytes.byteLength,
+              sha256: createHash('sha256').update(bytes).digest('hex'),
+              inHand,
+            }),
+          );
+        },
+        (error: Error) => outgoing.writeHead(500).end(error.message),
+      );
+    };
+    // x-read-first: the listener's way, the body read off the socket before the handler runs
+    // when it is small and declared; else the request reads it when asked.
+    if (
+      incoming.headers['x-read-first'] !== 'yes' ||
+      !readSmallBody(
+        incoming,
+        (body) => answer(mcpRequest(incoming, outgoing, url, body)),
+        () => outgoing.destroy(),
+      )
+    ) {
+      answer(mcpRequest(incoming, outgoing, url));
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -84,18 +110,22 @@ function send(head: string, pieces: Buffer[], gapMs: number): Promise<{ status: 
   });
 }
 
+type Read = 'bytes' | 'text' | 'hook' | 'stream' | 'twice';
+
 function headFor(
   length: number | 'chunked',
-  read: 'bytes' | 'text' | 'hook' = 'bytes',
+  read: Read = 'bytes',
   when: 'now' | 'later' = 'later',
+  first: 'yes' | 'no' = 'no',
 ): string {
   const framing = length === 'chunked' ? 'transfer-encoding: chunked' : `content-length: ${length}`;
-  return `POST /mcp HTTP/1.1\r\nhost: localhost:${port}\r\ncontent-type: application/json\r\nx-read: ${read}\r\nx-read-when: ${when}\r\nconnection: close\r\n${framing}\r\n\r\n`;
+  return `POST /mcp HTTP/1.1\r\nhost: localhost:${port}\r\ncontent-type: application/json\r\nx-read: ${read}\r\nx-read-when: ${when}\r\nx-read-first: ${first}\r\nconnection: close\r\n${framing}\r\n\r\n`;
 }
 
-const digest = (bytes: Buffer) => ({
+const digest = (bytes: Buffer, inHand = false) => ({
   length: bytes.byteLength,
   sha256: createHash('sha256').update(bytes).digest('hex'),
+  inHand,
 });
 
 describe('the fast bridge reads the whole body, however it arrives', () => {
@@ -116,28 +146,46 @@ describe('the fast bridge reads the whole body, however it arrives', () => {
       gapMs === 0
         ? [body]
         : [body.subarray(0, third), body.subarray(third, 2 * third), body.subarray(2 * third)];
-    for (const read of ['bytes', 'text', 'hook'] as const) {
-      for (const when of ['now', 'later'] as const) {
-        const answer = await send(headFor(body.length, read, when), pieces, gapMs);
-        expect(answer.status).toBe(200);
-        expect(JSON.parse(answer.body)).toEqual(digest(body));
+    for (const first of ['no', 'yes'] as const) {
+      for (const read of ['bytes', 'text', 'hook', 'stream'] as const) {
+        for (const when of ['now', 'later'] as const) {
+          const answer = await send(headFor(body.length, read, when, first), pieces, gapMs);
+          expect(answer.status).toBe(200);
+          // Read first (a small declared body), the hook hands the bytes over at once.
+          const inHand = first === 'yes' && read === 'hook' && body.length <= SMALL_BODY_BYTES;
+          expect(JSON.parse(answer.body)).toEqual(digest(body, inHand));
+        }
       }
     }
+  });
+
+  it('a body read first is read once: a second read is refused as a Request refuses it', async () => {
+    const answer = await send(headFor(small.length, 'hook', 'now', 'yes'), [small], 0);
+    expect(JSON.parse(answer.body)).toEqual(digest(small, true));
+    // Through the hook, then text(): the second read is refused.
+    const twice = await send(headFor(small.length, 'twice', 'now', 'yes'), [small], 0);
+    expect(twice.status).toBe(500);
+    expect(twice.body).toContain('Body is unusable');
   });
 
   it('an empty body', async () => {
     const answer = await send(headFor(0), [], 0);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual(digest(Buffer.alloc(0)));
+    const first = await send(headFor(0, 'hook', 'now', 'yes'), [], 0);
+    expect(JSON.parse(first.body)).toEqual(digest(Buffer.alloc(0), true));
   });
 
   it('a chunked body, whole or in pieces', async () => {
     const chunked = Buffer.from(`5\r\n{"a":\r\n4\r\n"xy"\r\n1\r\n}\r\n0\r\n\r\n`);
     for (const gapMs of [0, 20]) {
       const pieces = gapMs === 0 ? [chunked] : [chunked.subarray(0, 9), chunked.subarray(9)];
-      const answer = await send(headFor('chunked'), pieces, gapMs);
-      expect(answer.status).toBe(200);
-      expect(JSON.parse(answer.body)).toEqual(digest(Buffer.from('{"a":"xy"}')));
+      // Not read first: its length is not declared.
+      for (const first of ['no', 'yes'] as const) {
+        const answer = await send(headFor('chunked', 'hook', 'later', first), pieces, gapMs);
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.body)).toEqual(digest(Buffer.from('{"a":"xy"}')));
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { plainResponse } from '../src/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeListener, type NodeListenerOptions } from '../src/index.js';
@@ -256,5 +256,64 @@ describe('createNodeListener', () => {
       { method: 'GET', path: '/mcp', status: 404, aborted: false },
     ]);
     for (const { ms } of seen) expect(ms).toBeGreaterThan(0);
+  });
+
+  it("writes the MCP server's respond answers: a fixed result to a small body at once, any other after its promise", async () => {
+    const { server } = makeServer();
+    const settledAtOnce: boolean[] = [];
+    const port = await serve((req) => server.fetch(req), {
+      mcpPath: '/mcp',
+      mcpFetch: (req) => {
+        const answered = server.respond(req);
+        settledAtOnce.push(answered instanceof Response);
+        return answered;
+      },
+    });
+    // No credential: one would be looked up, behind a promise.
+    const list = (pad: string) => ({
+      method: 'POST',
+      path: '/mcp',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list', params: { _pad: pad } }),
+    });
+    const small = await send(port, list(''));
+    // Past the 64 KiB read ahead of the handler: the handler reads it, behind a promise.
+    const large = await send(port, list('x'.repeat(70_000)));
+    const general = await send(port, { ...list(''), path: '/mcp?via=general' });
+    expect(settledAtOnce).toEqual([true, false]);
+    expect(small.status).toBe(200);
+    expect(JSON.parse(small.body).result.tools.length).toBeGreaterThan(0);
+    expect(large.body).toBe(small.body);
+    const { date: _date, ...headers } = small.headers;
+    const { date: _generalDate, ...generalHeaders } = general.headers;
+    expect(general.body).toBe(small.body);
+    expect(headers).toEqual(generalHeaders);
+  });
+
+  it('an upload cut short is observed as aborted and never reaches the handler', async () => {
+    let handled = 0;
+    const seen: Array<{ path: string; aborted: boolean }> = [];
+    const port = await serve(echo('general'), {
+      mcpPath: '/mcp',
+      mcpFetch: (req) => {
+        handled++;
+        return echo('mcp')(req);
+      },
+      observe: (exchange) => seen.push({ path: exchange.path, aborted: exchange.aborted }),
+    });
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+            'content-length: 100\r\n\r\n{"jsonrpc":',
+        );
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([{ path: '/mcp', aborted: true }]);
+    expect(handled).toBe(0);
   });
 });

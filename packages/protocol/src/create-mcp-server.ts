@@ -18,6 +18,7 @@ import { createHttp2026 } from './rev2026-07-28/http.js';
 import { createListenHub, type ListChangedKind } from './rev2026-07-28/listen.js';
 import { createValidator2026 } from './rev2026-07-28/validate.js';
 import { createWire2026 } from './rev2026-07-28/wire.js';
+import { isPromise } from './util/is-promise.js';
 
 /**
  * Creates a runtime-agnostic MCP server core: a `fetch` that answers MCP's streamable HTTP
@@ -39,7 +40,9 @@ import { createWire2026 } from './rev2026-07-28/wire.js';
  * export default { fetch: mcp.fetch };
  * ```
  */
-export function createMcpServer(serverOptions: McpServerOptions): McpServer {
+export function createMcpServer(
+  serverOptions: McpServerOptions,
+): McpServer & Required<Pick<McpServer, 'respond'>> {
   const options = resolveOptions(serverOptions);
   const onError = options.onError;
   const reportError = (error: unknown, where: { method?: string; tool?: string }): void => {
@@ -116,19 +119,33 @@ export function createMcpServer(serverOptions: McpServerOptions): McpServer {
     }),
   });
 
+  // Reached only by a bug in this core (every expected failure has its own answer above).
+  const internalError = (request: Request, error: unknown): Response => {
+    reportError(error, {});
+    return toResponse(request, errorAnswer(500, null, JsonRpcErrorCode.InternalError, 'Internal error'));
+  };
+
+  function respond(request: Request, context?: RequestContext): Response | Promise<Response> {
+    try {
+      const reply = handle(request, context);
+      if (!isPromise(reply)) return toResponse(request, reply);
+      return reply.then(
+        (settled) => toResponse(request, settled),
+        (error: unknown) => internalError(request, error),
+      );
+    } catch (error) {
+      return internalError(request, error);
+    }
+  }
+
   return {
     notifyListChanged(kind) {
       if (!announced.has(kind)) throw new TypeError(`This server does not announce ${kind} list changes`);
       listenHub?.notify(kind);
     },
+    respond,
     async fetch(request: Request, context?: RequestContext): Promise<Response> {
-      try {
-        return toResponse(request, await handle(request, context));
-      } catch (error) {
-        // Reached only by a bug in this core (every expected failure has its own answer above).
-        reportError(error, {});
-        return toResponse(request, errorAnswer(500, null, JsonRpcErrorCode.InternalError, 'Internal error'));
-      }
+      return respond(request, context);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from './context/request-context.js';
-import { BODY_TOO_LARGE, declaredLength, readBodyText } from './http/body.js';
+import { BODY_TOO_LARGE, type BodyText, declaredLength, readBodyText } from './http/body.js';
 import type { Classifier } from './http/classify.js';
 import { FixedAnswer, type Reply } from './http/fixed-answer.js';
 import { hasVersionClaim } from './mcp/meta-keys.js';
@@ -13,8 +13,11 @@ export interface Wires {
   '2026-07-28': Http2026;
 }
 
-/** Answers one HTTP request to the MCP endpoint, before it becomes a `Response`. */
-export type HttpHandler = (request: Request, context: RequestContext | undefined) => Promise<Reply>;
+/**
+ * Answers one HTTP request to the MCP endpoint, before it becomes a `Response`: at once when
+ * nothing needs waiting for (the body in hand, a fixed result), else a promise.
+ */
+export type HttpHandler = (request: Request, context: RequestContext | undefined) => Reply | Promise<Reply>;
 
 /**
  * The one HTTP handler: the transport's checks on the head (OPTIONS, Host/Origin, method, version
@@ -26,18 +29,27 @@ export type HttpHandler = (request: Request, context: RequestContext | undefined
 export function createHttpHandler(classifier: Classifier, maxBodyBytes: number, wires: Wires): HttpHandler {
   const wire2025 = wires['2025-11-25'];
   const wire2026 = wires['2026-07-28'];
-  return async (request, context) => {
-    const header2026 = classifier.head(request);
-    if (header2026 instanceof FixedAnswer) return header2026;
-    const text = await readBodyText(request, maxBodyBytes, declaredLength(request.headers));
+  function afterBody(
+    text: BodyText,
+    header2026: boolean,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Reply | Promise<Reply> {
     if (text === BODY_TOO_LARGE) return classifier.tooLarge();
     const parsed = classifier.body(text, header2026);
     if (parsed instanceof FixedAnswer) return parsed;
-    const reply =
-      !Array.isArray(parsed) && (header2026 || hasVersionClaim(parsed.params))
-        ? wire2026(parsed, request, context)
-        : wire2025(parsed, request, context);
-    // A wire answers at once when it can: only a pending answer is awaited.
-    return isPromise(reply) ? await reply : reply;
+    return !Array.isArray(parsed) && (header2026 || hasVersionClaim(parsed.params))
+      ? wire2026(parsed, request, context)
+      : wire2025(parsed, request, context);
+  }
+
+  // Not async: a body the bridge has read already and a wire that answers at once (a fixed result)
+  // make the whole answer without a promise; only what is pending is waited for.
+  return (request, context) => {
+    const header2026 = classifier.head(request);
+    if (header2026 instanceof FixedAnswer) return header2026;
+    const text = readBodyText(request, maxBodyBytes, declaredLength(request.headers));
+    if (isPromise(text)) return text.then((read) => afterBody(read, header2026, request, context));
+    return afterBody(text, header2026, request, context);
   };
 }

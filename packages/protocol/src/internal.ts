@@ -1,9 +1,10 @@
 /**
  * `@filing-mcp/protocol/internal`: helpers that are not MCP, shared by this workspace's packages
- * (lazy values, secret keys, base64url, JSON object checks, the tools' JSON Schemas and
+ * (promise checks, lazy values, secret keys, base64url, JSON object checks, the tools' JSON Schemas and
  * validators built ahead of a server). No stability promise beyond this repository's packages:
  * an MCP server author needs only the main entry.
  */
+export { isPromise } from './util/is-promise.js';
 export { lazyOnce } from './util/lazy-once.js';
 export { isPlainObject } from './util/plain-object.js';
 export { base64url, fromBase64url, type SecretKeyOptions, secretKey } from './util/secret-key.js';

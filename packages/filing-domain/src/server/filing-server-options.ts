@@ -51,6 +51,13 @@ export interface FilingServer {
   /** Serves one request; `context.waitUntil` lets background work (last-used times) outlive it. */
   fetch(request: Request, context?: RequestContext): Promise<Response>;
   /**
+   * Serves one request that a bridge has routed to the MCP endpoint itself (a POST to the base
+   * URL's path), as `fetch` would, without a promise when nothing needs waiting for: a fixed
+   * result (`tools/list`...) to a request whose body the bridge has read already. The Node
+   * adapter's bridge (`@filing-mcp/node-http`) writes such an answer at once.
+   */
+  respondMcp(request: Request, context?: RequestContext): Response | Promise<Response>;
+  /**
    * Deletes expired authorization codes and OAuth tokens, abandoned clients (`clientExpiry`) and
    * past rate-limit counters (the maintenance job the adapters
    * schedule: a timer on Node, a scheduled invocation on Lambda, a cron on Vercel).

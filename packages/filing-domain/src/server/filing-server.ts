@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
-import { lazyOnce } from '@filing-mcp/protocol/internal';
+import { isPromise, lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../auth/hash.js';
 import { CredentialCache } from '../auth/credential-cache.js';
@@ -44,7 +44,7 @@ import {
 } from './deferred.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
-import { createFilingRoutes } from './routes.js';
+import { createFilingRoutes, type RouteHandler } from './routes.js';
 import { FILING_SERVER_INFO, filingServerInstructions } from './server-info.js';
 
 export type { FilingServer, FilingServerOptions } from './filing-server-options.js';
@@ -250,7 +250,7 @@ export function createFilingServerWithConfig(
   });
 
   const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
-  const route = createFilingRoutes({
+  const routes = createFilingRoutes({
     basePath,
     mcp,
     telemetry,
@@ -262,20 +262,36 @@ export function createFilingServerWithConfig(
     backend: backend,
   });
 
+  // A database that did not answer 503 with Retry-After, and the other errors a route answers the
+  // same on every surface (errors/http-errors.ts).
+  const failure = (error: unknown, request: Request, context: RequestContext | undefined): Response => {
+    const refusal = httpErrorOf(error);
+    if (refusal !== undefined) return errorResponse(refusal);
+    const event = isClientDisconnect(error, request) ? 'client_disconnected' : 'unhandled_error';
+    log({ event, requestId: context?.requestId, ...errorSummary(error) });
+    return internalErrorResponse();
+  };
+  /** `handler`'s answer, its failures answered as above; at once when the handler answers at once. */
+  const answered = (
+    handler: RouteHandler,
+    request: Request,
+    context: RequestContext | undefined,
+  ): Response | Promise<Response> => {
+    try {
+      const response = handler(request, context);
+      return isPromise(response)
+        ? response.catch((error: unknown) => failure(error, request, context))
+        : response;
+    } catch (error) {
+      return failure(error, request, context);
+    }
+  };
+
   return {
     async fetch(request, context) {
-      try {
-        return await route(request, context);
-      } catch (error) {
-        // A database that did not answer 503 with Retry-After, and the other errors a route
-        // answers the same on every surface (errors/http-errors.ts).
-        const refusal = httpErrorOf(error);
-        if (refusal !== undefined) return errorResponse(refusal);
-        const event = isClientDisconnect(error, request) ? 'client_disconnected' : 'unhandled_error';
-        log({ event, requestId: context?.requestId, ...errorSummary(error) });
-        return internalErrorResponse();
-      }
+      return answered(routes.route, request, context);
     },
+    respondMcp: (request, context) => answered(routes.mcp, request, context),
     async cleanup() {
       return (await backend()).cleanup();
     },

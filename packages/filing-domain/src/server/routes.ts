@@ -1,4 +1,5 @@
 import { type AllowListCheck, preflightResponse, type RequestContext, withCors } from '@filing-mcp/protocol';
+import { isPromise } from '@filing-mcp/protocol/internal';
 import { errorResponse, forbiddenResponse, HttpError } from '../errors/http-errors.js';
 import type { FilingTelemetry } from '../logging/telemetry.js';
 import { healthResponse, type Readiness, readinessResponse } from '../probes/probe-responses.js';
@@ -13,8 +14,8 @@ import type { FilingBackend } from './filing-backend.js';
 export interface FilingRoutesOptions {
   /** The path of the base URL, without a trailing slash (`''` at the origin's root). */
   basePath: string;
-  /** The MCP endpoint. */
-  mcp: { fetch(request: Request, context?: RequestContext): Promise<Response> };
+  /** The MCP endpoint: its `respond`, which answers a fixed result without a promise. */
+  mcp: { respond(request: Request, context?: RequestContext): Response | Promise<Response> };
   telemetry: FilingTelemetry;
   /** The Host/Origin allow-list of every route but the MCP endpoint (which checks its own). */
   allowListCheck: AllowListCheck | undefined;
@@ -54,27 +55,38 @@ function plainPath(url: string): string | undefined {
   return url.slice(pathStart, end);
 }
 
+/** A route's answer: at once when nothing needs waiting for (a preflight, a fixed MCP result). */
+export type RouteHandler = (
+  request: Request,
+  context: RequestContext | undefined,
+) => Response | Promise<Response>;
+
+/** The filing server's routes, and its MCP endpoint for a bridge that routed the request itself. */
+export interface FilingRoutes {
+  route: RouteHandler;
+  /** The MCP endpoint alone (observed as by `route`), for a request known to be addressed to it. */
+  mcp: RouteHandler;
+}
+
 /**
  * The filing server's routes: CORS preflights, the MCP endpoint (its two spellings), the signed
  * packet links, the probes, the OAuth endpoints (rate-limited per client address, each traced as
  * one SERVER span) with the well-known documents, and 404 for the rest.
  */
-export function createFilingRoutes(
-  options: FilingRoutesOptions,
-): (request: Request, context: RequestContext | undefined) => Promise<Response> {
+export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
   const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
   const { signedCopies, faxWebhook } = options;
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
   const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
   const oauthRoutes = oauthRouteScopes(basePath);
 
-  // Not async: the MCP endpoint's promise is handed on as is (every async layer costs the hottest
-  // path microtask turns); everything else goes through `routeParsed`'s.
-  function route(request: Request, context: RequestContext | undefined): Promise<Response> {
+  // Not async: the MCP endpoint's answer is handed on as is, a fixed one without a promise (every
+  // async layer costs the hottest path microtask turns); everything else goes through `routeParsed`'s.
+  function route(request: Request, context: RequestContext | undefined): Response | Promise<Response> {
     // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
     // nothing, and the request it announces is refused on its own. A 403 here would only turn a
     // clear 403 into an opaque browser CORS failure.
-    if (request.method === 'OPTIONS') return Promise.resolve(preflightResponse());
+    if (request.method === 'OPTIONS') return preflightResponse();
     // The core's answers carry the CORS headers already (every header set it uses includes them).
     if (mcpPaths.has(plainPath(request.url) ?? '')) return mcpFetch(request, context);
     return routeParsed(request, context);
@@ -117,11 +129,18 @@ export function createFilingRoutes(
     return routeOther(request, path, context);
   }
 
-  async function mcpFetch(request: Request, context: RequestContext | undefined): Promise<Response> {
+  // Not async, as `route`: a fixed answer is observed and handed back at once.
+  function mcpFetch(request: Request, context: RequestContext | undefined): Response | Promise<Response> {
     const startTime = Date.now();
-    const response = await mcp.fetch(request, context);
-    telemetry.refusedMcpRequest(request, response, startTime);
-    return response;
+    const response = mcp.respond(request, context);
+    if (!isPromise(response)) {
+      telemetry.refusedMcpRequest(request, response, startTime);
+      return response;
+    }
+    return response.then((settled) => {
+      telemetry.refusedMcpRequest(request, settled, startTime);
+      return settled;
+    });
   }
 
   /** The routes that are neither the MCP endpoint nor a probe: OAuth, well-known documents, 404. */
@@ -164,5 +183,5 @@ export function createFilingRoutes(
     return errorResponse(new HttpError(404, 'Not found'));
   }
 
-  return route;
+  return { route, mcp: mcpFetch };
 }

@@ -16,8 +16,11 @@ function decode(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** What {@link readBodyText} answers: the text, `undefined` for bytes that are not UTF-8, or too large. */
+export type BodyText = string | undefined | typeof BODY_TOO_LARGE;
+
 /**
- * Reads a request body as UTF-8 text. Resolves `undefined` for bytes that are not UTF-8.
+ * Reads a request body as UTF-8 text. Answers `undefined` for bytes that are not UTF-8.
  *
  * With a declared length within `maxBytes` (the caller answers 413 to a larger one before reading)
  * the body is read whole: HTTP framing ends the body at Content-Length (RFC 9112 section 6.3; a
@@ -26,21 +29,35 @@ function decode(bytes: Uint8Array): string | undefined {
  * directly instead of building a Request and a web stream). The size is checked again afterwards
  * for a body that does not match its header. Without a declared length, bytes are counted as they
  * arrive: past `maxBytes` the stream is cancelled and the rest is never read.
+ *
+ * Not async: a bridge that has the bytes already ({@link bodyBytesHook}) gets the text back at
+ * once, so a fixed answer waits for nothing.
  */
-export async function readBodyText(
+export function readBodyText(
   request: Request,
   maxBytes: number,
   declaredLength?: number,
-): Promise<string | undefined | typeof BODY_TOO_LARGE> {
+): BodyText | Promise<BodyText> {
   if (declaredLength !== undefined && declaredLength <= maxBytes) {
     // A bridge's own bytes when it offers them (no copy: they are decoded here and dropped).
     const hooked = request as Request & BodyBytesHookRequest;
-    const bytes =
-      typeof hooked[bodyBytesHook] === 'function'
-        ? await hooked[bodyBytesHook]()
-        : new Uint8Array(await request.arrayBuffer());
-    return bytes.byteLength > maxBytes ? BODY_TOO_LARGE : decode(bytes);
+    if (typeof hooked[bodyBytesHook] === 'function') {
+      const bytes = hooked[bodyBytesHook]();
+      return bytes instanceof Uint8Array
+        ? bodyTextOf(bytes, maxBytes)
+        : bytes.then((read) => bodyTextOf(read, maxBytes));
+    }
+    return request.arrayBuffer().then((buffer) => bodyTextOf(new Uint8Array(buffer), maxBytes));
   }
+  return readStreamedText(request, maxBytes);
+}
+
+function bodyTextOf(bytes: Uint8Array, maxBytes: number): BodyText {
+  return bytes.byteLength > maxBytes ? BODY_TOO_LARGE : decode(bytes);
+}
+
+/** A body of no declared length (or one past the limit), counted as it arrives. */
+async function readStreamedText(request: Request, maxBytes: number): Promise<BodyText> {
   const body = request.body;
   if (body === null) return '';
   const reader = body.getReader();

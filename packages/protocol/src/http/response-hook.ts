@@ -33,14 +33,17 @@ export interface FixedResponseHookRequest {
 /**
  * The key of the hook through which a server bridge hands the core a request's body bytes without
  * copying them. A request that has a function under this key (own or inherited) has its body read,
- * when its `Content-Length` is within the limit, from `await request[bodyBytesHook]()`: the whole
- * body, which the core decodes at once and neither keeps nor changes (it may be a view into a
- * buffer of the bridge's). Any other request is read through `arrayBuffer()`, which hands the
- * caller a copy of its own. A registered symbol, so two copies of this package agree on it.
+ * when its `Content-Length` is within the limit, from `request[bodyBytesHook]()`: the whole body,
+ * which the core decodes at once and neither keeps nor changes (it may be a view into a buffer of
+ * the bridge's). A bridge that has read the body already answers the bytes themselves rather than
+ * a promise: the core then answers a fixed result without waiting for anything
+ * (the server's `respond` answers it without a promise). Any other request is read through
+ * `arrayBuffer()`, which hands the caller a copy of its own. A registered symbol, so two copies of
+ * this package agree on it.
  */
 export const bodyBytesHook: unique symbol = Symbol.for('@filing-mcp/protocol.bodyBytes');
 
 /** A request that carries a {@link bodyBytesHook}. */
 export interface BodyBytesHookRequest {
-  [bodyBytesHook]?: () => Promise<Uint8Array>;
+  [bodyBytesHook]?: () => Uint8Array | Promise<Uint8Array>;
 }
