@@ -58,6 +58,7 @@ const { values: flags } = parseArgs({
     baseline: { type: 'string', multiple: true },
     generator: { type: 'string', default: 'net' },
     'database-core': { type: 'string', default: String(SERVER_CORE) },
+    'server-processes': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -90,6 +91,7 @@ const options = {
   only: (flags.only ?? []).flatMap((value) => value.split(',')).filter(Boolean),
   generator: flags.generator,
   databaseCore: flags['database-core'],
+  serverProcesses: positive(flags['server-processes'] ?? 1, 'server-processes'),
 };
 if (!['net', 'autocannon'].includes(options.generator)) {
   throw new Error(`--generator ${options.generator}: expected net or autocannon`);
@@ -131,16 +133,21 @@ function profileFlags(name) {
   return options.profile && name.startsWith('ours') ? cpuProfileFlags(name) : [];
 }
 
-/** Starts a server of SERVERS (once; later calls reuse it) pinned to the servers' core. */
-async function server(name, env) {
-  if (running.has(name)) return running.get(name);
+/**
+ * Starts a server of SERVERS (once; later calls reuse it) pinned to the servers' core. `copy`: the
+ * how-manieth process of that server (`--server-processes`), 0 for the first.
+ */
+async function server(name, env, copy = 0) {
+  const key = copy === 0 ? name : `${name}#${copy + 1}`;
+  if (running.has(key)) return running.get(key);
   const spec = SERVERS[name];
   const script = spec.script.startsWith('/') ? spec.script : join(BENCH, spec.script);
-  const entry = await startServer(name, [...profileFlags(name), script], {
+  const entry = await startServer(name, [...profileFlags(key.replace('#', '-')), script], {
     path: spec.path,
     env: { ...env, ...spec.env },
   });
-  running.set(name, entry);
+  entry.key = key;
+  running.set(key, entry);
   return entry;
 }
 
@@ -210,23 +217,32 @@ async function throughput(workload, database, env) {
   const measurements = { runs: {}, probes: {} };
   const errors = {};
   const ready = [];
-  for (const name of workload.servers) {
-    try {
-      const entry = await server(name, env);
-      const probed = await probe(entry.url, workload, headers, bodies[0], {
-        earlierCommit: name.startsWith('ours@'),
-      });
-      measurements.probes[name] = { bytes: probed.bytes, headers: probed.headers.map(([header]) => header) };
-      ready.push(entry);
-      measurements.runs[name] = [];
-    } catch (error) {
-      errors[name] = String(error?.message ?? error);
-      log(`${workload.name}: ${name} is not measured: ${errors[name]}`);
+  // With --server-processes N, N processes of each server, started in turns (every server's first,
+  // then every server's second...), so that no server has only early or only late processes: the
+  // same build runs about 4 us a tools/list apart from one process to another (see bench/README.md).
+  for (let copy = 0; copy < options.serverProcesses; copy++) {
+    for (const name of workload.servers) {
+      if (errors[name] !== undefined) continue;
+      try {
+        const entry = await server(name, env, copy);
+        const probed = await probe(entry.url, workload, headers, bodies[0], {
+          earlierCommit: name.startsWith('ours@'),
+        });
+        measurements.probes[name] ??= {
+          bytes: probed.bytes,
+          headers: probed.headers.map(([header]) => header),
+        };
+        ready.push(entry);
+        measurements.runs[name] ??= [];
+      } catch (error) {
+        errors[name] = String(error?.message ?? error);
+        log(`${workload.name}: ${name} is not measured: ${errors[name]}`);
+      }
     }
   }
   sameAnswerAsOurs(workload, measurements.probes);
   for (const entry of ready) {
-    log(`${workload.name}: warming up ${entry.name} (${options.warmup} s)`);
+    log(`${workload.name}: warming up ${entry.key} (${options.warmup} s)`);
     await load(entry.url, headers, bodies, options.warmup);
   }
   for (let round = 0; round < options.rounds; round++) {
@@ -241,7 +257,7 @@ async function throughput(workload, database, env) {
       if (databaseCpu !== undefined) run.databaseCpuUsPerRequest = (databaseCpu() * 1e6) / run.totalRequests;
       measurements.runs[entry.name].push(run);
       log(
-        `${workload.name} round ${round + 1}/${options.rounds} ${entry.name}: ${Math.round(run.requestsPerSecond)} req/s, ` +
+        `${workload.name} round ${round + 1}/${options.rounds} ${entry.key}: ${Math.round(run.requestsPerSecond)} req/s, ` +
           `p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, generator busy ${percent(run.generatorBusy)}` +
           (run.non2xx + run.errors + run.timeouts ? `, ${run.non2xx} non-2xx ${run.errors} errors` : ''),
       );
