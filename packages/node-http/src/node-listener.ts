@@ -173,7 +173,11 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
     try {
       response = mcpFetch(mcpRequest(incoming, outgoing, url, body), { incoming, outgoing });
     } catch (error) {
-      response = errorHandler(error);
+      // The handler threw: its error handler's answer is written (once it settles), and a failure
+      // of the error handler itself rejects, as on the promise path.
+      const answer = errorHandler(error);
+      if (isPromise(answer)) return answer.then((settled) => writeResponse(settled, outgoing, pairs));
+      return writeResponse(answer, outgoing, pairs);
     }
     if (isPromise(response)) return writeWhenSettled(response, outgoing, pairs);
     return writeResponse(response, outgoing, pairs);

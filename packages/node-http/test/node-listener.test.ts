@@ -226,6 +226,45 @@ describe('createNodeListener', () => {
     expect(seen).toEqual(['boom', 'boom']);
   });
 
+  it('a handler that throws at once gets its error handler called once, however that one answers', async () => {
+    for (const asynchronous of [false, true]) {
+      const seen: string[] = [];
+      const port = await serve(
+        () => {
+          throw new Error('at once');
+        },
+        {
+          mcpPath: '/mcp',
+          errorHandler: (error) => {
+            seen.push((error as Error).message);
+            const response = Response.json({ error: 'server_error' }, { status: 503 });
+            return asynchronous ? Promise.resolve(response) : response;
+          },
+        },
+      );
+      const answer = await send(port, post('/mcp'));
+      expect(answer.status).toBe(503);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'server_error' });
+      expect(seen).toEqual(['at once']);
+    }
+    // An error handler that fails: the connection is cut, and the error handler is not asked again.
+    const seen: string[] = [];
+    const port = await serve(
+      () => {
+        throw new Error('at once');
+      },
+      {
+        mcpPath: '/mcp',
+        errorHandler: (error) => {
+          seen.push((error as Error).message);
+          return Promise.reject(new Error('the error handler failed'));
+        },
+      },
+    );
+    await expect(send(port, post('/mcp'))).rejects.toThrow();
+    expect(seen).toEqual(['at once']);
+  });
+
   it('puts the head pairs on both paths and observes each exchange once, with its path but not its query', async () => {
     const seen: Array<{ method: string; path: string; status: number; aborted: boolean; ms: number }> = [];
     let next = 0;
