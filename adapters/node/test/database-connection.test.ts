@@ -8,6 +8,7 @@ import { createPostgresDb } from '@filing-mcp/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseConnection, openDatabase } from '../src/database-connection.js';
+import { toolCallInit } from './support/http.js';
 
 // The Node adapter's PostgreSQL pool sends the creates as named statements unless
 // DATABASE_NAMED_STATEMENTS says false (docs/deploy-node.md): read back from the session's own
@@ -48,16 +49,10 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         const { key } = await createApiKey(connection.db, { userId: `named-${namedStatements}` });
         for (let i = 0; i < 2; i++) {
           const response = await server.fetch(
-            new Request('https://api.example.test/mcp-server', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-              body: JSON.stringify({
-                jsonrpc: '2.0',
-                id: i,
-                method: 'tools/call',
-                params: { name: 'create_filing', arguments: { form_data: { llcName: 'Named Node LLC' } } },
-              }),
-            }),
+            new Request(
+              'https://api.example.test/mcp-server',
+              toolCallInit(key, i, 'create_filing', { form_data: { llcName: 'Named Node LLC' } }),
+            ),
           );
           expect(response.status).toBe(200);
           expect(

@@ -5,6 +5,7 @@ import { createPostgresDb, type PostgresTestDatabase } from '@filing-mcp/test-db
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type ServeProcess, startServe } from './support/cli-process.js';
 import { earlyInRateWindow } from './support/rate-window.js';
+import { toolCallInit } from './support/http.js';
 
 // Without limits, /register accepted about 1,000 registrations a second. The limits live in PostgreSQL,
 // so two server processes on one database share them.
@@ -80,18 +81,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       const answers: Response[] = [];
       for (let i = 0; i < 20; i++) {
         const serve = servers[i % 2]!;
-        answers.push(
-          await fetch(serve.mcpUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-            body: JSON.stringify({
-              jsonrpc: '2.0',
-              id: i,
-              method: 'tools/call',
-              params: { name: 'list_filings', arguments: {} },
-            }),
-          }),
-        );
+        answers.push(await fetch(serve.mcpUrl, toolCallInit(key, i, 'list_filings')));
       }
       const admitted = answers.filter((response) => response.status === 200).length;
       // Alone, each process would admit 6 (12 in all); shared, the two admit the limit, plus at

@@ -226,8 +226,13 @@ describe('createNodeListener', () => {
     expect(seen).toEqual(['boom', 'boom']);
   });
 
-  it('a handler that throws at once gets its error handler called once, however that one answers', async () => {
-    for (const asynchronous of [false, true]) {
+  it.each([
+    ['at once', () => Response.json({ error: 'server_error' }, { status: 503 })],
+    ['later', () => Promise.resolve(Response.json({ error: 'server_error' }, { status: 503 }))],
+    ['by failing', () => Promise.reject(new Error('the error handler failed'))],
+  ] as const)(
+    'a handler that throws at once asks its error handler once, which answers %s',
+    async (how, answer) => {
       const seen: string[] = [];
       const port = await serve(
         () => {
@@ -237,33 +242,21 @@ describe('createNodeListener', () => {
           mcpPath: '/mcp',
           errorHandler: (error) => {
             seen.push((error as Error).message);
-            const response = Response.json({ error: 'server_error' }, { status: 503 });
-            return asynchronous ? Promise.resolve(response) : response;
+            return answer();
           },
         },
       );
-      const answer = await send(port, post('/mcp'));
-      expect(answer.status).toBe(503);
-      expect(JSON.parse(answer.body)).toEqual({ error: 'server_error' });
+      if (how === 'by failing') {
+        // The connection is cut: there is no status left to answer with.
+        await expect(send(port, post('/mcp'))).rejects.toThrow('fetch failed');
+      } else {
+        const answered = await send(port, post('/mcp'));
+        expect(answered.status).toBe(503);
+        expect(JSON.parse(answered.body)).toEqual({ error: 'server_error' });
+      }
       expect(seen).toEqual(['at once']);
-    }
-    // An error handler that fails: the connection is cut, and the error handler is not asked again.
-    const seen: string[] = [];
-    const port = await serve(
-      () => {
-        throw new Error('at once');
-      },
-      {
-        mcpPath: '/mcp',
-        errorHandler: (error) => {
-          seen.push((error as Error).message);
-          return Promise.reject(new Error('the error handler failed'));
-        },
-      },
-    );
-    await expect(send(port, post('/mcp'))).rejects.toThrow();
-    expect(seen).toEqual(['at once']);
-  });
+    },
+  );
 
   it('puts the head pairs on both paths and observes each exchange once, with its path but not its query', async () => {
     const seen: Array<{ method: string; path: string; status: number; aborted: boolean; ms: number }> = [];

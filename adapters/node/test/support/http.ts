@@ -122,3 +122,12 @@ export function connectionRefused(port: number): Promise<boolean> {
     });
   });
 }
+
+/** The init of a `tools/call` POST with an API key: what an agent sends for every tool call. */
+export function toolCallInit(key: string, id: number, name: string, args: unknown = {}): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
+  };
+}
