@@ -4,6 +4,7 @@ export {
   type ResponseParts,
   responseParts,
 } from './response-parts.js';
+export { holdNextTickShape } from './next-tick-shape.js';
 export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
 export {
   createNodeListener,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { isPromise } from '@filing-mcp/protocol/internal';
 import { fastMcpUrl, mcpRequest, readSmallBody, writeResponse } from './node-bridge.js';
+import { holdNextTickShape } from './next-tick-shape.js';
 
 /** What a handler receives beside the `Request`: the node:http objects of the exchange. */
 export interface NodeBindings {
@@ -135,6 +136,8 @@ export function createNodeListener(fetch: FetchHandler, options: NodeListenerOpt
   const mcpFetch = options.mcpFetch ?? fetch;
   const errorHandler = options.errorHandler ?? defaultError;
   const { head, observe } = options;
+  // node:http calls process.nextTick several times a request: keep it fast after an idle spell.
+  holdNextTickShape();
   // This listener is for node:http (HTTP/1.1): the bindings are always IncomingMessage/ServerResponse.
   const general = getRequestListener((request, bindings) => fetch(request, bindings as NodeBindings), {
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
