@@ -117,7 +117,8 @@ export function createStdoutLineWriter(): (line: string) => void {
 // A string JSON can hold between quotes as it is: printable ASCII without `"` or `\\`.
 const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
-function jsonText(text: string): string {
+/** `text` as a JSON string literal (what `JSON.stringify(text)` makes of it). */
+export function jsonText(text: string): string {
   return PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
 }
 
@@ -158,6 +159,25 @@ function jsonFieldsTail(fields: LogFields | undefined): string {
     tail += keyPrefix(key) + json;
   }
   return `${tail}}`;
+}
+
+/**
+ * How a JSON logger of {@link createLogger} writes its lines: its lowest level (an index in
+ * {@link LOG_LEVELS}), its `time` field and its sink. The request log, which writes one line shape
+ * for every request, builds that line itself through it, the same text the logger would make of
+ * the fields; any other logger gets the fields.
+ */
+export interface JsonLineSink {
+  readonly threshold: number;
+  readonly timestamp: () => string;
+  readonly write: (line: string) => void;
+}
+
+const JSON_LINE_SINK = Symbol('jsonLineSink');
+
+/** The {@link JsonLineSink} of a JSON logger made by {@link createLogger}; `undefined` for any other. */
+export function jsonLineSinkOf(logger: Logger): JsonLineSink | undefined {
+  return (logger as Logger & { [JSON_LINE_SINK]?: JsonLineSink })[JSON_LINE_SINK];
 }
 
 /**
@@ -212,11 +232,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     write(`${line}\n`);
   }
 
-  return {
+  const logger: Logger & { [JSON_LINE_SINK]?: JsonLineSink } = {
     level,
     debug: (message, fields) => emit('debug', message, fields),
     info: (message, fields) => emit('info', message, fields),
     warn: (message, fields) => emit('warn', message, fields),
     error: (message, fields) => emit('error', message, fields),
   };
+  if (format === 'json') logger[JSON_LINE_SINK] = { threshold, timestamp, write };
+  return logger;
 }
