@@ -97,6 +97,24 @@ describe('createRequestLog', () => {
     ]);
   });
 
+  it('writes the duration as the logger does, for every hundredth from 0 to 100 s and far beyond', () => {
+    const durations = [
+      ...Array.from({ length: 10_001 }, (_, i) => i * 0.9999),
+      ...Array.from({ length: 2_000 }, (_, i) => i * 123_456.789),
+      -1,
+      Number.NaN,
+      1e30,
+    ];
+    const items = durations.map((durationMs, i) => ({
+      method: 'POST',
+      path: '/mcp-server',
+      status: 200,
+      durationMs,
+      requestId: `req-${i}`,
+    }));
+    expect(linesOf('info', items, false)).toEqual(linesOf('info', items, true));
+  });
+
   it.each(['debug', 'info', 'warn', 'silent'] as const)(
     'writes at level %s exactly the lines the logger makes of the fields',
     (level) => {
