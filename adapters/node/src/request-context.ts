@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { rawHeader } from '@filing-mcp/node-http';
+import { requestHeader } from '@filing-mcp/node-http';
 import type { RequestContext } from '@filing-mcp/protocol';
 
 // A caller's request id is logged verbatim, so only a short, plain token is honoured.
@@ -43,7 +43,7 @@ export class RequestContexts {
    * when plain, else a new id in the shape of a UUID (a per-process random prefix and a counter).
    */
   open(incoming: IncomingMessage): string {
-    const header = rawHeader(incoming.rawHeaders, 'x-request-id');
+    const header = requestHeader(incoming, 'x-request-id');
     const requestId = header !== null && REQUEST_ID.test(header) ? header : nextRequestId();
     const clientAddress = incoming.socket.remoteAddress;
     const context: RequestContext =

@@ -5,7 +5,7 @@ export {
   responseParts,
 } from './response-parts.js';
 export { holdNextTickShape } from './next-tick-shape.js';
-export { fastMcpUrl, mcpRequest, rawHeader, writeResponse } from './node-bridge.js';
+export { fastMcpUrl, mcpRequest, rawHeader, requestHeader, writeResponse } from './node-bridge.js';
 export {
   createNodeListener,
   type FetchHandler,

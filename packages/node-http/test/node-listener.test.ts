@@ -348,4 +348,89 @@ describe('createNodeListener', () => {
     expect(seen).toEqual([{ path: '/mcp', aborted: true }]);
     expect(handled).toBe(0);
   });
+  it('reads each request header on the fast path as a Headers of the raw list would, repeats included', async () => {
+    const NAMES = [
+      'authorization',
+      'content-type',
+      'x-custom',
+      'cookie',
+      'accept',
+      'x-request-id',
+      'origin',
+      'constructor',
+      'toString',
+    ];
+    const port = await serve(echo('general'), {
+      mcpPath: '/mcp',
+      mcpFetch: async (req) => {
+        await req.text();
+        return Response.json(Object.fromEntries(NAMES.map((name) => [name, req.headers.get(name)])));
+      },
+    });
+    /** Sends one POST with these header lines, repeats as they are (node's client, a flat header list). */
+    const seen = (lines: Array<[string, string]>) =>
+      new Promise<Record<string, string | null>>((resolve, reject) => {
+        const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+        const outgoing = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/mcp',
+            headers: [
+              ...['Host', `127.0.0.1:${port}`],
+              ...lines.flat(),
+              ...['Content-Length', String(body.length), 'Connection', 'close'],
+            ],
+          },
+          (incoming) => {
+            let received = '';
+            incoming.setEncoding('utf8');
+            incoming.on('data', (chunk: string) => {
+              received += chunk;
+            });
+            incoming.on('end', () => resolve(JSON.parse(received)));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(body);
+      });
+    const cases: Array<Array<[string, string]>> = [
+      // Every name once, in any case.
+      [
+        ['Authorization', 'Bearer one'],
+        ['CONTENT-TYPE', 'application/json'],
+        ['X-Custom', 'a'],
+        ['Constructor', 'c'],
+      ],
+      // Repeats node keeps only the first of, or joins, or joins with "; ".
+      [
+        ['Authorization', 'Bearer one'],
+        ['authorization', 'Bearer two'],
+        ['Content-Type', 'application/json'],
+      ],
+      [
+        ['Content-Type', 'application/json'],
+        ['content-type', 'text/plain'],
+        ['X-Custom', 'a'],
+        ['x-custom', 'b'],
+      ],
+      [
+        ['Cookie', 'a=1'],
+        ['Cookie', 'b=2'],
+        ['Accept', 'application/json'],
+        ['Accept', 'text/event-stream'],
+      ],
+      [
+        ['X-Request-Id', 'one'],
+        ['Origin', 'http://a.example'],
+        ['Origin', 'http://b.example'],
+      ],
+    ];
+    for (const lines of cases) {
+      const raw = new Headers();
+      for (const [name, value] of lines) raw.append(name, value);
+      expect(await seen(lines)).toEqual(Object.fromEntries(NAMES.map((name) => [name, raw.get(name)])));
+    }
+  });
 });
