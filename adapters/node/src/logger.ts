@@ -117,6 +117,11 @@ export function createStdoutLineWriter(): (line: string) => void {
 // A string JSON can hold between quotes as it is: printable ASCII without `"` or `\\`.
 const PLAIN_JSON_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
+/** `value` as JSON (what `JSON.stringify(value)` makes of it: `null` when not finite). */
+export function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}
+
 /** `text` as a JSON string literal (what `JSON.stringify(text)` makes of it). */
 export function jsonText(text: string): string {
   return PLAIN_JSON_TEXT.test(text) ? `"${text}"` : JSON.stringify(text);
@@ -146,7 +151,7 @@ function jsonFieldsTail(fields: LogFields | undefined): string {
     const value = fields[key];
     let json: string;
     if (typeof value === 'string') json = jsonText(value);
-    else if (typeof value === 'number') json = Number.isFinite(value) ? String(value) : 'null';
+    else if (typeof value === 'number') json = jsonNumber(value);
     else if (typeof value === 'boolean') json = value ? 'true' : 'false';
     else if (value === null) json = 'null';
     else if (value === undefined) continue;

@@ -1,5 +1,5 @@
 import type { ObservedExchange } from '@filing-mcp/node-http';
-import { jsonLineSinkOf, jsonText, LOG_LEVELS, type LogFields, type Logger } from './logger.js';
+import { jsonLineSinkOf, jsonNumber, jsonText, LOG_LEVELS, type LogFields, type Logger } from './logger.js';
 import type { RequestContexts } from './request-context.js';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -8,8 +8,6 @@ const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 const METHOD_JSON = new Map(
   ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].map((method) => [method, `"${method}"`]),
 );
-
-const jsonNumber = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
 
 /**
  * The duration field, `String(Math.round(ms * 100) / 100)`, from its whole hundredths without
