@@ -5,11 +5,19 @@
 //    (access public, provenance true), README.md, CHANGELOG.md with an entry for its version, or
 //    takes a dependency at an exact version instead of a range (the lockfile pins what we test);
 //  - changesets do not version exactly the published packages together;
-//  - .github/workflows/release.yml is not a workflow that publishes them with provenance: a
-//    structural check of the file as GitHub reads it (no actionlint here: npm has none).
+//  - a published package has no `keywords`, or an exports entry without a `default` condition
+//    (the one `require()` takes on Node 22: `import` alone leaves CommonJS callers nothing);
+//  - .github/workflows/ci.yml does not run .ci/run (the README's test command) on every pull
+//    request and push to main, or release.yml does not publish only what CI passed, from Node 24
+//    with trusted publishing and provenance, every action pinned by commit: a structural check of
+//    the files as GitHub reads them (scripts/publish-workflows.mjs; no actionlint here: npm has none);
+//  - server.json (the MCP Registry's entry) does not name the CLI package at its version
+//    (`--write-server-json` writes the versions: `pnpm version-packages` runs it after
+//    `changeset version`).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { checkServerJson, checkWorkflows } from './publish-workflows.mjs';
 
 const root = join(import.meta.dirname, '..');
 const read = (path) => readFileSync(join(root, path), 'utf8');
@@ -29,6 +37,7 @@ const dirs = ['packages', 'adapters', 'examples']
   .concat('bench')
   .filter((dir) => existsSync(join(root, dir, 'package.json')));
 const published = [];
+const publishedManifests = [];
 for (const dir of dirs) {
   const pkg = json(`${dir}/package.json`);
   const where = `${dir}/package.json`;
@@ -38,6 +47,19 @@ for (const dir of dirs) {
   );
   if (pkg.private) continue;
   published.push(pkg.name);
+  publishedManifests.push({ dir, pkg });
+  check(
+    Array.isArray(pkg.keywords) && pkg.keywords.length > 0 && pkg.keywords.includes('mcp'),
+    `${where}: keywords (a non-empty list, with mcp)`,
+  );
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    if (typeof target !== 'object' || target === null) continue;
+    const conditions = Object.keys(target);
+    check(
+      conditions.at(-1) === 'default' && (target.import === undefined || target.import === target.default),
+      `${where}: exports["${subpath}"] needs a last "default" condition (require() on Node 22)`,
+    );
+  }
   check(
     pkg.repository?.type === 'git' && /^git\+https:\/\/\S+\.git$/.test(pkg.repository?.url ?? ''),
     `${where}: repository`,
@@ -77,103 +99,20 @@ check(
 );
 check(changesets.access === 'public', '.changeset/config.json: access should be public');
 
-// The release workflow, as GitHub reads it.
-const workflow = parse(read('.github/workflows/release.yml'));
-const trigger = workflow.on ?? workflow[true];
-check(typeof workflow.name === 'string', 'release.yml: name');
-check(trigger?.push?.branches?.includes('main'), 'release.yml: runs on a push to main');
-const jobs = Object.entries(workflow.jobs ?? {});
-check(jobs.length > 0, 'release.yml: no job');
-const allowedKeys = new Set([
-  'name',
-  'runs-on',
-  'timeout-minutes',
-  'permissions',
-  'steps',
-  'needs',
-  'if',
-  'env',
-  'environment',
-  'concurrency',
-  'strategy',
-  'outputs',
-  'defaults',
-  'container',
-  'services',
-  'continue-on-error',
-]);
-const stepKeys = new Set([
-  'name',
-  'id',
-  'uses',
-  'run',
-  'with',
-  'env',
-  'if',
-  'shell',
-  'working-directory',
-  'continue-on-error',
-  'timeout-minutes',
-]);
-let publishes = false;
-for (const [id, job] of jobs) {
-  for (const key of Object.keys(job))
-    check(allowedKeys.has(key), `release.yml: job ${id}: unknown key ${key}`);
-  check(typeof job['runs-on'] === 'string', `release.yml: job ${id}: runs-on`);
-  check(Array.isArray(job.steps) && job.steps.length > 0, `release.yml: job ${id}: steps`);
-  for (const [index, step] of (job.steps ?? []).entries()) {
-    const at = `release.yml: job ${id}, step ${index + 1}`;
-    for (const key of Object.keys(step)) check(stepKeys.has(key), `${at}: unknown key ${key}`);
-    check('uses' in step !== 'run' in step, `${at}: exactly one of uses and run`);
-    if (step.uses)
-      check(
-        /^[\w.-]+\/[\w.-]+(\/[\w./-]+)?@[\w.-]+$/.test(step.uses),
-        `${at}: uses ${step.uses} needs owner/repo@ref`,
-      );
-    if (step.with) check(step.uses !== undefined, `${at}: with without uses`);
-  }
-  const steps = job.steps ?? [];
-  const setupNode = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-  const release = steps.find((step) => step.uses?.startsWith('changesets/action@'));
-  if (release === undefined) continue;
-  publishes = true;
-  check(
-    steps.some((step) => step.uses?.startsWith('actions/checkout@')),
-    `release.yml: job ${id}: checkout`,
-  );
-  check(
-    Number(setupNode?.with?.['node-version']) >= 22,
-    `release.yml: job ${id}: setup-node on Node 22 or newer`,
-  );
-  check(
-    setupNode?.with?.['registry-url'] === 'https://registry.npmjs.org',
-    `release.yml: job ${id}: setup-node registry-url`,
-  );
-  check(
-    steps.some((step) => step.run === 'pnpm install --frozen-lockfile'),
-    `release.yml: job ${id}: pnpm install --frozen-lockfile`,
-  );
-  check(
-    job.permissions?.['id-token'] === 'write',
-    `release.yml: job ${id}: permissions id-token: write (provenance)`,
-  );
-  check(job.permissions?.contents === 'write', `release.yml: job ${id}: permissions contents: write (tags)`);
-  check(
-    release.env?.NPM_CONFIG_PROVENANCE === 'true',
-    `release.yml: job ${id}: NPM_CONFIG_PROVENANCE "true"`,
-  );
-  const publish = release.with?.publish ?? '';
-  const script = publish.startsWith('pnpm ') ? rootPackage.scripts?.[publish.slice(5)] : undefined;
-  check(
-    script?.includes('changeset publish'),
-    `release.yml: job ${id}: publish runs ${publish}, which is no \`changeset publish\` script`,
-  );
-  check(release.with?.version === 'pnpm changeset version', `release.yml: job ${id}: version`);
-}
-check(publishes, 'release.yml: no job publishes with changesets/action');
+// The CI and release workflows, as GitHub reads them, and the MCP Registry's server.json.
+checkWorkflows({ read, check, rootPackage });
+checkServerJson({
+  read,
+  check,
+  json,
+  published: publishedManifests,
+  write: process.argv.includes('--write-server-json'),
+});
 
 if (problems.length > 0) {
   console.error(`Not ready to publish:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Ready to publish: ${published.length} packages, release workflow checked.`);
+console.log(
+  `Ready to publish: ${published.length} packages, the CI and release workflows and server.json checked.`,
+);
