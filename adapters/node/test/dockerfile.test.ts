@@ -32,13 +32,16 @@ function instructions(): Array<{ keyword: string; args: string }> {
 /** The shell commands of a RUN instruction, split at `&&`. */
 const commandsOf = (args: string) => args.split('&&').map((command) => command.trim());
 
-/** The README's deployment commands (its "Deploying to a Node host with PostgreSQL" sh block). */
-function readmeDeployCommands(): string[] {
+/** The lines of the guide's deployment block (its "Deploying to a Node host with PostgreSQL" sh block). */
+function readmeDeployLines(): string[] {
   const section = readme.slice(readme.indexOf('# Deploying to a Node host with PostgreSQL'));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-  return block
-    .split('\n')
-    .map((line) => line.replace(/\s+#.*$/, '').trim())
+  return block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim());
+}
+
+/** The guide's deployment commands, `export` lines left out. */
+function readmeDeployCommands(): string[] {
+  return readmeDeployLines()
     .flatMap((line) => line.split('&&').map((command) => command.trim()))
     .filter((command) => command !== '' && !command.startsWith('export '));
 }
@@ -61,13 +64,61 @@ describe('the Dockerfile', () => {
     expect(documented).toContain('pnpm install --frozen-lockfile');
     const build = documented.find((command) => command.startsWith('pnpm turbo run build'));
     expect(build).toBe('pnpm turbo run build --filter=@filing-mcp/node...');
-    expect(runs).toContain('pnpm install --frozen-lockfile');
+    // The same install, offline from the store that `pnpm fetch` filled from the lockfile alone.
+    expect(runs).toContain('pnpm install --frozen-lockfile --offline');
+    expect(runs).toContain('pnpm fetch');
     expect(runs).toContain(build);
     // .ci/run installs the same lockfile the same way, and pnpm with npm at packageManager's version.
     expect(ciRun).toContain('pnpm install --frozen-lockfile');
     expect(ciRun).toMatch(/^\. scripts\/use-node\.sh 22\.\d+\.\d+$/m);
     expect(read('scripts/use-node.sh')).toContain('"pnpm@$pnpm_version"');
     expect(runs).toContain(`npm install -g ${packageManager}`);
+  });
+
+  it('fetches from the lockfile before it copies the source, so a source change reuses that layer', () => {
+    const build = steps.slice(
+      0,
+      steps.findIndex((step, i) => i > 0 && step.keyword === 'FROM'),
+    );
+    const fetch = build.findIndex(
+      (step) => step.keyword === 'RUN' && commandsOf(step.args).includes('pnpm fetch'),
+    );
+    const source = build.findIndex((step) => step.keyword === 'COPY' && step.args === '. .');
+    const install = build.findIndex(
+      (step) =>
+        step.keyword === 'RUN' && commandsOf(step.args).includes('pnpm install --frozen-lockfile --offline'),
+    );
+    expect(fetch).toBeGreaterThan(0);
+    expect(source).toBeGreaterThan(fetch);
+    expect(install).toBeGreaterThan(source);
+    // Before the fetch, only what it reads: the lockfile and the workspace's settings.
+    const early = build.slice(0, fetch).filter((step) => step.keyword === 'COPY');
+    expect(early.map((step) => step.args)).toEqual(['pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./']);
+  });
+
+  it('turns turbo’s telemetry off in the build, as the guide does before its turbo command', () => {
+    const env = steps.filter((step) => step.keyword === 'ENV').map((step) => step.args.split(' '));
+    expect(env.flat()).toContain('TURBO_TELEMETRY_DISABLED=1');
+    const lines = readmeDeployLines();
+    const exported = lines.indexOf('export TURBO_TELEMETRY_DISABLED=1');
+    expect(exported).toBeGreaterThanOrEqual(0);
+    expect(exported).toBeLessThan(lines.findIndex((line) => line.includes('pnpm turbo run')));
+  });
+
+  it('keeps the embedded database in a volume the `node` user owns, and the guide names the image’s start', () => {
+    const last = steps.slice(steps.lastIndexOf(steps.filter((step) => step.keyword === 'FROM').at(-1)!));
+    const workdir = last.filter((step) => step.keyword === 'WORKDIR').at(-1)?.args;
+    const volume = last.find((step) => step.keyword === 'VOLUME');
+    // DATA_DIR's default is ./.data, relative to the working directory.
+    expect(JSON.parse(volume!.args)).toEqual([`${workdir}/.data`]);
+    const runsBefore = last
+      .slice(0, last.indexOf(volume!))
+      .filter((step) => step.keyword === 'RUN')
+      .flatMap((step) => commandsOf(step.args));
+    expect(runsBefore).toContain(`mkdir -p ${workdir}/.data`);
+    expect(runsBefore).toContain(`chown node:node ${workdir} ${workdir}/.data`);
+    const cmd = JSON.parse(last.filter((step) => step.keyword === 'CMD').at(-1)!.args) as string[];
+    expect(readme).toContain(`\`${cmd.join(' ')}\``);
   });
 
   it('runs the deployed package’s `filing-mcp` command, as an unprivileged user, with a health check', () => {
@@ -146,11 +197,15 @@ describe('the production stage (pnpm deploy --prod, replayed)', () => {
 });
 
 describe('the .dockerignore', () => {
-  it('keeps the host’s node_modules, builds and data out of the build context', () => {
+  it('keeps the host’s node_modules, builds, data and .env out of the build context', () => {
     const patterns = read('.dockerignore')
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '' && !line.startsWith('#'));
-    expect(patterns).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.data', '.git']));
+    expect(patterns).toEqual(
+      expect.arrayContaining(['**/node_modules', '**/dist', '.data', '.git', '.env', '**/.env']),
+    );
+    // The example holds no secret and stays.
+    expect(patterns.at(-1)).toBe('!.env.example');
   });
 });
