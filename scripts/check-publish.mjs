@@ -4,7 +4,8 @@
 //  - a published package lacks repository (with its directory), homepage, bugs, publishConfig
 //    (access public, provenance true), README.md, CHANGELOG.md with an entry for its version, or
 //    takes a dependency at an exact version instead of a range (the lockfile pins what we test);
-//  - changesets do not version exactly the published packages together;
+//  - changesets do not version exactly the published packages together, or SECURITY.md supports
+//    another version than the one the pending changesets release;
 //  - a published package has no `keywords`, or an exports entry without a `default` condition
 //    (the one `require()` takes on Node 22: `import` alone leaves CommonJS callers nothing);
 //  - .github/workflows/ci.yml does not run .ci/run (the README's test command) on every pull
@@ -98,6 +99,24 @@ check(
   `.changeset/config.json: "fixed" should be exactly the published packages (${published.join(', ')})`,
 );
 check(changesets.access === 'public', '.changeset/config.json: access should be public');
+
+// SECURITY.md supports the version the pending changesets release (the packages go together: the
+// largest bump of any changeset applies to all), or the current one when none is pending.
+const order = ['patch', 'minor', 'major'];
+const bump = readdirSync(join(root, '.changeset'))
+  .filter((file) => file.endsWith('.md') && file !== 'README.md')
+  .flatMap((file) => [...read(`.changeset/${file}`).matchAll(/^"[^"]+": (patch|minor|major)$/gm)])
+  .reduce((largest, [, level]) => Math.max(largest, order.indexOf(level)), -1);
+const current = json(`${dirs.find((dir) => json(`${dir}/package.json`).name === published[0])}/package.json`)
+  .version.split('.')
+  .map(Number);
+const next =
+  bump === 2 ? [current[0] + 1, 0] : bump === 1 ? [current[0], current[1] + 1] : [current[0], current[1]];
+const supported = /^\| (\d+)\.(\d+)\.x +\| yes/m.exec(read('SECURITY.md'));
+check(
+  supported?.[1] === String(next[0]) && supported?.[2] === String(next[1]),
+  `SECURITY.md: supports ${supported ? `${supported[1]}.${supported[2]}.x` : 'no version'}, the pending changesets release ${next.join('.')}.x`,
+);
 
 // The CI and release workflows, as GitHub reads them, and the MCP Registry's server.json.
 checkWorkflows({ read, check, rootPackage });

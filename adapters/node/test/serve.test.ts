@@ -57,6 +57,10 @@ describe('filing-mcp serve on the embedded database (PGlite in the child process
     expect(stderr).toContain('npx @modelcontextprotocol/inspector');
     expect(stderr).toContain('Authorization: Bearer <key>');
     expect(stderr).toContain(`Companion app:  ${new URL(serve.mcpUrl).origin}/app`);
+    // The way to an API key that works while this server holds the embedded database: the page,
+    // not the CLI (which it would refuse).
+    expect(stderr).toContain(`create one on ${new URL(serve.mcpUrl).origin}/app/api-keys`);
+    expect(stderr).not.toContain('pnpm filing-mcp api-key create');
     for (const line of stdout.split('\n').filter(Boolean)) expect(() => JSON.parse(line)).not.toThrow();
   });
 
@@ -161,6 +165,8 @@ describe('filing-mcp serve on the embedded database (PGlite in the child process
     expect(list.code).toBe(1);
     expect(list.stderr).toContain(`The data directory ${dataDir} is in use by another filing-mcp process`);
     expect(list.stderr).toContain(`pid ${serve.child.pid}`);
+    // It says what works instead.
+    expect(list.stderr).toContain('manage API keys on the companion app page at /app/api-keys');
     const response = await fetch(`${serve.origin}/mcp-server`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },

@@ -37,7 +37,11 @@ export function renderConfigurationDoc(variables = ENVIRONMENT_VARIABLES): strin
     'fails to start). The defaults below are the values the code applies (`CONFIG_DEFAULTS`,',
     '`NODE_DEFAULTS` and the others in `packages/filing-domain/src/config/defaults.ts`), and the URLs',
     '(`MCP_BASE_URL`, `APP_URL`, `ALLOWED_ORIGINS`, `TELNYX_API_BASE_URL`) are taken without trailing',
-    'slashes. [`.env.example`](../.env.example) lists them all, commented out.',
+    'slashes. [`.env.example`](../.env.example) lists them all, commented out: copy it to `.env` in the',
+    "repository's root, and `pnpm start` and `pnpm filing-mcp` read it with Node's own loader",
+    '(`node --env-file-if-exists=.env`); a variable already set in the environment wins over the file.',
+    'Nothing else reads a `.env`: the installed `filing-mcp` command, the image and the serverless',
+    'adapters take the environment they are given.',
     '',
     'The command line (`filing-mcp serve`, `migrate`, `api-key`, `session-token`) is described in',
     '[command-line.md](command-line.md); deploying with these settings in [deploy-node.md](deploy-node.md),',
@@ -106,7 +110,9 @@ export function renderEnvExample(variables = ENVIRONMENT_VARIABLES): string {
   const lines = [
     `# Generated from ${SOURCE} by \`pnpm docs:config\`; do not edit.`,
     '# Every filing-mcp environment variable, commented out: `pnpm start` needs none of them.',
-    '# Copy the lines you need and uncomment them. The whole story: docs/configuration.md.',
+    '# Copy this file to .env and uncomment the lines you need: `pnpm start` and `pnpm filing-mcp` read',
+    "# ./.env with Node's --env-file-if-exists (a variable already set wins). The whole story:",
+    '# docs/configuration.md.',
   ];
   for (const section of ENVIRONMENT_SECTIONS) {
     const rows = variables.filter((variable) => variable.section === section);

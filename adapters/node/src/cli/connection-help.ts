@@ -32,10 +32,21 @@ export function connectionHelp(server: StartedServer): string {
       `  Session secret: development secret ${server.developmentSecret.created ? 'generated in' : 'from'} ${server.developmentSecret.path}`,
     );
   }
+  return [...lines, ...connectLines(server)].join('\n');
+}
+
+/**
+ * How to connect, with the way to an API key that works now: the companion page; on PostgreSQL
+ * the CLI at any time; on the embedded database the CLI only once this server has stopped (it
+ * holds the data directory: `api-key create` is refused while it runs).
+ */
+function connectLines(server: Pick<StartedServer, 'companion' | 'appUrl' | 'database' | 'url'>): string[] {
   const apiKeyHint = server.companion
     ? `create one on ${server.appUrl}/api-keys`
-    : `create one with: pnpm filing-mcp api-key create --user <user-id>`;
-  lines.push(
+    : server.database === 'postgres'
+      ? 'create one with: pnpm filing-mcp api-key create --user <user-id>'
+      : 'stop this server, then: pnpm filing-mcp api-key create --user <user-id> (the embedded database takes one process at a time)';
+  return [
     '',
     'Connect a client:',
     `  MCP Inspector:  npx @modelcontextprotocol/inspector, then Transport "Streamable HTTP", URL ${server.url}`,
@@ -46,6 +57,5 @@ export function connectionHelp(server: StartedServer): string {
     '',
     'Stop with Ctrl-C (in-flight requests finish first).',
     '',
-  );
-  return lines.join('\n');
+  ];
 }
