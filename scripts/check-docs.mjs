@@ -8,7 +8,9 @@
 //     number of tools the server lists (the generated tools/list); the interface specification's
 //     own 14 may be named as such ("the spec's 14 tools");
 //   - a count of environment variables written in prose ("69 environment variables") equals the
-//     number of entries of the variables table (packages/filing-domain/src/config/variables/).
+//     number of entries of the variables table (packages/filing-domain/src/config/variables/);
+//   - a measured figure, written `<!-- measured:<key> -->60.4 s<!-- /measured -->` (on one line),
+//     is the one docs/measurements.json last recorded for that key (scripts/measure-quickstart.mjs).
 //
 // Usage: node scripts/check-docs.mjs
 //   Exits 1 and names each stale path or count (file:line and the text). Before reading the
@@ -59,6 +61,8 @@ const NUMBER_WORDS = [
 ];
 const TOOL_COUNT = /\b(\d+|[A-Za-z]+(?:-[a-z]+)?) (?:filing |MCP )?tools\b/g;
 const VARIABLE_COUNT = /\b(\d+|[A-Za-z]+(?:-[a-z]+)?) environment variables\b/g;
+const MEASURED = /<!-- measured:([\w.-]+) -->(.*?)<!-- \/measured -->/g;
+const MEASURED_OPEN = /<!-- measured:[\w.-]+ -->/g;
 /** The interface specification's own count, named as such. */
 const SPEC_COUNT = /\b(?:spec(?:ification)?'s|interface spec(?:ification)?)\W+(?:\w+\W+){0,2}$/i;
 
@@ -152,6 +156,29 @@ function countProblem(line, match, tools) {
   return `"${match[0]}": the server lists ${tools} tools (say the count the generated tools/list gives, or name the spec's 14 as the spec's)`;
 }
 
+/** The figures scripts/measure-quickstart.mjs last recorded: `{ key: { text, ... } }`. */
+function measuredFigures() {
+  const file = join(root, 'docs/measurements.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).figures : {};
+}
+
+/** The problems of the measured figures written in a line (an empty list when each is the last measured). */
+function measuredProblems(line, figures) {
+  const problems = [];
+  const complete = [...line.matchAll(MEASURED)];
+  if ((line.match(MEASURED_OPEN) ?? []).length !== complete.length)
+    problems.push('a measured figure must open and close on one line');
+  for (const [, key, written] of complete) {
+    const figure = figures[key];
+    if (figure === undefined) problems.push(`"${written}": docs/measurements.json has no figure ${key}`);
+    else if (written !== figure.text)
+      problems.push(
+        `"${written}" for ${key}: last measured ${figure.text} (docs/measurements.md; rerun node scripts/measure-quickstart.mjs, or write that)`,
+      );
+  }
+  return problems;
+}
+
 function selfTest(tools, variables) {
   const failures = [];
   const expect = (what, problem, expected) => {
@@ -197,11 +224,22 @@ function selfTest(tools, variables) {
     true,
   );
   expect('the count of variables', variablesProbe(`through ${variables} environment variables`), false);
+  const sample = { 'x.time': { text: '60.4 s' } };
+  const figureProbe = (text) => measuredProblems(text, sample)[0];
+  expect(
+    'a measured figure',
+    figureProbe('came <!-- measured:x.time -->60.4 s<!-- /measured --> after'),
+    false,
+  );
+  expect('a stale figure', figureProbe('came <!-- measured:x.time -->28 s<!-- /measured --> after'), true);
+  expect('an unknown key', figureProbe('<!-- measured:x.gone -->60.4 s<!-- /measured -->'), true);
+  expect('an unclosed figure', figureProbe('came <!-- measured:x.time -->60.4 s'), true);
   return failures;
 }
 
 const tools = toolCount();
 const variables = variableCount();
+const figures = measuredFigures();
 const failures = selfTest(tools, variables);
 if (failures.length > 0) {
   console.error(`check-docs: a rule no longer does what its examples say:\n  ${failures.join('\n  ')}`);
@@ -229,12 +267,13 @@ for (const file of tracked) {
         const problem = variableCountProblem(match, variables);
         if (problem) hits.push(`${file}:${index + 1}: ${problem}`);
       }
+      for (const problem of measuredProblems(line, figures)) hits.push(`${file}:${index + 1}: ${problem}`);
     });
 }
 
 if (hits.length === 0) {
   console.log(
-    `check-docs: every path written as code exists, every tool count says ${tools} and every count of environment variables ${variables}.`,
+    `check-docs: every path written as code exists, every tool count says ${tools}, every count of environment variables ${variables}, and every measured figure is the last measured.`,
   );
 } else {
   console.error(hits.join('\n'));
