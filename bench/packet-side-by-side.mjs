@@ -3,7 +3,8 @@
 // built checkout's (a `git worktree` at an earlier commit, for example before a PDF library
 // change). Both build the same packets from the same templates: pro forma 1120 and two 5472s, and
 // the same with two Part V statements. Prints the median CPU per packet of each, the ratio, and
-// whether pdftotext reads the same text from every page of the two PDFs (when it is installed).
+// whether pdftotext reads the same text from every page of the two PDFs (when it is installed);
+// then the same for the ZIP of the packet's files (`zipStore`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,4 +83,58 @@ for (const [label, data] of Object.entries(workloads)) {
   };
   console.log(`${label}, CPU per packet (median of ${rounds}, interleaved):`, result);
 }
+
+// The ZIP download (one PDF per form): each build's `zipStore` over the same files, built once by
+// this checkout, interleaved round by round; then both archives read back with `unzip` (when
+// installed): each tests clean, and both hold the same names in the same order with the same bytes.
+const zipFiles = await builders.ours.buildFiles('5472', withStatements);
+const zipEntries = zipFiles.map((file) => ({ name: file.fileName, bytes: file.bytes }));
+const zipBytes = zipEntries.reduce((sum, entry) => sum + entry.bytes.length, 0);
+const zipCpu = { baseline: [], ours: [] };
+const zips = {};
+const ZIPS_PER_SAMPLE = 10;
+for (const name of Object.keys(builds)) zips[name] = builds[name].forms.zipStore(zipEntries); // warm-up
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 === 0 ? ['baseline', 'ours'] : ['ours', 'baseline'];
+  for (const name of order) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < ZIPS_PER_SAMPLE; i++) zips[name] = builds[name].forms.zipStore(zipEntries);
+    const used = process.cpuUsage(start);
+    zipCpu[name].push((used.user + used.system) / 1000 / ZIPS_PER_SAMPLE);
+  }
+}
+// What `unzip` reads back: whether the archive tests clean, and every name with its bytes.
+const unzipped = (zip) => {
+  const dir = mkdtempSync(join(tmpdir(), 'packet-side-by-side-'));
+  try {
+    writeFileSync(join(dir, 'p.zip'), zip);
+    const clean = execFileSync('unzip', ['-tq', join(dir, 'p.zip')], { encoding: 'utf8' }).includes(
+      'No errors',
+    );
+    const names = execFileSync('unzip', ['-Z1', join(dir, 'p.zip')], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    const files = names.map((name) => [
+      name,
+      execFileSync('unzip', ['-p', join(dir, 'p.zip'), name]).toString('base64'),
+    ]);
+    return { clean, files: JSON.stringify(files) };
+  } catch {
+    return { clean: 'unzip missing or failed', files: undefined };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+const read = { baseline: unzipped(zips.baseline), ours: unzipped(zips.ours) };
+console.log(
+  `ZIP of ${zipEntries.length} PDFs (${zipBytes} bytes), CPU per archive (median of ${rounds} samples of ${ZIPS_PER_SAMPLE}, interleaved):`,
+  {
+    baseline_ms: median(zipCpu.baseline),
+    ours_ms: median(zipCpu.ours),
+    ratio: median(zipCpu.ours) / median(zipCpu.baseline),
+    bytes: { baseline: zips.baseline.length, ours: zips.ours.length },
+    unzip_tests_clean: { baseline: read.baseline.clean, ours: read.ours.clean },
+    same_names_and_bytes: read.ours.files !== undefined && read.ours.files === read.baseline.files,
+  },
+);
 console.warn = originalWarn;

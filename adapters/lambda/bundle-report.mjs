@@ -1,5 +1,12 @@
 // What each dependency and each of our packages contributes to the Lambda bundle, from esbuild's
-// metafile (dist/lambda/meta.json, written by bundle.mjs). Used by bundle.mjs and `pnpm bench`.
+// metafile (written by bundle.mjs to METAFILE). Used by bundle.mjs and `pnpm bench`.
+
+/**
+ * Where bundle.mjs writes esbuild's metafile (about 1.3 MB), relative to adapters/lambda: outside
+ * dist/, so that it is neither deployed (dist/lambda is the Lambda zip) nor published (`files`
+ * names dist). esbuild's analyzer and `pnpm bench` read it there.
+ */
+export const METAFILE = '.bundle/meta.json';
 
 /** The package an input belongs to: `zod`, `@opentelemetry/api`, `@filing-mcp/protocol`, `adapters/lambda`. */
 export function packageOf(input) {

@@ -5,11 +5,11 @@
 // Run from this directory after building the workspace packages it imports (`pnpm bundle`).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
 import { build } from 'esbuild';
-import { contributions, fullClosure, kb, staticClosure } from './bundle-report.mjs';
+import { contributions, fullClosure, kb, METAFILE, staticClosure } from './bundle-report.mjs';
 
 const outfile = 'dist/lambda/handler.mjs';
 
@@ -173,6 +173,7 @@ const common = {
 };
 await rm('dist/lambda', { recursive: true, force: true });
 await mkdir('dist/lambda', { recursive: true });
+await rm(METAFILE, { force: true });
 // One build, split into chunks: the handler (the entry Lambda loads), the migrator (loaded only with
 // MIGRATE_ON_START=true) and what they share, each dynamic import() a chunk of its own.
 const result = await build({
@@ -195,7 +196,9 @@ if (missingExports.length > 0) {
 }
 // Marks the directory as ESM for the Lambda runtime even if the zip is deployed on its own.
 await writeFile('dist/lambda/package.json', '{"type":"module"}\n');
-await writeFile('dist/lambda/meta.json', JSON.stringify(result.metafile));
+// The metafile stays beside the package, never in dist/ (deployed and published): see METAFILE.
+await mkdir(dirname(METAFILE), { recursive: true });
+await writeFile(METAFILE, JSON.stringify(result.metafile));
 const templates = await copyIrsTemplates('dist/lambda/templates');
 const metafile = result.metafile;
 const migrator = 'dist/lambda/migrate.mjs';
@@ -212,3 +215,4 @@ console.log(
   `migrator (loaded only with MIGRATE_ON_START=true): ${kb(contributions(metafile, migratorOnly).bytes)} more`,
 );
 console.log(`IRS templates beside the bundle (dist/lambda/templates): ${templates.join(', ')}`);
+console.log(`esbuild's metafile (not deployed, not published): ${METAFILE}`);

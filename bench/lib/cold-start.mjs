@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { contributions, fullClosure, staticClosure } from '../../adapters/lambda/bundle-report.mjs';
+import { contributions, fullClosure, METAFILE, staticClosure } from '../../adapters/lambda/bundle-report.mjs';
 import { readJsonLine, spawnNode, stopChild } from './children.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -61,7 +61,7 @@ function sizeOf(files) {
  * the entry and its static chunks), each with what every dependency and package contributes.
  */
 function splitSizes(lambdaDir) {
-  const metafile = JSON.parse(readFileSync(join(lambdaDir, 'dist', 'lambda', 'meta.json'), 'utf8'));
+  const metafile = JSON.parse(readFileSync(join(lambdaDir, METAFILE), 'utf8'));
   const entry = 'dist/lambda/handler.mjs';
   const all = fullClosure(metafile, entry);
   const startup = staticClosure(metafile, entry);

@@ -203,7 +203,7 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
   // request that needs it (packages/filing-domain/src/server/deferred.ts). A static import of one of
   // them anywhere on the start path (it happened twice) puts it on every cold start.
   it('loads no database driver, query builder, zod, JWT library, OAuth server or PDF library at start', () => {
-    const inputs = startClosureInputs(resolve(packageDir, 'dist/lambda'));
+    const inputs = startClosureInputs(packageDir);
     expect(inputs.some((input) => input.includes('filing-domain/src/server/filing-server.ts'))).toBe(true);
     const forbidden = [
       /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(pg|pg-pool|kysely|zod|jose|@cantoo\/pdf-lib)\//,
@@ -212,6 +212,29 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
       /irs-forms\/src\/pdf\//,
     ];
     expect(inputs.filter((input) => forbidden.some((pattern) => pattern.test(input)))).toEqual([]);
+  });
+
+  it('deploys and publishes code, templates and package.json only: the metafile stays beside the package', async () => {
+    const deployed = readdirSync(resolve(packageDir, 'dist/lambda'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) =>
+        join(entry.parentPath, entry.name).slice(resolve(packageDir, 'dist/lambda').length + 1),
+      );
+    expect(
+      deployed.filter(
+        (file) =>
+          !/^(handler|migrate|chunks\/[\w-]+)\.mjs$|^package\.json$|^templates\/f\w+\.pdf$/.test(file),
+      ),
+    ).toEqual([]);
+    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json'], { cwd: packageDir });
+    const packed = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map(
+      (file) => file.path,
+    );
+    expect(packed).toContain('dist/lambda/handler.mjs');
+    expect(packed.filter((file) => /meta\.json$|^\.bundle\//.test(file))).toEqual([]);
+    // The bundle-size metric (bundle.mjs, `pnpm bench`) reads it there.
+    const meta = JSON.parse(readFileSync(resolve(packageDir, '.bundle/meta.json'), 'utf8'));
+    expect(Object.keys(meta.outputs)).toContain('dist/lambda/handler.mjs');
   });
 });
 

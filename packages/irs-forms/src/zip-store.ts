@@ -22,7 +22,8 @@ function crc32(bytes: Uint8Array): number {
 
 /**
  * A ZIP archive (APPNOTE 6.3) of `entries`, stored without compression: PDFs are compressed
- * already, and storing keeps this a page of code with no dependency. Names are UTF-8 (flag bit 11);
+ * already, and storing keeps this a page of code with no dependency (fflate's `zipSync` was 2-4%
+ * slower side by side: docs/performance.md, "The IRS packet"). Names are UTF-8 (flag bit 11);
  * no ZIP64, so each file and the whole archive stay under 4 GiB.
  */
 export function zipStore(entries: readonly ZipEntry[], modified = new Date()): Uint8Array {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs script of the package, without types.
+import { METAFILE } from '../../bundle-report.mjs';
 
 interface Metafile {
   inputs: Record<string, unknown>;
@@ -8,11 +10,12 @@ interface Metafile {
 
 /**
  * The source files a cold start loads: the inputs of `handler.mjs` and of every chunk it imports
- * statically, from the bundle's metafile (`dist/lambda/meta.json`, written by bundle.mjs). Chunks
- * reached only through `import()` load with the first request that needs them, and are not here.
+ * statically, from the bundle's metafile (`.bundle/meta.json` of the package, written by bundle.mjs
+ * outside dist/). Chunks reached only through `import()` load with the first request that needs
+ * them, and are not here.
  */
-export function startClosureInputs(bundleDir: string): string[] {
-  const meta = JSON.parse(readFileSync(join(bundleDir, 'meta.json'), 'utf8')) as Metafile;
+export function startClosureInputs(packageDir: string): string[] {
+  const meta = JSON.parse(readFileSync(join(packageDir, METAFILE), 'utf8')) as Metafile;
   const entry = Object.keys(meta.outputs).find((output) => output.endsWith('/handler.mjs'));
   if (entry === undefined) throw new Error('meta.json names no handler.mjs output');
   const seen = new Set<string>();

@@ -80,6 +80,3 @@ export const loadOAuthCore = () => import('@filing-mcp/oauth-core');
 
 /** The texts of the two interview prompts, loaded by the first `prompts/get`. */
 export const loadInterviews = () => import('../prompts/interviews.js');
-
-/** The Telnyx SDK (about 190 KB), loaded by the first fax sent. */
-export const loadTelnyx = () => import('telnyx');

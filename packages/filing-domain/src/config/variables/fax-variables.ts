@@ -11,7 +11,7 @@ export const FAX_VARIABLES: readonly EnvironmentVariable[] = [
     adapters: 'all',
     section,
     description:
-      'Turns on `send_fax` (with the three below, all required together): the Telnyx API v2 key the fax is sent with, through the official `telnyx` SDK. Never logged. Unset: `send_fax` answers the mail route instead. See [Filing a return](filing.md).',
+      'Turns on `send_fax` (with the three below, all required together): the Telnyx API v2 key the fax is sent with (`POST /v2/faxes`, as a Bearer token). Never logged. Unset: `send_fax` answers the mail route instead. See [Filing a return](filing.md).',
   },
   {
     name: 'TELNYX_FAX_CONNECTION_ID',

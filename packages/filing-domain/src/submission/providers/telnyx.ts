@@ -1,6 +1,5 @@
 import type { FaxEvent } from '../fax-events.js';
 import { type FaxProvider, FaxProviderError, type OutgoingFax } from '../fax-provider.js';
-import { loadTelnyx } from '../../server/deferred.js';
 
 /** Settings of the Telnyx Programmable Fax provider. */
 export interface TelnyxFaxOptions {
@@ -9,8 +8,10 @@ export interface TelnyxFaxOptions {
   connectionId: string;
   /** The account's base64 Ed25519 public key, which webhooks are verified with. */
   publicKey: string;
-  /** The API's base URL (a stand-in in tests), default the SDK's `https://api.telnyx.com/v2`. */
+  /** The API's base URL (a stand-in in tests), default `https://api.telnyx.com/v2`. */
   apiBaseUrl?: string;
+  /** How long `POST /faxes` may take, default {@link TELNYX_SEND_TIMEOUT_MS} (shorter in tests). */
+  timeoutMs?: number;
 }
 
 /** How far a webhook's `telnyx-timestamp` may be from now: 5 minutes, Telnyx's replay window. */
@@ -36,14 +37,78 @@ function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   return bytes;
 }
 
+/** Telnyx's API v2, where `POST /faxes` is sent unless `TELNYX_API_BASE_URL` says otherwise. */
+export const TELNYX_API_BASE_URL = 'https://api.telnyx.com/v2';
+
+/** How long `POST /faxes` may take before the fax is reported as not sent: 30 seconds. */
+export const TELNYX_SEND_TIMEOUT_MS = 30_000;
+
+// Telnyx's error body (`{ errors: [{ code, title, detail, source }] }`) as "10004 Missing required
+// parameter": the code and title of the first error, never its detail, which may repeat a number or
+// the media link.
+function errorSummary(body: unknown): string {
+  const first = (body as { errors?: Array<{ code?: unknown; title?: unknown }> } | null)?.errors?.[0];
+  return [first?.code, first?.title].filter((part) => typeof part === 'string').join(' ');
+}
+
+async function jsonOrUndefined(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text());
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Telnyx Programmable Fax: sends through the official `telnyx` SDK (`POST /v2/faxes` with
- * `media_url`; loaded with the first fax), and verifies webhooks with WebCrypto Ed25519 over
- * `telnyx-timestamp|raw body` (headers `telnyx-signature-ed25519`, `telnyx-timestamp`), so the same
- * code runs on Node, Vercel and Lambda.
+ * Sends one fax with Telnyx's documented "Send a fax" (`POST /v2/faxes`, Bearer API key, a JSON body
+ * of connection_id, to, from, media_url, webhook_url and client_state; 202 with the fax record in
+ * `data`). Never retried (a retried POST could send the fax twice: the tool reports the failure
+ * instead), never redirected (the API key stays with Telnyx), 30 seconds at most.
+ */
+async function sendTelnyxFax(options: TelnyxFaxOptions, fax: OutgoingFax): Promise<{ faxId: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`${options.apiBaseUrl ?? TELNYX_API_BASE_URL}/faxes`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify({
+        connection_id: options.connectionId,
+        to: fax.to,
+        from: fax.from,
+        media_url: fax.mediaUrl,
+        webhook_url: fax.webhookUrl,
+        client_state: btoa(fax.reference),
+      }),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? TELNYX_SEND_TIMEOUT_MS),
+    });
+  } catch {
+    throw new FaxProviderError('Telnyx could not be reached', undefined);
+  }
+  const body = await jsonOrUndefined(response);
+  if (response.status < 200 || response.status > 299) {
+    const what = errorSummary(body);
+    throw new FaxProviderError(
+      `Telnyx refused the fax (HTTP ${response.status}${what ? `: ${what}` : ''})`,
+      response.status,
+    );
+  }
+  const id = (body as { data?: { id?: unknown } } | undefined)?.data?.id;
+  if (typeof id !== 'string' || id === '') throw new FaxProviderError('Telnyx answered no fax id', undefined);
+  return { faxId: id };
+}
+
+/**
+ * Telnyx Programmable Fax through its documented HTTP API with `fetch` (no SDK: the `telnyx` package
+ * was 37 MB of a 155 MB production install for this one call, docs/performance.md), and verifies
+ * webhooks with WebCrypto Ed25519 over `telnyx-timestamp|raw body` (headers
+ * `telnyx-signature-ed25519`, `telnyx-timestamp`), so the same code runs on Node, Vercel and Lambda.
  */
 export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
-  let client: Promise<InstanceType<typeof import('telnyx').default>> | undefined;
   let key: Promise<VerifyKey> | undefined;
   const publicKey = fromBase64(options.publicKey);
   if (publicKey === undefined || publicKey.length !== 32) {
@@ -52,49 +117,7 @@ export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
 
   return {
     name: 'telnyx',
-    async send(fax: OutgoingFax) {
-      client ??= loadTelnyx().then(
-        ({ default: Telnyx }) =>
-          new Telnyx({
-            apiKey: options.apiKey,
-            ...(options.apiBaseUrl !== undefined && { baseURL: options.apiBaseUrl }),
-            // A retried POST could send the fax twice: the tool reports a failure instead.
-            maxRetries: 0,
-            timeout: 30_000,
-            logLevel: 'off',
-          }),
-      );
-      const telnyx = await client;
-      try {
-        const answer = await telnyx.faxes.create({
-          connection_id: options.connectionId,
-          to: fax.to,
-          from: fax.from,
-          media_url: fax.mediaUrl,
-          webhook_url: fax.webhookUrl,
-          client_state: btoa(fax.reference),
-        });
-        const id = answer.data?.id;
-        if (typeof id !== 'string' || id === '')
-          throw new FaxProviderError('Telnyx answered no fax id', undefined);
-        return { faxId: id };
-      } catch (error) {
-        if (error instanceof FaxProviderError) throw error;
-        const status = (error as { status?: unknown }).status;
-        const errors = (error as { error?: { errors?: Array<{ code?: unknown; title?: unknown }> } }).error
-          ?.errors;
-        // The code and title Telnyx gives (e.g. "10004 Missing required parameter"); never its detail,
-        // which may repeat a number or the media link.
-        const first = errors?.[0];
-        const what = [first?.code, first?.title].filter((part) => typeof part === 'string').join(' ');
-        throw new FaxProviderError(
-          typeof status === 'number'
-            ? `Telnyx refused the fax (HTTP ${status}${what ? `: ${what}` : ''})`
-            : 'Telnyx could not be reached',
-          typeof status === 'number' ? status : undefined,
-        );
-      }
-    },
+    send: (fax) => sendTelnyxFax(options, fax),
 
     async receive({ headers, body, now }) {
       const signature = fromBase64(headers.get('telnyx-signature-ed25519') ?? '');
