@@ -225,7 +225,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     ).toEqual([]);
   });
 
-  it('mark_filed records a partnership’s e-filing, and called again corrects it', async () => {
+  it('mark_filed records a partnership’s e-filing, and called again with replace: true corrects it', async () => {
     const id = (await fx.h.ok(fx.key, 'create_partnership_filing', { form_data: EXAMPLE_PARTNERSHIP_FILING }))
       .id;
     await fx.h.ok(fx.key, 'mark_filed', {
@@ -234,7 +234,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
       date: '2026-03-10',
       tracking_number: 'SUB-1',
     });
-    await fx.h.ok(fx.key, 'mark_filed', { id, method: 'mail', date: '2026-03-12' });
+    await fx.h.ok(fx.key, 'mark_filed', { id, method: 'mail', date: '2026-03-12', replace: true });
     const check = await fx.h.ok(fx.key, 'check_filing', { id, kind: 'partnership', as_of: '2026-06-01' });
     expect(check.filed).toMatchObject({ method: 'mail', date: '2026-03-12', reference: null });
     expect(check.days_late).toBe(0);

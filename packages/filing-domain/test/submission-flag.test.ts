@@ -221,12 +221,16 @@ describe.each(testDatabases())('migration 0008 on $name', (variant) => {
           .execute();
       }
 
-      expect(await migrateFilingDomainTo(db)).toEqual(['0008_submission_flag_and_create_ids']);
+      expect(await migrateFilingDomainTo(db, '0008_submission_flag_and_create_ids')).toEqual([
+        '0008_submission_flag_and_create_ids',
+      ]);
       expect(await flag(db, copied)).toBe(true);
       expect(await flag(db, faxed)).toBe(true);
       expect(await flag(db, filed)).toBe(true);
       expect(await flag(db, plain)).toBe(false);
       expect(await flag(db, partnership, 'partnership_filings')).toBe(true);
+      // 0009 gives the filed records of before an empty history (the server reads the latest schema).
+      expect((await migrateFilingDomainTo(db))[0]).toBe('0009_filed_history');
 
       const server = createFilingServer({
         db,
@@ -237,7 +241,11 @@ describe.each(testDatabases())('migration 0008 on $name', (variant) => {
         const get = (id: string) => ok(server, key, 'get_filing', { id });
         expect((await get(copied)).submissions.signed_copies).toHaveLength(1);
         expect((await get(faxed)).submissions.faxes).toMatchObject([{ id: 'fax-old', status: 'delivered' }]);
-        expect((await get(filed)).submissions.filed).toMatchObject({ method: 'mail', date: '2026-05-15' });
+        expect((await get(filed)).submissions.filed).toMatchObject({
+          method: 'mail',
+          date: '2026-05-15',
+          history: [],
+        });
         expect((await get(plain)).submissions).toEqual(EMPTY);
         expect(
           (await ok(server, key, 'get_partnership_filing', { id: partnership })).submissions.filed,

@@ -27,3 +27,4 @@ export {
   faxFilingDay,
   filingProof,
 } from './filed.js';
+export { checkFiledRecord, type FiledRecordCheck } from './filed-record.js';

@@ -79,6 +79,10 @@ export const IRS_RULES = {
     source:
       'Instructions for Form 5472, Where To File (Foreign-owned U.S. DEs); Instructions for Form 7004, Where To File.',
   },
+  amendedReturn5472: {
+    rule: 'A Form 5472 with its pro forma 1120, once filed, is corrected only by filing the corrected forms with the IRS (by fax or mail, as the return was filed): a change stored here reaches no one. Uncertain: the Form 5472 instructions found give no procedure of their own for an amended pro forma 1120; have a preparer confirm how to mark it as amended.',
+    source: 'Instructions for Form 5472, Where To File (Foreign-owned U.S. DEs).',
+  },
   partnershipFiling: {
     rule: 'Form 1065 is filed with the IRS service center the Form 1065 instructions list under Where To File for the partnership’s principal business location and total assets, or electronically through an authorized e-file provider (required with more than 100 partners).',
     source: 'Instructions for Form 1065 (2025), Where To File; Electronic Filing.',

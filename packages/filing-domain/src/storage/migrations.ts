@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
+import { filedHistoryMigration } from '../submission/filed-history.js';
 import { submissionsMigration } from '../submission/submission-tables.js';
 import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
@@ -253,6 +254,10 @@ migrations['0007_companion_session_revocations'] = {
 // get_filing reads one row (storage/submission-flag.ts); and the create functions that answer one
 // uuid[] (storage/create-filing-ids.ts).
 migrations['0008_submission_flag_and_create_ids'] = submissionFlagAndCreateIdsMigration;
+
+// 0009: the history of a filing's filed record: what mark_filed with `replace: true` replaced
+// (submission/filed-history.ts).
+migrations['0009_filed_history'] = filedHistoryMigration;
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));

@@ -1,9 +1,10 @@
 import type { LoadIrsForms } from '../tools/tool-options.js';
-import type { FiledReturn } from './submission-store.js';
+import type { FiledHistoryEntry, FiledReturn } from './submission-store.js';
 
 /**
  * check_filing's and get_filing's `filed`: the record with the proof to keep and its source (the
- * rules table of irs-forms, loaded by `irsForms` on first use like every form rule).
+ * rules table of irs-forms, loaded by `irsForms` on first use like every form rule), and the
+ * records it replaced (`history`, oldest first).
  */
 export async function filedAnswer(
   filed: FiledReturn,
@@ -14,8 +15,16 @@ export async function filedAnswer(
   reference: string | null;
   proof: string;
   source: string;
+  history: FiledHistoryEntry[];
 }> {
   const { filingProof } = await irsForms();
   const { keep, source } = filingProof(filed.method);
-  return { method: filed.method, date: filed.date, reference: filed.reference, proof: keep, source };
+  return {
+    method: filed.method,
+    date: filed.date,
+    reference: filed.reference,
+    proof: keep,
+    source,
+    history: filed.history ?? [],
+  };
 }

@@ -10,6 +10,18 @@ export const submissionSchemas = once(() => {
       reference: z.string().nullable().describe('Tracking or confirmation number; for a fax, its id.'),
       proof: z.string().describe('What to keep as proof, and which date counts.'),
       source: z.string(),
+      history: z
+        .array(
+          z.object({
+            method: z.enum(['fax', 'mail', 'e-file']),
+            date: z.string(),
+            reference: z.string().nullable(),
+            recorded_at: z.string(),
+            replaced_at: z.string(),
+          }),
+        )
+        .optional()
+        .describe('Earlier records this one replaced (mark_filed replace: true), oldest first.'),
     })
     .describe('How the return was filed; days_late stops at its date.');
   const signedCopy = z.object({

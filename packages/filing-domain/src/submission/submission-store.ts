@@ -28,7 +28,39 @@ export interface FiledReturn {
   method: 'fax' | 'mail' | 'e-file';
   date: string;
   reference: string | null;
+  /** The records this one replaced (mark_filed with `replace: true`), oldest first. */
+  history?: FiledHistoryEntry[];
 }
+
+/** A filed record that a later one replaced. */
+export interface FiledHistoryEntry {
+  method: FiledReturn['method'];
+  date: string;
+  reference: string | null;
+  recorded_at: string;
+  replaced_at: string;
+}
+
+/** The filed record as the database holds it (`history` a jsonb array). */
+type FiledRow = { method: string; date: string; reference: string | null; history?: unknown };
+
+function filedReturn(row: FiledRow): FiledReturn {
+  const history = Array.isArray(row.history) ? (row.history as FiledHistoryEntry[]) : [];
+  return {
+    method: row.method as FiledReturn['method'],
+    date: row.date,
+    reference: row.reference,
+    history: history.map((entry) => ({
+      method: entry.method,
+      date: entry.date,
+      reference: entry.reference ?? null,
+      recorded_at: toIsoTimestamp(entry.recorded_at),
+      replaced_at: toIsoTimestamp(entry.replaced_at),
+    })),
+  };
+}
+
+const filedColumns = ['method', sql<string>`filed_on::text`.as('date'), 'reference', 'history'] as const;
 
 /**
  * Fax statuses in the only order they may move: a later event never moves a status back (Telnyx
@@ -187,20 +219,17 @@ export class SubmissionStore {
         jsonObjectFrom(
           eb
             .selectFrom('filed_returns')
-            .select(['method', sql<string>`filed_on::text`.as('date'), 'reference'])
+            .select([...filedColumns])
             .where('user_id', '=', userId)
             .where('filing_id', '=', filingId),
         ).as('filed'),
       ])
       .executeTakeFirstOrThrow();
-    const filed = row.filed as { method: string; date: string; reference: string | null } | null;
+    const filed = row.filed as FiledRow | null;
     return {
       signed_copies: (row.copies as Parameters<typeof copySummary>[0][]).map(copySummary),
       faxes: (row.faxes as Parameters<typeof faxRecord>[0][]).map(faxRecord),
-      filed:
-        filed === null
-          ? null
-          : { method: filed.method as FiledReturn['method'], date: filed.date, reference: filed.reference },
+      filed: filed === null ? null : filedReturn(filed),
     };
   }
 
@@ -218,20 +247,31 @@ export class SubmissionStore {
       .execute();
   }
 
-  /** How the filing was filed, or null. */
-  async filed(userId: string, filingId: string): Promise<FiledReturn | null> {
+  /**
+   * How the filing was filed, or null; `delivered_fax` when the record is a fax the provider
+   * reported delivered (the fax webhook's record, which mark_filed never replaces).
+   */
+  async filed(userId: string, filingId: string): Promise<(FiledReturn & { delivered_fax: boolean }) | null> {
     const row = await this.#db
       .selectFrom('filed_returns')
-      .select(['method', sql<string>`filed_on::text`.as('date'), 'reference'])
+      .select([
+        ...filedColumns,
+        sql<boolean>`exists (select 1 from fax_logs f where f.id = filed_returns.fax_log_id and f.status = 'delivered')`.as(
+          'delivered_fax',
+        ),
+      ])
       .where('user_id', '=', userId)
       .where('filing_id', '=', filingId)
       .executeTakeFirst();
-    return row === undefined
-      ? null
-      : { method: row.method as FiledReturn['method'], date: row.date, reference: row.reference };
+    return row === undefined ? null : { ...filedReturn(row), delivered_fax: row.delivered_fax === true };
   }
 
-  /** Records (or corrects) how a filing was filed: mark_filed. */
+  /**
+   * Records how a filing was filed (mark_filed). Over an existing record only with `replace`, and
+   * never over a fax the provider reported delivered: the record replaced moves to `history`, in
+   * the same statement (so two calls cannot both replace one record, and none is lost). Answers
+   * false when nothing was written (a record exists and may not be replaced).
+   */
   async markFiled(entry: {
     userId: string;
     filingId: string;
@@ -239,29 +279,27 @@ export class SubmissionStore {
     method: FiledReturn['method'];
     date: string;
     reference: string | null;
-  }): Promise<void> {
-    const values = {
-      filing_id: entry.filingId,
-      user_id: entry.userId,
-      kind: entry.kind,
-      method: entry.method,
-      filed_on: entry.date,
-      reference: entry.reference,
-      fax_log_id: null,
-    };
-    await this.#db
-      .insertInto('filed_returns')
-      .values(values)
-      .onConflict((conflict) =>
-        conflict.column('filing_id').doUpdateSet({
-          method: values.method,
-          filed_on: values.filed_on,
-          reference: values.reference,
-          fax_log_id: null,
-          created_at: sql`now()`,
-        }),
-      )
-      .execute();
+    replace: boolean;
+  }): Promise<boolean> {
+    const result = await sql<{ filing_id: string }>`
+      insert into filed_returns (filing_id, user_id, kind, method, filed_on, reference, fax_log_id)
+      values (${entry.filingId}, ${entry.userId}, ${entry.kind}, ${entry.method}, ${entry.date}::date,
+              ${entry.reference}, null)
+      on conflict (filing_id) do update set
+        method = excluded.method,
+        filed_on = excluded.filed_on,
+        reference = excluded.reference,
+        fax_log_id = null,
+        created_at = now(),
+        history = filed_returns.history || jsonb_build_array(jsonb_build_object(
+          'method', filed_returns.method, 'date', filed_returns.filed_on::text,
+          'reference', filed_returns.reference, 'recorded_at', filed_returns.created_at,
+          'replaced_at', now()))
+      where ${entry.replace} and filed_returns.user_id = excluded.user_id
+        and not exists (select 1 from fax_logs f
+                         where f.id = filed_returns.fax_log_id and f.status = 'delivered')
+      returning filing_id`.execute(this.#db);
+    return result.rows.length === 1;
   }
 
   /**

@@ -87,5 +87,5 @@ const ADVERTISED: Readonly<Record<string, Advertised>> = {
   check_filing: { plainArguments: ['kind', 'as_of'] },
   complete_filing: { plainArguments: ['kind'] },
   send_fax: { plainArguments: ['confirm', 'resend'] },
-  mark_filed: { plainArguments: ['date', 'tracking_number'] },
+  mark_filed: { plainArguments: ['date', 'tracking_number', 'replace'] },
 };

@@ -90,7 +90,7 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
       name: 'check_filing',
       title: 'Check whether a filing is ready',
       description:
-        'Checks a filing (either kind) against the IRS instructions as of as_of (default today UTC): ready, missing, invalid, forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended, filed; partnership: withholding_1446 (section 1446), notes, prepare_elsewhere (forms to add). Ready: nothing missing, invalid or to prepare elsewhere.',
+        'Checks a filing against the IRS instructions as of as_of (default today UTC): ready, missing, invalid, forms, due dates, how_to_file, overdue, days_late, penalties, late_filing, recommended, filed; partnership: withholding_1446 (section 1446), notes, prepare_elsewhere (forms to add). Ready: nothing missing, invalid or to prepare elsewhere.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

@@ -6,6 +6,7 @@ import { partnershipFormSchemas } from '../forms/partnership-form.js';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
+import { filedChangeWarning } from '../submission/filed-change.js';
 import { createFilingAnswer } from './create-filing-answer.js';
 import type { KindWriteTools } from './kind-record-tools.js';
 import type { OpenFilingToolsOptions } from './tool-options.js';
@@ -104,6 +105,7 @@ export function partnershipWriteTools(
             unrecognizedFields(partnershipFormSchemas().partnershipFormDataSchema, formData),
             removed,
           ),
+          ...(await filedChangeWarning(options.db, auth.userId, args.id, 'partnership', options.irsForms)),
         };
       },
     });

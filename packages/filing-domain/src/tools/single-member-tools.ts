@@ -7,6 +7,7 @@ import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
+import { filedChangeWarning } from '../submission/filed-change.js';
 import { createFilingAnswer } from './create-filing-answer.js';
 import type { KindWriteTools } from './kind-record-tools.js';
 import type { OpenFilingToolsOptions } from './tool-options.js';
@@ -106,12 +107,15 @@ export function singleMemberWriteTools(
           formData = KIND.listItems.withIds(formData, stored.form_data);
           removed = removedItems(KIND.listItems.list, stored.form_data, formData);
         }
+        // The record's name, EIN and tax years follow the form_data fields sent, unless given.
+        const sent = (field: string) =>
+          typeof merge[field] === 'string' ? (merge[field] as string) : undefined;
         const found = await storing(
           repository.updateFiling(auth.userId, args.id, {
-            llcName: args.llc_name,
-            ein: args.ein,
-            taxYearBegin: args.tax_year_begin,
-            taxYearEnd: args.tax_year_end,
+            llcName: args.llc_name ?? sent('llcName'),
+            ein: args.ein ?? sent('ein'),
+            taxYearBegin: args.tax_year_begin ?? sent('taxYearBegin'),
+            taxYearEnd: args.tax_year_end ?? sent('taxYearEnd'),
             formData: args.form_data === undefined ? undefined : formData,
             clearFormData: cleared,
           }),
@@ -124,6 +128,7 @@ export function singleMemberWriteTools(
             unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, formData),
             removed,
           ),
+          ...(await filedChangeWarning(options.db, auth.userId, args.id, '5472', options.irsForms)),
         };
       },
     });

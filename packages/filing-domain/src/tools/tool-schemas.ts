@@ -49,7 +49,8 @@ export const createdSchema = once(() =>
 );
 export const okSchema = once(() => z.object({ ok: z.literal(true) }));
 // What the create and update tools add to the spec's answers: the unknown form_data
-// keys they stored, and the list items a replacement list removed. Present only when non-empty.
+// keys they stored, the list items a replacement list removed, and (update) the warning that the
+// filing is recorded as filed. Present only when non-empty.
 export const writeExtras = once(() => ({
   unrecognized_fields: z
     .array(z.string())
@@ -59,6 +60,10 @@ export const writeExtras = once(() => ({
     .array(z.object({ list: z.string(), id: z.string(), name: z.string().nullable() }))
     .optional()
     .describe('Items of relatedParties or partners that the list sent replaced and left out.'),
+  warning: z
+    .string()
+    .optional()
+    .describe('Present when the filing is recorded as filed: the change means an amended return.'),
 }));
 export const updatedSchema = once(() => createdSchema().extend(writeExtras()));
 export const updatedOkSchema = once(() => okSchema().extend(writeExtras()));

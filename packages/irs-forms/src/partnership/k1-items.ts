@@ -1,6 +1,6 @@
 import type { PartnershipInput } from '../filing-input.js';
 import { CONTRIBUTION_CODES } from './lines.js';
-import { MAX_PARTNERS_ON_PAPER } from './partnership-rules.js';
+import { mustEfile1065 } from './partnership-rules.js';
 import { form1065Address } from './where-to-file-1065.js';
 
 /** The box 13 code of Schedule K line 13a (`contributionsCode`), when given and known. */
@@ -16,8 +16,7 @@ export function contributionsCode(filing: PartnershipInput): string | undefined 
  * To File address; undefined while that address is not known.
  */
 export function irsCenterOfFiling(filing: PartnershipInput): string | undefined {
-  const partners = Array.isArray(filing.partners) ? filing.partners.length : 0;
-  if (partners > MAX_PARTNERS_ON_PAPER || filing.filesTenOrMoreReturns === true) return 'e-file';
+  if (mustEfile1065(filing)) return 'e-file';
   const { address } = form1065Address(filing);
   if (!address) return undefined;
   if (address.includes('Kansas City')) return 'Kansas City, MO';

@@ -5,6 +5,7 @@ import {
   LATE_1065_PENALTY_MAX_MONTHS,
   LATE_1065_PENALTY_PER_PARTNER_MONTH,
   MAX_PARTNERS_ON_PAPER,
+  mustEfile1065,
   PARTNERSHIP_RULES,
 } from './partnership-rules.js';
 import { foreignTinNotes, partnerItemProblems } from './partner-item-problems.js';
@@ -237,8 +238,7 @@ export function partnershipHowToFile(filing: PartnershipInput): {
   mail: string;
   summary: string;
 } {
-  const partners = Array.isArray(filing.partners) ? filing.partners.length : 0;
-  const mustEfile = partners > MAX_PARTNERS_ON_PAPER || filing.filesTenOrMoreReturns === true;
+  const mustEfile = mustEfile1065(filing);
   const electronic_filing = mustEfile
     ? 'required (more than 100 partners, or 10 or more returns of any type this calendar year): file through an IRS authorized e-file provider; this service does not e-file'
     : filing.filesTenOrMoreReturns === false

@@ -71,6 +71,16 @@ export const PARTNERSHIP_RULES = {
     source:
       'T.D. 9972 (Electronic-Filing Requirements for Specified Returns and Other Documents); Internal Revenue Code section 6011(e)(2); Regulations section 301.6011-3.',
   },
+  form1065Methods: {
+    rule: 'Form 1065 is filed on paper, by mail to the IRS service center of the Where To File table, or electronically through an IRS authorized e-file provider (Modernized e-File: open to any partnership, and required of one with more than 100 partners or 10 or more returns of any type this calendar year). The instructions give no fax route for Form 1065. A partnership that must e-file does not file on paper.',
+    source:
+      'Instructions for Form 1065 (2025), Where To File; Electronic Filing; IRS, Partnership FAQs (Modernized e-File): partnerships with 100 or fewer partners may file electronically.',
+  },
+  amendedReturn1065: {
+    rule: 'A Form 1065 once filed is changed only with the IRS: e-filed, by a Form 1065 with box G(5) "Amended return" checked; on paper, by Form 1065-X. A partnership under the centralized partnership audit regime (one that did not elect out on Schedule B-2) files an administrative adjustment request (AAR) instead of an amended return. A change stored here reaches no one: have a preparer decide which applies.',
+    source:
+      'Instructions for Form 1065, Amended Return; Instructions for Form 1065-X (Rev. December 2022), Purpose of Form; Internal Revenue Code section 6227.',
+  },
   notGenerated: {
     rule: 'This service does not generate the official Forms 8804, 8805 and 8813, Schedule B-1, or Schedules K-2 and K-3; the packet carries a worksheet with the 8804 and 8805 figures instead.',
     source:
@@ -92,3 +102,9 @@ export const LATE_1065_PENALTY_MAX_MONTHS = 12;
 
 /** At most this many partners on a paper return (more must be e-filed; rule form1065Efile). */
 export const MAX_PARTNERS_ON_PAPER = 100;
+
+/** Whether a partnership must file Form 1065 electronically (rule form1065Efile): more than 100 partners, or 10 or more returns this calendar year. */
+export function mustEfile1065(filing: { partners?: unknown; filesTenOrMoreReturns?: unknown }): boolean {
+  const partners = Array.isArray(filing.partners) ? filing.partners.length : 0;
+  return partners > MAX_PARTNERS_ON_PAPER || filing.filesTenOrMoreReturns === true;
+}

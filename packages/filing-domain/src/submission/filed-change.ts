@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { FilingKind } from '../kinds/filing-kinds.js';
+import type { LoadIrsForms } from '../tools/tool-options.js';
+import { SubmissionStore } from './submission-store.js';
+
+/**
+ * What update_filing and update_partnership_filing add to their answer when the filing is
+ * recorded as filed: `warning`, saying so and that a change means an amended return (rules
+ * amendedReturn5472 and amendedReturn1065 of irs-forms, with their sources). The change is stored
+ * all the same. Nothing when the filing is not recorded as filed.
+ */
+export async function filedChangeWarning(
+  db: Kysely<any>,
+  userId: string,
+  filingId: string,
+  kind: FilingKind,
+  irsForms: LoadIrsForms,
+): Promise<{ warning?: string }> {
+  const filed = await new SubmissionStore(db).filed(userId, filingId);
+  if (filed === null) return {};
+  const { IRS_RULES } = await irsForms();
+  const { rule, source } = kind === '5472' ? IRS_RULES.amendedReturn5472 : IRS_RULES.amendedReturn1065;
+  return {
+    warning: `This filing is recorded as filed (by ${filed.method} on ${filed.date}): the IRS has the return as it was then, and this change, stored here, does not reach it. A change to a filed return means an amended return. ${rule} (${source.replace(/\.$/, '')}.)`,
+  };
+}
