@@ -1,4 +1,4 @@
-// Updates merge (#47): objects field by field, lists whole, null clears, check_filing paths as
+// Updates merge: objects field by field, lists whole, null clears, check_filing paths as
 // keys, and `removed` names every field an update removed. What the database holds afterwards.
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
@@ -140,8 +140,6 @@ describe.each(testDatabases())('update_filing and update_partnership_filing merg
     expect(updated).toEqual({ ok: true, removed: [{ field: 'scheduleB.line2b' }] });
     const stored = await storedFormData('partnership_filings', created.id);
     expect(stored.scheduleB).toEqual({ line2a: false, line3a: false });
-    expect(stored.partners).toEqual([
-      { ...partner, guaranteedPayments: { services: 100, capital: 40 } },
-    ]);
+    expect(stored.partners).toEqual([{ ...partner, guaranteedPayments: { services: 100, capital: 40 } }]);
   });
 });

@@ -12,10 +12,18 @@ export async function filedAnswer(
   method: FiledReturn['method'];
   date: string;
   reference: string | null;
+  provider_reference: string | null;
   proof: string;
   source: string;
 }> {
   const { filingProof } = await irsForms();
   const { keep, source } = filingProof(filed.method);
-  return { method: filed.method, date: filed.date, reference: filed.reference, proof: keep, source };
+  return {
+    method: filed.method,
+    date: filed.date,
+    reference: filed.reference,
+    provider_reference: filed.providerReference ?? null,
+    proof: keep,
+    source,
+  };
 }

@@ -27,7 +27,32 @@ export interface FilingFax {
 export interface FiledReturn {
   method: 'fax' | 'mail' | 'e-file';
   date: string;
+  /** A fax sent here: its fax log's id (list_fax_logs); otherwise the number mark_filed was given. */
   reference: string | null;
+  /** A fax sent here: the fax provider's id of it; otherwise null. */
+  providerReference?: string | null;
+}
+
+// filed_returns' reference as answered: a fax sent here is named by its fax log's id (the id
+// list_fax_logs shows), the provider's id of it beside; a row of before stored `fax <provider id>`.
+const filedReference = sql<string | null>`coalesce(filed_returns.fax_log_id, filed_returns.reference)`.as(
+  'reference',
+);
+const providerReference = sql<
+  string | null
+>`(select provider_fax_id from fax_logs where fax_logs.id::text = filed_returns.fax_log_id)`.as(
+  'provider_reference',
+);
+
+type FiledRow = { method: string; date: string; reference: string | null; provider_reference: string | null };
+
+function filedReturn(row: FiledRow): FiledReturn {
+  return {
+    method: row.method as FiledReturn['method'],
+    date: row.date,
+    reference: row.reference,
+    providerReference: row.provider_reference,
+  };
 }
 
 /**
@@ -187,20 +212,17 @@ export class SubmissionStore {
         jsonObjectFrom(
           eb
             .selectFrom('filed_returns')
-            .select(['method', sql<string>`filed_on::text`.as('date'), 'reference'])
+            .select(['method', sql<string>`filed_on::text`.as('date'), filedReference, providerReference])
             .where('user_id', '=', userId)
             .where('filing_id', '=', filingId),
         ).as('filed'),
       ])
       .executeTakeFirstOrThrow();
-    const filed = row.filed as { method: string; date: string; reference: string | null } | null;
+    const filed = row.filed as FiledRow | null;
     return {
       signed_copies: (row.copies as Parameters<typeof copySummary>[0][]).map(copySummary),
       faxes: (row.faxes as Parameters<typeof faxRecord>[0][]).map(faxRecord),
-      filed:
-        filed === null
-          ? null
-          : { method: filed.method as FiledReturn['method'], date: filed.date, reference: filed.reference },
+      filed: filed === null ? null : filedReturn(filed),
     };
   }
 
@@ -222,13 +244,11 @@ export class SubmissionStore {
   async filed(userId: string, filingId: string): Promise<FiledReturn | null> {
     const row = await this.#db
       .selectFrom('filed_returns')
-      .select(['method', sql<string>`filed_on::text`.as('date'), 'reference'])
+      .select(['method', sql<string>`filed_on::text`.as('date'), filedReference, providerReference])
       .where('user_id', '=', userId)
       .where('filing_id', '=', filingId)
       .executeTakeFirst();
-    return row === undefined
-      ? null
-      : { method: row.method as FiledReturn['method'], date: row.date, reference: row.reference };
+    return row === undefined ? null : filedReturn(row);
   }
 
   /** Records (or corrects) how a filing was filed: mark_filed. */

@@ -69,7 +69,7 @@ export function partnershipWriteTools(
       name: KIND.tools.update,
       title: 'Update a partnership filing',
       description:
-        'Updates a partnership filing: form_data takes the same fields as create_partnership_filing; objects merge field by field, a list is sent whole, null clears; llc_name, ein and tax years follow. Answers { ok: true }.',
+        'Updates a partnership filing, the same fields as create_partnership_filing: objects merge field by field, a list is sent whole, null clears; llc_name, ein and tax years follow. Answers { ok, removed }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the partnership filing.'),
         form_data: clearableFormData(partnershipFormSchemas().partnershipFormDataSchema).describe(

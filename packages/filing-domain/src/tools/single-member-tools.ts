@@ -81,7 +81,7 @@ export function singleMemberWriteTools(
       name: KIND.tools.update,
       title: 'Update a single-member filing',
       description:
-        'Updates a single-member filing: form_data takes the same fields as create_filing; objects merge field by field, a list is sent whole, null clears. Answers { id, view_url, removed }.',
+        'Updates a single-member filing, the same fields as create_filing: objects merge field by field, a list is sent whole, null clears. Answers { id, view_url, removed }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),
