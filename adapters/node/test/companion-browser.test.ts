@@ -279,9 +279,9 @@ describe('filing pages in Chromium', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe('Harbor Light Trading LLC');
     const text = (await page.locator('main').textContent()) ?? '';
     for (const value of [
-      '12-3456789',
+      '•••••6789',
       '2024-01-01 to 2024-12-31',
-      'completed',
+      'Draft',
       'Wilmington, DE 19801',
       'Ana Pereira',
       'Pereira Holdings Lda',

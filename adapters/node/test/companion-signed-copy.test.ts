@@ -60,9 +60,10 @@ describe('the filing page’s signed copy upload in Chromium (PGlite only: signe
       ]);
       expect(await page.textContent('#signed-copy-status')).toContain(`${pages} pages`);
       const sendStep = await page.textContent('#send-step');
-      expect(sendStep).toContain('send_fax');
-      expect(sendStep).toContain(`these ${pages} pages to the IRS fax 855-887-7737`);
-      expect(sendStep).toContain('mark_filed');
+      expect(sendStep).toContain('Ask your assistant to fax it');
+      expect(sendStep).toContain(`these ${pages} pages go to the IRS fax 855-887-7737 once you say yes`);
+      expect(sendStep).toContain('certified mail');
+      expect(sendStep).not.toMatch(/send_fax|mark_filed/);
       await page.screenshot({ path: join(ARTIFACTS, 'filing-page-signed-copy.png'), fullPage: true });
       expect(await storedCopies(id)).toEqual([{ pages, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     } finally {

@@ -9,11 +9,13 @@ import {
   kindOfPage,
   kindPdfUrl,
   kindViewUrl,
+  submissionsOf,
 } from '@filing-mcp/filing-domain';
-import { zipStore } from '@filing-mcp/irs-forms';
+import { checkFilingReadiness, zipStore } from '@filing-mcp/irs-forms';
 import type { CompanionContext } from './companion-context.js';
 import { signedCopySection } from './signed-copy-page.js';
-import { renderJsonValue } from './form-data-view.js';
+import { filingState, type StatusReadiness, type Submissions, statusSection } from './filing-status.js';
+import { maskedNumber, renderJsonValue } from './form-data-view.js';
 import { html, type SafeHtml } from './html.js';
 import { errorPage, pageResponse, securityHeaders } from './page.js';
 
@@ -101,12 +103,12 @@ async function withFiling(
   return page(filing, describeKind(kind), filing.llc_name || 'Unnamed filing');
 }
 
-function summary(filing: Filing): SafeHtml {
+function summary(filing: Filing, state?: string): SafeHtml {
   return html`<dl class="fields">
 <dt>Name</dt><dd>${filing.llc_name ?? ''}</dd>
-<dt>EIN</dt><dd>${filing.ein ?? ''}</dd>
+<dt>EIN</dt><dd>${filing.ein ? maskedNumber(filing.ein) : ''}</dd>
 <dt>Tax year</dt><dd>${taxYear(filing)}</dd>
-<dt>Status</dt><dd>${filing.status}</dd>
+${state === undefined ? '' : html`<dt>State</dt><dd>${state}</dd>`}
 <dt>Created</dt><dd>${displayTimestamp(filing.created_at)}</dd>
 <dt>Filing ID</dt><dd><code>${filing.id}</code></dd>
 </dl>`;
@@ -120,13 +122,20 @@ export async function filingPage(
   request?: Request,
 ): Promise<Response> {
   return withFiling(context, kind, id, async (filing, description, name) => {
+    const submissions = await submissionsOf(
+      context.db,
+      context.userId,
+      filing.id,
+      () => import('@filing-mcp/irs-forms'),
+    );
+    const readiness = pageReadiness(kind, filing, submissions);
     // A single-member return is signed and filed from here (docs/filing.md); a 1065 is mailed.
     const filingSection =
       FILING_KINDS[kind].signedCopies && request !== undefined
-        ? await signedCopySection(
+        ? signedCopySection(
             context,
             request,
-            filing.id,
+            submissions,
             `${description.viewUrl(context.appPath, filing.id)}/signed-copy`,
           )
         : undefined;
@@ -137,8 +146,9 @@ export async function filingPage(
         body: html`<p class="muted">${description.title}</p>
 <h1>${name}</h1>
 <p class="noprint"><a href="${description.pdfUrl(context.appUrl, filing.id)}">IRS forms (PDF)</a> · <a href="${description.pdfUrl(context.appUrl, filing.id)}?format=zip">One PDF per form (ZIP)</a> · <a href="${printUrl(description, context.appUrl, filing.id)}">Printable view</a> · <a href="${context.appPath}/">All filings</a></p>
+${statusSection(kind, readiness, submissions)}
 <h2>Summary</h2>
-${summary(filing)}
+${summary(filing, filingState(readiness, submissions))}
 ${filingSection?.body ?? ''}
 <h2>Form data</h2>
 ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
@@ -146,6 +156,22 @@ ${renderJsonValue(filing.form_data, 0, description.fieldOrder)}`,
       filingSection?.setCookie ? { 'set-cookie': filingSection.setCookie } : {},
     );
   });
+}
+
+/**
+ * check_filing's answer as the page shows it: as of today, or of the filing date once filed (days
+ * late stop there); the due date in force (the extended one for a Form 7004 filed by the due date).
+ */
+function pageReadiness(kind: FilingKind, filing: Filing, submissions: Submissions): StatusReadiness {
+  const asOf = submissions.filed?.date ?? new Date().toISOString().slice(0, 10);
+  const readiness = checkFilingReadiness(kind, filing.form_data, undefined, asOf);
+  const filed7004 = filing.form_data.form7004FiledDate;
+  const due = readiness.due_date;
+  const inForce =
+    due !== null && readiness.extended_due_date !== null && typeof filed7004 === 'string' && filed7004 <= due
+      ? readiness.extended_due_date
+      : due;
+  return { ...readiness, due_date: inForce };
 }
 
 /** `{app_url}/filings/{id}/print`: the printable HTML view of the filing's data. */
@@ -247,7 +273,7 @@ function filingTable(context: CompanionContext, kind: FilingKind, filings: Filin
 <thead><tr><th>Name</th><th>EIN</th><th>Tax year</th><th>Status</th><th>Created</th></tr></thead>
 <tbody>${filings.map(
     (filing) =>
-      html`<tr><td><a href="${description.viewUrl(context.appUrl, filing.id)}">${filing.llc_name || 'Unnamed filing'}</a></td><td>${filing.ein ?? ''}</td><td>${taxYear(filing)}</td><td>${filing.status}</td><td>${displayTimestamp(filing.created_at)}</td></tr>`,
+      html`<tr><td><a href="${description.viewUrl(context.appUrl, filing.id)}">${filing.llc_name || 'Unnamed filing'}</a></td><td>${filing.ein ? maskedNumber(filing.ein) : ''}</td><td>${taxYear(filing)}</td><td>${filing.status}</td><td>${displayTimestamp(filing.created_at)}</td></tr>`,
   )}</tbody>
 </table>${filings.length === INDEX_LIMIT ? html`<p class="muted">Showing the newest ${INDEX_LIMIT}.</p>` : ''}`;
 }

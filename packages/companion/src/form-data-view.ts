@@ -46,6 +46,22 @@ function orderedEntries(value: Record<string, unknown>, fieldOrder: readonly str
   return [...known, ...rest].map((key) => [key, value[key]]);
 }
 
+// Identifying numbers (SSN, ITIN, EIN) show only their last four digits: by the field that holds
+// one, and by the shape of a U.S. number wherever else it is.
+const IDENTIFYING_FIELDS = new Set(['ein', 'tin', 'ssn', 'itin', 'ownerusid', 'usidentifyingnumber']);
+const US_NUMBER = /^\s*(\d{3}-?\d{2}-?\d{4}|\d{2}-\d{7})\s*$/;
+
+/** `123-45-6789` -> `•••-••-6789`: an identifying number with only its last four digits. */
+export function maskedNumber(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < 4) return '••••';
+  return `${'•'.repeat(Math.max(digits.length - 4, 1))}${digits.slice(-4)}`;
+}
+
+function isIdentifying(key: string | undefined, value: string): boolean {
+  return (key !== undefined && IDENTIFYING_FIELDS.has(key.toLowerCase())) || US_NUMBER.test(value);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -55,12 +71,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * plus the raw key), arrays as numbered lists, scalars as escaped text. Everything that reaches
  * the page passes through the escaping {@link html} template.
  */
-export function renderJsonValue(value: unknown, depth = 0, fieldOrder: readonly string[] = []): SafeHtml {
+export function renderJsonValue(
+  value: unknown,
+  depth = 0,
+  fieldOrder: readonly string[] = [],
+  key?: string,
+): SafeHtml {
   if (value === null || value === undefined) return html`<span class="muted">(empty)</span>`;
   if (typeof value === 'boolean') return html`${value ? 'Yes' : 'No'}`;
-  if (typeof value === 'number' || typeof value === 'bigint') return html`${String(value)}`;
-  if (typeof value === 'string')
-    return value === '' ? html`<span class="muted">(empty)</span>` : html`${value}`;
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return html`${isIdentifying(key, String(value)) ? maskedNumber(String(value)) : String(value)}`;
+  if (typeof value === 'string') {
+    if (value === '') return html`<span class="muted">(empty)</span>`;
+    return html`${isIdentifying(key, value) ? maskedNumber(value) : value}`;
+  }
   if (depth >= MAX_DEPTH) return html`<code>${JSON.stringify(value)}</code>`;
   if (Array.isArray(value)) {
     if (value.length === 0) return html`<span class="muted">(none)</span>`;
@@ -71,7 +95,7 @@ export function renderJsonValue(value: unknown, depth = 0, fieldOrder: readonly 
     if (entries.length === 0) return html`<span class="muted">(none)</span>`;
     return html`<dl class="fields">${entries.map(
       ([key, item]) =>
-        html`<dt>${fieldLabel(key)}<small>${key}</small></dt><dd>${renderJsonValue(item, depth + 1)}</dd>`,
+        html`<dt>${fieldLabel(key)}<small>${key}</small></dt><dd>${renderJsonValue(item, depth + 1, [], key)}</dd>`,
     )}</dl>`;
   }
   return html`${String(value)}`;

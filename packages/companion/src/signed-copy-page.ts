@@ -1,10 +1,6 @@
-import {
-  readBoundedBody,
-  SIGNED_COPY_MAX_BYTES,
-  storeSignedCopy,
-  submissionsOf,
-} from '@filing-mcp/filing-domain';
+import { readBoundedBody, SIGNED_COPY_MAX_BYTES, storeSignedCopy } from '@filing-mcp/filing-domain';
 import type { CompanionContext } from './companion-context.js';
+import type { Submissions } from './filing-status.js';
 import { CSRF_FIELD } from './csrf.js';
 import { html, type SafeHtml } from './html.js';
 import { errorPage } from './page.js';
@@ -15,38 +11,47 @@ const IRS_FAX = '855-887-7737';
 /**
  * The "Sign and file" section of a single-member filing page: the signed copies and faxes so far,
  * the send step once a signed copy is kept, and the upload form (multipart, CSRF token inside).
+ * Once the return is filed it shows what was sent and offers nothing more to send.
  */
-export async function signedCopySection(
+export function signedCopySection(
   context: CompanionContext,
   request: Request,
-  filingId: string,
+  submissions: Submissions,
   uploadAction: string,
-): Promise<{ body: SafeHtml; setCookie: string | undefined }> {
-  const {
-    signed_copies: copies,
-    faxes,
-    filed,
-  } = await submissionsOf(context.db, context.userId, filingId, () => import('@filing-mcp/irs-forms'));
-  const csrf = context.csrf.issue(request);
+): { body: SafeHtml; setCookie: string | undefined } {
+  const { signed_copies: copies, faxes, filed } = submissions;
   const latest = copies[0];
+  const faxList =
+    faxes.length === 0
+      ? ''
+      : html`<h3>Faxes</h3><ul id="faxes">${faxes.map(
+          (fax) =>
+            html`<li>${fax.created_at.slice(0, 16).replace('T', ' ')} UTC: ${fax.status}${fax.pages_sent > 0 ? html`, ${String(fax.pages_sent)} pages sent` : ''}${fax.failure_reason ? html` (${fax.failure_reason})` : ''}</li>`,
+        )}</ul>`;
+  const copyStatus =
+    latest === undefined
+      ? html`<p class="muted" id="signed-copy-status">No signed copy yet.</p>`
+      : html`<p id="signed-copy-status">Signed copy uploaded ${latest.created_at.slice(0, 10)}: <strong>${String(latest.pages)} pages</strong>, SHA-256 <code>${latest.sha256.slice(0, 16)}…</code></p>`;
+  if (filed !== null) {
+    return {
+      body: html`<h2>Signed and filed</h2>
+${copyStatus}
+${faxList}
+<p id="filed"><strong>Filed</strong> by ${filed.method} on ${filed.date}. Nothing more to send.</p>`,
+      setCookie: undefined,
+    };
+  }
+  const csrf = context.csrf.issue(request);
   const body = html`<h2>Sign and file</h2>
 <p>Print the IRS forms, have the officer sign the pro forma 1120 by hand, scan every page, and upload the scan here (PDF, or one JPEG or PNG a page; at most 20 MiB and 40 pages).</p>
+${copyStatus}
 ${
   latest === undefined
-    ? html`<p class="muted" id="signed-copy-status">No signed copy yet.</p>`
-    : html`<p id="signed-copy-status">Signed copy uploaded ${latest.created_at.slice(0, 10)}: <strong>${String(latest.pages)} pages</strong>, SHA-256 <code>${latest.sha256.slice(0, 16)}…</code></p>
-<div id="send-step"><h3>Send it to the IRS</h3>
-<p>Ask your agent to fax it: <code>send_fax</code> sends these ${String(latest.pages)} pages to the IRS fax ${IRS_FAX} after you confirm. Or mail it by certified mail and have your agent call <code>mark_filed</code> with the postmark date.</p></div>`
-}
-${
-  faxes.length === 0
     ? ''
-    : html`<h3>Faxes</h3><ul id="faxes">${faxes.map(
-        (fax) =>
-          html`<li>${fax.created_at.slice(0, 16).replace('T', ' ')} UTC: ${fax.status}${fax.pages_sent > 0 ? html`, ${String(fax.pages_sent)} pages sent` : ''}${fax.failure_reason ? html` (${fax.failure_reason})` : ''}</li>`,
-      )}</ul>`
+    : html`<div id="send-step"><h3>Send it to the IRS</h3>
+<p>Ask your assistant to fax it: these ${String(latest.pages)} pages go to the IRS fax ${IRS_FAX} once you say yes. Or mail them by certified mail, keep the receipt, and tell your assistant the postmark date.</p></div>`
 }
-${filed === null ? '' : html`<p id="filed"><strong>Filed</strong> by ${filed.method} on ${filed.date}.</p>`}
+${faxList}
 <form method="post" enctype="multipart/form-data" action="${uploadAction}">
 <input type="hidden" name="${CSRF_FIELD}" value="${csrf.token}">
 <label for="signed-copy">Signed copy</label>

@@ -328,6 +328,31 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
       }
     });
 
+    it('both prompts carry every step after the PDF, in order, on both eras', async () => {
+      const steps = [
+        'get_pdf_url',
+        'signs by hand where its cover page shows',
+        'upload_url',
+        'certified mail',
+        'mark_filed',
+        'proof to keep',
+      ];
+      for (const rpc of [legacyRpc, modernRpc]) {
+        for (const name of ['prepare_form_5472', 'prepare_partnership_return']) {
+          const rendered = await rpc(harness(), 'prompts/get', { name });
+          const text = rendered.body.result.messages[0].content.text as string;
+          const positions = steps.map((step) => text.indexOf(step));
+          expect(positions.every((position) => position >= 0)).toBe(true);
+          expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+          expect(text).toContain('filed.reference');
+        }
+        const fax = await rpc(harness(), 'prompts/get', { name: 'prepare_form_5472' });
+        expect(fax.body.result.messages[0].content.text).toMatch(
+          /send_fax \{id\}, show the user the summary .* confirm: true only when the user says yes/,
+        );
+      }
+    });
+
     it('continues a filing by id, and refuses a malformed one', async () => {
       const id = randomUUID();
       const rendered = await legacyRpc(harness(), 'prompts/get', {

@@ -256,7 +256,7 @@ describe.each(testDatabases())('complete_filing asks the user through the client
           stored: [],
           update_tool: 'update_filing',
           message:
-            'This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed and send them with update_filing {id, form_data}; a list field (such as relatedParties[0].name) is sent as the whole list, every item kept.',
+            "This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed, then store the answers with update_filing as each field's update shows: form_data takes the field's path as its key (update_filing merges it, every other field kept); several answers go in one form_data.",
         });
         expect(answer.missing.map((entry: any) => entry.field)).toEqual(
           expect.arrayContaining(['llcCity', 'ownerName']),
@@ -268,11 +268,26 @@ describe.each(testDatabases())('complete_filing asks the user through the client
               title: expect.stringMatching(/^Form 5472, line 4a: \S/),
               description: 'Name of the 25% foreign owner.',
               type: 'string',
+              update: `update_filing {"id":"${id}","form_data":{"ownerName":<the user's answer (string)>}}`,
             },
           ]),
         );
       }
       expect(await stored('filings', id)).toEqual(before);
+      // Each field's update, its answer filled in, is the call that stores it.
+      const last = (await v1.callTool({ name: 'complete_filing', arguments: { id } }))
+        .structuredContent as any;
+      const city = last.fields.find((field: any) => field.field === 'llcCity');
+      const [tool, json] = [
+        city.update.slice(0, city.update.indexOf(' ')),
+        city.update.slice(city.update.indexOf(' ') + 1),
+      ];
+      const call = JSON.parse(json.replace(/<[^>]*>/, '"Albuquerque"'));
+      expect((await v1.callTool({ name: tool, arguments: call })).isError).toBeFalsy();
+      expect((await stored('filings', id)).form_data).toEqual({
+        ...before.form_data,
+        llcCity: 'Albuquerque',
+      });
       // The 2025 client sees the same 14 tools of the spec, with the same required arguments.
       const { tools } = await v1.listTools();
       const required = Object.fromEntries(tools.map((tool) => [tool.name, tool.inputSchema.required ?? []]));

@@ -72,6 +72,19 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     expect(result.instructions).toContain('get_form_schema');
     expect(result.instructions).toContain('create_filing');
     expect(result.instructions).toContain('5472');
+    // The whole journey after the PDF, in the server's words.
+    for (const step of [
+      'signs by hand where its cover page shows',
+      'upload_url',
+      'send_fax',
+      'once the user confirms',
+      'certified mail',
+      'mark_filed',
+      'Proof to keep',
+      'filed.reference',
+    ]) {
+      expect(result.instructions).toContain(step);
+    }
   });
 
   it('tools/list: the 14 tools, check_filing, complete_filing, send_fax and mark_filed, each with a description, object input and output schemas, and annotations', async () => {

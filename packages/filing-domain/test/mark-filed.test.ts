@@ -130,10 +130,11 @@ describe.each(testDatabases())('mark_filed and the filed record on $name', (vari
   it('a fax the provider reported delivered is never replaced, even with replace: true', async () => {
     const id = await create();
     const faxId = randomUUID();
+    const faxLogId = randomUUID();
     await h.db
       .insertInto('fax_logs')
       .values({
-        id: randomUUID(),
+        id: faxLogId,
         user_id: userId,
         to_number: '+18558877737',
         from_number: '+13125550100',
@@ -152,7 +153,13 @@ describe.each(testDatabases())('mark_filed and the filed record on $name', (vari
       { occurredAt: '2026-05-20T18:00:00Z' },
     );
     expect(await (await h.webhook(delivered)).json()).toEqual({ received: true, outcome: 'applied' });
-    expect(await filedOf(id)).toMatchObject({ method: 'fax', date: '2026-05-20', reference: `fax ${faxId}` });
+    // A fax sent here is named by its fax log's id, the provider's id beside it.
+    expect(await filedOf(id)).toMatchObject({
+      method: 'fax',
+      date: '2026-05-20',
+      reference: faxLogId,
+      provider_reference: faxId,
+    });
 
     for (const args of [
       { method: 'mail', date: '2026-01-02' },
@@ -162,7 +169,7 @@ describe.each(testDatabases())('mark_filed and the filed record on $name', (vari
       const refused = await h.call(key, 'mark_filed', { id, ...args });
       expect(refused.isError).toBe(true);
       expect(refused.text).toBe(
-        `This filing is recorded as filed by fax on 2026-05-20 (fax ${faxId}): the fax provider reported that fax delivered to the IRS, so that record is never replaced. Nothing was changed. A correction to the return means an amended return.`,
+        `This filing is recorded as filed by fax on 2026-05-20 (${faxLogId}): the fax provider reported that fax delivered to the IRS, so that record is never replaced. Nothing was changed. A correction to the return means an amended return.`,
       );
     }
     expect(await filedOf(id)).toMatchObject({ method: 'fax', date: '2026-05-20', history: [] });

@@ -128,7 +128,7 @@ describe.each(testDatabases())('precise inputs, unknown keys and lists on $name'
         id: created.id,
         form_data: { zip: null },
       });
-      expect(updated).toEqual({ ok: true });
+      expect(updated).toEqual({ ok: true, removed: [{ field: 'zip' }] });
       expect(await storedFormData('partnership_filings', created.id)).toEqual({
         partnershipName: 'River LP',
         accountingMethod: 'cash',

@@ -124,7 +124,15 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
     });
     // 05:30 UTC is the evening before in Ogden, Utah: that day counts.
     const check = await h.ok(key, 'check_filing', { id, as_of: '2026-12-01' });
-    expect(check.filed).toMatchObject({ method: 'fax', date: '2026-11-26', reference: `fax ${faxId}` });
+    // filed.reference is the fax log's id, the one list_fax_logs shows; the provider's id beside it.
+    expect(done.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(check.filed).toMatchObject({
+      method: 'fax',
+      date: '2026-11-26',
+      reference: done.id,
+      provider_reference: faxId,
+    });
+    expect((await h.ok(key, 'get_filing', { id })).submissions.filed.reference).toBe(done.id);
     expect(check.filed.proof).toContain('Uncertain');
 
     const duplicate = await h.webhook(delivered);

@@ -6,6 +6,11 @@ import { FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
  * as docs/irs-forms.md says). Part of IRS_RULES.
  */
 export const FORM_5472_RULES = {
+  referenceIdNumber: {
+    rule: 'A reference ID number (Part II line 4b(2) for the 25% foreign shareholder, Part III line 8b(2) for a related party) is needed only when the person has no U.S. identifying number (line 4b(1) or 8b(1): an SSN, ITIN or EIN). It is not issued by the IRS or any registry: the filer itself assigns it to that person, to identify the same person from one tax year to the next, and keeps it the same every year. It is not the foreign company’s registration number nor its foreign tax number (the FTIN has its own line, 4b(3) or 8b(3)). The IRS text read here is its definition of the same reference ID number on Forms 5471, 8858 and 8865; the Form 5472 instructions use the term the same way.',
+    source:
+      'Form 5472 (Rev. December 2023), lines 4b(1)-4b(3) and 8b(1)-8b(3); Instructions for Form 5472 (Rev. December 2024), Parts II and III; IRS, New Identification Number Implemented for Certain Foreign Information Returns (2012): "a number established by or on behalf of" the filer, "to uniquely identify" the foreign person "from tax year to tax year".',
+  },
   partIVLineLabels: {
     rule: 'Each Part IV transaction kind carries its line and the line\u2019s title as the form prints it. Rents and royalties on lines 13a/13b and 27a/27b are "for other than intangible property rights"; sales, purchases, leases and licenses of intangible property rights ("for example, patents, trademarks, secret formulas") are lines 14 and 28, so a trademark or software royalty is line 28 (paid) or 14 (received), not 27b or 13b. The earlier kinds royalties_paid and royalties_received do not say which: they are refused with the two kinds to choose from, and never printed.',
     source: 'Form 5472 (Rev. December 2023), Part IV lines 13a-14 and 27a-28.',

@@ -332,6 +332,6 @@ export function withoutUnadvertised(schema: unknown): JsonSchema {
 export function sameFieldsAs(createTool: string, formSchemaCall: string): (schema: JsonSchema) => JsonSchema {
   return withFormData(() => ({
     type: 'object',
-    description: `The same fields as ${createTool}'s form_data (${formSchemaCall} lists them all); only the fields you send change, and null clears one.`,
+    description: `${createTool}'s form_data fields (${formSchemaCall}); a check_filing path (partVII.line37) may be a key.`,
   }));
 }

@@ -95,16 +95,3 @@ export interface RemovedItem {
   id: string;
   name: string | null;
 }
-
-/**
- * The items of the stored list `list` that a replacement of it leaves out (by id), so that an
- * update answers what it removed instead of dropping items silently. Nothing when the update does
- * not send the list.
- */
-export function removedItems(list: string, stored: Item | undefined, update: Item): RemovedItem[] {
-  if (!Array.isArray(update[list])) return [];
-  const kept = new Set(asItems(update[list]).map((item) => item.id));
-  return asItems(stored?.[list])
-    .filter((item) => typeof item.id === 'string' && !kept.has(item.id))
-    .map((item) => ({ list, id: item.id as string, name: typeof item.name === 'string' ? item.name : null }));
-}

@@ -112,13 +112,21 @@ export const singleMemberFormSchemas = once(() => {
       address: text
         .optional()
         .describe('8a address in one string (older filings); street, city, country win.'),
-      usIdentifyingNumber: usTaxpayerId.optional().describe('8b(1) U.S. identifying number, if any.'),
-      referenceIdNumber: text.optional().describe('8b(2) reference ID number (required without 8b(1)).'),
-      ftin: text.optional().describe('8b(3) foreign tax identification number, if any.'),
+      usIdentifyingNumber: usTaxpayerId
+        .optional()
+        .describe('8b(1) U.S. identifying number (SSN, ITIN or EIN); none: leave it out and give 8b(2).'),
+      referenceIdNumber: text
+        .optional()
+        .describe(
+          '8b(2) reference ID number, required without 8b(1): one the filer assigns to this party (e.g. REF-001) and keeps every year, not its registration or tax number.',
+        ),
+      ftin: text.optional().describe('8b(3) foreign tax identification number; none: leave it out.'),
       businessActivity: text.optional().describe('8c principal business activity.'),
       businessActivityCode: stringOrNumber
         .optional()
-        .describe('8d six-digit principal business activity code (Form 1120 instructions list), if any.'),
+        .describe(
+          '8d six-digit principal business activity code (Form 1120 instructions list); none known: leave it out.',
+        ),
       businessCountries: countries.optional().describe('8f principal countries where business is conducted.'),
       taxResidenceCountries: countries
         .optional()
@@ -187,9 +195,17 @@ export const singleMemberFormSchemas = once(() => {
       ownerCity: text.optional().describe('City, region, postal code and country of the owner.'),
       ownerUSId: usTaxpayerId
         .optional()
-        .describe('US identifying number of the owner (SSN, ITIN or EIN), if any.'),
-      ownerRefId: text.optional().describe('Reference ID number of the owner, if any.'),
-      ownerFTIN: text.optional().describe('Foreign tax identification number of the owner.'),
+        .describe(
+          '4b(1) U.S. identifying number of the owner (SSN, ITIN or EIN); none: leave it out and give ownerRefId.',
+        ),
+      ownerRefId: text
+        .optional()
+        .describe(
+          '4b(2) reference ID number, required without 4b(1): one the filer assigns to the owner (e.g. REF-001) and keeps every year, not a registration or tax number.',
+        ),
+      ownerFTIN: text
+        .optional()
+        .describe('4b(3) foreign tax identification number of the owner; none: leave it out.'),
       ownerBusinessCountries: countries
         .optional()
         .describe('Country or countries where the owner conducts business.'),

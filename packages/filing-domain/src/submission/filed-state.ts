@@ -13,6 +13,7 @@ export async function filedAnswer(
   method: FiledReturn['method'];
   date: string;
   reference: string | null;
+  provider_reference: string | null;
   proof: string;
   source: string;
   history: FiledHistoryEntry[];
@@ -23,6 +24,7 @@ export async function filedAnswer(
     method: filed.method,
     date: filed.date,
     reference: filed.reference,
+    provider_reference: filed.providerReference ?? null,
     proof: keep,
     source,
     history: filed.history ?? [],

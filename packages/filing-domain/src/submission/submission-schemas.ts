@@ -7,7 +7,16 @@ export const submissionSchemas = once(() => {
     .object({
       method: z.enum(['fax', 'mail', 'e-file']),
       date: z.string().describe('The filing date, YYYY-MM-DD.'),
-      reference: z.string().nullable().describe('Tracking or confirmation number; for a fax, its id.'),
+      reference: z
+        .string()
+        .nullable()
+        .describe(
+          'A fax sent by send_fax: its fax log id (the id list_fax_logs shows); otherwise the tracking or confirmation number given to mark_filed.',
+        ),
+      provider_reference: z
+        .string()
+        .nullable()
+        .describe('A fax sent by send_fax: the fax provider’s id of it; otherwise null.'),
       proof: z.string().describe('What to keep as proof, and which date counts.'),
       source: z.string(),
       history: z

@@ -27,7 +27,10 @@ export interface FilingFax {
 export interface FiledReturn {
   method: 'fax' | 'mail' | 'e-file';
   date: string;
+  /** A fax sent here: its fax log's id (list_fax_logs); otherwise the number mark_filed was given. */
   reference: string | null;
+  /** A fax sent here: the fax provider's id of it; otherwise null. */
+  providerReference?: string | null;
   /** The records this one replaced (mark_filed with `replace: true`), oldest first. */
   history?: FiledHistoryEntry[];
 }
@@ -41,8 +44,25 @@ export interface FiledHistoryEntry {
   replaced_at: string;
 }
 
+// filed_returns' reference as answered: a fax sent here is named by its fax log's id (the id
+// list_fax_logs shows), the provider's id of it beside; a row of before stored `fax <provider id>`.
+const filedReference = sql<string | null>`coalesce(filed_returns.fax_log_id, filed_returns.reference)`.as(
+  'reference',
+);
+const providerReference = sql<
+  string | null
+>`(select provider_fax_id from fax_logs where fax_logs.id::text = filed_returns.fax_log_id)`.as(
+  'provider_reference',
+);
+
 /** The filed record as the database holds it (`history` a jsonb array). */
-type FiledRow = { method: string; date: string; reference: string | null; history?: unknown };
+type FiledRow = {
+  method: string;
+  date: string;
+  reference: string | null;
+  provider_reference: string | null;
+  history?: unknown;
+};
 
 function filedReturn(row: FiledRow): FiledReturn {
   const history = Array.isArray(row.history) ? (row.history as FiledHistoryEntry[]) : [];
@@ -50,6 +70,7 @@ function filedReturn(row: FiledRow): FiledReturn {
     method: row.method as FiledReturn['method'],
     date: row.date,
     reference: row.reference,
+    providerReference: row.provider_reference,
     history: history.map((entry) => ({
       method: entry.method,
       date: entry.date,
@@ -60,7 +81,13 @@ function filedReturn(row: FiledRow): FiledReturn {
   };
 }
 
-const filedColumns = ['method', sql<string>`filed_on::text`.as('date'), 'reference', 'history'] as const;
+const filedColumns = [
+  'method',
+  sql<string>`filed_on::text`.as('date'),
+  filedReference,
+  providerReference,
+  'history',
+] as const;
 
 /**
  * Fax statuses in the only order they may move: a later event never moves a status back (Telnyx

@@ -40,7 +40,18 @@ export const completeFilingOutputSchema = once(() =>
         'Answers of the last round the filing did not take, with the reason (nothing of them stored).',
       ),
     fields: z
-      .array(z.object({ field: z.string(), title: z.string(), description: z.string(), type: z.string() }))
+      .array(
+        z.object({
+          field: z.string(),
+          title: z.string(),
+          description: z.string(),
+          type: z.string(),
+          update: z
+            .string()
+            .optional()
+            .describe('Without elicitation: the exact update_tool call that stores the answer.'),
+        }),
+      )
       .describe('Fields still to ask the user for, one form’s worth.'),
     update_tool: z
       .string()
@@ -54,6 +65,23 @@ export const completeFilingOutputSchema = once(() =>
     message: z.string(),
   }),
 );
+
+const ANSWER = '@answer@';
+
+/**
+ * The update that stores one answer: the update tool with the field's path as a form_data key
+ * (the update merges it into the filing), the answer's place shown by what it must be.
+ */
+export function updateCall(kind: FilingKind, id: string, field: string, type: string): string {
+  const answer =
+    type === 'boolean'
+      ? '<true or false>'
+      : type === 'integer' || type === 'number'
+        ? '<number>'
+        : `<${type.startsWith('one of ') || type.startsWith('any of ') ? type : `the user's answer (${type})`}>`;
+  const call = JSON.stringify({ id, form_data: { [field]: ANSWER } });
+  return `${UPDATE_TOOL[kind]} ${call.replace(JSON.stringify(ANSWER), answer)}`;
+}
 
 /** complete_filing's final answer, from the filing's check as it is now. */
 export function finalAnswer(options: {
@@ -75,7 +103,13 @@ export function finalAnswer(options: {
     outcome: options.outcome,
     stored: options.stored,
     refused: options.refused,
-    fields: fieldList(options.fields),
+    fields:
+      options.outcome === 'ask_the_user'
+        ? fieldList(options.fields).map((field) => ({
+            ...field,
+            update: updateCall(options.kind, options.id, field.field, field.type),
+          }))
+        : fieldList(options.fields),
     update_tool: UPDATE_TOOL[options.kind],
     missing: readiness.missing,
     invalid: readiness.invalid,

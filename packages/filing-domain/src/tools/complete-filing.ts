@@ -189,7 +189,7 @@ export function completeFilingTool(deps: {
           stored,
           refused,
           round,
-          `This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed and send them with ${UPDATE_TOOL[kind]} {id, form_data}; a list field (such as relatedParties[0].name) is sent as the whole list, every item kept.`,
+          `This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed, then store the answers with ${UPDATE_TOOL[kind]} as each field's update shows: form_data takes the field's path as its key (${UPDATE_TOOL[kind]} merges it, every other field kept); several answers go in one form_data.`,
         );
       }
       if (stalls >= MAX_STALLED_ROUNDS) {

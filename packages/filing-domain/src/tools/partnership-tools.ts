@@ -1,13 +1,13 @@
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { clearableFormData, splitClearedFields } from '../forms/cleared-fields.js';
-import { removedItems } from '../forms/list-item-ids.js';
+import { clearableFormData } from '../forms/cleared-fields.js';
 import { partnershipFormSchemas } from '../forms/partnership-form.js';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filedChangeWarning } from '../submission/filed-change.js';
 import { createFilingAnswer } from './create-filing-answer.js';
+import { changedFields, mergedUpdate } from './merged-update.js';
 import type { KindWriteTools } from './kind-record-tools.js';
 import type { OpenFilingToolsOptions } from './tool-options.js';
 import {
@@ -70,31 +70,19 @@ export function partnershipWriteTools(
       name: KIND.tools.update,
       title: 'Update a partnership filing',
       description:
-        'Updates a partnership filing: form_data takes the same fields as create_partnership_filing; each field sent replaces the stored one (top level); llc_name, ein and tax years follow. Answers { ok: true }.',
+        'Updates a partnership filing, the same fields as create_partnership_filing: objects merge field by field, a list is sent whole, null clears; llc_name, ein and tax years follow. Answers { ok, removed }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the partnership filing.'),
         form_data: clearableFormData(partnershipFormSchemas().partnershipFormDataSchema).describe(
-          'form_data fields to replace (null clears one); others are kept.',
+          'form_data fields to change: objects merge field by field, a list is sent whole, null clears, and a check_filing path (partners[0].shares.profitEnding) may be a key.',
         ),
       }),
       outputSchema: updatedOkSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
-        const { merge, cleared } = splitClearedFields<Record<string, unknown>>(args.form_data);
-        let formData = merge;
-        let removed: ReturnType<typeof removedItems> = [];
-        if (Array.isArray(formData[KIND.listItems.list])) {
-          // Partners sent without ids keep the ids they already have (matched by tax id, then
-          // name); the update answers the stored partners the new list leaves out.
-          const stored = await repository.getFiling(KIND.table, auth.userId, args.id);
-          if (!stored) {
-            throw await filingNotFoundError(repository, 'update', 'partnership', auth.userId, args.id);
-          }
-          formData = KIND.listItems.withIds(formData, stored.form_data);
-          removed = removedItems(KIND.listItems.list, stored.form_data, formData);
-        }
+        const merge = await mergedUpdate(repository, 'partnership', auth.userId, args.id, args.form_data);
         const found = await storing(
-          repository.updatePartnershipFiling(auth.userId, args.id, formData, cleared),
+          repository.updatePartnershipFiling(auth.userId, args.id, changedFields(merge), merge.cleared),
         );
         if (!found) {
           throw await filingNotFoundError(repository, 'update', 'partnership', auth.userId, args.id);
@@ -102,8 +90,8 @@ export function partnershipWriteTools(
         return {
           ok: true as const,
           ...extras(
-            unrecognizedFields(partnershipFormSchemas().partnershipFormDataSchema, formData),
-            removed,
+            unrecognizedFields(partnershipFormSchemas().partnershipFormDataSchema, changedFields(merge)),
+            merge.removed,
           ),
           ...(await filedChangeWarning(options.db, auth.userId, args.id, 'partnership', options.irsForms)),
         };

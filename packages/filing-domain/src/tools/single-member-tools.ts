@@ -1,14 +1,14 @@
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { clearableFormData, splitClearedFields } from '../forms/cleared-fields.js';
+import { clearableFormData } from '../forms/cleared-fields.js';
 import { calendarDate, ein as einField } from '../forms/form-fields.js';
-import { removedItems } from '../forms/list-item-ids.js';
 import { singleMemberFormSchemas } from '../forms/single-member-form.js';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filedChangeWarning } from '../submission/filed-change.js';
 import { createFilingAnswer } from './create-filing-answer.js';
+import { changedFields, mergedUpdate } from './merged-update.js';
 import type { KindWriteTools } from './kind-record-tools.js';
 import type { OpenFilingToolsOptions } from './tool-options.js';
 import {
@@ -82,7 +82,7 @@ export function singleMemberWriteTools(
       name: KIND.tools.update,
       title: 'Update a single-member filing',
       description:
-        'Updates a single-member filing: form_data takes the same fields as create_filing; each field sent replaces the stored one (top level), the rest stay. Answers { id, view_url }.',
+        'Updates a single-member filing, the same fields as create_filing: objects merge field by field, a list is sent whole, null clears. Answers { id, view_url, removed }.',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing.'),
         llc_name: z.string().optional().describe('New entity name on the record.'),
@@ -91,33 +91,26 @@ export function singleMemberWriteTools(
         tax_year_end: calendarDate.optional().describe('New end of the tax year, YYYY-MM-DD.'),
         form_data: clearableFormData(singleMemberFormSchemas().singleMemberFormDataSchema)
           .optional()
-          .describe('form_data fields to replace (null clears one); others are kept.'),
+          .describe(
+            'form_data fields to change: objects merge field by field, a list is sent whole, null clears, and a check_filing path (relatedParties[0].partVII.line42a) may be a key.',
+          ),
       }),
       outputSchema: updatedSchema(),
       annotations: overwrites,
       handler: async (args, { auth }) => {
-        const { merge, cleared } = splitClearedFields<Record<string, unknown>>(args.form_data ?? {});
-        let formData = merge;
-        let removed: ReturnType<typeof removedItems> = [];
-        if (Array.isArray(formData[KIND.listItems.list])) {
-          // Related parties sent without ids keep the ids they have (matched by name); the
-          // update answers the stored ones the new list leaves out.
-          const stored = await repository.getFiling(KIND.table, auth.userId, args.id);
-          if (!stored) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
-          formData = KIND.listItems.withIds(formData, stored.form_data);
-          removed = removedItems(KIND.listItems.list, stored.form_data, formData);
-        }
+        const merge = await mergedUpdate(repository, '5472', auth.userId, args.id, args.form_data);
+        const changed = merge ? changedFields(merge) : {};
         // The record's name, EIN and tax years follow the form_data fields sent, unless given.
         const sent = (field: string) =>
-          typeof merge[field] === 'string' ? (merge[field] as string) : undefined;
+          typeof changed[field] === 'string' ? (changed[field] as string) : undefined;
         const found = await storing(
           repository.updateFiling(auth.userId, args.id, {
             llcName: args.llc_name ?? sent('llcName'),
             ein: args.ein ?? sent('ein'),
             taxYearBegin: args.tax_year_begin ?? sent('taxYearBegin'),
             taxYearEnd: args.tax_year_end ?? sent('taxYearEnd'),
-            formData: args.form_data === undefined ? undefined : formData,
-            clearFormData: cleared,
+            formData: merge && changed,
+            clearFormData: merge?.cleared,
           }),
         );
         if (!found) throw await filingNotFoundError(repository, 'update', '5472', auth.userId, args.id);
@@ -125,8 +118,10 @@ export function singleMemberWriteTools(
           id: args.id,
           view_url: viewUrl(args.id),
           ...extras(
-            unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, formData),
-            removed,
+            merge
+              ? unrecognizedFields(singleMemberFormSchemas().singleMemberFormDataSchema, changedFields(merge))
+              : [],
+            merge?.removed,
           ),
           ...(await filedChangeWarning(options.db, auth.userId, args.id, '5472', options.irsForms)),
         };

@@ -57,9 +57,18 @@ export const writeExtras = once(() => ({
     .optional()
     .describe('form_data keys the form does not know, stored as sent: "llcname: did you mean llcName?".'),
   removed: z
-    .array(z.object({ list: z.string(), id: z.string(), name: z.string().nullable() }))
+    .array(
+      z.object({
+        list: z.string().optional(),
+        id: z.string().optional(),
+        name: z.string().nullable().optional(),
+        field: z.string().optional(),
+      }),
+    )
     .optional()
-    .describe('Items of relatedParties or partners that the list sent replaced and left out.'),
+    .describe(
+      'Every field the update removed: list items a list sent whole left out ({ list, id, name }), and fields cleared with null or missing from a list item sent again ({ field }: a check_filing path).',
+    ),
   warning: z
     .string()
     .optional()
@@ -82,7 +91,7 @@ export const createdWithDuplicatesSchema = once(() =>
 /** The result fields naming what a write did not use as a form field or removed from a list. */
 export function extras(
   unrecognized: string[],
-  removed: Array<{ list: string; id: string; name: string | null }> = [],
+  removed: ReadonlyArray<{ list: string; id: string; name: string | null } | { field: string }> = [],
 ) {
   return {
     ...(unrecognized.length > 0 && { unrecognized_fields: unrecognized }),
