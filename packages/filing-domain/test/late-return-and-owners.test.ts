@@ -118,6 +118,9 @@ describe.each(testDatabases())('late returns and Part II owners on $name', ({ cr
 
       const done = await call(client, 'complete_filing', { id });
       expect(forms).toHaveLength(1);
+      expect(forms[0]!.message).toMatch(
+        /^The return is \d+ days late\. Its reasonable-cause statement asks the IRS not to impose the penalty of \$50,000: in your own words/,
+      );
       expect(forms[0]!.requestedSchema.properties.lateFilingReason).toMatchObject({
         type: 'string',
         description: expect.stringMatching(/in the user's words/),
