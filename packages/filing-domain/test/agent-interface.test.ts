@@ -295,13 +295,17 @@ describe.each(testDatabases())('what an agent sees on $name', (variant) => {
   });
 
   describe('prompts', () => {
-    it('lists the two interviews on both eras, and renders one that names the tools in order', async () => {
+    it('lists the two interviews and the reasonable-cause prompt on both eras, and renders one that names the tools in order', async () => {
       for (const rpc of [legacyRpc, modernRpc]) {
         const list = await rpc(harness(), 'prompts/list', {});
         expect(list.status).toBe(200);
         expect(list.body.result.prompts.map((prompt: any) => [prompt.name, prompt.arguments])).toEqual([
           ['prepare_form_5472', [expect.objectContaining({ name: 'filing_id', required: false })]],
           ['prepare_partnership_return', [expect.objectContaining({ name: 'filing_id', required: false })]],
+          [
+            'draft_reasonable_cause_statement',
+            [expect.objectContaining({ name: 'filing_id', required: true })],
+          ],
         ]);
         const rendered = await rpc(harness(), 'prompts/get', { name: 'prepare_form_5472' });
         const text = rendered.body.result.messages[0].content.text as string;

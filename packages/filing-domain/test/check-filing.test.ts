@@ -72,7 +72,8 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     const report = await ok(harness().server, key, 'check_filing', { id });
     expect(report.ready).toBe(false);
     expect(report.missing).toContainEqual({ form: '5472', part: 'I', line: '1b', field: 'ein' });
-    expect(report.missing).toHaveLength(30);
+    // With Part II's question whether the owner is itself owned (lines 6-7).
+    expect(report.missing).toHaveLength(31);
     expect(report.due_date).toBeNull();
   });
 
@@ -192,9 +193,9 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(late).toMatchObject({ overdue: true, days_late: 41 });
     expect(late.penalties[0]).toMatchObject({ code: '6038A(d)(1)', amount: 50_000 });
     expect(late.penalties[1]).toMatchObject({ code: '6038A(d)(2)', amount: null });
-    expect(late.late_filing.fields).toEqual(
-      expect.arrayContaining(['generateLateFilingLetter', 'lateFilingReason', 'signerName']),
-    );
+    expect(late.late_filing.fields).toEqual(expect.arrayContaining(['lateFilingReason', 'signerName']));
+    // The example's letter and its facts: the packet carries the statement, and says so.
+    expect(late).toMatchObject({ ready: true, late_filing: { statement_included: true, missing: [] } });
   });
 
   it('a 7004 asked for after the original due date is reported and marked left out', async () => {

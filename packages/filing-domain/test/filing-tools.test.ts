@@ -593,6 +593,8 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'ownerBusinessCountries',
               'ownerCitizenship',
               'ownerTaxResidentCountry',
+              'ownerHasOwners',
+              'indirectOwners',
               'relatedParties',
               'noReportableTransactions',
               'partVII',

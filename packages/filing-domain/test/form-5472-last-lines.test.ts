@@ -99,11 +99,13 @@ describe.each(testDatabases())('Form 5472 to its last line on $name', (variant) 
     expect(ready).toMatchObject({ ready: true, missing: [], invalid: [] });
     expect(ready.recommended).toEqual([expect.objectContaining({ item: 'proof of filing' })]);
 
+    // Late with the statement turned off: not ready, the $50,000 exposure and the fix named.
     const late = await ok(harness().server, key, 'check_filing', { id, as_of: '2026-11-25' });
-    expect(late.recommended[0]).toEqual({
-      item: expect.stringMatching(/reasonable-cause statement/),
-      reason: expect.stringMatching(/\$50,000/),
-      source: expect.stringMatching(/1\.6038A-4\(b\)/),
+    expect(late).toMatchObject({ ready: false, late_filing: { statement_included: false } });
+    expect(late.penalties[0]).toMatchObject({ code: '6038A(d)(1)', amount: 50_000 });
+    expect(late.invalid).toContainEqual({
+      field: 'generateLateFilingLetter',
+      message: expect.stringMatching(/224 days late.*lateFilingReason/),
     });
   });
 });

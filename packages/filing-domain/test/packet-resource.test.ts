@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import {
@@ -15,22 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createFilingServer, type FilingServer } from '../src/index.js';
 import { packetUri } from '../src/resources/packet-resources.js';
 import { oauthGrant } from './helpers.js';
+import { pdfText } from './pdf-text.js';
 import { type SocketServer, startSocketServer, testConfig, testPackets } from './socket-server.js';
 
 const V2026 = '2026-07-28';
 // "%PDF" in base64: the first bytes of any packet blob.
 const PDF_BLOB_PREFIX = 'JVBER';
-
-/** Every page's text, extracted by poppler's pdftotext (Debian's poppler-utils). */
-function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'packet-resource-'));
-  try {
-    writeFileSync(join(dir, 'packet.pdf'), pdf);
-    return execFileSync('pdftotext', [join(dir, 'packet.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function blobBytes(contents: ReadonlyArray<Record<string, unknown>>): Uint8Array {
   expect(contents).toHaveLength(1);

@@ -311,8 +311,9 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
       expect((declined.structuredContent as any).outcome).toBe('declined');
       expect(h.telnyx.faxes.length).toBe(before);
       expect(forms[0]!.message).toBe(
-        `Fax ${packet.pages} pages of ${READY_FILING.llcName}’s Form 5472 with pro forma 1120 for 2025-01-01 to 2025-12-31 to the IRS fax 855-887-7737? This files the return with the IRS.`,
+        `Fax ${packet.pages} pages of ${READY_FILING.llcName}’s Form 5472 with pro forma 1120 and the reasonable-cause statement for 2025-01-01 to 2025-12-31 to the IRS fax 855-887-7737? This files the return with the IRS.`,
       );
+      expect((declined.structuredContent as any).summary.reasonable_cause_statement).toBe('included');
       expect(forms[0]!.requestedSchema.properties.confirm.type).toBe('boolean');
       answer = { action: 'accept', content: { confirm: true } };
       const sent = await client.callTool({ name: 'send_fax', arguments: { id } });

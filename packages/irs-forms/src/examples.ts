@@ -29,6 +29,8 @@ export const EXAMPLE_SINGLE_MEMBER_FILING = {
   ownerBusinessCountries: 'Spain',
   ownerCitizenship: 'Spain',
   ownerTaxResidentCountry: 'Spain',
+  // The owner is an individual: no one owns the owner (Part II lines 6-7 stay blank).
+  ownerHasOwners: false,
   relatedParties: [
     {
       id: 'rp-1',

@@ -52,6 +52,27 @@ export interface RelatedPartyInput {
   [key: string]: unknown;
 }
 
+/** An ultimate indirect 25% foreign shareholder: Form 5472 Part II, line 6 (the first), 7 (the second). */
+export interface IndirectOwnerInput {
+  id?: string;
+  /** 6a name and address. */
+  name?: string;
+  street?: string;
+  city?: string;
+  country?: string;
+  /** 6b(1), 6b(2), 6b(3). */
+  usIdentifyingNumber?: string;
+  referenceIdNumber?: string;
+  ftin?: string;
+  /** 6c. */
+  businessCountries?: string | string[];
+  /** 6d: country of citizenship, organization, or incorporation. */
+  citizenship?: string;
+  /** 6e. */
+  taxResidenceCountries?: string | string[];
+  [key: string]: unknown;
+}
+
 /** `form_data` of a single-member filing (forms 5472 and pro forma 1120). */
 export interface SingleMemberInput {
   taxYearBegin?: string;
@@ -77,6 +98,10 @@ export interface SingleMemberInput {
   ownerBusinessCountries?: string | string[];
   ownerCitizenship?: string;
   ownerTaxResidentCountry?: string;
+  /** Whether the direct owner is itself owned 25% or more, directly or up the chain, by another person. */
+  ownerHasOwners?: boolean;
+  /** Part II lines 6-7: the ultimate indirect 25% foreign shareholders (past two, a statement). */
+  indirectOwners?: IndirectOwnerInput[];
   relatedParties?: RelatedPartyInput[];
   /** True when the year had no reportable transaction (silence is not "none"). */
   noReportableTransactions?: boolean;

@@ -64,6 +64,16 @@ export const FORM_5472_RULES = {
     source:
       'Instructions for Form 5472, Lines 1d and 1e (the codes of the Form 1120 instructions); 2025 Instructions for Form 1120, Principal Business Activity Codes (https://www.irs.gov/pub/irs-pdf/i1120.pdf).',
   },
+  partIIIndirectOwners: {
+    rule: 'Part II lists the direct 25% foreign shareholder (line 4) and each ultimate indirect 25% foreign shareholder: lines 6a-6e and 7a-7e hold two, each with name and address (a), U.S. identifying number if any (b(1)), reference ID number (b(2)), FTIN if any (b(3)), principal countries where business is conducted (c), country of citizenship, organization, or incorporation (d) and countries of income tax residence (e). A 25% foreign shareholder owns, directly or indirectly, at least 25% of the vote or value. check_filing asks whether the owner is itself owned 25% or more by another person up the chain (ownerHasOwners; an individual owner: No) and, when Yes, requires each owner\u2019s a, c, d and e. Past two, the others are printed with the same items on a Part II statement attached to every Form 5472 (the form has room for two; the instructions\u2019 wording for more was not confirmed with the search tool). Which owners of a chain are "ultimate" (an intermediate company whose stake is held through another listed owner may not be) was not confirmed either: list those the user\u2019s advisor identifies; a preparer decides doubtful chains.',
+    source:
+      'Form 5472 (Rev. December 2023), Part II lines 4a-7e (read from the vendored form); Internal Revenue Code section 6038A(c)(1) (25-percent foreign shareholder); Regulations section 1.6038A-1(c) (definitions; its text was not found with the search tool); Instructions for Form 5472, Part II.',
+  },
+  lateReturnStatement: {
+    rule: 'A return filed after its due date in force carries the reasonable-cause statement (the packet includes it unless generateLateFilingLetter is false): check_filing is not ready without its facts (lateFilingReason, in the user\u2019s words) or with the statement turned off, and late_filing.statement_included says whether the packet holds it with its facts. The statement shows all the facts alleged as reasonable cause and is made under the penalties of perjury.',
+    source:
+      'Internal Revenue Code section 6038A(d); Regulations section 1.6038A-4(b); Instructions for Form 5472, Penalties.',
+  },
   draftPackets: {
     rule: 'Until check_filing answers ready, every page of the packet carries "DRAFT: NOT READY TO FILE"; a ready packet carries no such mark.',
     source:

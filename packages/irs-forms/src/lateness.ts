@@ -1,4 +1,5 @@
 /** Whether a filing is late on a given day, and the penalties that then apply. */
+import { filingDueDates, isRealDate } from './due-dates.js';
 
 /** A penalty that applies to a filing as of a day. */
 export type Penalty = {
@@ -54,4 +55,31 @@ export function monthsOrFractionLate(dueDate: string, asOf: string): number {
   // Past the whole months, any remaining day starts another month.
   const anniversary = new Date(Date.UTC(dy, dm - 1 + whole, dd)).toISOString().slice(0, 10);
   return whole + (daysBetween(anniversary, asOf) > 0 ? 1 : 0);
+}
+
+/**
+ * The due date in force: the extended one only for a Form 7004 filed (form7004FiledDate) by the
+ * original due date; null when the tax year is not known.
+ */
+export function dueDateInForce(
+  kind: '5472' | 'partnership',
+  formData: Record<string, unknown>,
+): string | null {
+  const { due, extended } = filingDueDates(kind, formData);
+  const filed = formData.form7004FiledDate;
+  return due !== null && extended !== null && isRealDate(filed) && filed <= due ? extended : due;
+}
+
+/**
+ * Whether the packet holds the reasonable-cause statement: asked for (generateLateFilingLetter),
+ * or the return is overdue on `asOf` and the statement was not turned off (false).
+ */
+export function includesLateFilingLetter(
+  kind: '5472' | 'partnership',
+  formData: Record<string, unknown>,
+  asOf: string,
+): boolean {
+  if (formData.generateLateFilingLetter === true) return true;
+  if (formData.generateLateFilingLetter === false) return false;
+  return lateness(dueDateInForce(kind, formData), asOf).overdue;
 }

@@ -4,8 +4,9 @@ import { DEFAULT_EDITIONS } from './editions/index.js';
 import { yearOf } from './field-text.js';
 import type { PartnershipInput, RelatedPartyInput, SingleMemberInput } from './filing-input.js';
 import { form5472Amounts } from './form-5472-amounts.js';
+import { INDIRECT_OWNER_LINES, indirectOwnersOf } from './editions/form-5472-rev-2023-12.js';
 import { filingDueDates } from './due-dates.js';
-import { form7004LateReason, todayUtc } from './lateness.js';
+import { form7004LateReason, includesLateFilingLetter, todayUtc } from './lateness.js';
 import { k1Shares } from './partnership/schedule-k.js';
 
 /** The two kinds of filing, as the tools name them. */
@@ -29,7 +30,7 @@ export type PlannedLetter = { kind: 'letter'; fileName: string } & (
 /** A statement attached to one Form 5472 (Part V or Part VI). */
 export interface PlannedStatement {
   kind: 'statement';
-  part: 'V' | 'VI';
+  part: 'II' | 'V' | 'VI';
   filing: SingleMemberInput;
   relatedParty: RelatedPartyInput;
   fileName: string;
@@ -87,7 +88,7 @@ function slug(value: string | undefined): string {
  * (how to sign and file; not an IRS form), a pro forma 1120, one 5472 per related party (one when none is listed yet) each followed by its Part V and
  * Part VI statements when it has them, 7004 when `generateForm7004` (left out, with the reason in
  * `omitted`, once `asOf` is past the original due date), and the reasonable-cause letter when
- * `generateLateFilingLetter`; a partnership is a 1065 and one Schedule K-1 per partner.
+ * `generateLateFilingLetter`, or when the return is overdue on `asOf` and it is not false; a partnership is a 1065 and one Schedule K-1 per partner.
  */
 export function planPacket(
   filingKind: FilingKind,
@@ -115,10 +116,19 @@ export function planPacket(
     add('1120', { filing }, filing.llcName ?? '');
     const parties = Array.isArray(filing.relatedParties) ? filing.relatedParties : [];
     const formCount = Math.max(parties.length, 1);
-    if (parties.length === 0)
+    // Part II past lines 6 and 7 continues on a statement attached to every Form 5472.
+    const partII = (relatedParty: RelatedPartyInput) => {
+      if (indirectOwnersOf(filing).length <= INDIRECT_OWNER_LINES.length) return;
+      const fileName = `${index()}-form-5472-part-ii-statement-${slug(relatedParty.name ?? filing.llcName)}.pdf`;
+      parts.push({ kind: 'statement', part: 'II', filing, relatedParty, fileName });
+    };
+    if (parties.length === 0) {
       add('5472', { filing, relatedParty: undefined, formCount }, filing.llcName ?? '');
+      partII({});
+    }
     for (const relatedParty of parties) {
       add('5472', { filing, relatedParty, formCount }, relatedParty.name);
+      partII(relatedParty);
       if (form5472Amounts(relatedParty).partV.length > 0) {
         const fileName = `${index()}-form-5472-part-v-statement-${slug(relatedParty.name)}.pdf`;
         parts.push({ kind: 'statement', part: 'V', filing, relatedParty, fileName });
@@ -133,7 +143,7 @@ export function planPacket(
       if (due !== null && asOf > due) omitted.push({ form: '7004', reason: form7004LateReason(due, asOf) });
       else add('7004', { filing }, filing.llcName ?? '');
     }
-    if (filing.generateLateFilingLetter === true) {
+    if (includesLateFilingLetter('5472', formData, asOf)) {
       parts.push({ kind: 'letter', filing, fileName: `${index()}-reasonable-cause-letter.pdf` });
     }
   } else {

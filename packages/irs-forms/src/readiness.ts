@@ -27,9 +27,10 @@ import type { PrepareElsewhere } from './partnership/prepare-elsewhere.js';
 import { scheduleReadiness } from './partnership/schedule-readiness.js';
 
 export { IRS_RULES, type IrsRule } from './irs-rules.js';
-export type { InvalidField, MissingLine } from './readiness-types.js';
+export type { InvalidField, LateFilingPath, MissingLine } from './readiness-types.js';
 import { IRS_RULES } from './irs-rules.js';
-import type { InvalidField, MissingLine } from './readiness-types.js';
+import type { InvalidField, LateFilingPath, MissingLine } from './readiness-types.js';
+import { late5472Path } from './late-5472.js';
 
 /** A form the filing needs. */
 export type NeededForm = {
@@ -86,15 +87,6 @@ export type FilingReadiness = {
    * and its source; while any is listed, `ready` is false.
    */
   prepare_elsewhere?: PrepareElsewhere[];
-};
-
-/** What an overdue filing does next. */
-export type LateFilingPath = {
-  summary: string;
-  /** The form_data fields the path uses. */
-  fields: string[];
-  /** Those still empty. */
-  missing: string[];
 };
 
 type Requirement = { form: FormId; part?: string; line: string; field: string };
@@ -270,22 +262,7 @@ export function checkFilingReadiness(
     }
     if (late.overdue) {
       penalties.push(...form5472Penalties(formCount, filing, dueInForce!));
-      const fields = [
-        'generateLateFilingLetter',
-        'lateFilingReason',
-        'signerName',
-        'signerTitle',
-        'signatureDate',
-      ];
-      lateFiling = {
-        summary: `The return was due ${dueInForce} and is ${late.days_late} days late as of ${asOf}. File it now (fax or mail, see how_to_file) with a reasonable-cause statement signed under penalties of perjury: set generateLateFilingLetter to true and give lateFilingReason (the facts that prevented timely filing); the letter is signed by signerName.`,
-        fields,
-        missing: fields.filter((field) =>
-          field === 'generateLateFilingLetter'
-            ? filing.generateLateFilingLetter !== true
-            : isEmpty(formData[field]),
-        ),
-      };
+      lateFiling = late5472Path(filing, dueInForce!, late.days_late, asOf, missing, invalid);
     }
   } else {
     const filing = formData as PartnershipInput;
@@ -316,7 +293,13 @@ export function checkFilingReadiness(
     invalid.push(...problems.invalid, ...schedules.invalid);
     const penalty = dueInForce === null ? undefined : lateFilingPenalty(filing, dueInForce, asOf);
     if (penalty) penalties.push(penalty);
-    if (late.overdue) lateFiling = late1065Path(filing, dueInForce!, late.days_late, asOf);
+    if (late.overdue) {
+      const path = late1065Path(filing, dueInForce!, late.days_late, asOf);
+      lateFiling = {
+        ...path,
+        statement_included: filing.generateLateFilingLetter === true && !isEmpty(filing.lateFilingReason),
+      };
+    }
     partnership = {
       withholding_1446: withholding1446(filing, asOf),
       notes: [...partnershipNotes(filing), ...schedules.notes],

@@ -34,17 +34,6 @@ export function form5472Recommendations(
   facts: RecommendationFacts,
 ): Recommendation[] {
   const recommended: Recommendation[] = [];
-  if (facts.overdue && filing.generateLateFilingLetter !== true) {
-    const penalty = facts.penalties.find((entry) => entry.code === '6038A(d)(1)');
-    const amount = penalty?.amount
-      ? `$${penalty.amount.toLocaleString('en-US')}`
-      : 'the section 6038A(d) penalty';
-    recommended.push({
-      item: 'reasonable-cause statement (set generateLateFilingLetter to true and give lateFilingReason)',
-      reason: `The return is ${facts.days_late} days late: the IRS may assess ${amount} unless the failure was due to reasonable cause, which a written statement signed under penalties of perjury, sent with the return, asks it to accept.`,
-      source: `${IRS_RULES.reasonableCause.source}; ${IRS_RULES.penalty6038A.source}`,
-    });
-  }
   const hasExtension = filing.generateForm7004 === true || typeof filing.form7004FiledDate === 'string';
   if (
     !facts.ready &&

@@ -10,7 +10,8 @@ import {
   partVIIAsked,
 } from './part-vii.js';
 import { IRS_RULES } from './irs-rules.js';
-import type { InvalidField, MissingLine } from './readiness-types.js';
+import { checkIndirectOwners } from './part-ii-readiness.js';
+import { type InvalidField, isEmpty, type MissingLine } from './readiness-types.js';
 import {
   AMBIGUOUS_TRANSACTION_KINDS,
   type AmbiguousTransactionKindName,
@@ -20,13 +21,7 @@ import {
   wholeDollars,
 } from './transaction-kinds.js';
 
-/** True for a value the forms would print as nothing. */
-export function isEmpty(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.every(isEmpty);
-  return false;
-}
+export { isEmpty } from './readiness-types.js';
 
 const ALLOWED_RELATIONSHIPS = RELATIONSHIP_NAMES.join(', ');
 
@@ -203,6 +198,7 @@ export function checkSingleMember(
     });
   }
   checkEveryPartVII(filing, parties, missing, invalid);
+  checkIndirectOwners(filing, missing, invalid);
 
   for (const [line, field] of [
     ['Signature of officer', 'signerName'],

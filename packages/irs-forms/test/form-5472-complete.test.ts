@@ -190,7 +190,9 @@ describe('the date-aware check', () => {
       ['6038A(d)(2)', null],
     ]);
     expect(report.penalties[1]!.description).toMatch(/notice/);
-    expect(report.late_filing?.missing).toEqual(['generateLateFilingLetter']);
+    // The statement turned off: not ready, and said so.
+    expect(report.invalid.map((entry) => entry.field)).toContain('generateLateFilingLetter');
+    expect(report.late_filing).toMatchObject({ missing: [], statement_included: false });
     expect(report.late_filing?.fields).toContain('lateFilingReason');
   });
 

@@ -230,18 +230,23 @@ describe('due dates and recommendations', () => {
     expect(report.overdue).toBe(true);
   });
 
-  it('an overdue filing without the letter is told to add the reasonable-cause statement, with its penalty and source', () => {
-    const report = check(base, '2026-11-25');
-    expect(report.recommended).toContainEqual({
-      item: expect.stringMatching(/reasonable-cause statement/),
-      reason: expect.stringMatching(/224 days late.*\$50,000/),
-      source: expect.stringContaining(IRS_RULES.reasonableCause.source),
+  it('an overdue filing is not ready without its reasonable-cause statement and the facts of it', () => {
+    const off = check(base, '2026-11-25');
+    expect(off.ready).toBe(false);
+    expect(off.invalid).toContainEqual({
+      field: 'generateLateFilingLetter',
+      message: expect.stringMatching(/is false, but the return is 224 days late/),
     });
-    const withLetter = check({ ...base, generateLateFilingLetter: true }, '2026-11-25');
-    expect(withLetter.recommended.map((entry) => entry.item)).not.toContainEqual(
-      expect.stringMatching(/reasonable-cause/),
-    );
-    expect(withLetter.recommended).toContainEqual(expect.objectContaining({ item: 'proof of filing' }));
+    expect(off.late_filing?.statement_included).toBe(false);
+    // Left out, the statement is in the packet of a late return; without its facts, not ready.
+    const { generateLateFilingLetter: _off, lateFilingReason: _reason, ...unsaid } = base;
+    const noFacts = check(unsaid, '2026-11-25');
+    expect(noFacts.ready).toBe(false);
+    expect(noFacts.missing).toContainEqual(expect.objectContaining({ field: 'lateFilingReason' }));
+    expect(noFacts.late_filing).toMatchObject({ missing: ['lateFilingReason'], statement_included: false });
+    const withFacts = check({ ...unsaid, lateFilingReason: 'The owner was in hospital.' }, '2026-11-25');
+    expect(withFacts).toMatchObject({ ready: true, late_filing: { missing: [], statement_included: true } });
+    expect(withFacts.recommended).toContainEqual(expect.objectContaining({ item: 'proof of filing' }));
   });
 });
 

@@ -45,8 +45,15 @@ describe('single-member readiness', () => {
       line: 'Signature of officer',
       field: 'signerName',
     });
-    // 19 lines of Parts I-II and the header, 8a, 7 Part VII questions, 3 of the signature block.
-    expect(report.missing).toHaveLength(30);
+    // 19 lines of Parts I-II and the header, 8a, 7 Part VII questions, 3 of the signature block,
+    // and whether the owner is itself owned (Part II lines 6-7).
+    expect(report.missing).toHaveLength(31);
+    expect(report.missing).toContainEqual({
+      form: '5472',
+      part: 'II',
+      line: '6a-7e',
+      field: 'ownerHasOwners',
+    });
     expect(report.invalid).toEqual([]);
   });
 

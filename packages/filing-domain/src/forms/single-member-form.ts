@@ -153,6 +153,23 @@ export const singleMemberFormSchemas = once(() => {
     })
     .describe('A related party: one Form 5472.');
 
+  /** An ultimate indirect 25% foreign shareholder: Form 5472 Part II, line 6 or 7 (then a statement). */
+  const indirectOwnerSchema = z.looseObject({
+    id: text.optional().describe('Stable id; assigned by the server when absent.'),
+    name: text.describe('6a name (person or company).'),
+    street: text.optional().describe('6a street.'),
+    city: text.optional().describe('6a city, region, postal code.'),
+    country: text.optional().describe('6a country name.'),
+    usIdentifyingNumber: usTaxpayerId
+      .optional()
+      .describe('6b(1) U.S. identifying number; leave out if none.'),
+    referenceIdNumber: text.optional().describe('6b(2) reference ID number; leave out if none.'),
+    ftin: text.optional().describe('6b(3) foreign tax identification number; leave out if none.'),
+    businessCountries: countries.optional().describe('6c countries where it conducts business.'),
+    citizenship: text.optional().describe('6d country of citizenship, organization or incorporation.'),
+    taxResidenceCountries: countries.optional().describe('6e countries where it is a tax resident.'),
+  });
+
   /**
    * `form_data` of a single-member filing (forms 5472 and 1120): the one source of truth for
    * validation, for `get_form_schema`'s field descriptions and for the tools' JSON Schemas.
@@ -211,6 +228,18 @@ export const singleMemberFormSchemas = once(() => {
         .describe('Country or countries where the owner conducts business.'),
       ownerCitizenship: text.optional().describe('Country of citizenship of the owner.'),
       ownerTaxResidentCountry: text.optional().describe('Country where the owner is a tax resident.'),
+      // Part II's owners up the chain: documented by get_form_schema, left out of tools/list (its
+      // byte budget).
+      ownerHasOwners: z.boolean().optional().meta({
+        description:
+          'Part II: is the owner itself owned 25% or more by another person or company, up the chain? An individual owner: false.',
+        advertised: false,
+      }),
+      indirectOwners: z.array(indirectOwnerSchema).max(MAX_RELATED_PARTIES).optional().meta({
+        description:
+          'Part II lines 6-7 (past two, a statement): each ultimate indirect 25% foreign owner, when ownerHasOwners.',
+        advertised: false,
+      }),
       relatedParties: z
         .array(relatedPartySchema)
         .max(MAX_RELATED_PARTIES, { message: `holds at most ${MAX_RELATED_PARTIES} related parties` })
@@ -246,10 +275,12 @@ export const singleMemberFormSchemas = once(() => {
       generateLateFilingLetter: z
         .boolean()
         .optional()
-        .describe('True to also generate a reasonable-cause letter for late filing.'),
+        .describe('Reasonable-cause letter: true to include it; a late return includes it unless false.'),
       lateFilingReason: text
         .optional()
-        .describe('Facts that prevented timely filing, for the reasonable-cause letter.'),
+        .describe(
+          "Reasonable-cause statement of a late return: in the user's words, what happened, when, and why it prevented timely filing.",
+        ),
     })
     .describe('form_data of a single-member filing (forms 5472 and 1120).');
   return { relatedPartySchema, transactionSchema, singleMemberFormDataSchema };

@@ -1,5 +1,7 @@
 import { JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
+import type { Kysely } from 'kysely';
 import { loadInterviews } from '../server/deferred.js';
+import { reasonableCausePrompt } from './reasonable-cause-prompt.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,35 +27,39 @@ const LISTED = [
  * The guided interviews: `prepare_form_5472` and `prepare_partnership_return`, served
  * on both protocol eras. Each renders one user message an agent can follow: what to ask the user,
  * in which order, and which tools to call. An optional `filing_id` continues an existing filing.
+ * With a database, also `draft_reasonable_cause_statement` (reasonable-cause-prompt.ts).
  */
-export function filingPrompts(): PromptDefinition[] {
-  return LISTED.map((interview) => ({
-    name: interview.name,
-    title: interview.title,
-    description: interview.description,
-    arguments: [
-      {
-        name: 'filing_id',
-        title: 'Filing to continue',
-        description: `Id of an existing filing to continue (from ${interview.list}); leave empty to start a new one.`,
-        required: false,
+export function filingPrompts(db?: () => Promise<Kysely<any>>): PromptDefinition[] {
+  const interviews = LISTED.map(
+    (interview): PromptDefinition => ({
+      name: interview.name,
+      title: interview.title,
+      description: interview.description,
+      arguments: [
+        {
+          name: 'filing_id',
+          title: 'Filing to continue',
+          description: `Id of an existing filing to continue (from ${interview.list}); leave empty to start a new one.`,
+          required: false,
+        },
+      ],
+      get: async (args) => {
+        const given = args.filing_id?.trim();
+        if (given && !UUID.test(given)) {
+          throw new McpError(
+            JsonRpcErrorCode.InvalidParams,
+            `Invalid params: filing_id must be the UUID of one of your filings (from ${interview.list}), or absent to start a new one`,
+          );
+        }
+        const filingId = given ? given.toLowerCase() : undefined;
+        const { INTERVIEWS, interviewText } = await loadInterviews();
+        const text = interviewText(INTERVIEWS.find((entry) => entry.name === interview.name)!, filingId);
+        return {
+          description: interview.description,
+          messages: [{ role: 'user', content: { type: 'text', text } }],
+        };
       },
-    ],
-    get: async (args) => {
-      const given = args.filing_id?.trim();
-      if (given && !UUID.test(given)) {
-        throw new McpError(
-          JsonRpcErrorCode.InvalidParams,
-          `Invalid params: filing_id must be the UUID of one of your filings (from ${interview.list}), or absent to start a new one`,
-        );
-      }
-      const filingId = given ? given.toLowerCase() : undefined;
-      const { INTERVIEWS, interviewText } = await loadInterviews();
-      const text = interviewText(INTERVIEWS.find((entry) => entry.name === interview.name)!, filingId);
-      return {
-        description: interview.description,
-        messages: [{ role: 'user', content: { type: 'text', text } }],
-      };
-    },
-  }));
+    }),
+  );
+  return db === undefined ? interviews : [...interviews, reasonableCausePrompt(db)];
 }

@@ -215,7 +215,7 @@ export function createFilingServerWithConfig(
     serverInfo: { ...FILING_SERVER_INFO },
     instructions: filingServerInstructions(packets !== undefined),
     tools,
-    prompts: filingPrompts(),
+    prompts: filingPrompts(lazyDb),
     observer: telemetry.observer,
     authenticate,
     // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.

@@ -25,6 +25,9 @@ const sendFaxOutput = once(() =>
       pages: z.number().int(),
       to: z.string().describe('The IRS fax number (rules table).'),
       signed_copy_sha256: z.string(),
+      reasonable_cause_statement: z
+        .enum(['included', 'not_included'])
+        .describe('Whether the packet carries the reasonable-cause statement (a late return does).'),
     }),
     fax: submissionSchemas().fax.nullable(),
     message: z.string(),
@@ -108,6 +111,10 @@ export function sendFaxTool(deps: {
         pages: copy.pages,
         to: destination.fax,
         signed_copy_sha256: copy.sha256,
+        reasonable_cause_statement:
+          (readiness.late_filing?.statement_included ?? filing.form_data.generateLateFilingLetter === true)
+            ? ('included' as const)
+            : ('not_included' as const),
       };
       const answer = (
         outcome: 'confirm' | 'sent' | 'already_sent' | 'declined',
@@ -128,7 +135,9 @@ export function sendFaxTool(deps: {
           `This signed copy was faxed already (status ${previous.status}); nothing was sent again. To send it again, call with resend: true.`,
         );
       }
-      const what = `${summary.pages} page${summary.pages === 1 ? '' : 's'} of ${summary.llc_name ?? 'the LLC'}’s Form 5472 with pro forma 1120${summary.tax_year ? ` for ${summary.tax_year}` : ''} to the IRS fax ${summary.to}`;
+      const statement =
+        summary.reasonable_cause_statement === 'included' ? ' and the reasonable-cause statement' : '';
+      const what = `${summary.pages} page${summary.pages === 1 ? '' : 's'} of ${summary.llc_name ?? 'the LLC'}’s Form 5472 with pro forma 1120${statement}${summary.tax_year ? ` for ${summary.tax_year}` : ''} to the IRS fax ${summary.to}`;
       if (supportsFormElicitation(context.clientCapabilities)) {
         const confirmed = confirmation(context, copy.sha256);
         if (confirmed === false)

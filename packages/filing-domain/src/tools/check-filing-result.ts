@@ -66,7 +66,14 @@ export const checkFilingResultSchema = once(() =>
       )
       .describe('Penalties that apply as of as_of.'),
     late_filing: z
-      .object({ summary: z.string(), fields: z.array(z.string()), missing: z.array(z.string()) })
+      .object({
+        summary: z.string(),
+        fields: z.array(z.string()),
+        missing: z.array(z.string()),
+        statement_included: z
+          .boolean()
+          .describe('Whether the packet carries the reasonable-cause statement with its facts.'),
+      })
       .nullable()
       .describe('For an overdue filing: what to do and the form_data fields it needs.'),
     withholding_1446: z

@@ -214,7 +214,7 @@ export function completeFilingTool(deps: {
             method: 'elicitation/create',
             params: {
               mode: 'form',
-              message: introOf(filing.llc_name, kind, asked.length, round, refused, storedNow.length),
+              message: `${lateNote(readiness, round)}${introOf(filing.llc_name, kind, asked.length, round, refused, storedNow.length)}`,
               requestedSchema: requestedSchema(withReasons(round, refused)),
             },
           },
@@ -237,6 +237,18 @@ function withReasons(round: AskedField[], refused: Refusal[]): AskedField[] {
           description: `${field.description} Your answer was not accepted: ${reasons.join('; ')}.`,
         };
   });
+}
+
+/** For a round that asks the reasonable-cause facts: how late the return is and what is at stake. */
+function lateNote(readiness: FilingCheck, round: AskedField[]): string {
+  if (!round.some((field) => field.field === 'lateFilingReason')) return '';
+  const { days_late: days, penalties } = readiness as FilingCheck & {
+    days_late?: number;
+    penalties?: Array<{ amount: number | null }>;
+  };
+  const amount = penalties?.[0]?.amount;
+  const stake = typeof amount === 'number' ? ` of $${amount.toLocaleString('en-US')}` : '';
+  return `The return is ${days ?? 'some'} days late. Its reasonable-cause statement asks the IRS not to impose the penalty${stake}: in your own words, say what happened, when, and why it kept the return from being filed on time. `;
 }
 
 function introOf(

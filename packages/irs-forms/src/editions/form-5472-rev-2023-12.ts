@@ -1,6 +1,6 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, joined, monthDay, usDate, yearOf } from '../field-text.js';
-import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
+import type { IndirectOwnerInput, RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
 import { form5472Amounts, line1hOf } from '../form-5472-amounts.js';
 import { printedCountries } from '../countries.js';
 import { PART_VII_QUESTIONS, type PartVIILine, partVIIAnswersFor, partVIIAsked } from '../part-vii.js';
@@ -12,6 +12,22 @@ function relatedPartyLine(party: RelatedPartyInput): string {
     (part) => typeof part === 'string' && part.trim() !== '',
   );
   return [party.name, ...(address.length > 0 ? address : [party.address])].filter(Boolean).join(', ');
+}
+
+/** Lines 6a and 7a: the name and the address (street, city, country). */
+function indirectOwnerLine(owner: IndirectOwnerInput): string | undefined {
+  const parts = [owner.name, owner.street, owner.city, printedCountries(owner.country)];
+  const kept = parts.filter((part) => typeof part === 'string' && part.trim() !== '');
+  return owner.name ? kept.join(', ') : undefined;
+}
+
+/** Lines 6 and 7: the first two ultimate indirect 25% foreign shareholders (the others: a statement). */
+export const INDIRECT_OWNER_LINES = ['6', '7'] as const;
+
+/** The ultimate indirect owners a filing lists (none when it says the owner has no owner). */
+export function indirectOwnersOf(filing: SingleMemberInput): IndirectOwnerInput[] {
+  if (filing.ownerHasOwners === false || !Array.isArray(filing.indirectOwners)) return [];
+  return filing.indirectOwners.map((owner) => owner ?? {});
 }
 
 /** Input of one Form 5472: the filing, one related party, and how many 5472s the packet holds. */
@@ -55,6 +71,7 @@ const fields = {
   ownerBusinessCountries: text(`${P1}f1_24[0]`, '4c'),
   ownerCitizenship: text(`${P1}f1_25[0]`, '4d'),
   ownerTaxResidentCountry: text(`${P1}f1_26[0]`, '4e'),
+  ...indirectOwnerFields(),
   relatedPartyForeign: box(`${P2}c2_1[0]`, 'Part III: foreign person'),
   relatedPartyUS: box(`${P2}c2_1[1]`, 'Part III: U.S. person'),
   relatedParty: text(`${P2}f2_1[0]`, '8a'),
@@ -74,6 +91,39 @@ const fields = {
   partVI: box(`${P2}PartVI[0].c2_7[0]`, 'Part VI'),
   ...partVIIFields(),
 } satisfies Record<string, TemplateField>;
+
+/** Lines 6a-6e (f1_34 to f1_40) and 7a-7e (f1_41 to f1_47), in the order of line 4's fields. */
+function indirectOwnerFields(): Record<string, TemplateField> {
+  const items = ['a', 'b(1)', 'b(2)', 'b(3)', 'c', 'd', 'e'];
+  const fields: Record<string, TemplateField> = {};
+  INDIRECT_OWNER_LINES.forEach((line, row) => {
+    items.forEach((item, column) => {
+      fields[`line${line}${item.replace(/[()]/g, '')}`] = text(
+        `${P1}f1_${34 + row * 7 + column}[0]`,
+        `${line}${item}`,
+      );
+    });
+  });
+  return fields;
+}
+
+/** The printed values of lines 6 and 7. */
+function indirectOwnerValues(filing: SingleMemberInput): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  const owners = indirectOwnersOf(filing);
+  INDIRECT_OWNER_LINES.forEach((line, row) => {
+    const owner = owners[row];
+    if (!owner) return;
+    values[`line${line}a`] = indirectOwnerLine(owner);
+    values[`line${line}b1`] = owner.usIdentifyingNumber;
+    values[`line${line}b2`] = owner.referenceIdNumber;
+    values[`line${line}b3`] = owner.ftin;
+    values[`line${line}c`] = printedCountries(owner.businessCountries);
+    values[`line${line}d`] = printedCountries(owner.citizenship);
+    values[`line${line}e`] = printedCountries(owner.taxResidenceCountries);
+  });
+  return values;
+}
 
 /** Part IV's amount fields, f2_9 (line 9) to f2_40 (line 36), top to bottom as the form prints them. */
 function partIVFields(): Record<`line${string}`, TemplateField> {
@@ -210,6 +260,7 @@ export const form5472RevDecember2023: FormEdition<Form5472Input> = {
       ownerBusinessCountries: printedCountries(filing.ownerBusinessCountries),
       ownerCitizenship: printedCountries(filing.ownerCitizenship),
       ownerTaxResidentCountry: printedCountries(filing.ownerTaxResidentCountry),
+      ...indirectOwnerValues(filing),
       relatedPartyForeign: foreign,
       relatedPartyUS: party ? party.isForeign === false : false,
       relatedParty: party?.name ? relatedPartyLine(party) : undefined,

@@ -13,13 +13,12 @@ import type { FormRegistry } from '../form-edition.js';
 import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
 import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet-limits.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
-import { todayUtc } from '../lateness.js';
+import { includesLateFilingLetter, todayUtc } from '../lateness.js';
 import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
-import type { SingleMemberInput } from '../filing-input.js';
 import { drawCoverPage, markDraft } from './cover-page.js';
 import { drawLate1065Letter } from './late-1065-letter.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
-import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
+import { drawPartIIStatement, drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
 import { loadTemplate, templateField } from './fill-form.js';
 
@@ -287,7 +286,7 @@ export class PacketBuilder {
     const copied = new Map<PreparedTemplate, CopiedPages>();
     for (const part of parts) {
       if (part.kind === 'cover') {
-        const hasLetter = (part.filing as SingleMemberInput).generateLateFilingLetter === true;
+        const hasLetter = includesLateFilingLetter('5472', part.filing, readiness.as_of);
         drawCoverPage(doc, font, part.filing, readiness, hasLetter);
         this.#checkPages(pagesBefore + doc.getPageCount());
         continue;
@@ -299,7 +298,8 @@ export class PacketBuilder {
         continue;
       }
       if (part.kind === 'statement') {
-        if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
+        if (part.part === 'II') drawPartIIStatement(doc, font, part.filing, part.relatedParty);
+        else if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
         else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
         this.#checkPages(pagesBefore + doc.getPageCount());
         await yieldToEventLoop();
