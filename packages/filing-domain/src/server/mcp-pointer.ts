@@ -2,25 +2,13 @@ import { withCors } from '@filing-mcp/protocol';
 import { jsonResponse } from '../errors/http-errors.js';
 
 /**
- * The paths where a user of an MCP SDK looks for the endpoint first, when it is not there: `/mcp`
- * at the origin (where the SDKs' examples serve it) and beside the base path (`/api/mcp` for a base
- * path `/api/mcp-server`), each with and without a trailing slash. Never the endpoint itself: with
- * a base path `/mcp` there is none at the origin.
- */
-export function mcpGuessPaths(basePath: string): ReadonlySet<string> {
-  const parent = basePath.slice(0, Math.max(basePath.lastIndexOf('/'), 0));
-  const paths = new Set<string>();
-  for (const root of new Set(['', parent])) paths.add(`${root}/mcp`).add(`${root}/mcp/`);
-  for (const endpoint of [basePath, `${basePath}/`]) paths.delete(endpoint);
-  return paths;
-}
-
-/**
- * The answer at an {@link mcpGuessPaths} path, whatever the method: a 404 that names the MCP
- * endpoint (`endpoint`, `{base_url}`) in its body and in a `Link` header, never a redirect (a
+ * The answer at a path where MCP SDK users guess the endpoint (`mcpGuessPaths` of routes.ts),
+ * whatever the method: a 404 that names the MCP endpoint (`endpoint`, `{base_url}`) in its body
+ * and in a `Link` header, never a redirect (a
  * client that followed one would keep the wrong URL, and the OAuth `resource` it asks tokens for
  * with it), nor a silent proxy. JSON `{ code: 404, message, mcp_endpoint }` (an MCP SDK puts the
  * body into the error it throws); a short text for a browser (`Accept` naming `text/html`).
+ * Loaded by the first such request (`loadMcpPointer`), off the cold start.
  */
 export function mcpPointerResponse(request: Request, endpoint: string): Response {
   const message = `Not found: this is not the MCP endpoint. This server's MCP endpoint is ${endpoint} (JSON-RPC over POST, streamable HTTP): connect your MCP client to that URL.`;

@@ -9,7 +9,7 @@ import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
 import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import type { FilingBackend } from './filing-backend.js';
-import { mcpGuessPaths, mcpPointerResponse } from './mcp-pointer.js';
+import { loadMcpPointer } from './deferred.js';
 
 /** The parts {@link createFilingRoutes} routes to. */
 export interface FilingRoutesOptions {
@@ -56,6 +56,20 @@ function plainPath(url: string): string | undefined {
   const hash = url.indexOf('#', pathStart);
   if (hash !== -1 && hash < end) end = hash;
   return url.slice(pathStart, end);
+}
+
+/**
+ * The paths where a user of an MCP SDK looks for the endpoint first, when it is not there: `/mcp`
+ * at the origin (where the SDKs' examples serve it) and beside the base path (`/api/mcp` for a base
+ * path `/api/mcp-server`), each with and without a trailing slash. Never the endpoint itself: with
+ * a base path `/mcp` there is none at the origin.
+ */
+function mcpGuessPaths(basePath: string): ReadonlySet<string> {
+  const parent = basePath.slice(0, Math.max(basePath.lastIndexOf('/'), 0));
+  const paths = new Set<string>();
+  for (const root of new Set(['', parent])) paths.add(`${root}/mcp`).add(`${root}/mcp/`);
+  for (const endpoint of [basePath, `${basePath}/`]) paths.delete(endpoint);
+  return paths;
 }
 
 /** A route's answer: at once when nothing needs waiting for (a preflight, a fixed MCP result). */
@@ -125,7 +139,7 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
     if (mcpGuesses.has(path)) {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
-      return mcpPointerResponse(request, options.endpointUrl);
+      return (await loadMcpPointer()).mcpPointerResponse(request, options.endpointUrl);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".
