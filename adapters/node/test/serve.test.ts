@@ -137,6 +137,29 @@ describe('filing-mcp serve on the embedded database (PGlite in the child process
     expect(page.headers.get('content-type')).toContain('text/html');
   });
 
+  it('answers /mcp, where SDK users look first, with a 404 naming the URL it printed; a POST is not served there', async () => {
+    const pointer = `Not found: this is not the MCP endpoint. This server's MCP endpoint is ${serve.mcpUrl} (JSON-RPC over POST, streamable HTTP): connect your MCP client to that URL.`;
+    const get = await fetch(`${serve.origin}/mcp`);
+    expect(get.status).toBe(404);
+    expect(get.headers.get('link')).toBe(`<${serve.mcpUrl}>; rel="related"; title="MCP endpoint"`);
+    expect(await get.json()).toEqual({ code: 404, message: pointer, mcp_endpoint: serve.mcpUrl });
+    const post = await fetch(`${serve.origin}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(INITIALIZE_REQUEST),
+    });
+    expect(post.status).toBe(404);
+    expect(((await post.json()) as { mcp_endpoint: string }).mcp_endpoint).toBe(serve.mcpUrl);
+    const browser = await fetch(`${serve.origin}/mcp`, { headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(browser.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await browser.text()).toBe(`${pointer}\n`);
+    // A rebinding page learns nothing there either.
+    const port = Number(new URL(serve.origin).port);
+    const rebound = await rawRequest({ port, method: 'GET', path: '/mcp', host: `rebind.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('/mcp-server');
+  });
+
   it('refuses a request whose Host is not a loopback name (DNS rebinding)', async () => {
     const port = Number(new URL(serve.origin).port);
     const mcp = await rawRequest({

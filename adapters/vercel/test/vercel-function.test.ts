@@ -123,6 +123,9 @@ describe('createVercelFunction behind the Vercel runtime', () => {
       '/.well-known/openid-configuration/api/mcp-server',
       '/healthz',
       '/readyz',
+      // The 404s that name the MCP endpoint where SDK users look first.
+      '/mcp',
+      '/api/mcp',
     ]) {
       const result = await seen(path);
       expect(new URL(result.url).pathname, path).toBe(path);

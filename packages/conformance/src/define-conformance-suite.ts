@@ -5,6 +5,7 @@ import { corsScenarios } from './scenarios/cors.js';
 import { faxWebhookScenarios } from './scenarios/fax-webhook.js';
 import { mcpAuthScenarios } from './scenarios/mcp-auth.js';
 import { mcpModernScenarios } from './scenarios/mcp-modern.js';
+import { mcpPointerScenarios } from './scenarios/mcp-pointer.js';
 import { mcpTransportScenarios } from './scenarios/mcp-transport.js';
 import { oauthApproveScenarios } from './scenarios/oauth-approve.js';
 import { oauthAuthorizeScenarios } from './scenarios/oauth-authorize.js';
@@ -31,6 +32,7 @@ const SCENARIOS = [
   oauthRevokeScenarios,
   realClientScenarios,
   probeScenarios,
+  mcpPointerScenarios,
   faxWebhookScenarios,
 ];
 

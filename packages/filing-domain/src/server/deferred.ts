@@ -78,5 +78,8 @@ export const loadIrsPdf = () => import('@filing-mcp/irs-forms/pdf');
 /** oauth-core's body reader for the `/token` rate limit: the OAuth server loads with it anyway. */
 export const loadOAuthCore = () => import('@filing-mcp/oauth-core');
 
+/** The 404 of `/mcp` that names the MCP endpoint (its texts), loaded by the first request there. */
+export const loadMcpPointer = () => import('./mcp-pointer.js');
+
 /** The texts of the two interview prompts, loaded by the first `prompts/get`. */
 export const loadInterviews = () => import('../prompts/interviews.js');

@@ -252,6 +252,7 @@ export function createFilingServerWithConfig(
   const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
   const routes = createFilingRoutes({
     basePath,
+    endpointUrl: baseUrl,
     mcp,
     telemetry,
     allowListCheck: createAllowListCheck(config),

@@ -9,11 +9,14 @@ import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
 import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import type { FilingBackend } from './filing-backend.js';
+import { loadMcpPointer } from './deferred.js';
 
 /** The parts {@link createFilingRoutes} routes to. */
 export interface FilingRoutesOptions {
   /** The path of the base URL, without a trailing slash (`''` at the origin's root). */
   basePath: string;
+  /** `{base_url}`, the MCP endpoint's URL: named by the 404 of `/mcp` when the endpoint is elsewhere. */
+  endpointUrl: string;
   /** The MCP endpoint: its `respond`, which answers a fixed result without a promise. */
   mcp: { respond(request: Request, context?: RequestContext): Response | Promise<Response> };
   telemetry: FilingTelemetry;
@@ -55,6 +58,20 @@ function plainPath(url: string): string | undefined {
   return url.slice(pathStart, end);
 }
 
+/**
+ * The paths where a user of an MCP SDK looks for the endpoint first, when it is not there: `/mcp`
+ * at the origin (where the SDKs' examples serve it) and beside the base path (`/api/mcp` for a base
+ * path `/api/mcp-server`), each with and without a trailing slash. Never the endpoint itself: with
+ * a base path `/mcp` there is none at the origin.
+ */
+function mcpGuessPaths(basePath: string): ReadonlySet<string> {
+  const parent = basePath.slice(0, Math.max(basePath.lastIndexOf('/'), 0));
+  const paths = new Set<string>();
+  for (const root of new Set(['', parent])) paths.add(`${root}/mcp`).add(`${root}/mcp/`);
+  for (const endpoint of [basePath, `${basePath}/`]) paths.delete(endpoint);
+  return paths;
+}
+
 /** A route's answer: at once when nothing needs waiting for (a preflight, a fixed MCP result). */
 export type RouteHandler = (
   request: Request,
@@ -71,7 +88,8 @@ export interface FilingRoutes {
 /**
  * The filing server's routes: CORS preflights, the MCP endpoint (its two spellings), the signed
  * packet links, the probes, the OAuth endpoints (rate-limited per client address, each traced as
- * one SERVER span) with the well-known documents, and 404 for the rest.
+ * one SERVER span) with the well-known documents, a 404 naming the endpoint at `/mcp` when it is
+ * elsewhere, and 404 for the rest.
  */
 export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
   const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
@@ -79,6 +97,7 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
   const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
   const oauthRoutes = oauthRouteScopes(basePath);
+  const mcpGuesses = mcpGuessPaths(basePath);
 
   // Not async: the MCP endpoint's answer is handed on as is, a fixed one without a promise (every
   // async layer costs the hottest path microtask turns); everything else goes through `routeParsed`'s.
@@ -115,6 +134,12 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
       return faxWebhook(request);
+    }
+    // `/mcp`, where MCP SDK users look first: a 404 naming the endpoint, whatever the method.
+    if (mcpGuesses.has(path)) {
+      const refused = allowListCheck?.(request);
+      if (refused !== undefined) return forbiddenResponse(refused);
+      return (await loadMcpPointer()).mcpPointerResponse(request, options.endpointUrl);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".
