@@ -221,7 +221,9 @@ describe.each(testDatabases())('migration 0008 on $name', (variant) => {
           .execute();
       }
 
-      expect(await migrateFilingDomainTo(db)).toEqual(['0008_submission_flag_and_create_ids']);
+      expect(await migrateFilingDomainTo(db, '0008_submission_flag_and_create_ids')).toEqual([
+        '0008_submission_flag_and_create_ids',
+      ]);
       expect(await flag(db, copied)).toBe(true);
       expect(await flag(db, faxed)).toBe(true);
       expect(await flag(db, filed)).toBe(true);

@@ -83,3 +83,9 @@ export const loadInterviews = () => import('../prompts/interviews.js');
 
 /** The Telnyx SDK (about 190 KB), loaded by the first fax sent. */
 export const loadTelnyx = () => import('telnyx');
+
+/** The Stripe library, loaded by the first payment call. */
+/** The payment webhook's module, loaded by the first payment event. */
+export const loadPaymentWebhook = () => import('../payments/payment-webhook.js');
+
+export const loadStripe = () => import('stripe');

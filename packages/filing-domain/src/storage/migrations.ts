@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { submissionsMigration } from '../submission/submission-tables.js';
+import { paymentsMigration } from '../payments/payment-tables.js';
 import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
@@ -254,6 +255,10 @@ migrations['0007_companion_session_revocations'] = {
 // uuid[] (storage/create-filing-ids.ts).
 migrations['0008_submission_flag_and_create_ids'] = submissionFlagAndCreateIdsMigration;
 
+// 0009: card payments: payments tied to their checkout and provider, the checkouts opened, the
+// webhook events applied, each user's credits and the filings that used one (payments/payment-tables.ts).
+migrations['0009_payments'] = paymentsMigration;
+
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
 
@@ -263,7 +268,7 @@ const provider: MigrationProvider = {
 
 /**
  * Brings the filing domain's tables (`filings`, `partnership_filings`, `payments`, `fax_logs`,
- * `signed_copies`, `fax_webhook_events`, `filed_returns`, `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
+ * `signed_copies`, `fax_webhook_events`, `filed_returns`, `payment_checkouts`, `payment_webhook_events`, `billing_accounts`, `credit_uses`, `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
  * `filing_migration_lock`, apart from oauth-core's, so each package migrates independently.
  * Answers the names of the migrations it applied, oldest first. Throws the migration's error when one fails.
  */
