@@ -5,8 +5,8 @@ import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { FilingLogEvent, FilingServer } from '../src/index.js';
-import { newUser, type ToolOutcome, toolOutcome } from './helpers.js';
-import { startSocketServer, testPackets } from './socket-server.js';
+import { newUser, type ToolOutcome } from './helpers.js';
+import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
 
 /** The example return, without the extension whose due date has passed: ready today. */
@@ -78,25 +78,8 @@ export async function startFaxHarness(variant: DatabaseVariant, fax = true): Pro
     logger: (event) => logs.push(event),
     packets: testPackets,
   });
-  let rpcId = 1;
-  async function call(key: string, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome> {
-    const response = await fetch(baseUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-        authorization: `Bearer ${key}`,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: rpcId++,
-        method: 'tools/call',
-        params: { name, arguments: args },
-      }),
-    });
-    return toolOutcome(response);
-  }
+  const call = (key: string, name: string, args: Record<string, unknown> = {}) =>
+    callToolAt(baseUrl, key, name, args);
   return {
     call,
     async ok(key, name, args) {

@@ -141,7 +141,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`) {
       return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
-    const expand = url.searchParams.getAll('expand[]');
+    // stripe-node writes arrays with indices (`expand[0]=...`); `expand[]=` is read as well.
+    const expand = [...url.searchParams]
+      .filter(([name]) => /^expand\[\d*\]$/.test(name))
+      .map(([, value]) => value);
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const form = parseForm(body);
       const price = PRICES[form.line_items?.[0]?.price];

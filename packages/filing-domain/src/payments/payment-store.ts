@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { CheckoutState } from './payment-provider.js';
+import type { CheckoutState, PaymentProvider } from './payment-provider.js';
 
 /** What a checkout buys, recorded when it is opened. */
 export interface OpenedCheckout {
@@ -33,6 +33,17 @@ export async function recordCheckout(db: Kysely<any>, checkout: OpenedCheckout):
     .execute();
 }
 
+/** Whether this server opened the checkout. */
+export async function checkoutOpenedHere(db: Kysely<any>, provider: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_checkouts')
+    .select('id')
+    .where('provider', '=', provider)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What recording a checkout did. */
 export type PaidOutcome = 'recorded' | 'already_recorded' | 'unknown_checkout' | 'not_paid';
 
@@ -47,13 +58,7 @@ export async function recordPaidCheckout(
   state: CheckoutState,
 ): Promise<PaidOutcome> {
   if (!state.paid || state.amount === null || state.currency === null) {
-    const known = await db
-      .selectFrom('payment_checkouts')
-      .select('id')
-      .where('provider', '=', provider)
-      .where('id', '=', state.id)
-      .executeTakeFirst();
-    if (known === undefined) return 'unknown_checkout';
+    if (!(await checkoutOpenedHere(db, provider, state.id))) return 'unknown_checkout';
     if (state.status === 'expired') {
       await db
         .updateTable('payment_checkouts')
@@ -197,4 +202,23 @@ export async function openCheckoutsOf(db: Kysely<any>, userId: string, limit = 5
     .limit(limit)
     .execute();
   return rows.map((row) => row.id as string);
+}
+
+/**
+ * The verification without the webhook: each open checkout of the user's (at most 5, newest
+ * first) is read back from the provider, and a paid one recorded as the webhook would
+ * (idempotently with it). A provider that does not answer leaves them open for the next call.
+ */
+export async function verifyOpenCheckouts(
+  db: Kysely<any>,
+  provider: PaymentProvider,
+  userId: string,
+): Promise<void> {
+  for (const id of await openCheckoutsOf(db, userId)) {
+    try {
+      await recordPaidCheckout(db, provider.name, await provider.retrieveCheckout(id));
+    } catch (error) {
+      if ((error as Error).name !== 'PaymentProviderError') throw error;
+    }
+  }
 }

@@ -3,8 +3,14 @@ import type { Kysely } from 'kysely';
 import { errorResponse, HttpError, jsonResponse } from '../errors/http-errors.js';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import { readBoundedBody } from '../submission/bounded-body.js';
-import type { PaymentProvider } from './payment-provider.js';
-import { applyRefund, paymentEventSeen, recordPaidCheckout, recordPaymentEvent } from './payment-store.js';
+import { type PaymentProvider, PaymentProviderError } from './payment-provider.js';
+import {
+  applyRefund,
+  checkoutOpenedHere,
+  paymentEventSeen,
+  recordPaidCheckout,
+  recordPaymentEvent,
+} from './payment-store.js';
 
 /** A payment event is a few kilobytes; anything much larger is no event. */
 const MAX_EVENT_BYTES = 256 * 1024;
@@ -52,24 +58,39 @@ export function createPaymentWebhook(options: {
       return withCors(jsonResponse({ received: true, outcome: 'duplicate' }));
     }
     let outcome: string;
-    if (event.type === 'checkout_paid') {
-      outcome = await recordPaidCheckout(
-        db,
-        provider.name,
-        await provider.retrieveCheckout(event.checkoutId),
-      );
-    } else {
-      outcome = await applyRefund(db, provider.name, event);
-      if (outcome === 'unknown_payment') {
-        // The refund came before the payment's own event: record the payment first.
-        const checkout = await provider.checkoutOfPayment(event.paymentId);
-        if (
-          checkout !== undefined &&
-          (await recordPaidCheckout(db, provider.name, checkout)) !== 'unknown_checkout'
-        ) {
-          outcome = await applyRefund(db, provider.name, event);
+    try {
+      if (event.type === 'checkout_paid') {
+        // A checkout this server did not open is not read back: nothing of it is recorded.
+        outcome = (await checkoutOpenedHere(db, provider.name, event.checkoutId))
+          ? await recordPaidCheckout(db, provider.name, await provider.retrieveCheckout(event.checkoutId))
+          : 'unknown_checkout';
+      } else {
+        outcome = await applyRefund(db, provider.name, event);
+        if (outcome === 'unknown_payment') {
+          // The refund came before the payment's own event: record the payment first.
+          const checkout = await provider.checkoutOfPayment(event.paymentId);
+          if (
+            checkout !== undefined &&
+            (await recordPaidCheckout(db, provider.name, checkout)) !== 'unknown_checkout'
+          ) {
+            outcome = await applyRefund(db, provider.name, event);
+          }
         }
       }
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      // The provider did not answer: the event is not recorded, so its retry applies it.
+      log({
+        event: 'payment_webhook_deferred',
+        provider: provider.name,
+        type: event.type,
+        reason: error.message,
+      });
+      return errorResponse(
+        new HttpError(503, 'Service unavailable: the payment provider did not answer', {
+          headers: { 'retry-after': '60' },
+        }),
+      );
     }
     await recordPaymentEvent(db, provider.name, event.eventId);
     log({ event: 'payment_webhook', provider: provider.name, type: event.type, outcome });

@@ -169,11 +169,15 @@ export function stripePaymentProvider(options: StripePaymentOptions): PaymentPro
           options.webhookSecret,
           STRIPE_WEBHOOK_TOLERANCE_SECONDS,
           Stripe.createSubtleCryptoProvider(),
-          Math.floor(now / 1000),
+          // The library's clock for the age check, in milliseconds.
+          now,
         )) as any;
       } catch (error) {
         return /tolerance/i.test((error as Error).message ?? '') ? 'stale_timestamp' : 'bad_signature';
       }
+      // The library refuses an old timestamp only; one from more than 5 minutes ahead is no better.
+      const signedAt = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+      if (!(signedAt <= now / 1000 + STRIPE_WEBHOOK_TOLERANCE_SECONDS)) return 'stale_timestamp';
       const object = event.data?.object ?? {};
       if (typeof event.id !== 'string') return 'ignored';
       if (
