@@ -4,7 +4,7 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import type { FilingLogEvent, FilingServer } from '../src/index.js';
+import type { FilingLogEvent, FilingServer, FilingServerConfig, FilingServerOptions } from '../src/index.js';
 import { newUser, type ToolOutcome } from './helpers.js';
 import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
@@ -57,7 +57,11 @@ export interface FaxHarness {
   close(): Promise<void>;
 }
 
-export async function startFaxHarness(variant: DatabaseVariant, fax = true): Promise<FaxHarness> {
+export async function startFaxHarness(
+  variant: DatabaseVariant,
+  fax = true,
+  extra: Pick<FilingServerOptions, 'payments'> & { config?: Partial<FilingServerConfig> } = {},
+): Promise<FaxHarness> {
   const telnyx = await startTelnyxStandIn(TELNYX_TEST_API_KEY);
   const logs: FilingLogEvent[] = [];
   let offset = 0;
@@ -72,8 +76,10 @@ export async function startFaxHarness(variant: DatabaseVariant, fax = true): Pro
             publicKey: telnyx.publicKey,
             apiBaseUrl: telnyx.baseUrl,
           },
+          ...extra.config,
         }
-      : {},
+      : { ...extra.config },
+    ...(extra.payments && { payments: extra.payments }),
     now: () => Date.now() + offset,
     logger: (event) => logs.push(event),
     packets: testPackets,

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FilingLogEvent, stripePaymentProvider } from '../src/index.js';
+import type { FilingLogEvent } from '../src/index.js';
 import { READY_FILING } from './fax-harness.js';
 import { APP_URL, newUser } from './helpers.js';
 import { callToolAt, startSocketServer } from './socket-server.js';
@@ -17,10 +17,9 @@ import {
   STRIPE_TEST_KEY,
   STRIPE_WEBHOOK_SECRET,
   type StripeStandIn,
+  standInPayments,
   startStripeStandIn,
 } from './stripe-stand-in.js';
-
-const TIERS = 'single:price_single:1,pair:price_pair:2,five:price_five:5,ten:price_ten:10';
 
 describe.each(testDatabases())('payments on $name', (variant) => {
   let stripe: StripeStandIn;
@@ -33,14 +32,8 @@ describe.each(testDatabases())('payments on $name', (variant) => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    const settings = {
-      secretKey: STRIPE_TEST_KEY,
-      webhookSecret: STRIPE_WEBHOOK_SECRET,
-      apiBaseUrl: stripe.baseUrl,
-    };
     const started = await startSocketServer(variant.create, {
-      config: { payments: { ...settings, tiers: TIERS, extensionPrice: 'price_ext' } },
-      payments: stripePaymentProvider(settings),
+      ...standInPayments(stripe),
       logger: (event) => logs.push(event),
     });
     ({ baseUrl, close } = started);

@@ -7,9 +7,29 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type FilingServerConfig, type PaymentProvider, stripePaymentProvider } from '../src/index.js';
 
 export const STRIPE_TEST_KEY = 'sk_test_0123456789abcdefStandIn';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_0123456789abcdefStandInSecret';
+
+/** The tests' tiers: the stand-in's four prices. */
+export const TEST_TIERS = 'single:price_single:1,pair:price_pair:2,five:price_five:5,ten:price_ten:10';
+
+/** A server's payment settings and its Stripe provider, both pointed at the stand-in. */
+export function standInPayments(
+  stripe: StripeStandIn,
+  extra: Partial<NonNullable<FilingServerConfig['payments']>> = {},
+): { config: Pick<FilingServerConfig, 'payments'>; payments: PaymentProvider } {
+  const settings = {
+    secretKey: STRIPE_TEST_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    apiBaseUrl: stripe.baseUrl,
+  };
+  return {
+    config: { payments: { ...settings, tiers: TEST_TIERS, extensionPrice: 'price_ext', ...extra } },
+    payments: stripePaymentProvider(settings),
+  };
+}
 
 export interface StandInSession {
   id: string;

@@ -196,7 +196,7 @@ export function buyTools(deps: {
       name: 'buy_filings',
       title: 'Buy filings',
       description:
-        'Opens a card checkout (Stripe) for a tier of filing credits (check_filing’s billing lists the tiers); the user pays on that page. Answers { checkout_url, amount, filings }.',
+        'Opens a card checkout (Stripe) for a tier of filing credits (an unknown tier answers the tiers); the user pays on that page. Answers { checkout_url, amount, filings }.',
       inputSchema: z
         .object({
           tier: z.string().min(1).max(32),

@@ -50,7 +50,14 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
         ) as Record<FilingKind, FilingToolFactory>,
         irsForms: options.irsForms,
       }),
-    send_fax: () => sendFaxTool({ repository, store, fax: options.fax, irsForms: options.irsForms }),
+    send_fax: () =>
+      sendFaxTool({
+        repository,
+        store,
+        fax: options.fax,
+        irsForms: options.irsForms,
+        billing: { db: options.db, payments: options.payments },
+      }),
     mark_filed: () =>
       markFiledTool({ repository, store, now: options.now ?? Date.now, irsForms: options.irsForms }),
     ...buyTools({ db: options.db, repository, payments: options.payments }),
