@@ -167,7 +167,7 @@ describe.runIf(withPostgres)(
           .slice(6),
       );
       expect(frame.id).toBe(7);
-      expect(frame.result.tools).toHaveLength(18);
+      expect(frame.result.tools).toHaveLength(20);
     });
 
     it('answers 401 with the challenge for tools/call without a credential', async () => {

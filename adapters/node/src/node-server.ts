@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
-import { createFilingServer, DEFAULT_PACKET_BUILD_LIMITS } from '@filing-mcp/filing-domain';
+import {
+  createFilingServer,
+  DEFAULT_PACKET_BUILD_LIMITS,
+  stripePaymentProvider,
+} from '@filing-mcp/filing-domain';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mcp/node-http';
 import { corsHeaders, loopbackAllowList } from '@filing-mcp/protocol';
@@ -102,6 +106,8 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     core = createFilingServer({
       db: options.db,
       packets,
+      // Card payments, when the settings name Stripe: the core only knows the provider interface.
+      ...(config.payments && { payments: stripePaymentProvider(config.payments) }),
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: options.now ?? Date.now,

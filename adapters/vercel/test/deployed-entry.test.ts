@@ -143,7 +143,7 @@ describe.runIf(withPostgres)(`api/mcp-server.js on the Vercel runtime ${ONLY}`, 
         .find((line) => line.startsWith('data: '))!
         .slice(6),
     );
-    expect(frame.result.tools).toHaveLength(18);
+    expect(frame.result.tools).toHaveLength(20);
   });
 });
 

@@ -125,7 +125,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(`createServerlessFilingServer 
         );
         expect(response.status).toBe(200);
         const body = (await response.json()) as { result: { tools: unknown[] } };
-        expect(body.result.tools).toHaveLength(18);
+        expect(body.result.tools).toHaveLength(20);
         const filings = await deployed.db.selectFrom('filings').selectAll().execute();
         expect(filings).toEqual([]);
       } finally {

@@ -99,3 +99,13 @@ export {
 export { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from './submission/signed-copy.js';
 export { readBoundedBody } from './submission/bounded-body.js';
 export { submissionsOf } from './submission/submissions-of.js';
+export {
+  PAYMENT_WEBHOOK_PATH,
+  type CheckoutRequest,
+  type CheckoutState,
+  type PaymentEvent,
+  type PaymentProvider,
+  PaymentProviderError,
+} from './payments/payment-provider.js';
+export { type StripePaymentOptions, stripePaymentProvider } from './payments/providers/stripe.js';
+export type { BillingTier, PaymentsSettings } from './config/payments-settings-schema.js';

@@ -7,7 +7,7 @@ import { isOverdue } from '../src/tools/filing-summaries.js';
 import { BASE_URL, callTool, type Harness, newUser, ok, replyBody, useHarness } from './helpers.js';
 
 const ALL_TOOLS =
-  'list_filings, get_filing, create_filing, update_filing, delete_filing, list_partnership_filings, get_partnership_filing, create_partnership_filing, update_partnership_filing, delete_partnership_filing, list_payments, list_fax_logs, get_form_schema, get_pdf_url, check_filing, complete_filing, send_fax, mark_filed';
+  'list_filings, get_filing, create_filing, update_filing, delete_filing, list_partnership_filings, get_partnership_filing, create_partnership_filing, update_partnership_filing, delete_partnership_filing, list_payments, list_fax_logs, get_form_schema, get_pdf_url, check_filing, complete_filing, send_fax, mark_filed, buy_filings, buy_extension';
 
 /** POSTs one JSON-RPC request with the given protocol headers; answers its status and parsed body. */
 async function postRpc(harness: Harness, headers: Record<string, string>, message: Record<string, unknown>) {

@@ -4,9 +4,9 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import type { FilingLogEvent, FilingServer } from '../src/index.js';
-import { newUser, type ToolOutcome, toolOutcome } from './helpers.js';
-import { startSocketServer, testPackets } from './socket-server.js';
+import type { FilingLogEvent, FilingServer, FilingServerConfig, FilingServerOptions } from '../src/index.js';
+import { newUser, type ToolOutcome } from './helpers.js';
+import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
 
 /** The example return, without the extension whose due date has passed: ready today. */
@@ -57,7 +57,11 @@ export interface FaxHarness {
   close(): Promise<void>;
 }
 
-export async function startFaxHarness(variant: DatabaseVariant, fax = true): Promise<FaxHarness> {
+export async function startFaxHarness(
+  variant: DatabaseVariant,
+  fax = true,
+  extra: Pick<FilingServerOptions, 'payments'> & { config?: Partial<FilingServerConfig> } = {},
+): Promise<FaxHarness> {
   const telnyx = await startTelnyxStandIn(TELNYX_TEST_API_KEY);
   const logs: FilingLogEvent[] = [];
   let offset = 0;
@@ -72,31 +76,16 @@ export async function startFaxHarness(variant: DatabaseVariant, fax = true): Pro
             publicKey: telnyx.publicKey,
             apiBaseUrl: telnyx.baseUrl,
           },
+          ...extra.config,
         }
-      : {},
+      : { ...extra.config },
+    ...(extra.payments && { payments: extra.payments }),
     now: () => Date.now() + offset,
     logger: (event) => logs.push(event),
     packets: testPackets,
   });
-  let rpcId = 1;
-  async function call(key: string, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome> {
-    const response = await fetch(baseUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-        authorization: `Bearer ${key}`,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: rpcId++,
-        method: 'tools/call',
-        params: { name, arguments: args },
-      }),
-    });
-    return toolOutcome(response);
-  }
+  const call = (key: string, name: string, args: Record<string, unknown> = {}) =>
+    callToolAt(baseUrl, key, name, args);
   return {
     call,
     async ok(key, name, args) {

@@ -87,7 +87,7 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
     }
   });
 
-  it('tools/list: the 14 tools, check_filing, complete_filing, send_fax and mark_filed, each with a description, object input and output schemas, and annotations', async () => {
+  it('tools/list: the 14 tools, check_filing, complete_filing, send_fax, mark_filed, buy_filings and buy_extension, each with a description, object input and output schemas, and annotations', async () => {
     const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
     expect(result.tools.map((tool: any) => tool.name).sort()).toEqual(
       [
@@ -103,6 +103,8 @@ describe.each(testDatabases())('composed server on $name', (variant) => {
         'complete_filing',
         'send_fax',
         'mark_filed',
+        'buy_filings',
+        'buy_extension',
         'list_fax_logs',
         'list_filings',
         'list_partnership_filings',

@@ -444,6 +444,11 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
         status: 'succeeded',
         filings_purchased: 1,
         created_at: new Date(start + 104 * 60_000).toISOString(),
+        // A row of before the payment columns reads as a tier without a receipt.
+        receipt_url: null,
+        promotion_code: null,
+        kind: 'tier',
+        filing_id: null,
       });
       expect(payments.at(-1).id).toBe(`pi_${userId}_5`);
       expect(payments.some((payment: any) => payment.id === `pi_${other.userId}`)).toBe(false);

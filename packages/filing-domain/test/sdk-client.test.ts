@@ -34,7 +34,7 @@ describe.each(testDatabases())('official MCP SDK client over a real socket on $n
       expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
       expect(client.getInstructions()).toContain('get_form_schema');
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(18);
+      expect(tools).toHaveLength(20);
 
       const schema = await client.callTool({
         name: 'get_form_schema',

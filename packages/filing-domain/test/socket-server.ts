@@ -14,7 +14,34 @@ import {
   type FilingServerOptions,
   migrateToLatest,
 } from '../src/index.js';
-import { APP_URL, SESSION_SECRET } from './helpers.js';
+import { APP_URL, SESSION_SECRET, type ToolOutcome, toolOutcome } from './helpers.js';
+
+let rpcId = 1;
+
+/** Calls a tool over a socket (MCP 2025-06-18) with an API key: the outcome as `toolOutcome` gives it. */
+export async function callToolAt(
+  baseUrl: string,
+  key: string,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolOutcome> {
+  const response = await fetch(baseUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+      authorization: `Bearer ${key}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: rpcId++,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    }),
+  });
+  return toolOutcome(response);
+}
 
 const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
 const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });

@@ -1,4 +1,4 @@
-// A small tool list: tools/list is at most 24,000 bytes of compact JSON, each form
+// A small tool list: tools/list is at most 26,000 bytes of compact JSON, each form
 // schema appears once (in its create tool), and every form_data field is still documented, by
 // get_form_schema. The advertised schemas are shorter than the zod schemas the tools validate with.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,8 @@ import { partnershipFormSchemas } from '../src/forms/partnership-form.js';
 import { singleMemberFormSchemas } from '../src/forms/single-member-form.js';
 
 /** The budget of the `tools/list` result, in bytes of compact JSON. */
-const TOOLS_LIST_BUDGET = 24_000;
+// 24,000 until buy_filings and buy_extension (payments) added about 1,750 bytes.
+const TOOLS_LIST_BUDGET = 26_000;
 
 // Listing never touches the database.
 const db = {} as Kysely<any>;
@@ -77,7 +78,7 @@ describe('tools/list budget', () => {
   for (const wire of ['legacy', 'modern'] as const) {
     it(`is at most ${TOOLS_LIST_BUDGET} bytes of compact JSON (${wire} wire)`, async () => {
       const { bytes, tools } = await listedTools(wire);
-      expect(tools).toHaveLength(18);
+      expect(tools).toHaveLength(20);
       expect(bytes).toBeLessThanOrEqual(TOOLS_LIST_BUDGET);
     });
   }

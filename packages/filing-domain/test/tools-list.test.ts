@@ -94,7 +94,7 @@ describe('build-time tools/list', () => {
     await buildToolValidators(lazy);
     const eager = createEagerFilingTools({ db, appUrl });
     expect(lazy.map((tool) => tool.name)).toEqual(eager.map((tool) => tool.name));
-    expect(new Set(lazy.map((tool) => tool.name)).size).toBe(18);
+    expect(new Set(lazy.map((tool) => tool.name)).size).toBe(20);
     // Each lazy tool validates with its definition's own schema: the same results and errors.
     const samples: unknown[] = [
       {},

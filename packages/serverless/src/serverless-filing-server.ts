@@ -6,6 +6,7 @@ import {
   type PacketBuilder,
   type FilingServer,
   pgPoolOptions,
+  stripePaymentProvider,
 } from '@filing-mcp/filing-domain';
 import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
 import type { Kysely } from 'kysely';
@@ -82,6 +83,8 @@ export async function createServerlessFilingServer(
         // cold start then does not load WebCrypto (about 5 ms). Both platforms run Node.
         hash: (input) => createHash('sha256').update(input, 'utf8').digest('hex'),
         packets,
+        // Card payments, when the settings name Stripe: the core only knows the provider interface.
+        ...(settings.config.payments && { payments: stripePaymentProvider(settings.config.payments) }),
       },
       settings.config,
     );

@@ -88,7 +88,7 @@ export const mcpModernScenarios: Scenarios = (context) => {
       expect(body.result.capabilities.resources).toEqual(context.target.packetResources ? {} : undefined);
     });
 
-    it('tools/list lists the same 18 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
+    it('tools/list lists the same 20 tools as the 2025 wire, public for 5 minutes, also as SSE', async () => {
       const legacy = await postMcp(context.target, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       const legacyTools = ((await legacy.json()) as any).result.tools;
       for (const sse of [false, true]) {

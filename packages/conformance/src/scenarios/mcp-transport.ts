@@ -22,6 +22,8 @@ const TOOL_NAMES = [
   'complete_filing',
   'send_fax',
   'mark_filed',
+  'buy_filings',
+  'buy_extension',
 ];
 
 const clientInfo = { name: 'conformance', version: '1.0.0' };
@@ -79,7 +81,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toEqual({ jsonrpc: '2.0', id, result: {} });
     });
 
-    it('tools/list lists the 18 tools (the 14 of the spec, check_filing, complete_filing, send_fax and mark_filed) with descriptions, object input schemas and annotations', async () => {
+    it('tools/list lists the 20 tools (the 14 of the spec, check_filing, complete_filing, send_fax, mark_filed, buy_filings and buy_extension) with descriptions, object input schemas and annotations', async () => {
       const { response, body } = await rpc(context.target, 'tools/list');
       expect(response.status).toBe(200);
       const tools = body.result.tools as any[];

@@ -174,7 +174,7 @@ interface SdkClient {
 }
 
 /**
- * An official SDK client's session: the server's name and version and its 18 tools; a 401 on the
+ * An official SDK client's session: the server's name and version and its 20 tools; a 401 on the
  * first call, which the client meets by registering once and, through `finishAuth`, holding one
  * token pair; then every tool, and a refresh after the access token expires.
  */
@@ -187,7 +187,7 @@ async function sdkClientSession(
 ): Promise<void> {
   expect(client.getServerVersion()).toMatchObject({ name: 'filing-mcp', version: '1.1.0' });
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(18);
+  expect(tools).toHaveLength(20);
 
   const unauthorized = await client
     .callTool({ name: 'list_filings', arguments: {} })

@@ -41,6 +41,9 @@ export const TOOL_SCOPES: Readonly<Record<string, FilingScope | readonly FilingS
   // It answers the filing's name, tax year and pages before it sends.
   send_fax: ['filings:read', 'filings:write'] as const,
   mark_filed: 'filings:write',
+  // They open a checkout (a payment of the user's); buy_extension reads the filing's name.
+  buy_filings: 'filings:write',
+  buy_extension: ['filings:read', 'filings:write'] as const,
   create_filing: 'filings:write',
   update_filing: 'filings:write',
   delete_filing: 'filings:write',

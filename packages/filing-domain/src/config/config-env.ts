@@ -31,6 +31,23 @@ function faxFromEnv(env: Record<string, string | undefined>) {
   return fax === undefined ? undefined : { provider: 'telnyx' as const, ...fax };
 }
 
+/**
+ * The payment settings: any Stripe setting, or `BILLING` other than `off`, turns payments on, and
+ * the schema names what is missing.
+ */
+function paymentsFromEnv(env: Record<string, string | undefined>) {
+  const billing = blankToUndefined(env.BILLING)?.toLowerCase();
+  const stripe = defined({
+    secretKey: blankToUndefined(env.STRIPE_SECRET_KEY),
+    webhookSecret: blankToUndefined(env.STRIPE_WEBHOOK_SECRET),
+    tiers: blankToUndefined(env.BILLING_TIERS),
+    extensionPrice: blankToUndefined(env.STRIPE_EXTENSION_PRICE),
+    apiBaseUrl: blankToUndefined(env.STRIPE_API_BASE_URL),
+  });
+  if (stripe === undefined && (billing === undefined || billing === 'off')) return undefined;
+  return { ...(billing !== undefined && { billing }), ...stripe };
+}
+
 /** Keeps only the entries that are set. */
 function defined<T extends Record<string, unknown>>(record: T): Partial<T> | undefined {
   const entries = Object.entries(record).filter(([, value]) => value !== undefined);
@@ -109,6 +126,7 @@ export function rawConfigFromEnv(env: Record<string, string | undefined>) {
       perUser: numeric(env.PACKET_BUILDS_PER_USER),
     }),
     fax: faxFromEnv(env),
+    payments: paymentsFromEnv(env),
   };
   for (const key of Object.keys(config) as (keyof typeof config)[]) {
     if (config[key] === undefined) delete config[key];

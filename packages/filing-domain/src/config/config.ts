@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { databaseSettingsSchema } from './database-settings-schema.js';
+import { paymentsSettingsSchema } from './payments-settings-schema.js';
 import { rawConfigFromEnv } from './config-env.js';
 import { FilingConfigError } from './config-error.js';
 import { withoutTrailingSlash } from './url-form.js';
@@ -154,6 +155,7 @@ export const filingServerConfigSchema = z
       })
       .strict()
       .optional(),
+    payments: paymentsSettingsSchema.optional(),
     toolsListTtlSeconds: z
       .number({ message: 'must be an integer' })
       .int({ message: 'must be an integer' })
@@ -181,6 +183,9 @@ export const filingServerConfigSchema = z
  * - `fax`: the fax provider (Telnyx Programmable Fax): `apiKey`, `connectionId`, `fromNumber`
  *   (E.164), `publicKey` (base64 Ed25519, verifies the fax-status webhook) and `apiBaseUrl` (a
  *   stand-in for tests and staging). Without it, send_fax answers the mail route instead.
+ * - `payments`: card checkout (Stripe, through the payment provider an adapter hands in):
+ *   `billing` (`on`: a filing uses a credit when first filed; default `off`), `secretKey`,
+ *   `webhookSecret`, `tiers` (`name:price_id:filings,...`), `extensionPrice` and `apiBaseUrl`.
  * - `toolsListTtlSeconds`: the `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP
  *   2026-07-28 wire, whose `cacheScope` is `public` (the list is the same for every user); default 300.
  * - `lifetimes`: seconds of `authorizationCode` (default 300), `accessToken` (3600) and
@@ -274,6 +279,13 @@ const ENV_NAMES: Record<string, string> = {
   'fax.fromNumber': 'FAX_FROM_NUMBER',
   'fax.publicKey': 'TELNYX_PUBLIC_KEY',
   'fax.apiBaseUrl': 'TELNYX_API_BASE_URL',
+  payments: 'STRIPE_SECRET_KEY',
+  'payments.billing': 'BILLING',
+  'payments.secretKey': 'STRIPE_SECRET_KEY',
+  'payments.webhookSecret': 'STRIPE_WEBHOOK_SECRET',
+  'payments.tiers': 'BILLING_TIERS',
+  'payments.extensionPrice': 'STRIPE_EXTENSION_PRICE',
+  'payments.apiBaseUrl': 'STRIPE_API_BASE_URL',
 };
 
 /**

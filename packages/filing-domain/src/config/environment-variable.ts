@@ -32,6 +32,7 @@ export const ENVIRONMENT_SECTIONS = [
   'Rate limits',
   'Packets',
   'Fax (Telnyx)',
+  'Payments (Stripe)',
   'Operations (Node adapter)',
   'Telemetry',
   'Vercel and Lambda',

@@ -5,6 +5,7 @@
 
 import type { EnvironmentVariable } from './environment-variable.js';
 import { FAX_VARIABLES } from './variables/fax-variables.js';
+import { PAYMENT_VARIABLES } from './variables/payment-variables.js';
 import { AUTH_VARIABLES, RATE_LIMIT_VARIABLES, SESSION_VARIABLES } from './variables/auth-variables.js';
 import {
   OPERATIONS_VARIABLES,
@@ -40,6 +41,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = [
   ...RATE_LIMIT_VARIABLES,
   ...PACKET_VARIABLES,
   ...FAX_VARIABLES,
+  ...PAYMENT_VARIABLES,
   ...OPERATIONS_VARIABLES,
   ...TELEMETRY_VARIABLES,
   ...SERVERLESS_VARIABLES,

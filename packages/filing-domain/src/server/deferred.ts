@@ -83,3 +83,9 @@ export const loadMcpPointer = () => import('./mcp-pointer.js');
 
 /** The texts of the two interview prompts, loaded by the first `prompts/get`. */
 export const loadInterviews = () => import('../prompts/interviews.js');
+
+/** The payment webhook's module, loaded by the first payment event. */
+export const loadPaymentWebhook = () => import('../payments/payment-webhook.js');
+
+/** The Stripe library, loaded by the first payment call. */
+export const loadStripe = () => import('stripe');

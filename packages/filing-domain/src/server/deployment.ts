@@ -5,3 +5,5 @@ export { clientMetadataSettingsFromEnv, resolveConfigFromEnv } from '../config/s
 export { pgPoolOptions } from '../config/database-settings.js';
 export { boundedPool } from '../storage/bounded-pool.js';
 export { createFilingServerWithConfig } from './filing-server.js';
+// The Stripe provider (the library itself loads with the first payment call).
+export { stripePaymentProvider } from '../payments/providers/stripe.js';

@@ -11,6 +11,7 @@ import type { HashFunction } from '../auth/hash.js';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import type { PacketBuilder, FilingPackets } from '../resources/filing-packets.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
 
 /** Options of {@link createFilingServer}. */
 export interface FilingServerOptions {
@@ -44,6 +45,12 @@ export interface FilingServerOptions {
    * already made is used as is.
    */
   packets?: PacketBuilder | FilingPackets;
+  /**
+   * The card-payment provider (`stripePaymentProvider(config.payments)` on every adapter): required
+   * when `config.payments` is set, which turns on buy_filings, buy_extension, the payment webhook
+   * (`POST {base_url}/webhooks/stripe`) and, with `billing: 'on'`, the credits.
+   */
+  payments?: PaymentProvider;
 }
 
 /** The composed server: MCP tools, OAuth endpoints, CORS, one `fetch`. */

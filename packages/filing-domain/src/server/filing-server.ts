@@ -38,6 +38,7 @@ import {
   loadFilingBackend,
   loadIrsPdf,
   loadOAuthServer,
+  loadPaymentWebhook,
   loadReadinessCheck,
   loadSignedCopyRoutes,
   prefetchToolDefinitions,
@@ -177,6 +178,19 @@ export function createFilingServerWithConfig(
           const { createFaxWebhook } = await loadFaxWebhook();
           return createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock });
         });
+  if (config.payments !== undefined && options.payments === undefined) {
+    throw new TypeError(
+      'config.payments needs a payment provider (options.payments, e.g. stripePaymentProvider)',
+    );
+  }
+  const paymentProvider = config.payments === undefined ? undefined : options.payments;
+  const paymentWebhook =
+    paymentProvider === undefined
+      ? undefined
+      : builtOnFirstUse(async () => {
+          const { createPaymentWebhook } = await loadPaymentWebhook();
+          return createPaymentWebhook({ provider: paymentProvider, db: lazyDb, log, now: clock });
+        });
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,
@@ -193,6 +207,9 @@ export function createFilingServerWithConfig(
           links: packetLinks,
         },
       }),
+    ...(paymentProvider && {
+      payments: { provider: paymentProvider, settings: config.payments!, appUrl: config.appUrl },
+    }),
   }).map((tool) =>
     limited === undefined
       ? tool
@@ -259,6 +276,7 @@ export function createFilingServerWithConfig(
     packetDownload,
     signedCopies,
     faxWebhook,
+    paymentWebhook,
     checkReadiness,
     backend: backend,
   });

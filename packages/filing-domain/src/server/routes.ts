@@ -8,6 +8,7 @@ import { tokenRequestClientId } from '../rate-limits/token-client.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
 import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
+import { PAYMENT_WEBHOOK_PATH } from '../payments/payment-provider.js';
 import type { FilingBackend } from './filing-backend.js';
 import { loadMcpPointer } from './deferred.js';
 
@@ -30,6 +31,8 @@ export interface FilingRoutesOptions {
   signedCopies?: ((request: Request, path: string) => Promise<Response>) | undefined;
   /** The fax-status webhook (`POST /webhooks/telnyx/fax`), when fax is configured. */
   faxWebhook?: ((request: Request) => Promise<Response>) | undefined;
+  /** The payment webhook (`POST /webhooks/stripe`), when payments are configured. */
+  paymentWebhook?: ((request: Request) => Promise<Response>) | undefined;
   /** The check behind `GET /readyz`. */
   checkReadiness(): Promise<Readiness>;
   /** The database's side of the server: the rate limiter and the OAuth server. */
@@ -93,7 +96,7 @@ export interface FilingRoutes {
  */
 export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
   const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
-  const { signedCopies, faxWebhook } = options;
+  const { signedCopies, faxWebhook, paymentWebhook } = options;
   // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
   const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
   const oauthRoutes = oauthRouteScopes(basePath);
@@ -140,6 +143,11 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
       return (await loadMcpPointer()).mcpPointerResponse(request, options.endpointUrl);
+    }
+    if (underBase && paymentWebhook !== undefined && rest === PAYMENT_WEBHOOK_PATH) {
+      const refused = allowListCheck?.(request);
+      if (refused !== undefined) return forbiddenResponse(refused);
+      return paymentWebhook(request);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".

@@ -26,7 +26,7 @@ export interface FilingTable {
   has_submissions: Generated<boolean>;
 }
 
-/** A row of `payments`, written by the checkout webhook of the wider product. */
+/** A row of `payments`, written by the payment webhook or the checkout's verification (0009). */
 export interface PaymentTable {
   id: string;
   user_id: string;
@@ -35,6 +35,17 @@ export interface PaymentTable {
   status: string;
   filings_purchased: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  provider: string | null;
+  provider_checkout_id: string | null;
+  provider_payment_id: string | null;
+  kind: Generated<string>;
+  tier: string | null;
+  filing_id: string | null;
+  receipt_url: string | null;
+  promotion_code: string | null;
+  amount_refunded: Generated<number>;
+  credits_revoked: Generated<number>;
+  updated_at: Generated<Date | string>;
 }
 
 /** A row of `fax_logs`, written by the fax sender and kept in sync by the fax-status webhook. */

@@ -288,7 +288,18 @@ export class FilingRepository {
   async listPayments(userId: string, limit: number): Promise<Payment[]> {
     const rows = await this.#db
       .selectFrom('payments')
-      .select(['id', 'amount', 'currency', 'status', 'filings_purchased', 'created_at'])
+      .select([
+        'id',
+        'amount',
+        'currency',
+        'status',
+        'filings_purchased',
+        'created_at',
+        'receipt_url',
+        'promotion_code',
+        'kind',
+        'filing_id',
+      ])
       .$call(newestOfUser(userId, limit))
       .execute();
     return rows.map((row) => ({
@@ -299,6 +310,10 @@ export class FilingRepository {
       status: row.status,
       filings_purchased: Number(row.filings_purchased),
       created_at: toIsoTimestamp(row.created_at),
+      receipt_url: row.receipt_url ?? null,
+      promotion_code: row.promotion_code ?? null,
+      kind: row.kind === 'extension' ? 'extension' : 'tier',
+      filing_id: row.filing_id ?? null,
     }));
   }
 

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { filedHistoryMigration } from '../submission/filed-history.js';
 import { submissionsMigration } from '../submission/submission-tables.js';
+import { paymentsMigration } from '../payments/payment-tables.js';
 import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
@@ -258,6 +259,9 @@ migrations['0008_submission_flag_and_create_ids'] = submissionFlagAndCreateIdsMi
 // 0009: the history of a filing's filed record: what mark_filed with `replace: true` replaced
 // (submission/filed-history.ts).
 migrations['0009_filed_history'] = filedHistoryMigration;
+// 0010: card payments: payments tied to their checkout and provider, the checkouts opened, the
+// webhook events applied, each user's credits and the filings that used one (payments/payment-tables.ts).
+migrations['0010_payments'] = paymentsMigration;
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));
@@ -268,7 +272,7 @@ const provider: MigrationProvider = {
 
 /**
  * Brings the filing domain's tables (`filings`, `partnership_filings`, `payments`, `fax_logs`,
- * `signed_copies`, `fax_webhook_events`, `filed_returns`, `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
+ * `signed_copies`, `fax_webhook_events`, `filed_returns`, `payment_checkouts`, `payment_webhook_events`, `billing_accounts`, `credit_uses`, `api_keys`, `rate_limit_counters`, `oauth_client_activity`) to the latest version. Its bookkeeping lives in `filing_migration` and
  * `filing_migration_lock`, apart from oauth-core's, so each package migrates independently.
  * Answers the names of the migrations it applied, oldest first. Throws the migration's error when one fails.
  */

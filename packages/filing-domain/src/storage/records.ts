@@ -36,6 +36,10 @@ export const recordSchemas = once(() => {
     status: z.string(),
     filings_purchased: z.number().int().describe('Count of filings or credits bought.'),
     created_at: isoTimestamp,
+    receipt_url: z.string().nullable().describe('The card receipt; null until known.'),
+    promotion_code: z.string().nullable(),
+    kind: z.enum(['tier', 'extension']).describe('A tier of filings, or one Form 7004 extension.'),
+    filing_id: z.string().nullable().describe('The filing an extension is for.'),
   });
 
   /** A fax log record (list_fax_logs). */

@@ -5,7 +5,9 @@ import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
 import { supportsFormElicitation } from '../tools/elicitation-form.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { FILING_NOT_FOUND, type LoadIrsForms } from '../tools/tool-options.js';
+import { FILING_NOT_FOUND, type LoadIrsForms, type PaymentSelling } from '../tools/tool-options.js';
+import { giveBackCredit, requireCredit } from '../payments/credits.js';
+import type { Kysely } from 'kysely';
 import { FaxProviderError, type FaxSending } from './fax-provider.js';
 import { submissionSchemas } from './submission-schemas.js';
 import { FAXES_PER_FILING_PER_DAY, type FilingFax, type SubmissionStore } from './submission-store.js';
@@ -61,6 +63,8 @@ export function sendFaxTool(deps: {
   store: SubmissionStore;
   fax: FaxSending | undefined;
   irsForms: LoadIrsForms;
+  /** With `BILLING=on`, the first fax of a filing uses a credit. */
+  billing?: { db: Kysely<any>; payments: PaymentSelling | undefined };
 }) {
   const { repository, store, fax } = deps;
   return defineTool({
@@ -171,6 +175,15 @@ export function sendFaxTool(deps: {
         );
       }
 
+      // A credit, when the operator bills, before anything is sent (a resend uses none).
+      const credit =
+        deps.billing &&
+        (await requireCredit(deps.billing.db, deps.billing.payments, {
+          userId,
+          filingId: args.id,
+          kind,
+          method: 'fax',
+        }));
       const faxId = crypto.randomUUID();
       const started = await store.startFax({
         id: faxId,
@@ -183,6 +196,7 @@ export function sendFaxTool(deps: {
         provider: fax.provider.name,
         resend: args.resend === true,
       });
+      if (started !== 'started' && credit === 'used') await giveBackCredit(deps.billing!.db, userId, args.id);
       if (started === 'already_sent') {
         const sent = (await store.faxOfCopy(copy.id)) ?? null;
         return answer(
@@ -209,6 +223,7 @@ export function sendFaxTool(deps: {
       } catch (error) {
         const reason = error instanceof FaxProviderError ? error.message : 'the fax could not be sent';
         await store.faxRefused(faxId, reason);
+        if (credit === 'used') await giveBackCredit(deps.billing!.db, userId, args.id);
         throw new ToolError(
           `${reason}: nothing was sent. Try again later with resend: true, or mail it to ${destination.mail} and call mark_filed.`,
         );

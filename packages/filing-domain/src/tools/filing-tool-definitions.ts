@@ -10,6 +10,7 @@ import { formTools } from './form-tools.js';
 import { pdfUrlTool, withPacketLinkWhenReady } from './packet-link-tools.js';
 import { filingKindTools, kindToolsAdvertised } from './kind-tools.js';
 import { recordTools } from './record-tools.js';
+import { buyTools } from '../payments/buy-tools.js';
 import {
   DEFAULT_LIST_LIMIT_MAX,
   type FilingToolFactory,
@@ -34,7 +35,7 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
   const store = new SubmissionStore(options.db);
   return {
     ...kinds,
-    ...recordTools(repository),
+    ...recordTools(repository, { db: options.db, payments: options.payments }),
     get_form_schema: form.get_form_schema,
     get_pdf_url: pdfUrlTool(options, repository),
     check_filing: withPacketLinkWhenReady(
@@ -49,9 +50,17 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
         ) as Record<FilingKind, FilingToolFactory>,
         irsForms: options.irsForms,
       }),
-    send_fax: () => sendFaxTool({ repository, store, fax: options.fax, irsForms: options.irsForms }),
+    send_fax: () =>
+      sendFaxTool({
+        repository,
+        store,
+        fax: options.fax,
+        irsForms: options.irsForms,
+        billing: { db: options.db, payments: options.payments },
+      }),
     mark_filed: () =>
       markFiledTool({ repository, store, now: options.now ?? Date.now, irsForms: options.irsForms }),
+    ...buyTools({ db: options.db, repository, payments: options.payments }),
   };
 }
 

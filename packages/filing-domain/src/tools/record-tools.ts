@@ -2,11 +2,16 @@ import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { recordSchemas } from '../storage/records.js';
-import { type FilingToolFactory, RECORD_LIST_LIMIT } from './tool-options.js';
+import type { Kysely } from 'kysely';
+import { verifyOpenCheckouts } from '../payments/payment-store.js';
+import { type FilingToolFactory, type PaymentSelling, RECORD_LIST_LIMIT } from './tool-options.js';
 import { readOnly } from './tool-schemas.js';
 
 /** The tools that list the user's other records: payments and fax logs, in `tools/list` order. */
-export function recordTools(repository: FilingRepository) {
+export function recordTools(
+  repository: FilingRepository,
+  billing?: { db: Kysely<any>; payments: PaymentSelling | undefined },
+) {
   const listPayments = () =>
     defineTool({
       name: 'list_payments',
@@ -15,9 +20,13 @@ export function recordTools(repository: FilingRepository) {
       inputSchema: z.object({}),
       outputSchema: z.object({ payments: z.array(recordSchemas().paymentSchema) }),
       annotations: readOnly,
-      handler: async (_args, { auth }) => ({
-        payments: await repository.listPayments(auth.userId, RECORD_LIST_LIMIT),
-      }),
+      handler: async (_args, { auth }) => {
+        // A checkout paid since it was opened is recorded now, without waiting for the webhook.
+        if (billing?.payments !== undefined) {
+          await verifyOpenCheckouts(billing.db, billing.payments.provider, auth.userId);
+        }
+        return { payments: await repository.listPayments(auth.userId, RECORD_LIST_LIMIT) };
+      },
     });
 
   const listFaxLogs = () =>

@@ -2,6 +2,16 @@ import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PacketLinks } from '../resources/packet-links.js';
 import type { FaxSending } from '../submission/fax-provider.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { PaymentsSettings } from '../config/payments-settings-schema.js';
+
+/** What the payment tools need of a server that takes payments. */
+export interface PaymentSelling {
+  provider: PaymentProvider;
+  settings: PaymentsSettings;
+  /** `{app_url}`: the checkout's success and cancel pages are the companion's. */
+  appUrl: string;
+}
 
 /** Default of the list tools' `limit` argument. */
 export const DEFAULT_LIST_LIMIT = 50;
@@ -35,6 +45,8 @@ export interface FilingToolsOptions {
   packetLinks?: PacketLinks;
   /** How send_fax sends (the provider, the sender number); without it, send_fax answers the mail route. */
   fax?: FaxSending;
+  /** Card payments (buy_filings, buy_extension, credits); without it, list_payments only lists. */
+  payments?: PaymentSelling;
 }
 
 /** irs-forms (the form checks, the rules table), loaded by the first tool that needs it. */
