@@ -1,0 +1,171 @@
+import { SignedCopyError } from './signed-copy-error.js';
+
+/**
+ * Bounds of the work one signed copy may cause, checked before anything is decoded: a small file
+ * can hold a huge image (8000 × 8000 pixels in 187 KB) or a stream that inflates a thousandfold.
+ */
+export const SIGNED_COPY_BOUNDS = Object.freeze({
+  /** Pixels of one image: 25 million (a Letter page at 300 dpi is 2550 × 3300, 8.4 million). */
+  maxPixels: 25_000_000,
+  /** The longer side of one image, in pixels. */
+  maxImageSide: 10_000,
+  /** The longer side of one page, in points (20 inches; Letter is 612 × 792). */
+  maxPageSide: 1440,
+  /** Bytes one compressed stream may inflate to. */
+  maxStreamBytes: 32 * 1024 * 1024,
+  /** Bytes all compressed streams of a file together may inflate to. */
+  maxInflatedBytes: 128 * 1024 * 1024,
+});
+
+export type SignedCopyBounds = typeof SIGNED_COPY_BOUNDS;
+
+const MIB = 1024 * 1024;
+
+/** Width and height from a PNG's IHDR chunk (the first chunk, at a fixed offset), without decoding. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes.length < 24) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // 8-byte signature, 4-byte length, "IHDR".
+  if (view.getUint32(12) !== 0x49484452) return undefined;
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** Width and height from a JPEG's first start-of-frame marker, without decoding. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return {
+        height: (bytes[at + 5]! << 8) | bytes[at + 6]!,
+        width: (bytes[at + 7]! << 8) | bytes[at + 8]!,
+      };
+    }
+    if (marker === 0xd9 || marker === 0xda) return undefined;
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/** Refuses an image (by its header, before any decoding) past {@link SIGNED_COPY_BOUNDS}. */
+export function checkImageSize(
+  size: { width: number; height: number } | undefined,
+  name: string,
+  bounds: SignedCopyBounds = SIGNED_COPY_BOUNDS,
+): { width: number; height: number } {
+  if (size === undefined || size.width === 0 || size.height === 0) {
+    throw new SignedCopyError('unreadable', `${name} is not a readable image: scan it again`);
+  }
+  const { width, height } = size;
+  if (width * height > bounds.maxPixels || Math.max(width, height) > bounds.maxImageSide) {
+    throw new SignedCopyError(
+      'image_too_large',
+      `${name} is ${width} × ${height} pixels; at most ${bounds.maxPixels / 1_000_000} million pixels (and ${bounds.maxImageSide} on a side) are accepted: scan it at 300 dpi (a Letter page is 2550 × 3300 pixels)`,
+    );
+  }
+  return size;
+}
+
+/**
+ * The bytes `data` inflates to (zlib/deflate, as FlateDecode), counted as it inflates and stopped
+ * just past `limit`: a bomb costs at most `limit` bytes of work. Data that is not valid deflate
+ * counts what inflated before the error. Web streams only: runs on every runtime.
+ */
+export async function boundedInflate(
+  data: Uint8Array,
+  limit: number,
+  keep = false,
+): Promise<{ bytes: number; data?: Uint8Array; complete: boolean }> {
+  const stream = new DecompressionStream('deflate');
+  const writer = stream.writable.getWriter();
+  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > limit) {
+        await reader.cancel().catch(() => {});
+        return { bytes, complete: false };
+      }
+      if (keep) chunks.push(value);
+    }
+  } catch {
+    // Truncated or corrupt: what inflated so far is all a reader gets (pdf-lib reads as far).
+  }
+  if (!keep) return { bytes, complete: true };
+  const out = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { bytes, data: out, complete: true };
+}
+
+const latin1 = new TextDecoder('latin1');
+
+function isZlibHeader(first: number | undefined, second: number | undefined): boolean {
+  if (first === undefined || second === undefined) return false;
+  return (first & 0x0f) === 8 && first >> 4 <= 7 && ((first << 8) | second) % 31 === 0;
+}
+
+/**
+ * Inflates every deflate stream of a PDF's raw bytes (each `stream` … `endstream`, found without
+ * parsing, so object streams too) under {@link SIGNED_COPY_BOUNDS}, before the PDF is parsed: a
+ * stream that inflates past `maxStreamBytes`, or streams past `maxInflatedBytes` together, are
+ * refused (`inflates_too_far`) having cost no more than that.
+ */
+export async function checkPdfStreams(
+  bytes: Uint8Array,
+  name: string,
+  bounds: SignedCopyBounds = SIGNED_COPY_BOUNDS,
+): Promise<void> {
+  const text = latin1.decode(bytes);
+  const keyword = /stream(?:\r\n|\n|\r)/g;
+  let total = 0;
+  for (let match = keyword.exec(text); match !== null; match = keyword.exec(text)) {
+    if (text.startsWith('end', match.index - 3)) continue;
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    const stop = end === -1 ? bytes.length : end;
+    keyword.lastIndex = stop;
+    if (!isZlibHeader(bytes[start], bytes[start + 1])) continue;
+    const limit = Math.min(bounds.maxStreamBytes, bounds.maxInflatedBytes - total);
+    const inflated = await boundedInflate(bytes.subarray(start, stop), limit);
+    total += inflated.bytes;
+    if (!inflated.complete) {
+      throw new SignedCopyError(
+        'inflates_too_far',
+        `${name} holds a compressed stream that expands past ${Math.round(limit / MIB)} MiB (at most ${bounds.maxStreamBytes / MIB} MiB each and ${bounds.maxInflatedBytes / MIB} MiB in all are accepted): print or scan the signed pages to a new PDF`,
+      );
+    }
+  }
+}
+
+/** Refuses a page larger than {@link SIGNED_COPY_BOUNDS}.maxPageSide points on a side. */
+export function checkPageSize(
+  size: { width: number; height: number },
+  page: number,
+  name: string,
+  bounds: SignedCopyBounds = SIGNED_COPY_BOUNDS,
+): void {
+  const { width, height } = size;
+  if (!(Math.max(Math.abs(width), Math.abs(height)) <= bounds.maxPageSide)) {
+    throw new SignedCopyError(
+      'page_too_large',
+      `Page ${page} of ${name} is ${Math.round(Math.abs(width))} × ${Math.round(Math.abs(height))} points; at most ${bounds.maxPageSide} points (20 inches) on a side are accepted: print or scan it on Letter paper`,
+    );
+  }
+}
