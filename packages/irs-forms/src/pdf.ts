@@ -13,6 +13,5 @@ export {
   SignedCopyError,
   signedCopyPdf,
 } from './pdf/signed-copy.js';
-export { SIGNED_COPY_BOUNDS } from './pdf/signed-copy-bounds.js';
 export type { SignedCopyFindings } from './pdf/signed-copy-checks.js';
 export { TemplateFieldError } from './pdf/template-field-error.js';

@@ -169,3 +169,23 @@ export function checkPageSize(
     );
   }
 }
+
+/**
+ * Refuses, from their first bytes alone, the images of an upload past {@link SIGNED_COPY_BOUNDS}
+ * (a PNG's IHDR, a JPEG's start of frame): cheap enough for a request thread, so such an upload is
+ * refused at once, before any packet is built or worker is asked. `signedCopyPdf` checks them again.
+ */
+export function checkSignedCopyHeaders(
+  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>,
+  bounds: SignedCopyBounds = SIGNED_COPY_BOUNDS,
+): void {
+  for (const [index, file] of files.entries()) {
+    const name = file.name ?? `File ${index + 1}`;
+    const bytes = file.bytes;
+    if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+      checkImageSize(pngSize(bytes), name, bounds);
+    } else if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+      checkImageSize(jpegSize(bytes), name, bounds);
+    }
+  }
+}
