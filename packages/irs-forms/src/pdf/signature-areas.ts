@@ -9,8 +9,9 @@ export interface SignatureArea {
 }
 
 /**
- * The areas of the part to file that the signer signs (IRS_RULES.handSignature: the return and
- * the reasonable-cause statement are signed by hand):
+ * The areas of the part to file that the signer signs: the return by hand (IRS_RULES.handSignature),
+ * and the reasonable-cause statement, a written declaration under penalties of perjury
+ * (IRS_RULES.reasonableCause):
  *
  * - the pro forma 1120's "Signature of officer" box in "Sign Here" (page 1), the page that the
  *   packet stamps "Foreign-owned U.S. DE": in the 2025 template (f1120.pdf, 612 × 792) the box is
