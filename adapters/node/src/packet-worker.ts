@@ -96,6 +96,20 @@ function toError(error: NonNullable<WorkerReply['error']>): Error {
   });
 }
 
+/**
+ * A signed copy whose check killed its worker (over the heap limit, say) is not tried again: the
+ * same upload would do the same. It is refused (422 `check_failed`), and nothing is kept.
+ */
+function signedCopyStopped(cause: Error): Error {
+  return Object.assign(
+    new Error(
+      'The signed copy could not be checked within the bounds of one check: scan the signed pages again at 300 dpi, or print them to a new PDF',
+      { cause },
+    ),
+    { name: 'SignedCopyError', code: 'check_failed' },
+  );
+}
+
 type SignedCopyJob = Parameters<NonNullable<PacketBuilder['signedCopy']>>[0];
 
 /**
@@ -145,6 +159,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
       slot.job = undefined;
       if (job !== undefined) {
         if (job.signal?.aborted) job.reject(job.signal.reason);
+        else if ('signedCopy' in job.message) job.reject(signedCopyStopped(error));
         else if (++job.deaths < 2) waiting.unshift(job);
         else job.reject(new PacketsBusyError('worker', { cause: error }));
       }

@@ -24,7 +24,9 @@ export type IrsFormsErrorCode =
   /** A signed copy that is not the part to file of the filing as it is now, or is not signed. */
   | 'page_count_mismatch'
   | 'outdated_copy'
-  | 'unsigned';
+  | 'unsigned'
+  /** A signed copy whose check stopped (its worker died): refused, never retried. */
+  | 'check_failed';
 
 /** An error of irs-forms: `code` says which, stably; `message` says what to do. */
 export abstract class IrsFormsError extends Error {

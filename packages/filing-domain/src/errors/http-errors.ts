@@ -31,6 +31,7 @@ const IRS_FORMS_STATUS: Partial<Record<IrsFormsErrorCode, number>> = {
   page_count_mismatch: 422,
   outdated_copy: 422,
   unsigned: 422,
+  check_failed: 422,
 };
 
 function irsFormsError(error: unknown): (Error & { code: IrsFormsErrorCode }) | undefined {

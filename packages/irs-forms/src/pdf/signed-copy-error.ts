@@ -14,6 +14,7 @@ export type SignedCopyRefusal = Extract<
   | 'page_count_mismatch'
   | 'outdated_copy'
   | 'unsigned'
+  | 'check_failed'
 >;
 
 /** A signed copy that cannot be kept: `code` says why, `message` what to do. */
