@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFNumber, type PDFRawStream } from '@cantoo/pdf-lib';
 import { type Box, decodedStream, intersects, type Mark, type PageMarks, pageMarks } from './page-marks.js';
 import { SIGNATURE_AREAS, textOf } from './signature-areas.js';
-import { SignedCopyError } from './signed-copy-error.js';
+import { SignedCopyError } from '../signed-copy-error.js';
 
 /** What the checks could not tell, for the agent to ask the user about: never a refusal. */
 export interface SignedCopyFindings {

@@ -10,7 +10,7 @@ import {
   type SignedCopyBounds,
 } from './signed-copy-bounds.js';
 import { checkSignedCopyPages, type SignedCopyFindings } from './signed-copy-checks.js';
-import { SignedCopyError } from './signed-copy-error.js';
+import { SignedCopyError } from '../signed-copy-error.js';
 
 /** The media types a signed copy may be uploaded as. */
 export type SignedCopyMediaType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -23,7 +23,7 @@ export const SIGNED_COPY_LIMITS = Object.freeze({
   maxPages: 40,
 });
 
-export { type SignedCopyRefusal, SignedCopyError } from './signed-copy-error.js';
+export { type SignedCopyRefusal, SignedCopyError } from '../signed-copy-error.js';
 
 /**
  * The media type of a file by its first bytes (its name and declared type are not trusted): a PDF
