@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type PacketBuilder, PacketsBusyError } from '@filing-mcp/filing-domain';
 import { type FilingKind, PacketTooLargeError, UnprintableTextError } from '@filing-mcp/irs-forms';
-import type { Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
+import type { CheckedSignedCopy, Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
 
 const require = createRequire(import.meta.url);
 
@@ -14,10 +14,16 @@ const require = createRequire(import.meta.url);
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFile } = require('node:fs/promises');
-const builder = import(workerData.pdfModule).then(({ PacketBuilder }) =>
+const pdf = import(workerData.pdfModule);
+const builder = pdf.then(({ PacketBuilder }) =>
   new PacketBuilder({ loadTemplate: (name) => readFile(workerData.templateDir + name) }));
-parentPort.on('message', async ({ id, kind, formData, files, asOf }) => {
+parentPort.on('message', async ({ id, kind, formData, files, asOf, signedCopy }) => {
   try {
+    if (signedCopy) {
+      const checked = await (await pdf).checkSignedCopy(signedCopy);
+      parentPort.postMessage({ id, signedCopy: checked }, [checked.pdf.buffer]);
+      return;
+    }
     const packetBuilder = await builder;
     const options = asOf === undefined ? {} : { asOf };
     if (files) {
@@ -28,7 +34,7 @@ parentPort.on('message', async ({ id, kind, formData, files, asOf }) => {
       parentPort.postMessage({ id, packet }, [packet.pdf.buffer]);
     }
   } catch (error) {
-    parentPort.postMessage({ id, error: { name: error.name, message: String(error.message), field: error.field, character: error.character, limit: error.limit, actual: error.actual, max: error.max } });
+    parentPort.postMessage({ id, error: { name: error.name, code: typeof error.code === 'string' ? error.code : undefined, message: String(error.message), field: error.field, character: error.character, limit: error.limit, actual: error.actual, max: error.max } });
   }
 });
 `;
@@ -37,8 +43,10 @@ interface WorkerReply {
   id: number;
   packet?: Packet;
   files?: PacketFile[];
+  signedCopy?: CheckedSignedCopy;
   error?: {
     name: string;
+    code?: string;
     message: string;
     field?: string;
     character?: string;
@@ -59,7 +67,9 @@ export interface PacketWorkerOptions {
 }
 
 interface Job {
-  message: { id: number; kind: FilingKind; formData: Record<string, unknown>; files: boolean; asOf?: string };
+  message:
+    | { id: number; kind: FilingKind; formData: Record<string, unknown>; files: boolean; asOf?: string }
+    | { id: number; signedCopy: SignedCopyJob };
   signal: AbortSignal | undefined;
   /** Workers that died holding this job: one death is retried, a second fails it. */
   deaths: number;
@@ -79,8 +89,28 @@ function toError(error: NonNullable<WorkerReply['error']>): Error {
   if (error.name === 'PacketTooLargeError') {
     return new PacketTooLargeError(error.limit ?? 'pages', error.actual ?? 0, error.max ?? 0);
   }
-  return Object.assign(new Error(error.message), { name: error.name });
+  // A refused signed copy (irs-forms' SignedCopyError) is answered by its code.
+  return Object.assign(new Error(error.message), {
+    name: error.name,
+    ...(error.code && { code: error.code }),
+  });
 }
+
+/**
+ * A signed copy whose check killed its worker (over the heap limit, say) is not tried again: the
+ * same upload would do the same. It is refused (422 `check_failed`), and nothing is kept.
+ */
+function signedCopyStopped(cause: Error): Error {
+  return Object.assign(
+    new Error(
+      'The signed copy could not be checked within the bounds of one check: scan the signed pages again at 300 dpi, or print them to a new PDF',
+      { cause },
+    ),
+    { name: 'SignedCopyError', code: 'check_failed' },
+  );
+}
+
+type SignedCopyJob = Parameters<NonNullable<PacketBuilder['signedCopy']>>[0];
 
 /**
  * Builds packets on worker threads, so the PDF work (tens of milliseconds of CPU per packet, more
@@ -129,6 +159,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
       slot.job = undefined;
       if (job !== undefined) {
         if (job.signal?.aborted) job.reject(job.signal.reason);
+        else if ('signedCopy' in job.message) job.reject(signedCopyStopped(error));
         else if (++job.deaths < 2) waiting.unshift(job);
         else job.reject(new PacketsBusyError('worker', { cause: error }));
       }
@@ -170,16 +201,21 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
     files: boolean,
     buildOptions: { asOf?: string; signal?: AbortSignal } = {},
   ): Promise<WorkerReply> {
-    const { signal } = buildOptions;
-    signal?.throwIfAborted();
-    const reply = await new Promise<WorkerReply>((resolve, reject) => {
-      const message = {
+    return send(
+      {
         id: nextId++,
         kind,
         formData,
         files,
         ...(buildOptions.asOf && { asOf: buildOptions.asOf }),
-      };
+      },
+      buildOptions.signal,
+    );
+  }
+
+  async function send(message: Job['message'], signal: AbortSignal | undefined): Promise<WorkerReply> {
+    signal?.throwIfAborted();
+    const reply = await new Promise<WorkerReply>((resolve, reject) => {
       const job: Job = { message, signal, deaths: 0, resolve, reject };
       const onAbort = () => cancel(job);
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -203,5 +239,8 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
     build: async (kind, formData, buildOptions) => (await call(kind, formData, false, buildOptions)).packet!,
     buildFiles: async (kind, formData, buildOptions) =>
       (await call(kind, formData, true, buildOptions)).files!,
+    // The signed copy's bounds, rebuild and checks: the same workers, heap limit and retry.
+    signedCopy: async (job, jobOptions) =>
+      (await send({ id: nextId++, signedCopy: job }, jobOptions?.signal)).signedCopy!,
   };
 }

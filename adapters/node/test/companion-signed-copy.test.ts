@@ -7,6 +7,7 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWithStroke } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
 import type { CompanionHarness } from './companion-harness.js';
 import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './support/chromium.js';
 
@@ -44,7 +45,7 @@ describe('the filing page’s signed copy upload in Chromium (PGlite only: signe
     );
     const pages = await countPdfPages(pdf);
     const scan = join(files, 'signed-return.pdf');
-    writeFileSync(scan, pdf);
+    writeFileSync(scan, await signWithStroke(pdf));
 
     const context = await browser.newContext();
     context.setDefaultTimeout(15_000);

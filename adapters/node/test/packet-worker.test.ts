@@ -2,9 +2,11 @@ import type { Worker } from 'node:worker_threads';
 import { PacketsBusyError } from '@filing-mcp/filing-domain';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { describe, expect, it } from 'vitest';
+import { signWithStroke } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
 import { createPacketWorker } from '../src/packet-worker.js';
 
 const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';
+const READY = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0]!;
 const largeFiling = {
   ...EXAMPLE_SINGLE_MEMBER_FILING,
@@ -70,5 +72,35 @@ describe('the packet workers (one build per worker thread, under a heap limit)',
     await expect(cancelled).rejects.toThrow('the caller has gone');
     expect(isPdf((await packets.build('5472', EXAMPLE_SINGLE_MEMBER_FILING)).pdf)).toBe(true);
     expect(workers).toBe(2);
+  }, 60_000);
+
+  it('checks a signed copy on a worker: the rebuilt PDF and findings come back, a refusal keeps its code', async () => {
+    const packets = createPacketWorker({ workers: 1 });
+    const { pdf } = await packets.build('5472', READY);
+    const checked = await packets.signedCopy({
+      files: [{ bytes: await signWithStroke(pdf) }],
+      expected: pdf,
+    });
+    expect(isPdf(checked.pdf)).toBe(true);
+    expect(checked.findings).toEqual({ signature: 'signed', version: 'current', notes: [] });
+    const unsigned = await packets
+      .signedCopy({ files: [{ bytes: pdf }], expected: pdf })
+      .catch((error) => error);
+    expect(unsigned).toMatchObject({ name: 'SignedCopyError', code: 'unsigned' });
+  }, 60_000);
+
+  it('a signed copy whose worker dies is refused check_failed at once, not tried again on another worker', async () => {
+    const started: Worker[] = [];
+    const packets = createPacketWorker({ workers: 1, onWorker: (worker) => started.push(worker) });
+    const { pdf } = await packets.build('5472', READY);
+    const signed = await signWithStroke(pdf);
+    // The job is on the worker as soon as it is asked for: that worker then dies, as out of memory.
+    const check = packets.signedCopy({ files: [{ bytes: signed }], expected: pdf });
+    void started[0]!.terminate();
+    expect(await check.catch((error) => error)).toMatchObject({
+      name: 'SignedCopyError',
+      code: 'check_failed',
+    });
+    expect(started).toHaveLength(1);
   }, 60_000);
 });

@@ -123,7 +123,6 @@ export async function uploadSignedCopyAction(
     filingId,
     userId: context.userId,
     files,
-    irsPdf: () => import('@filing-mcp/irs-forms/pdf'),
   });
   return new Response(null, { status: 303, headers: { location: filingPath, 'cache-control': 'no-store' } });
 }

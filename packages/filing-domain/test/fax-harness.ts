@@ -5,6 +5,7 @@ import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { FilingLogEvent, FilingServer, FilingServerConfig, FilingServerOptions } from '../src/index.js';
+import { signWithStroke } from '../../irs-forms/test/signed-copy-fixtures.js';
 import { newUser, type ToolOutcome } from './helpers.js';
 import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
@@ -16,10 +17,12 @@ export const TELNYX_TEST_API_KEY = 'KEY0123456789ABCDEF_test';
 export const FAX_FROM = '+13125550100';
 export const CONNECTION_ID = '2000000000000000001';
 
-/** A filing's packet as the server builds it, and its page count. */
+/** A filing's packet as the server builds it, its page count, and a copy of it signed (a pen stroke). */
 export interface FaxPacket {
   pdf: Uint8Array;
   pages: number;
+  /** The packet signed where the signer signs: what a user uploads. */
+  signed: Uint8Array<ArrayBuffer>;
 }
 
 /** What the submission tests begin with: a fax harness, one user of it and the packet of READY_FILING. */
@@ -105,7 +108,8 @@ export async function startFaxHarness(
     },
     async packet(formData) {
       const { pdf } = await testPackets.build('5472', formData);
-      return { pdf, pages: await countPdfPages(pdf) };
+      const signed = (await signWithStroke(pdf)) as Uint8Array<ArrayBuffer>;
+      return { pdf, pages: await countPdfPages(pdf), signed };
     },
     webhook: (event) =>
       fetch(`${baseUrl}/webhooks/telnyx/fax`, { method: 'POST', headers: event.headers, body: event.body }),

@@ -43,7 +43,7 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
   async function signedFiling(harness = h, credential = key): Promise<string> {
     const { id } = await harness.ok(credential, 'create_filing', { form_data: READY_FILING });
     const { upload_url } = await harness.ok(credential, 'get_pdf_url', { id });
-    const response = await fetch(upload_url, { method: 'POST', body: packet.pdf as Uint8Array<ArrayBuffer> });
+    const response = await fetch(upload_url, { method: 'POST', body: packet.signed });
     expect(response.status).toBe(201);
     return id;
   }
@@ -66,7 +66,13 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
 
     const sent = await h.ok(key, 'send_fax', { id, confirm: true });
     expect(sent.outcome).toBe('sent');
-    expect(sent.fax).toMatchObject({ status: 'queued', signed_copy_sha256: sha256(packet.pdf) });
+    // The copy kept (and faxed) is the one rebuilt from the uploaded pages.
+    const kept = await h.db
+      .selectFrom('signed_copies')
+      .select('sha256')
+      .where('filing_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(sent.fax).toMatchObject({ status: 'queued', signed_copy_sha256: kept.sha256 });
     expect(h.telnyx.faxes.length).toBe(before + 1);
     const fax = h.telnyx.faxes.at(-1)!;
     expect(fax.authorization).toBe('Bearer KEY0123456789ABCDEF_test');
@@ -77,7 +83,7 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
       webhook_url: `${h.baseUrl}/webhooks/telnyx/fax`,
     });
     expect(fax.mediaType).toBe('application/pdf');
-    expect(sha256(fax.media)).toBe(sha256(packet.pdf));
+    expect(sha256(fax.media)).toBe(kept.sha256);
     expect(await faxOf(id)).toMatchObject({
       to_number: '+18558877737',
       from_number: FAX_FROM,

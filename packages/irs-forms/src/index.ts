@@ -14,6 +14,7 @@ export { type PacketLimits, PacketTooLargeError } from './packet-limits.js';
 export { UnprintableTextError } from './printable-text.js';
 export { zipStore } from './zip-store.js';
 export { InvalidAsOfError, IrsFormsError, type IrsFormsErrorCode } from './irs-forms-error.js';
+export { checkSignedCopyHeaders } from './signed-copy-headers.js';
 export {
   checkFilingReadiness,
   type FilingReadiness,

@@ -16,7 +16,17 @@ export type IrsFormsErrorCode =
   | 'unreadable'
   | 'encrypted'
   | 'too_many_pages'
-  | 'empty';
+  | 'empty'
+  /** A signed copy past `SIGNED_COPY_BOUNDS`: an image's pixels, a stream's inflated bytes, a page's size. */
+  | 'image_too_large'
+  | 'inflates_too_far'
+  | 'page_too_large'
+  /** A signed copy that is not the part to file of the filing as it is now, or is not signed. */
+  | 'page_count_mismatch'
+  | 'outdated_copy'
+  | 'unsigned'
+  /** A signed copy whose check stopped (its worker died): refused, never retried. */
+  | 'check_failed';
 
 /** An error of irs-forms: `code` says which, stably; `message` says what to do. */
 export abstract class IrsFormsError extends Error {

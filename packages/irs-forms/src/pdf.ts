@@ -7,8 +7,11 @@ export {
   type TemplateLoader,
 } from './pdf/packet-builder.js';
 export {
+  type CheckedSignedCopy,
+  checkSignedCopy,
   countPdfPages,
   SignedCopyError,
   signedCopyPdf,
 } from './pdf/signed-copy.js';
+export type { SignedCopyFindings } from './pdf/signed-copy-checks.js';
 export { TemplateFieldError } from './pdf/template-field-error.js';

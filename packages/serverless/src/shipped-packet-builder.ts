@@ -19,5 +19,7 @@ export function createShippedPacketBuilder(templates: URL | undefined): Required
   return {
     build: async (kind, formData) => (await builder()).build(kind, formData),
     buildFiles: async (kind, formData) => (await builder()).buildFiles(kind, formData),
+    // In process, as the packets: an instance serves one request at a time (Lambda) or scales out.
+    signedCopy: async (job) => (await import('@filing-mcp/irs-forms/pdf')).checkSignedCopy(job),
   };
 }

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWithStroke } from '../../irs-forms/test/signed-copy-fixtures.js';
 import { createShippedPacketBuilder } from '../src/index.js';
 import { copyIrsTemplates } from '../src/irs-templates.js';
 
@@ -39,5 +40,22 @@ describe('copyIrsTemplates and createShippedPacketBuilder', () => {
     await copyIrsTemplates(target);
     const { pdf } = await packets.build('5472', EXAMPLE_SINGLE_MEMBER_FILING);
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('checks a signed copy in process (Vercel and Lambda): a stroke is signed, the unsigned pages are refused', async () => {
+    const target = join(directory, 'signed');
+    await copyIrsTemplates(target);
+    const packets = createShippedPacketBuilder(pathToFileURL(`${target}/`));
+    const ready = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
+    const { pdf } = await packets.build('5472', ready);
+    const checked = await packets.signedCopy({
+      files: [{ bytes: await signWithStroke(pdf) }],
+      expected: pdf,
+    });
+    expect(checked.findings).toEqual({ signature: 'signed', version: 'current', notes: [] });
+    const refused = await packets
+      .signedCopy({ files: [{ bytes: pdf }], expected: pdf })
+      .catch((error) => error);
+    expect(refused).toMatchObject({ name: 'SignedCopyError', code: 'unsigned' });
   });
 });

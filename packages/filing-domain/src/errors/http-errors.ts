@@ -25,6 +25,13 @@ const IRS_FORMS_STATUS: Partial<Record<IrsFormsErrorCode, number>> = {
   encrypted: 422,
   too_many_pages: 422,
   empty: 422,
+  image_too_large: 413,
+  inflates_too_far: 413,
+  page_too_large: 422,
+  page_count_mismatch: 422,
+  outdated_copy: 422,
+  unsigned: 422,
+  check_failed: 422,
 };
 
 function irsFormsError(error: unknown): (Error & { code: IrsFormsErrorCode }) | undefined {

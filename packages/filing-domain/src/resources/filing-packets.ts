@@ -1,4 +1,5 @@
 import type { FilingKind } from '../kinds/filing-kinds.js';
+import type { CheckedSignedCopy } from '@filing-mcp/irs-forms/pdf';
 import type { PacketSource } from '../storage/records.js';
 import { type PacketBuildLimits, PacketBuilds, type PacketBuildStats } from './packet-builds.js';
 
@@ -24,6 +25,16 @@ export interface BuiltPacketFile {
   bytes: Uint8Array;
 }
 
+/** One signed copy to check: its files, and the unsigned pages it must be a signed copy of (a PDF). */
+export interface SignedCopyJob {
+  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
+  expected: Uint8Array;
+  /** What the answer calls the expected pages ("the packet"). */
+  expectedName?: string;
+}
+
+export type { CheckedSignedCopy } from '@filing-mcp/irs-forms/pdf';
+
 /**
  * The packet port: builds the packet of official IRS forms of a filing, as bytes, or fails with
  * irs-forms' `PacketTooLargeError` or `UnprintableTextError` (or `PacketsBusyError` `worker`).
@@ -44,6 +55,12 @@ export interface PacketBuilder {
     formData: Record<string, unknown>,
     options?: PacketBuildOptions,
   ): Promise<BuiltPacketFile[]>;
+  /**
+   * Checks a signed copy (irs-forms' `checkSignedCopy`: bounds, the PDF rebuilt without active
+   * content, the checks against the expected pages) where packets are built: the Node adapter's
+   * worker threads. Without it the check runs in process.
+   */
+  signedCopy?(job: SignedCopyJob, options?: { signal?: AbortSignal }): Promise<CheckedSignedCopy>;
 }
 
 /**
@@ -56,6 +73,11 @@ export interface FilingPackets {
   pdf(kind: FilingKind, filing: PacketSource, signal?: AbortSignal): Promise<BuiltPacket>;
   /** One PDF per form (the builder must have `buildFiles`). */
   files(kind: FilingKind, filing: PacketSource, signal?: AbortSignal): Promise<BuiltPacketFile[]>;
+  /**
+   * Checks a signed copy of `userId`'s filing through the same bounded queue (never cached): on
+   * the builder's `signedCopy` (the packet workers), else in process.
+   */
+  signedCopy(userId: string, job: SignedCopyJob, signal?: AbortSignal): Promise<CheckedSignedCopy>;
   /** Counters (builds, cache hits, joined callers, refusals) and the current load. */
   stats(): PacketBuildStats;
 }
@@ -86,6 +108,7 @@ export function createFilingPackets(
 ): FilingPackets {
   const builds = new PacketBuilds(options.limits);
   const now = options.now ?? Date.now;
+  let signedCopies = 0;
   // Everything a packet depends on: the filing and its last change, the kind, the format, and
   // the day it is for (readiness and the forms left out depend on the date as well as the data).
   const keyOf = (format: string, kind: FilingKind, filing: PacketSource, asOf: string) =>
@@ -113,6 +136,19 @@ export function createFilingPackets(
         build: (buildSignal) =>
           buildFiles.call(builder, kind, filing.form_data, { asOf, signal: buildSignal }),
         bytes: (files) => files.reduce((total, file) => total + file.bytes.byteLength, 0),
+      });
+    },
+    signedCopy(userId, job, signal) {
+      return builds.run({
+        key: `signed-copy\n${++signedCopies}`,
+        userId,
+        signal,
+        cache: false,
+        build: async (buildSignal) =>
+          builder.signedCopy === undefined
+            ? (await import('@filing-mcp/irs-forms/pdf')).checkSignedCopy(job)
+            : builder.signedCopy(job, { signal: buildSignal }),
+        bytes: (checked) => checked.pdf.byteLength,
       });
     },
     stats: () => builds.stats(),

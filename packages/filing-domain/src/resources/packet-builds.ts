@@ -58,6 +58,8 @@ export interface PacketBuildRequest<T> {
   build(signal: AbortSignal): Promise<T>;
   /** Bytes the built value holds in the cache. */
   bytes(value: T): number;
+  /** False: the value is never cached (a signed copy's check, different for every upload). */
+  cache?: boolean;
 }
 
 /** Counters of {@link PacketBuilds}, for tests and telemetry. */
@@ -192,7 +194,8 @@ export class PacketBuilds {
         build.then(
           (value) => {
             this.#finish(flight);
-            if (!controller.signal.aborted) this.#store(request.key, value, request.bytes(value));
+            if (!controller.signal.aborted && request.cache !== false)
+              this.#store(request.key, value, request.bytes(value));
             resolveDone(value);
           },
           (error: unknown) => {

@@ -72,9 +72,6 @@ export const loadFilingRepository = () => import('../storage/filing-repository.j
 /** The IRS rules and the packet's errors (irs-forms' tables, about 180 KB): loaded on first use. */
 export const loadIrsForms = () => import('@filing-mcp/irs-forms');
 
-/** irs-forms' PDF side (pdf-lib with its fonts and parsers, about 600 KB), loaded by the first signed copy. */
-export const loadIrsPdf = () => import('@filing-mcp/irs-forms/pdf');
-
 /** oauth-core's body reader for the `/token` rate limit: the OAuth server loads with it anyway. */
 export const loadOAuthCore = () => import('@filing-mcp/oauth-core');
 

@@ -36,7 +36,6 @@ import { createFilingTools } from '../tools/filing-tools.js';
 import {
   loadFaxWebhook,
   loadFilingBackend,
-  loadIrsPdf,
   loadOAuthServer,
   loadPaymentWebhook,
   loadReadinessCheck,
@@ -167,7 +166,7 @@ export function createFilingServerWithConfig(
       ? undefined
       : builtOnFirstUse(async () => {
           const { createSignedCopyRoutes } = await loadSignedCopyRoutes();
-          return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets, irsPdf: loadIrsPdf });
+          return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
         });
   const faxProvider = config.fax === undefined ? undefined : telnyxFaxProvider(config.fax);
   const faxWebhook =

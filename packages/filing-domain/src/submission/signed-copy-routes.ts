@@ -42,7 +42,6 @@ export function createSignedCopyRoutes(options: {
   links: PacketLinks;
   db: () => Promise<Kysely<any>>;
   packets: FilingPackets;
-  irsPdf: () => Promise<typeof import('@filing-mcp/irs-forms/pdf')>;
 }): (request: Request, path: string) => Promise<Response> {
   return async (request, path) => {
     const grant = await options.links.verify(path, new URL(request.url).searchParams);
@@ -95,13 +94,15 @@ export function createSignedCopyRoutes(options: {
         kind: grant.kind,
         filingId: grant.id,
         files,
-        irsPdf: options.irsPdf,
       });
       return withCors(
         jsonResponse(
           {
             ...stored,
-            next: 'Call send_fax with the filing id to fax it to the IRS, or mail it and call mark_filed.',
+            next:
+              stored.notes.length === 0
+                ? 'Call send_fax with the filing id to fax it to the IRS, or mail it and call mark_filed.'
+                : `${stored.notes.join(' ')} Then call send_fax with the filing id to fax it to the IRS, or mail it and call mark_filed.`,
           },
           201,
         ),

@@ -3,6 +3,7 @@ import { HttpError } from '../errors/http-errors.js';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import { FilingRepository } from '../storage/filing-repository.js';
+import { checkUploadedCopy, expectedPagesOf } from './signed-copy-checks.js';
 import { type SignedCopySummary, SubmissionStore } from './submission-store.js';
 
 /** At most 20 MiB uploaded (all files together), refused before the body is read. */
@@ -25,12 +26,16 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 
 /**
  * Checks and keeps the signed copy of a filing: its files (PDF, JPEG or PNG; images become US
- * Letter pages) become one PDF of at most 40 pages, whose page count must equal the packet's (the
- * packet built from the filing as it is now), kept with its SHA-256. `userId` given (the companion's
- * signed-in user), only that user's filing; otherwise the filing the signed link names. Throws
- * {@link SignedCopyRefusedError}, or irs-forms' `SignedCopyError` (unreadable, encrypted...) or a
- * packet's error (too large, busy), when anything is wrong: nothing is stored, and each surface
- * answers it by `httpErrorOf` (errors/http-errors.ts).
+ * Letter pages) are checked off the request thread, in the packet workers' bounded queue
+ * (signed-copy-checks.ts: irs-forms' `checkSignedCopy`): sizes, pixels and inflated streams
+ * bounded before decoding, the page count and each page against the pages to file built from the
+ * filing as it is now, and the signature areas signed. What is kept is the PDF rebuilt from the
+ * pages without active content, with its SHA-256. `userId` given (the companion's signed-in user),
+ * only that user's filing; otherwise the filing the signed link names. Throws
+ * {@link SignedCopyRefusedError}, or irs-forms' `SignedCopyError` (unreadable, unsigned,
+ * outdated...) or a packet's error (too large, busy), when anything is wrong: nothing is stored,
+ * and each surface answers it by `httpErrorOf` (errors/http-errors.ts). `notes` says what the
+ * checks could not tell, for the agent to ask the user.
  */
 export async function storeSignedCopy(options: {
   db: Kysely<any>;
@@ -39,9 +44,7 @@ export async function storeSignedCopy(options: {
   filingId: string;
   userId?: string;
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
-  /** Loads irs-forms' PDF side (pdf-lib: about 600 KB), which only a signed copy needs here. */
-  irsPdf: () => Promise<typeof import('@filing-mcp/irs-forms/pdf')>;
-}): Promise<{ signed_copy: SignedCopySummary; packet_pages: number }> {
+}): Promise<{ signed_copy: SignedCopySummary; packet_pages: number; notes: string[] }> {
   const { db, kind, filingId } = options;
   const total = options.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   if (total > SIGNED_COPY_MAX_BYTES) {
@@ -53,20 +56,10 @@ export async function storeSignedCopy(options: {
   }
   const filing = await new FilingRepository(db).packetSource(kind, filingId, options.userId);
   if (filing === undefined) throw new SignedCopyRefusedError(404, 'filing_not_found', 'Filing not found');
-
-  const { signedCopyPdf, countPdfPages } = await options.irsPdf();
-  // A file that cannot be kept throws irs-forms' SignedCopyError: 415 for its type, else 422.
-  const copy = await signedCopyPdf(options.files);
-  // The packet as it is now, from the shared cache and bounded build queue (a full queue is a 503).
-  const { pdf: packet } = await options.packets.pdf(kind, filing);
-  const packetPages = await countPdfPages(packet);
-  if (copy.pages !== packetPages) {
-    throw new SignedCopyRefusedError(
-      422,
-      'page_count_mismatch',
-      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; the packet has ${packetPages}: upload every page of the packet, signed, in order`,
-    );
-  }
+  // An image too large is refused by its header at once: no packet is built, no worker asked.
+  (await import('@filing-mcp/irs-forms')).checkSignedCopyHeaders(options.files);
+  const expected = await expectedPagesOf(options.packets, kind, filing);
+  const copy = await checkUploadedCopy(options.packets, filing, options.files, expected);
   const pdf = copy.pdf as Uint8Array<ArrayBuffer>;
   const summary = await new SubmissionStore(db).addSignedCopy({
     userId: filing.user_id,
@@ -77,5 +70,5 @@ export async function storeSignedCopy(options: {
     sourceTypes: copy.types,
     pdf,
   });
-  return { signed_copy: summary, packet_pages: packetPages };
+  return { signed_copy: summary, packet_pages: copy.pages, notes: copy.findings.notes };
 }

@@ -1,5 +1,16 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { IrsFormsError, type IrsFormsErrorCode } from '../irs-forms-error.js';
+import { copyPagesWithoutActiveContent } from './rebuild-pages.js';
+import {
+  checkImageSize,
+  checkPageSize,
+  checkPdfStreams,
+  jpegSize,
+  pngSize,
+  SIGNED_COPY_BOUNDS,
+  type SignedCopyBounds,
+} from './signed-copy-bounds.js';
+import { checkSignedCopyPages, type SignedCopyFindings } from './signed-copy-checks.js';
+import { SignedCopyError } from '../signed-copy-error.js';
 
 /** The media types a signed copy may be uploaded as. */
 export type SignedCopyMediaType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -12,22 +23,7 @@ export const SIGNED_COPY_LIMITS = Object.freeze({
   maxPages: 40,
 });
 
-/** Why a signed copy is refused, each with a stable code. */
-export type SignedCopyRefusal = Extract<
-  IrsFormsErrorCode,
-  'unsupported_type' | 'unreadable' | 'encrypted' | 'too_many_pages' | 'empty'
->;
-
-/** A signed copy that cannot be kept: `code` says why, `message` what to do. */
-export class SignedCopyError extends IrsFormsError {
-  readonly code: SignedCopyRefusal;
-
-  constructor(code: SignedCopyRefusal, message: string) {
-    super(message);
-    this.name = 'SignedCopyError';
-    this.code = code;
-  }
-}
+export { type SignedCopyRefusal, SignedCopyError } from '../signed-copy-error.js';
 
 /**
  * The media type of a file by its first bytes (its name and declared type are not trusted): a PDF
@@ -56,18 +52,25 @@ export function sniffSignedCopyType(bytes: Uint8Array): SignedCopyMediaType | un
 // US Letter in PDF points: an image page is scaled to fit it, as a fax machine prints it.
 const LETTER = { width: 612, height: 792 };
 
-async function loadPdf(bytes: Uint8Array, name: string): Promise<PDFDocument> {
+async function loadPdf(bytes: Uint8Array, name: string, bounds?: SignedCopyBounds): Promise<PDFDocument> {
+  // Before parsing: pdf-lib inflates object streams as it parses.
+  if (bounds !== undefined) await checkPdfStreams(bytes, name, bounds);
+  let document: PDFDocument;
   try {
-    const document = await PDFDocument.load(bytes, { updateMetadata: false });
+    document = await PDFDocument.load(bytes, { updateMetadata: false });
     // A file whose page tree cannot be walked is no readable PDF either.
     document.getPageCount();
-    return document;
   } catch (error) {
     const encrypted = error instanceof Error && /encrypt/i.test(error.message);
     throw encrypted
       ? new SignedCopyError('encrypted', `${name} is password-protected: upload it without a password`)
       : new SignedCopyError('unreadable', `${name} is not a readable PDF: scan or export it again`);
   }
+  if (bounds !== undefined) {
+    for (const [index, page] of document.getPages().entries())
+      checkPageSize(page.getSize(), index + 1, name, bounds);
+  }
+  return document;
 }
 
 /** The page count of a PDF; throws {@link SignedCopyError} when it cannot be read. */
@@ -76,14 +79,18 @@ export async function countPdfPages(bytes: Uint8Array): Promise<number> {
 }
 
 /**
- * One PDF of the signed copy from its files, in order: a PDF's pages as they are, each JPEG or PNG
- * as one US Letter page (scaled to fit, centred). Refuses anything else, an unreadable or
- * password-protected PDF, and more than {@link SIGNED_COPY_LIMITS}.maxPages pages. A single PDF is
- * kept byte for byte (its signature images are not re-encoded). Runs on any runtime (pdf-lib only).
+ * One PDF of the signed copy from its files, in order: a PDF's pages, each JPEG or PNG as one US
+ * Letter page (scaled to fit, centred). Refuses anything else, an unreadable or password-protected
+ * PDF, more than {@link SIGNED_COPY_LIMITS}.maxPages pages, and anything past
+ * {@link SIGNED_COPY_BOUNDS} (an image's pixels read from its header, each stream's inflated size,
+ * each page's size), before it is decoded. The PDF is always rebuilt from the pages, without
+ * anything that can run (`copyPagesWithoutActiveContent`). Runs on any runtime (pdf-lib and web
+ * streams only); a server runs it off its request thread (the packet worker).
  */
 export async function signedCopyPdf(
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>,
   limits: { maxPages: number } = SIGNED_COPY_LIMITS,
+  bounds: SignedCopyBounds = SIGNED_COPY_BOUNDS,
 ): Promise<{ pdf: Uint8Array; pages: number; types: SignedCopyMediaType[] }> {
   if (files.length === 0 || files.every((file) => file.bytes.length === 0)) {
     throw new SignedCopyError('empty', 'No file was sent: upload the signed copy (PDF, JPEG or PNG)');
@@ -98,26 +105,27 @@ export async function signedCopyPdf(
     }
     return type;
   });
+  // Every image's size from its header, before anything is decoded.
+  for (const [index, file] of files.entries()) {
+    const type = types[index]!;
+    const name = file.name ?? `File ${index + 1}`;
+    if (type === 'image/png') checkImageSize(pngSize(file.bytes), name, bounds);
+    if (type === 'image/jpeg') checkImageSize(jpegSize(file.bytes), name, bounds);
+  }
   const tooMany = (pages: number) =>
     new SignedCopyError(
       'too_many_pages',
       `The signed copy has ${pages} pages; at most ${limits.maxPages} are accepted`,
     );
-  if (files.length === 1 && types[0] === 'application/pdf') {
-    const pages = await countPdfPages(files[0]!.bytes);
-    if (pages > limits.maxPages) throw tooMany(pages);
-    if (pages === 0) throw new SignedCopyError('empty', 'The PDF has no pages');
-    return { pdf: files[0]!.bytes, pages, types };
-  }
-  const out = await PDFDocument.create();
+  const out = await PDFDocument.create({ updateMetadata: false });
   for (const [index, file] of files.entries()) {
     const type = types[index]!;
     const name = file.name ?? `File ${index + 1}`;
     if (type === 'application/pdf') {
-      const source = await loadPdf(file.bytes, name);
+      const source = await loadPdf(file.bytes, name, bounds);
       if (out.getPageCount() + source.getPageCount() > limits.maxPages)
         throw tooMany(out.getPageCount() + source.getPageCount());
-      for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
+      await copyPagesWithoutActiveContent(out, source);
       continue;
     }
     if (out.getPageCount() + 1 > limits.maxPages) throw tooMany(out.getPageCount() + 1);
@@ -137,5 +145,39 @@ export async function signedCopyPdf(
     page.drawImage(image, { x: (LETTER.width - width) / 2, y: (LETTER.height - height) / 2, width, height });
   }
   const pages = out.getPageCount();
-  return { pdf: await out.save(), pages, types };
+  if (pages === 0) throw new SignedCopyError('empty', 'The PDF has no pages');
+  return { pdf: await out.save({ useObjectStreams: false }), pages, types };
+}
+
+/** A signed copy checked against the pages to file: what is kept, and what could not be told. */
+export interface CheckedSignedCopy {
+  /** The PDF rebuilt from the copy's pages, without active content: what is stored and faxed. */
+  pdf: Uint8Array;
+  pages: number;
+  types: SignedCopyMediaType[];
+  findings: SignedCopyFindings;
+}
+
+/**
+ * The whole check of an uploaded signed copy, the work a server runs off its request thread (the
+ * Node adapter's packet worker): {@link signedCopyPdf} (bounds, then the PDF rebuilt from the
+ * pages), the page count against `expected` (the unsigned pages to file, as a PDF, named
+ * `expectedName` in the answer), then `checkSignedCopyPages` (the copy is of these pages as they
+ * are now, and signed). Throws {@link SignedCopyError} when the copy cannot be kept.
+ */
+export async function checkSignedCopy(input: {
+  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
+  expected: Uint8Array;
+  expectedName?: string;
+}): Promise<CheckedSignedCopy> {
+  const copy = await signedCopyPdf(input.files);
+  const expectedPages = await countPdfPages(input.expected);
+  if (copy.pages !== expectedPages) {
+    throw new SignedCopyError(
+      'page_count_mismatch',
+      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; ${input.expectedName ?? 'the packet'} has ${expectedPages}: upload every page of ${input.expectedName ?? 'the packet'}, signed, in order`,
+    );
+  }
+  const findings = await checkSignedCopyPages(copy.pdf, input.expected);
+  return { ...copy, findings };
 }
