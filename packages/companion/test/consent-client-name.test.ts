@@ -115,9 +115,9 @@ describe('verification claims in client names', () => {
   });
 });
 
-// Each name of issue #50 that dodged the warning, and ordinary names in several scripts that
+// Each name that once dodged the warning, and ordinary names in several scripts that
 // must not be warned (an unwarranted warning teaches people to ignore it).
-describe('verification claims that try to dodge the warning (#50)', () => {
+describe('verification claims that try to dodge the warning', () => {
   it.each([
     ['Claude (Verified)', 'Verified'],
     ['Claude \u2714', '\u2714'],

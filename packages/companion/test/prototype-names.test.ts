@@ -7,7 +7,7 @@ import { type CompanionHarness, startCompanionHarness } from './companion-harnes
 // resource names, JSON-RPC methods, URI template variables, completion arguments, form_data keys
 // and field paths, elicitation response keys, OAuth form keys and values, companion paths. A
 // lookup on a plain object finds the prototype's member and crashes (HTTP 500 -32603): each must
-// answer the specification's error for an unknown name instead (#50).
+// answer the specification's error for an unknown name instead.
 
 const NAMES = [
   ...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'constructor', 'prototype']),

@@ -1,4 +1,4 @@
-// What the fax webhook trusts, bounded (#50): a telnyx-timestamp more than 5 minutes from now in
+// What the fax webhook trusts, bounded: a telnyx-timestamp more than 5 minutes from now in
 // either direction is refused, and a delivery date outside the fax's own window (from the send to
 // the event's arrival) is replaced by the arrival, with a log line that says so.
 import { testDatabases } from '@filing-mcp/test-db';

@@ -8,7 +8,7 @@ import { BASE_URL, type Harness, newUser, SESSION_SECRET, startHarness } from '.
 // OAuth endpoint) on both databases. Whatever the input: never a 5xx, never a body that is not
 // JSON, never -32603 for client input, never a hang (the test's timeout). Deterministic: a fixed
 // seed (FUZZ_SEED overrides it, to explore; a failure prints the seed and path to replay) and a
-// bounded count of runs per property, so that `pnpm test` runs the same cases every time (#50).
+// bounded count of runs per property, so that `pnpm test` runs the same cases every time.
 fc.configureGlobal({ seed: Number(process.env.FUZZ_SEED ?? 50_2026) });
 
 /** The names a lookup on a plain object finds on Object.prototype (`hasOwnProperty` was a 500). */

@@ -4,7 +4,7 @@ import { json, post, rpc } from './helpers.js';
 
 // The completion lookups keyed by a client's string (a template variable, a prompt argument, the
 // context's arguments), with every name of Object.prototype: an empty completion, never a crash.
-// The socket fuzz of every other lookup is packages/companion/test/prototype-names.test.ts (#50).
+// The socket fuzz of every other lookup is packages/companion/test/prototype-names.test.ts.
 
 const NAMES = [
   ...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'constructor', 'prototype']),
