@@ -34,12 +34,116 @@ const SHARED = /[\p{Script=Common}\p{Script=Inherited}]/u;
 /**
  * Words and marks by which a name claims a standing no client can have here: this server checks
  * no application's identity, so "Verified", "Official" or a check mark in a name is only the
- * client's own word. Matched on the name's NFKC form, ignoring case (so full-width and styled
- * letters count too).
+ * client's own word. The weaker words are matched as whole words of the name's NFKC form,
+ * ignoring case (so full-width and styled letters count too); the claims proper are matched on
+ * its skeleton (see {@link skeletonOf}), so that no spelling dodges them.
  */
 const VERIFICATION_WORDS =
   /\b(verified|verify|verification|official|officially|certified|authenticated|authentic|trusted|genuine|approved|endorsed)\b/iu;
-const CHECK_MARKS = /[\u2611\u2713\u2714\u2705\u{1F5F8}\u{1F5F9}\u{1F197}\u{2BBD}]/u;
+
+/**
+ * "Verified" and "official" in the languages the consent page is likely read in (English, French,
+ * Spanish, Portuguese, German, Italian, Dutch, Russian, Japanese, Chinese, Korean), found anywhere
+ * in the skeleton: `VerifiedApp`, `Claude_Verified`, `V.e.r.i.f.i.e.d` and `Vérifié` all count.
+ * French `vérifie` is not followed by `r`, so an English "Verifier" (a PKCE tool) stays unwarned.
+ */
+const CLAIM_WORDS: ReadonlyArray<readonly [word: string, notBefore?: string]> = [
+  ['verified'],
+  ['verification'],
+  ['verify'],
+  ['official'],
+  ['certified'],
+  ['vérifié', 'r'],
+  ['officiel'],
+  ['certifié', 'r'],
+  ['authentifié', 'r'],
+  ['verificado'],
+  ['verificada'],
+  ['oficial'],
+  ['certificado'],
+  ['autenticado'],
+  ['verifiziert'],
+  ['offiziell'],
+  ['zertifiziert'],
+  ['geprüft'],
+  ['verificato'],
+  ['verificata'],
+  ['ufficiale'],
+  ['certificato'],
+  ['geverifieerd'],
+  ['officieel'],
+  ['официальн'],
+  ['верифицирован'],
+  ['проверен'],
+  ['公式'],
+  ['公認'],
+  ['認証'],
+  ['認定'],
+  ['官方'],
+  ['认证'],
+  ['認證'],
+  ['验证'],
+  ['驗證'],
+  ['공식'],
+  ['인증'],
+];
+
+/** Check marks and tick-like symbols (√ and the cube and fourth roots that look like it included). */
+const CHECK_MARKS =
+  /[\u221a\u221b\u221c\u2611\u2713\u2714\u2705\u{1F5F8}\u{1F5F9}\u{1F197}\u{2BBD}\u{10102}]/u;
+
+/**
+ * Characters that show nothing (or only join or vary their neighbours) beyond {@link HIDDEN}: the
+ * soft hyphen, the combining grapheme joiner, the Mongolian vowel separator, invisible operators,
+ * Hangul fillers, variation selectors and tag characters.
+ */
+const INVISIBLE =
+  /[\u00ad\u034f\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+
+const COMBINING = /\p{M}/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** One character's part of the skeleton: NFKC, case folded, no marks; only letters and digits. */
+function foldedOf(character: string): string {
+  let folded = '';
+  const plain = character
+    .normalize('NFKC')
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(COMBINING, '');
+  for (const unit of plain) if (LETTER_OR_DIGIT.test(unit)) folded += unit === 'ı' ? 'i' : unit;
+  return folded;
+}
+
+/**
+ * What a name reads as, letter by letter: NFKC, case folded, without invisible characters,
+ * combining marks, separators or punctuation. `at[i]` is the index in `text` of the character
+ * skeleton position `i` comes from.
+ */
+function skeletonOf(text: string): { skeleton: string; at: number[] } {
+  let skeleton = '';
+  const at: number[] = [];
+  let index = 0;
+  for (const character of text) {
+    const folded = foldedOf(character);
+    skeleton += folded;
+    for (let unit = 0; unit < folded.length; unit++) at.push(index);
+    index += character.length;
+  }
+  return { skeleton, at };
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CLAIM_PATTERN = new RegExp(
+  CLAIM_WORDS.map(([word, notBefore]) => ({ word: skeletonOf(word).skeleton, notBefore }))
+    .sort((a, b) => b.word.length - a.word.length)
+    .map(
+      ({ word, notBefore }) => escaped(word) + (notBefore === undefined ? '' : `(?!${escaped(notBefore)})`),
+    )
+    .join('|'),
+  'u',
+);
 
 /** A client name as the consent page shows it. */
 export interface DisplayedClientName {
@@ -72,8 +176,15 @@ export function displayClientName(raw: string | null | undefined): DisplayedClie
   return { text, mixedScripts: mixed ? [...scripts] : [], verificationClaim: verificationClaim(text) };
 }
 
-/** The word or mark by which `text` claims to be verified or official, if any. */
+/** The word or mark by which `text` claims to be verified or official, if any, as the name spells it. */
 function verificationClaim(text: string): string | undefined {
   const normalized = text.normalize('NFKC');
-  return CHECK_MARKS.exec(normalized)?.[0] ?? VERIFICATION_WORDS.exec(normalized)?.[0];
+  const mark = CHECK_MARKS.exec(normalized)?.[0] ?? VERIFICATION_WORDS.exec(normalized)?.[0];
+  if (mark !== undefined) return mark;
+  const { skeleton, at } = skeletonOf(normalized);
+  const found = CLAIM_PATTERN.exec(skeleton);
+  if (found === null) return undefined;
+  const last = at[found.index + found[0].length - 1]!;
+  const end = last + (normalized.codePointAt(last)! > 0xffff ? 2 : 1);
+  return normalized.slice(at[found.index], end).replace(INVISIBLE, '');
 }

@@ -235,8 +235,8 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const segments = rest.split('/').slice(1);
     const allow = (allowed: string, handlers: Record<string, () => Promise<Response>>) => {
-      const handler = handlers[method];
-      if (handler) return handler();
+      // An own-property check: a method name such as `constructor` is no handler.
+      if (Object.hasOwn(handlers, method)) return handlers[method]!();
       return Promise.resolve(
         errorPage(context, 405, 'Method not allowed', `Use ${allowed}.`, { allow: allowed }),
       );

@@ -16,7 +16,9 @@ const TITLES: Record<string, string> = {
 const SIGNED_COPY_REFUSED = 'Signed copy refused';
 
 function title(code: string | undefined): string {
-  return code === undefined ? 'Request refused' : (TITLES[code] ?? SIGNED_COPY_REFUSED);
+  return code === undefined
+    ? 'Request refused'
+    : ((Object.hasOwn(TITLES, code) ? TITLES[code] : undefined) ?? SIGNED_COPY_REFUSED);
 }
 
 /**

@@ -114,3 +114,72 @@ describe('verification claims in client names', () => {
     expect(displayClientName(name)?.verificationClaim).toBeUndefined();
   });
 });
+
+// Each name that once dodged the warning, and ordinary names in several scripts that
+// must not be warned (an unwarranted warning teaches people to ignore it).
+describe('verification claims that try to dodge the warning', () => {
+  it.each([
+    ['Claude (Verified)', 'Verified'],
+    ['Claude \u2714', '\u2714'],
+    ['Claude \u2714\ufe0f', '\u2714'],
+    ['\uff36\uff45\uff52\uff49\uff46\uff49\uff45\uff44', 'Verified'],
+    ['Veri\ufb01ed Claude', 'Verified'],
+    ['VerifiedApp', 'Verified'],
+    ['Claude_Verified', 'Verified'],
+    ['Verified2 Claude', 'Verified'],
+    ['Veri\u00adfied Claude', 'Verified'],
+    ['Veri\u034ffied Claude', 'Verified'],
+    ['Veri\ufe0ffied Claude', 'Verified'],
+    ['Veri\u200cfi\u200ded', 'Verified'],
+    ['\u221a Claude', '\u221a'],
+    ['V.e.r.i.f.i.e.d', 'V.e.r.i.f.i.e.d'],
+    ['V e r i f i e d Claude', 'V e r i f i e d'],
+    ['Ve\u0301rified', 'V\u00e9rified'],
+    ['Vérifié', 'Vérifié'],
+    ['Application officielle', 'officiel'],
+    ['Verificado', 'Verificado'],
+    ['App Oficial', 'Oficial'],
+    ['Offiziell', 'Offiziell'],
+    ['Verifiziert Tool', 'Verifiziert'],
+    ['Verificato', 'Verificato'],
+    ['App ufficiale', 'ufficiale'],
+    ['Официальный клиент', 'Официальн'],
+    ['公式アプリ', '公式'],
+    ['認証済みクライアント', '認証'],
+    ['官方助手', '官方'],
+    ['공식 앱', '공식'],
+    ['CLAUDE_OFFICIAL', 'OFFICIAL'],
+  ])('%s is warned (claims %s)', (name, claim) => {
+    expect(displayClientName(name)?.verificationClaim).toBe(claim);
+  });
+
+  it.each([
+    'Claude',
+    'Cursor',
+    'Zed',
+    'Визуал',
+    '日本語アプリ',
+    'Veri Fast',
+    'Token Verifier',
+    'Visual Studio Code',
+    'Beneficial Assistant',
+    'Artificial Agent',
+    'Código Abierto',
+    'Über Steuer',
+    'Ελληνικός Βοηθός',
+    'مساعد الضرائب',
+    '한국어 도우미',
+    '税务助手',
+    'Mañana Tax',
+    'Officeworks Sync',
+  ])('%s is not warned', (name) => {
+    expect(displayClientName(name)?.verificationClaim).toBeUndefined();
+  });
+
+  it('shows the warning of a dodging name above the Approve button', async () => {
+    const page = await consentPageOf('Claude_Verified');
+    const warning = page.indexOf('This name claims to be verified or official (“Verified”).');
+    expect(warning).toBeGreaterThan(0);
+    expect(warning).toBeLessThan(page.indexOf('value="approve">Approve</button>'));
+  });
+});

@@ -6,7 +6,13 @@ import { BASE_URL, type Harness, newUser, SESSION_SECRET, startHarness } from '.
 
 // Generated hostile input against the whole server (MCP endpoint, every tool, every
 // OAuth endpoint) on both databases. Whatever the input: never a 5xx, never a body that is not
-// JSON, never -32603 for client input, never a hang (the test's timeout).
+// JSON, never -32603 for client input, never a hang (the test's timeout). Deterministic: a fixed
+// seed (FUZZ_SEED overrides it, to explore; a failure prints the seed and path to replay) and a
+// bounded count of runs per property, so that `pnpm test` runs the same cases every time.
+fc.configureGlobal({ seed: Number(process.env.FUZZ_SEED ?? 50_2026) });
+
+/** The names a lookup on a plain object finds on Object.prototype (`hasOwnProperty` was a 500). */
+const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype'];
 
 /** Strings a client can send that a naive server stores or echoes badly. */
 const hostileString = fc.oneof(
@@ -21,6 +27,7 @@ const hostileString = fc.oneof(
     '\ud83d\ude00',
     '%00',
     "'; drop table x;--",
+    ...PROTOTYPE_NAMES,
   ),
   fc.string({ maxLength: 3 }).map((s) => s.repeat(3000)),
 );
@@ -109,7 +116,7 @@ describe.each(testDatabases())('hostile input against the whole server on $name'
       fc.asyncProperty(
         fc.oneof(fc.integer(), hostileString, fc.constant(null)).map((id) => JSON.stringify(id)),
         fc.oneof(rawJson, fc.constantFrom('1', '"a"', 'null')),
-        fc.constantFrom(...METHODS),
+        fc.oneof(fc.constantFrom(...METHODS), fc.constantFrom(...PROTOTYPE_NAMES)),
         jsonText,
         fc.boolean(),
         async (id, rawId, method, params, useRawId) => {
@@ -128,7 +135,12 @@ describe.each(testDatabases())('hostile input against the whole server on $name'
   it('tool arguments for every tool', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...toolNames),
+        // Mostly real tools; unknown names too, Object.prototype's among them.
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...toolNames) },
+          { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) },
+          { weight: 1, arbitrary: hostileString },
+        ),
         fc.dictionary(
           fc.oneof(
             fc.constantFrom(
@@ -150,7 +162,7 @@ describe.each(testDatabases())('hostile input against the whole server on $name'
           const argsText = `{${Object.entries(args)
             .map(([field, text]) => `${JSON.stringify(field)}:${text}`)
             .join(',')}}`;
-          const body = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"${name}","arguments":${argsText}}}`;
+          const body = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${argsText}}}`;
           const response = await post('', body, {
             'content-type': 'application/json',
             authorization: `Bearer ${key}`,

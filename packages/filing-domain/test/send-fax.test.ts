@@ -113,36 +113,46 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
       expect(response.status).toBe(200);
     }
     expect((await faxOf(id)).status).toBe('sending');
-    const delivered = h.telnyx.event(
-      faxId,
-      'fax.delivered',
-      { page_count: packet.pages, call_duration_secs: 95 },
-      {
-        occurredAt: '2026-11-27T05:30:00Z',
-      },
-    );
-    expect(await (await h.webhook(delivered)).json()).toEqual({ received: true, outcome: 'applied' });
-    const done = await faxOf(id);
-    expect(done).toMatchObject({
-      status: 'delivered',
-      pages_sent: packet.pages,
-      completed_at: '2026-11-27T05:30:00.000Z',
-    });
-    // 05:30 UTC is the evening before in Ogden, Utah: that day counts.
-    const check = await h.ok(key, 'check_filing', { id, as_of: '2026-12-01' });
-    // filed.reference is the fax log's id, the one list_fax_logs shows; the provider's id beside it.
-    expect(done.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(check.filed).toMatchObject({
-      method: 'fax',
-      date: '2026-11-26',
-      reference: done.id,
-      provider_reference: faxId,
-    });
-    expect((await h.ok(key, 'get_filing', { id })).submissions.filed.reference).toBe(done.id);
-    expect(check.filed.proof).toContain('Uncertain');
+    // Delivered at the next 05:30 UTC after the send (an event's date must lie between the send
+    // and its arrival), arriving a minute later by the server's clock.
+    const day = 24 * 60 * 60 * 1000;
+    const at0530 = Math.ceil((Date.now() + 60_000 - 5.5 * 60 * 60 * 1000) / day) * day + 5.5 * 60 * 60 * 1000;
+    const shift = at0530 + 60_000 - Date.now();
+    h.advance(shift);
+    let done: any;
+    try {
+      const delivered = h.telnyx.event(
+        faxId,
+        'fax.delivered',
+        { page_count: packet.pages, call_duration_secs: 95 },
+        { occurredAt: new Date(at0530).toISOString(), timestamp: Math.floor((at0530 + 60_000) / 1000) },
+      );
+      expect(await (await h.webhook(delivered)).json()).toEqual({ received: true, outcome: 'applied' });
+      done = await faxOf(id);
+      expect(done).toMatchObject({
+        status: 'delivered',
+        pages_sent: packet.pages,
+        completed_at: new Date(at0530).toISOString(),
+      });
+      // 05:30 UTC is the evening before in Ogden, Utah: that day counts.
+      const evening = new Date(at0530 - day).toISOString().slice(0, 10);
+      const check = await h.ok(key, 'check_filing', { id, as_of: evening });
+      // filed.reference is the fax log's id, the one list_fax_logs shows; the provider's id beside it.
+      expect(done.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(check.filed).toMatchObject({
+        method: 'fax',
+        date: evening,
+        reference: done.id,
+        provider_reference: faxId,
+      });
+      expect((await h.ok(key, 'get_filing', { id })).submissions.filed.reference).toBe(done.id);
+      expect(check.filed.proof).toContain('Uncertain');
+      const duplicate = await h.webhook(delivered);
+      expect(await duplicate.json()).toEqual({ received: true, outcome: 'duplicate' });
+    } finally {
+      h.advance(-shift);
+    }
 
-    const duplicate = await h.webhook(delivered);
-    expect(await duplicate.json()).toEqual({ received: true, outcome: 'duplicate' });
     const late = await h.webhook(h.telnyx.event(faxId, 'fax.sending.started'));
     expect(await late.json()).toEqual({ received: true, outcome: 'stale' });
     const failedLate = await h.webhook(h.telnyx.event(faxId, 'fax.failed', { failure_reason: 'user_busy' }));

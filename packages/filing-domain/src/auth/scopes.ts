@@ -73,7 +73,8 @@ export function parseFilingScope(scope: string | undefined): string | Error {
  * client that simply re-authorizes with the challenge's scope keeps what it had (SEP-2350 union).
  */
 export function scopesToChallenge(toolName: string, granted: readonly string[]): string[] | undefined {
-  return challengeFor(TOOL_SCOPES[toolName], granted);
+  // An own-property check: a client's name such as `hasOwnProperty` must not reach Object.prototype.
+  return challengeFor(Object.hasOwn(TOOL_SCOPES, toolName) ? TOOL_SCOPES[toolName] : undefined, granted);
 }
 
 /** The scope a `resources/read` of a filing packet needs: the packet is read-only filing data. */

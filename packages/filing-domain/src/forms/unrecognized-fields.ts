@@ -81,7 +81,8 @@ function walk(schema: z.ZodType, value: unknown, path: string, found: string[]):
   if (shape === undefined || !isPlainObject(value)) return;
   for (const key of Object.keys(value)) {
     const item = value[key];
-    const field = shape[key];
+    // An own-property check: a key such as `constructor` is no field of the form.
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (field === undefined) {
       const suggestion = closestFieldName(key, known!);
       found.push(

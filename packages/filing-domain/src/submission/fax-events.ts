@@ -15,6 +15,57 @@ export interface FaxEvent {
   failureReason?: string;
 }
 
+/**
+ * How far an event's own date may sit outside its fax's window (from the fax log's `created_at` to
+ * the event's arrival) before it is taken for a wrong one: one minute, for the clocks of this
+ * server, its database and the provider, which are not the same clock.
+ */
+export const FAX_EVENT_CLOCK_SLACK_MS = 60_000;
+
+/** An event's date as it is applied: its own, or its arrival when its own is implausible. */
+export interface BoundedEventDate {
+  occurredAt: Date;
+  /** Set when the event's own date lay outside its fax's window and its arrival replaced it. */
+  replaced?: { claimed: string; reason: 'before_fax_sent' | 'after_arrival' };
+}
+
+/**
+ * Bounds an event's date by what the fax can have done: nothing before the fax log was created
+ * (when send_fax handed it to the provider) and nothing after the event arrived here. The date in
+ * the body becomes the fax's completion time and, for `delivered`, the day the filing counts as
+ * filed; a date outside that window (with {@link FAX_EVENT_CLOCK_SLACK_MS}) is replaced by the
+ * arrival, which the caller logs. A fax this server does not know keeps the event's date (nothing
+ * is applied to it).
+ */
+export async function boundEventDate(
+  db: Kysely<any>,
+  provider: string,
+  event: FaxEvent,
+  arrivedAt: Date,
+): Promise<BoundedEventDate> {
+  const claimed = event.occurredAt.getTime();
+  if (claimed > arrivedAt.getTime() + FAX_EVENT_CLOCK_SLACK_MS) {
+    return {
+      occurredAt: arrivedAt,
+      replaced: { claimed: event.occurredAt.toISOString(), reason: 'after_arrival' },
+    };
+  }
+  const fax = await db
+    .selectFrom('fax_logs')
+    .select('created_at')
+    .where('provider', '=', provider)
+    .where('provider_fax_id', '=', event.faxId)
+    .executeTakeFirst();
+  const sent = fax === undefined ? undefined : new Date(fax.created_at as Date | string).getTime();
+  if (sent !== undefined && claimed < sent - FAX_EVENT_CLOCK_SLACK_MS) {
+    return {
+      occurredAt: arrivedAt,
+      replaced: { claimed: event.occurredAt.toISOString(), reason: 'before_fax_sent' },
+    };
+  }
+  return { occurredAt: event.occurredAt };
+}
+
 /** What applying an event did. */
 export type FaxEventOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_fax';
 

@@ -3,7 +3,7 @@ import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import { readBoundedBody } from './bounded-body.js';
-import { applyFaxEvent } from './fax-events.js';
+import { applyFaxEvent, boundEventDate } from './fax-events.js';
 import type { FaxProvider } from './fax-provider.js';
 
 /** A fax event is a few kilobytes; anything much larger is no event. */
@@ -12,7 +12,9 @@ const MAX_EVENT_BYTES = 256 * 1024;
 /**
  * `POST {base_url}/webhooks/telnyx/fax`: verifies the provider's signature over the raw body (and
  * its timestamp) before anything is parsed, answering 401 and changing nothing when either is wrong;
- * then applies the event once (its id is recorded) and only forward. An event of a fax this server
+ * then applies the event once (its id is recorded) and only forward, its date bounded by the fax's
+ * own window (`boundEventDate`: a date before the fax was sent or after the event arrived is
+ * replaced by the arrival, and the log line says so). An event of a fax this server
  * does not know is answered 200 (the provider would retry otherwise) with a log line. Log lines name
  * the event's status and outcome, never a number, a document or a link.
  */
@@ -30,7 +32,8 @@ export function createFaxWebhook(options: {
     }
     const body = await readBoundedBody(request, MAX_EVENT_BYTES);
     if (body === 'too_large') return errorResponse(new HttpError(413, 'Payload too large'));
-    const event = await options.provider.receive({ headers: request.headers, body, now: options.now() });
+    const arrivedAt = options.now();
+    const event = await options.provider.receive({ headers: request.headers, body, now: arrivedAt });
     if (event === 'bad_signature' || event === 'stale_timestamp') {
       options.log({ event: 'fax_webhook_refused', provider: options.provider.name, reason: event });
       return errorResponse(
@@ -43,8 +46,24 @@ export function createFaxWebhook(options: {
       );
     }
     if (event === 'ignored') return withCors(jsonResponse({ received: true, outcome: 'ignored' }));
-    const outcome = await applyFaxEvent(await options.db(), options.provider.name, event);
-    options.log({ event: 'fax_webhook', provider: options.provider.name, status: event.status, outcome });
+    const db = await options.db();
+    const bounded = await boundEventDate(db, options.provider.name, event, new Date(arrivedAt));
+    const outcome = await applyFaxEvent(db, options.provider.name, {
+      ...event,
+      occurredAt: bounded.occurredAt,
+    });
+    options.log({
+      event: 'fax_webhook',
+      provider: options.provider.name,
+      status: event.status,
+      outcome,
+      // The body's date was implausible: the arrival stands in for it, and the line says so.
+      ...(bounded.replaced !== undefined && {
+        occurred_at_replaced: bounded.replaced.reason,
+        claimed_occurred_at: bounded.replaced.claimed,
+        occurred_at: bounded.occurredAt.toISOString(),
+      }),
+    });
     return withCors(jsonResponse({ received: true, outcome }));
   };
 }

@@ -204,7 +204,8 @@ export function schemaAt(formSchema: z.ZodType, path: readonly PathSegment[]): F
     if (typeof segment === 'number') {
       next = def.type === 'array' ? (def.element as AnyZod) : undefined;
     } else if (def.type === 'object') {
-      next = (def.shape as Record<string, AnyZod> | undefined)?.[segment];
+      const shape = def.shape as Record<string, AnyZod> | undefined;
+      next = shape !== undefined && Object.hasOwn(shape, segment) ? shape[segment] : undefined;
     } else if (def.type === 'record') {
       const keys = recordKeys(inner);
       next = keys === undefined || keys.includes(segment) ? (def.valueType as AnyZod) : undefined;

@@ -67,6 +67,8 @@ export function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
       current = current[segment];
     } else {
       if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+      // Own properties only: `constructor` in a path names nothing the user sent.
+      if (!Object.hasOwn(current, segment)) return undefined;
       current = (current as Record<string, unknown>)[segment];
     }
   }

@@ -50,8 +50,10 @@ export function completionsPrimitive(
       isPlainObject(params.context) && isPlainObject(params.context.arguments)
         ? params.context.arguments
         : {};
-    const known: Record<string, string> = {};
-    for (const [name, value] of Object.entries(chosen)) if (typeof value === 'string') known[name] = value;
+    // Own data properties only (`__proto__` included): fromEntries never reaches a setter.
+    const known: Record<string, string> = Object.fromEntries(
+      Object.entries(chosen).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     try {
       const values = await completer(argument.value, { arguments: known });
       if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) {

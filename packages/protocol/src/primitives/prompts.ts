@@ -110,7 +110,7 @@ export function promptsPrimitive(
       return errorOutcome(invalidParams('Invalid params: arguments must be an object of strings'));
     }
     const missing = (prompt.arguments ?? []).filter(
-      (argument) => argument.required && args[argument.name] === undefined,
+      (argument) => argument.required && !Object.hasOwn(args, argument.name),
     );
     if (missing.length > 0) {
       return errorOutcome(

@@ -216,7 +216,9 @@ export function resourcesPrimitive(
     completerFor(uriTemplate, variable) {
       const definition = byTemplate.get(uriTemplate);
       if (definition === undefined) return null;
-      return definition.complete?.[variable];
+      const { complete } = definition;
+      // An own-property check: a client's variable name such as `constructor` is no completer.
+      return complete !== undefined && Object.hasOwn(complete, variable) ? complete[variable] : undefined;
     },
   };
 }

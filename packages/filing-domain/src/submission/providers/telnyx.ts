@@ -142,7 +142,8 @@ export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
       } catch {
         return 'ignored';
       }
-      const status = STATUSES[String(data?.event_type)];
+      const eventType = String(data?.event_type);
+      const status = Object.hasOwn(STATUSES, eventType) ? STATUSES[eventType] : undefined;
       const payload = data?.payload as Record<string, unknown> | undefined;
       if (status === undefined || payload === undefined || payload.direction === 'inbound') return 'ignored';
       if (typeof data?.id !== 'string' || typeof payload.fax_id !== 'string') return 'ignored';
