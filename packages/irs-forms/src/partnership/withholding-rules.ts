@@ -11,6 +11,11 @@ export const WITHHOLDING_RULES = {
     source:
       'Internal Revenue Code section 707(c); Instructions for Form 1065 (2025), Schedule K and K-1, lines 4a-4c (Guaranteed Payments to Partners).',
   },
+  guaranteedPaymentsLine10: {
+    rule: 'Form 1065 page 1 line 10 deducts the guaranteed payments to partners for services and for the use of capital (determined without regard to partnership income, allocable to a trade or business activity). When line 10 is not entered the server enters the sum of partners[].guaranteedPayments.services and .capital, less the part a partner’s guaranteedPayments.capitalized marks as capitalized: payments that must be capitalized (for example for services in syndicating the partnership) are not deductible on line 10 but are still reported on Schedule K line 4 and the partner’s K-1 box 4. Ordinary business income (line 23), Schedule K line 1, each K-1 box 1, box 14 code A and ECTI follow the deduction. A typed line 10 that differs from that sum is reported, not printed silently.',
+    source:
+      'Internal Revenue Code sections 707(c) and 263; Instructions for Form 1065 (2025), line 10 (Guaranteed Payments to Partners: do not include payments that should be capitalized; report them separately on Schedule K line 4 and Schedule K-1 box 4).',
+  },
   selfEmploymentEarnings: {
     rule: 'Net earnings from self-employment (K-1 box 14, code A; Schedule K line 14a, the sum): an individual general partner or LLC member-manager has its share of ordinary business income (Schedule K line 1, less the Form 4797 Part II amount on page 1 line 6) and of other net rental income (line 3c), plus all its guaranteed payments; a limited partner or other LLC member has its guaranteed payments for services only; a corporation, partnership, estate, trust, exempt organization or IRA has none, and so does a nonresident alien individual (a foreign individual partner). Rental real estate of a dealer (worksheet line 1b) and a disregarded-entity partner’s owner are not decided here.',
     source:
