@@ -1,4 +1,4 @@
-// Issue 49: a guaranteed payment is deducted on Form 1065 page 1 line 10 (rule
+// A guaranteed payment is deducted on Form 1065 page 1 line 10 (rule
 // guaranteedPaymentsLine10), and ordinary business income, every K-1 box 1, box 14A and each
 // foreign partner's ECTI and section 1446 tax follow it; read back from the PDF text.
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
@@ -12,7 +12,7 @@ import { threePartners } from './three-partners.js';
 
 const FORM_1065_PAGES = 6;
 
-/** Issue 49's return: $540,000 of receipts, $390,000 of other deductions, Ann's $24,000 for services. */
+/** The return of the report: $540,000 of receipts, $390,000 of other deductions, Ann's $24,000 for services. */
 const issueScenario = structuredClone(threePartners);
 issueScenario.deductions = { line9: 120000, line13: 36000, line14: 4000, line21: 230000 };
 issueScenario.partners[0].guaranteedPayments = { services: 24000 };

@@ -33,6 +33,23 @@ export function returnFields(amount: z.ZodType) {
       checkedAs('array', z.array(z.enum(ECTI_LINES))).optional(),
       `Schedule K lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
     ),
+    section199A: unadvertised(
+      z
+        .strictObject({
+          w2Wages: amount
+            .optional()
+            .describe('Section 199A W-2 wages of the trade or business (Forms W-2), USD.'),
+          ubia: amount.optional().describe('UBIA of qualified property (section 199A(b)(6)), USD.'),
+          sstb: z
+            .boolean()
+            .optional()
+            .describe(
+              'True if the trade or business is a specified service trade or business (section 199A(d)(2)).',
+            ),
+        })
+        .optional(),
+      'Section 199A inputs for K-1 box 20 code Z and its statement: {w2Wages: the Forms W-2 wages of the trade or business, USD; ubia: UBIA of qualified property, USD; sstb: true if a specified service trade or business}. Asked, never guessed.',
+    ),
     payments1446: unadvertised(
       checkedAs('array', z.array(z.object({ date: calendarDate, amount }))).optional(),
       'Section 1446 tax paid (Forms 8813): [{date: YYYY-MM-DD, amount: USD}].',
