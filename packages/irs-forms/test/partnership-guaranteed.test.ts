@@ -94,3 +94,22 @@ describe('a guaranteed payment is deducted on page 1 line 10', () => {
     expect(check(matching).invalid.map((item) => item.field)).not.toContain('deductions.line10');
   });
 });
+
+describe('ECTI by the rule: no deduction line is taken', () => {
+  it('refuses lines 12 and 13a-13e in ectiLines, each with its reason; ECTI is unchanged', () => {
+    const named = withChanges((filing) => {
+      filing.scheduleK.line12 = 4000;
+      filing.scheduleK.line13b = 1000;
+      filing.ectiLines = ['line1', 'line12', 'line13a', 'line13b', 'line13c', 'line13d', 'line13e'];
+    });
+    const report = check(named);
+    const messages = report.invalid.filter((item) => item.field === 'ectiLines').map((item) => item.message);
+    expect(messages).toHaveLength(6);
+    expect(messages[0]).toMatch(/^line12 is refused: .*section 179.*could not be confirmed/);
+    expect(messages[2]).toMatch(/^line13b is refused: .*section 703\(a\)\(2\)\(C\).*never reduces ECTI/);
+    expect(messages[3]).toMatch(/^line13c is refused: .*163\(d\)/);
+    // ECTI stays the share of line 1 (line 1 after the section 179 line is separately stated).
+    expect(report.withholding_1446!.partners.map((row) => row.ecti_computed)).toEqual([44_100, 31_500]);
+    expect(IRS_RULES.ectiRefusedLines.source).toMatch(/703\(a\)\(2\)\(C\).*1\.1446-2\(b\)/);
+  });
+});

@@ -1,5 +1,5 @@
 import type { PartnershipInput } from '../filing-input.js';
-import { partnerEcti } from './ecti.js';
+import { ectiLineProblems, partnerEcti } from './ecti.js';
 import { contributionsCode } from './k1-items.js';
 import { amountOf } from './lines.js';
 import {
@@ -55,6 +55,7 @@ export function partnerItemProblems(filing: PartnershipInput): { missing: Missin
     }
   }
   invalid.push(...line10Problems(filing));
+  invalid.push(...ectiLineProblems(filing));
 
   const entered14a = amountOf(scheduleK.line14a);
   const all14a = shares?.every((share) => share.line14a !== undefined) === true;
