@@ -637,6 +637,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'generateForm7004',
               'withholding',
               'ectiLines',
+              'section199A',
               'payments1446',
               'contributionsCode',
               'generateLateFilingLetter',

@@ -111,6 +111,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
   income: { line1a: 200000, line1b: '0', line2: 50000, line7: 1000 },
   deductions: { line9: 40000, line13: 12000, line14: 3000, line21: 16000 },
   scheduleK: { line5: 1001, line6a: 700, line6b: 500, line18c: 333, line16a: true },
+  section199A: { w2Wages: 40000, ubia: 25000, sstb: false },
   scheduleB: {
     line1: 'Domestic limited liability company',
     line2a: false,

@@ -199,6 +199,8 @@ export interface PartnershipInput {
   generateForm7004?: boolean;
   /** Schedule K lines treated as effectively connected (default: line1). */
   ectiLines?: unknown[];
+  /** Section 199A inputs (rule section199AStatement): W-2 wages, UBIA of qualified property, SSTB. */
+  section199A?: Record<string, unknown>;
   /** Payments of section 1446 tax: { date, amount }. */
   payments1446?: unknown[];
   /** K-1 box 13 code of Schedule K line 13a (A-G). */

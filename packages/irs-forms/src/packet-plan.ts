@@ -8,6 +8,7 @@ import { INDIRECT_OWNER_LINES, indirectOwnersOf } from './editions/form-5472-rev
 import { filingDueDates } from './due-dates.js';
 import { form7004LateReason, includesLateFilingLetter, todayUtc } from './lateness.js';
 import { k1Shares } from './partnership/schedule-k.js';
+import { section199A } from './partnership/section-199a.js';
 
 /** The two kinds of filing, as the tools name them. */
 export type FilingKind = '5472' | 'partnership';
@@ -56,10 +57,20 @@ export interface PlannedWorksheet {
   fileName: string;
 }
 
+/** The section 199A statement attached to one partner's Schedule K-1 (box 20, code Z). */
+export interface PlannedSection199A {
+  kind: 'section199A';
+  filing: PartnershipInput;
+  partnerIndex: number;
+  fileName: string;
+}
+
 /** Everything a packet holds, in filing order, before any PDF work. */
 export interface PacketPlan {
   filingKind: FilingKind;
-  parts: Array<PlannedCover | PlannedForm | PlannedLetter | PlannedStatement | PlannedWorksheet>;
+  parts: Array<
+    PlannedCover | PlannedForm | PlannedLetter | PlannedStatement | PlannedWorksheet | PlannedSection199A
+  >;
   /** Forms asked for but left out (Form 7004 after the original due date). */
   omitted: OmittedForm[];
   /** The editions used, one entry per form. */
@@ -163,6 +174,13 @@ export function planPacket(
         form: '1065',
         filing,
         fileName: `${index()}-reasonable-cause-letter.pdf`,
+      });
+    }
+    // Each K-1's section 199A statement (box 20, code Z), after the pages the other tests count.
+    if (section199A(filing).computed) {
+      (filing.partners ?? []).forEach((partner, partnerIndex) => {
+        const fileName = `${index()}-section-199a-statement-${slug(partner?.name) || String(partnerIndex + 1)}.pdf`;
+        parts.push({ kind: 'section199A', filing, partnerIndex, fileName });
       });
     }
   }

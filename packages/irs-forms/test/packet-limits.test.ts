@@ -48,12 +48,12 @@ describe('the bounds of a packet (PACKET_LIMITS)', () => {
   });
 
   it('accept a packet of exactly the bound', async () => {
-    // 1065 (6 pages) + 994 Schedules K-1 (1 page each) = 1,000 pages (U.S. partners only: no
-    // 8804/8805 worksheet page).
+    // 1065 (6 pages) + 497 Schedules K-1 (1 page each) and their section 199A statements (1 page
+    // each) = 1,000 pages (U.S. partners only: no 8804/8805 worksheet page).
     const partner = { ...EXAMPLE_PARTNERSHIP_FILING.partners[0]!, isForeign: false };
     const packet = await builder.build('partnership', {
       ...EXAMPLE_PARTNERSHIP_FILING,
-      partners: Array.from({ length: 994 }, (_, index) => ({ ...partner, name: `Partner ${index}` })),
+      partners: Array.from({ length: 497 }, (_, index) => ({ ...partner, name: `Partner ${index}` })),
     });
     expect((await PDFDocument.load(packet.pdf)).getPageCount()).toBe(1_000);
   }, 60_000);

@@ -125,10 +125,11 @@ describe('single-member packet', () => {
 describe('partnership packet', () => {
   const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 
-  it('is a 1065, one Schedule K-1 per partner and the 8804/8805 worksheet', async () => {
+  it('is a 1065, one Schedule K-1 per partner, the 8804/8805 worksheet and the 199A statements', async () => {
     const packet = await builder.build('partnership', completePartnership);
     const doc = await PDFDocument.load(packet.pdf);
-    expect(doc.getPageCount()).toBe(PAGES['1065'] + 3 * PAGES['K-1'] + 1);
+    // The worksheet page, then one section 199A statement page per partner (box 20, code Z).
+    expect(doc.getPageCount()).toBe(PAGES['1065'] + 3 * PAGES['K-1'] + 1 + 3);
     expect(packet.editions).toEqual([
       { form: '1065', edition: '2025' },
       { form: '1065-K1', edition: '2025' },

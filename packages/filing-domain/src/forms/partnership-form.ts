@@ -257,9 +257,11 @@ export const partnershipFormSchemas = once(() => {
         .optional()
         .describe('Schedule K line -> this partner’s amount, instead of the profit-share split.'),
       // --- Guaranteed payments, distributions, Form 8804-C: fields of one partner. ---
-      guaranteedPayments: checkedAs('object', lines(['services', 'capital'], amount))
+      guaranteedPayments: checkedAs('object', lines(['services', 'capital', 'capitalized'], amount))
         .optional()
-        .describe('This partner’s guaranteed payments, USD: {services (K-1 4a), capital (4b)}.'),
+        .describe(
+          'This partner’s guaranteed payments, USD: {services (K-1 4a), capital (4b), capitalized (the part capitalized, not deducted: kept off page 1 line 10, which defaults to the deductible sum)}.',
+        ),
       distributions: checkedAs('object', lines(['cash', 'property'], amount))
         .optional()
         .describe(

@@ -1,4 +1,4 @@
-import { CONTRIBUTION_CODES, ECTI_LINES } from '@filing-mcp/irs-forms/kinds';
+import { CONTRIBUTION_CODES, ECTI_LINES, ECTI_REFUSED_LINES } from '@filing-mcp/irs-forms/kinds';
 import * as z from 'zod';
 import { calendarDate, text } from './form-fields.js';
 
@@ -26,12 +26,42 @@ export function unadvertised<T extends z.ZodType>(schema: T, description: string
   return schema.meta({ description, advertised: false });
 }
 
+/** One `ectiLines` entry: an income line; a deduction line is refused with its reason (rule ectiRefusedLines). */
+const ectiLine = z.string().superRefine((line, context) => {
+  const refused = ECTI_REFUSED_LINES[line];
+  if (refused !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `${line} is refused: Schedule K ${line.replace('line', 'line ')} ${refused}`,
+    });
+  } else if (!(ECTI_LINES as readonly string[]).includes(line)) {
+    context.addIssue({ code: 'custom', message: `must be one of ${ECTI_LINES.join(', ')}` });
+  }
+});
+
 /** The ECTI, payments, box 13 code and late-statement fields; `amount` is whole dollars. */
 export function returnFields(amount: z.ZodType) {
   return {
     ectiLines: unadvertised(
-      checkedAs('array', z.array(z.enum(ECTI_LINES))).optional(),
-      `Schedule K lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
+      checkedAs('array', z.array(ectiLine)).optional(),
+      `Schedule K income lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}. Deduction lines (12, 13a-13e) are refused, each with its reason.`,
+    ),
+    section199A: unadvertised(
+      z
+        .strictObject({
+          w2Wages: amount
+            .optional()
+            .describe('Section 199A W-2 wages of the trade or business (Forms W-2), USD.'),
+          ubia: amount.optional().describe('UBIA of qualified property (section 199A(b)(6)), USD.'),
+          sstb: z
+            .boolean()
+            .optional()
+            .describe(
+              'True if the trade or business is a specified service trade or business (section 199A(d)(2)).',
+            ),
+        })
+        .optional(),
+      'Section 199A inputs for K-1 box 20 code Z and its statement: {w2Wages: the Forms W-2 wages of the trade or business, USD; ubia: UBIA of qualified property, USD; sstb: true if a specified service trade or business}. Asked, never guessed.',
     ),
     payments1446: unadvertised(
       checkedAs('array', z.array(z.object({ date: calendarDate, amount }))).optional(),

@@ -5,6 +5,7 @@ import { contributionsCode, irsCenterOfFiling } from '../partnership/k1-items.js
 import { PARTNER_DECIDED_LINES } from '../partnership/partner-items.js';
 import { amountOf, K1_BOX_OF_LINE, percentOf, type ScheduleKLine } from '../partnership/lines.js';
 import { record } from '../form-values.js';
+import { section199A } from '../partnership/section-199a.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
 const HEADER = `${P1}Pg1Header[0].ForCalendarYear[0].`;
@@ -114,6 +115,8 @@ function boxFields(): Record<string, TemplateField> {
   out.box20Amount1 = text(`${R2}f1_92[0]`, 'box 20');
   out.box20Code2 = text(`${R2}f1_93[0]`, 'box 20 code (2)');
   out.box20Amount2 = text(`${R2}f1_94[0]`, 'box 20 (2)');
+  out.box20Code3 = text(`${R2}f1_95[0]`, 'box 20 code (3)');
+  out.box20Amount3 = text(`${R2}f1_96[0]`, 'box 20 (3)');
   out.scheduleK3Attached = box(`${R2}c1_12[0]`, 'box 16 (Schedule K-3 attached)');
   return out;
 }
@@ -176,10 +179,16 @@ function figureValues(
     if (place.code) coded[place.box]!.push([place.code, amount]);
     else values[`box${place.box}`] = dollars(amount);
   }
+  // Box 20, code Z: the section 199A statement attached to this K-1 (rule section199AStatement).
+  const statement = section199A(filing).computed ? ([['Z', 'STMT']] as const) : [];
   for (const [boxName, entries] of Object.entries(coded)) {
-    entries.forEach(([code, amount], index) => {
+    const rows: ReadonlyArray<readonly [string, string]> = [
+      ...entries.map(([code, amount]) => [code, dollars(amount) ?? ''] as const),
+      ...(boxName === '20' ? statement : []),
+    ];
+    rows.forEach(([code, amount], index) => {
       values[`box${boxName}Code${index + 1}`] = code;
-      values[`box${boxName}Amount${index + 1}`] = dollars(amount);
+      values[`box${boxName}Amount${index + 1}`] = amount;
     });
   }
   return values;

@@ -1,15 +1,27 @@
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
-import { amountOf, ECTI_DEDUCTION_LINES, ECTI_INCOME_LINES, type ScheduleKLine } from './lines.js';
+import type { InvalidField } from '../readiness-types.js';
+import { amountOf, ECTI_INCOME_LINES, ECTI_REFUSED_LINES, type ScheduleKLine } from './lines.js';
 import { k1Shares } from './schedule-k.js';
 
-export type EctiLine = (typeof ECTI_INCOME_LINES)[number] | (typeof ECTI_DEDUCTION_LINES)[number];
+export type EctiLine = (typeof ECTI_INCOME_LINES)[number];
 
 /** The lines treated as effectively connected: `ectiLines` when given, else the trade or business income (line 1). */
 export function ectiLines(filing: PartnershipInput): EctiLine[] {
   const given = Array.isArray(filing.ectiLines) ? filing.ectiLines : undefined;
   if (!given) return ['line1'];
-  const known = new Set<string>([...ECTI_INCOME_LINES, ...ECTI_DEDUCTION_LINES]);
+  const known = new Set<string>(ECTI_INCOME_LINES);
   return given.filter((line): line is EctiLine => typeof line === 'string' && known.has(line));
+}
+
+/** Each refused deduction line a stored `ectiLines` names, with the reason (rule ectiRefusedLines). */
+export function ectiLineProblems(filing: PartnershipInput): InvalidField[] {
+  const given = Array.isArray(filing.ectiLines) ? filing.ectiLines : [];
+  return given
+    .filter((line): line is string => typeof line === 'string' && line in ECTI_REFUSED_LINES)
+    .map((line) => ({
+      field: 'ectiLines',
+      message: `${line} is refused: Schedule K ${line.replace('line', 'line ')} ${ECTI_REFUSED_LINES[line]}. Remove it from ectiLines; ECTI is computed without it.`,
+    }));
 }
 
 /** One foreign partner's ECTI: computed, the figure used for the tax, and why they differ. */
@@ -41,12 +53,7 @@ export function partnerEcti(
   const partner: PartnerInput | undefined = filing.partners?.[index];
   const shares = allShares?.[index];
   const lines = ectiLines(filing);
-  const computed = shares
-    ? lines.reduce((sum, line) => {
-        const amount = shares[line as ScheduleKLine] ?? 0;
-        return (ECTI_DEDUCTION_LINES as readonly string[]).includes(line) ? sum - amount : sum + amount;
-      }, 0)
-    : null;
+  const computed = shares ? lines.reduce((sum, line) => sum + (shares[line as ScheduleKLine] ?? 0), 0) : null;
   const given = amountOf(partner?.ectiShare);
   const none = { computed, used: computed, certifiedReduction: 0, refused: null };
   if (given === undefined || computed === null || given === computed) return none;

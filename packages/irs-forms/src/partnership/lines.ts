@@ -154,10 +154,26 @@ export const ECTI_INCOME_LINES = [
   'line10',
   'line11',
 ] as const;
-/** Schedule K deduction lines that reduce ECTI when connected (not 13a: section 703(a)(2)(C)). */
-export const ECTI_DEDUCTION_LINES = ['line12', 'line13b', 'line13c', 'line13d', 'line13e'] as const;
-/** Every line `ectiLines` may name. */
-export const ECTI_LINES = [...ECTI_INCOME_LINES, ...ECTI_DEDUCTION_LINES] as const;
+/** Every line `ectiLines` may name: the income lines (rule ectiComputed). */
+export const ECTI_LINES = ECTI_INCOME_LINES;
+
+const CHARITY =
+  'is a charitable contribution: section 703(a)(2)(C) allows no charitable deduction in computing partnership taxable income, and ECTI is computed from that taxable income (section 1446(c); Regulations section 1.1446-2(b)), so it never reduces ECTI';
+/**
+ * Schedule K deduction lines `ectiLines` refuses, each with its reason (rule ectiRefusedLines):
+ * charitable contributions never enter ECTI; the others' treatment could not be confirmed here.
+ */
+export const ECTI_REFUSED_LINES: Readonly<Record<string, string>> = Object.freeze({
+  line12:
+    'the section 179 deduction: whether it reduces ECTI (it is limited again at the partner level, section 179(d)(8)) could not be confirmed from Regulations section 1.1446-2(b) here, so it is not taken; a preparer may reduce a foreign partner’s ECTI for it only on a sourced reading (or the partner’s Form 8804-C)',
+  line13a: CHARITY,
+  line13b: CHARITY,
+  line13c:
+    'investment interest expense: its deduction is limited at the partner level (section 163(d)), and its treatment in ECTI could not be confirmed here',
+  line13d:
+    'section 59(e)(2) expenditures: the election is each partner’s (section 59(e)(4)), and their treatment in ECTI could not be confirmed here',
+  line13e: 'other deductions: their kind decides whether they enter ECTI, which could not be confirmed here',
+});
 
 /** Parses a whole-dollar amount as stored (a number or a string of digits); undefined when empty or malformed. */
 export function amountOf(value: unknown): number | undefined {

@@ -1,11 +1,13 @@
 import type { PartnershipInput } from '../filing-input.js';
-import { partnerEcti } from './ecti.js';
+import { ectiLineProblems, partnerEcti } from './ecti.js';
 import { contributionsCode } from './k1-items.js';
 import { amountOf } from './lines.js';
 import {
   guaranteedPaymentsUnallocated,
   partnerCashDistribution,
+  partnerCapitalizedPayments,
   partnerGuaranteedPayments,
+  deductibleGuaranteedPayments,
   partnersCarry,
   selfEmploymentClass,
 } from './partner-items.js';
@@ -52,13 +54,8 @@ export function partnerItemProblems(filing: PartnershipInput): { missing: Missin
       });
     }
   }
-  const line10 = pageOne(filing).lines.line10;
-  if (line10 !== undefined && totals.line4c !== undefined && line10 > totals.line4c) {
-    invalid.push({
-      field: 'deductions.line10',
-      message: `guaranteed payments deducted on page 1 line 10 (${line10}) are more than the partners’ guaranteed payments (Schedule K line 4c, ${totals.line4c})`,
-    });
-  }
+  invalid.push(...line10Problems(filing));
+  invalid.push(...ectiLineProblems(filing));
 
   const entered14a = amountOf(scheduleK.line14a);
   const all14a = shares?.every((share) => share.line14a !== undefined) === true;
@@ -145,4 +142,50 @@ export function foreignTinNotes(filing: PartnershipInput): string[] {
       const entity = String(partner.entityType ?? '').toLowerCase() === 'individual';
       return `${partner.name ?? 'A foreign partner'} has no U.S. TIN: item E and Form 8805 line 1b stay blank (a foreign id is never entered there). The partnership must notify the partner to get one (${entity ? 'an ITIN, Form W-7' : 'an EIN, Form SS-4'}): without it the IRS cannot match the section 1446 credit on Form 8805 to the partner. The partnership still withholds and pays the tax for the partner.`;
     });
+}
+
+/**
+ * A typed page 1 line 10 that differs from the partners' deductible guaranteed payments, and a
+ * capitalized part larger than the partner's payments (rule guaranteedPaymentsLine10): reported,
+ * never printed silently.
+ */
+function line10Problems(filing: PartnershipInput): Invalid[] {
+  const invalid: Invalid[] = [];
+  const partners = Array.isArray(filing.partners) ? filing.partners : [];
+  partners.forEach((partner, index) => {
+    const { services = 0, capital = 0 } = partnerGuaranteedPayments(partner);
+    const capitalized = partnerCapitalizedPayments(partner);
+    if (capitalized < 0 || capitalized > services + capital) {
+      invalid.push({
+        field: `partners[${index}].guaranteedPayments.capitalized`,
+        message: `is ${capitalized}, but the partner’s guaranteed payments (services ${services} + capital ${capital}) are ${services + capital}: the capitalized part is between 0 and their sum`,
+      });
+    }
+  });
+  const typed = amountOf(record(filing.deductions).line10);
+  const deductible = deductibleGuaranteedPayments(filing);
+  if (typed !== undefined && deductible !== undefined && typed !== deductible) {
+    invalid.push({
+      field: 'deductions.line10',
+      message: `is ${typed}, but the partners’ guaranteed payments for services and capital, less the parts marked capitalized (guaranteedPayments.capitalized), add up to ${deductible}: leave line10 out (the server enters their sum) or correct the partners’ figures. Payments that must be capitalized stay off line 10 but on Schedule K line 4 and K-1 box 4 (Instructions for Form 1065, line 10).`,
+    });
+  }
+  return invalid;
+}
+
+/** What check_filing says about page 1 line 10 when the server entered it from the partners' payments. */
+export function line10Notes(filing: PartnershipInput): string[] {
+  if (amountOf(record(filing.deductions).line10) !== undefined) return [];
+  const deductible = deductibleGuaranteedPayments(filing);
+  if (deductible === undefined || deductible === 0) return [];
+  const page = pageOne(filing).lines;
+  const capitalized = (Array.isArray(filing.partners) ? filing.partners : []).reduce(
+    (sum, partner) => sum + partnerCapitalizedPayments(partner),
+    0,
+  );
+  const usd = (amount: number) => amount.toLocaleString('en-US');
+  const less = capitalized > 0 ? `, less ${usd(capitalized)} capitalized,` : '';
+  return [
+    `Page 1 line 10 (guaranteed payments to partners) is ${usd(deductible)}: the partners’ guaranteed payments for services and capital${less} are deducted, so ordinary business income (line 23, Schedule K line 1 and each K-1 box 1) is ${usd(page.line23 ?? 0)}, and self-employment earnings and ECTI follow it. Mark a payment that must be capitalized with partners[i].guaranteedPayments.capitalized.`,
+  ];
 }

@@ -30,6 +30,26 @@ export function partnerGuaranteedPayments(partner: PartnerInput): { services?: n
   };
 }
 
+/** The part of a partner's guaranteed payments it capitalized (`guaranteedPayments.capitalized`), 0 when not given. */
+export function partnerCapitalizedPayments(partner: PartnerInput): number {
+  return amountOf(record(partner.guaranteedPayments).capitalized) ?? 0;
+}
+
+/**
+ * Form 1065 page 1 line 10 as the partners' data decides it (rule guaranteedPaymentsLine10): the
+ * sum of every partner's guaranteed payments for services and for capital, less the part each
+ * partner's `guaranteedPayments.capitalized` says was capitalized (those stay on Schedule K line 4
+ * and K-1 box 4, off line 10). Undefined when no partner carries a guaranteed payment.
+ */
+export function deductibleGuaranteedPayments(filing: PartnershipInput): number | undefined {
+  const partners = partnersOf(filing);
+  if (!partnersCarry(filing, 'line4a') && !partnersCarry(filing, 'line4b')) return undefined;
+  return partners.reduce((sum, partner) => {
+    const { services = 0, capital = 0 } = partnerGuaranteedPayments(partner);
+    return sum + services + capital - Math.min(partnerCapitalizedPayments(partner), services + capital);
+  }, 0);
+}
+
 /** True when some partner carries its own guaranteed payments (or a distribution, for 19a). */
 export function partnersCarry(
   filing: PartnershipInput,

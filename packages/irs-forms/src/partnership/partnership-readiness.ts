@@ -8,7 +8,8 @@ import {
   mustEfile1065,
   PARTNERSHIP_RULES,
 } from './partnership-rules.js';
-import { foreignTinNotes, partnerItemProblems } from './partner-item-problems.js';
+import { foreignTinNotes, line10Notes, partnerItemProblems } from './partner-item-problems.js';
+import { section199AMissing } from './section-199a.js';
 import { SCHEDULE_B_QUESTIONS } from './schedule-b.js';
 import { pageOne, scheduleKTotals, specialAllocation } from './schedule-k.js';
 import { form1065Address } from './where-to-file-1065.js';
@@ -190,6 +191,7 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
   }
   const items = partnerItemProblems(filing);
   missing.push(...items.missing);
+  missing.push(...section199AMissing(filing).map((item) => ({ form: '1065-K1' as const, ...item })));
   invalid.push(...items.invalid);
   for (const line of SCHEDULE_K_AMOUNT_LINES) {
     // Guaranteed payments' special allocations are the partners' own payments (checked above).
@@ -261,8 +263,9 @@ export function partnershipHowToFile(filing: PartnershipInput): {
 export function partnershipNotes(filing: PartnershipInput): string[] {
   const notes = [
     'Not generated: the official Forms 8804, 8805 and 8813, Schedule B-1, and Schedules K-2 and K-3. The packet adds a worksheet page, "Forms 8804 and 8805: figures", for a preparer to copy.',
-    'Schedule K lines 11, 13b-13e, 15a-15f, 17a-17f and 19b go to coded Schedule K-1 boxes (11, 13, 15, 17, 19) whose codes depend on the item; the packet leaves those boxes blank for the preparer. Boxes 13 (line 13a, with contributionsCode), 14A, 19A, 20A and 20B are filled.',
+    'Schedule K lines 11, 13b-13e, 15a-15f, 17a-17f and 19b go to coded Schedule K-1 boxes (11, 13, 15, 17, 19) whose codes depend on the item; the packet leaves those boxes blank for the preparer. Boxes 13 (line 13a, with contributionsCode), 14A, 19A, 20A and 20B are filled, and box 20 code Z ("STMT") with each partner’s section 199A statement when the return’s QBI is computed here.',
     PARTNERSHIP_RULES.form8804WhereToFile.rule,
+    ...line10Notes(filing),
     ...foreignTinNotes(filing),
   ];
   if (majorityOwners(filing).length > 0)

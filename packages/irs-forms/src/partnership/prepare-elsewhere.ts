@@ -8,7 +8,9 @@ import { attachments, type PrepareElsewhere } from './attachments.js';
 import { majorityOwners } from './partnership-readiness.js';
 import { amountOf } from './lines.js';
 import { SCHEDULE_RULES } from './schedule-rules.js';
+import { section199A } from './section-199a.js';
 import { withholding1446 } from './withholding-1446.js';
+import { WITHHOLDING_RULES } from './withholding-rules.js';
 
 export type { PrepareElsewhere };
 
@@ -30,6 +32,14 @@ export function prepareElsewhere(filing: PartnershipInput): PrepareElsewhere[] {
   const scheduleK = record(filing.scheduleK);
 
   out.push(...attachments(filing));
+  const qbi = section199A(filing);
+  if (!qbi.computed && qbi.reason !== null) {
+    out.push({
+      form: 'Section 199A statement (Statement A) for each Schedule K-1, box 20 code Z',
+      reason: `${qbi.reason}: each partner’s share of QBI, W-2 wages and UBIA and the SSTB answer are not produced here, and what the partnership does not report is presumed zero for the partner`,
+      source: WITHHOLDING_RULES.section199AStatement.source,
+    });
+  }
   const owners = majorityOwners(filing);
   if (owners.length > 0 || scheduleB.line2a === true || scheduleB.line2b === true) {
     out.push({

@@ -8,7 +8,12 @@ import {
   SCHEDULE_K_COMPUTED_LINES,
   type ScheduleKLine,
 } from './lines.js';
-import { PARTNER_DECIDED_LINES, type PartnerDecidedLine, partnerDecidedShares } from './partner-items.js';
+import {
+  deductibleGuaranteedPayments,
+  PARTNER_DECIDED_LINES,
+  type PartnerDecidedLine,
+  partnerDecidedShares,
+} from './partner-items.js';
 
 /** Form 1065 page 1 with its computed lines (rule form1065Lines); a line is absent when nothing feeds it. */
 export interface PageOne {
@@ -23,7 +28,10 @@ function record(value: unknown): Record<string, unknown> {
     : {};
 }
 
-/** Page 1 lines 1a-23: the entered ones and the totals the form computes from them. */
+/**
+ * Page 1 lines 1a-23: the entered ones, line 10 from the partners' guaranteed payments when not
+ * entered, and the totals the form computes from them.
+ */
 export function pageOne(filing: PartnershipInput): PageOne {
   const income = record(filing.income);
   const deductions = record(filing.deductions);
@@ -42,6 +50,12 @@ export function pageOne(filing: PartnershipInput): PageOne {
       lines[line] = amount;
       entered = true;
     }
+  }
+  // Line 10 defaults to the partners' deductible guaranteed payments (rule guaranteedPaymentsLine10).
+  const payments = deductibleGuaranteedPayments(filing);
+  if (lines.line10 === undefined && payments !== undefined && payments !== 0) {
+    lines.line10 = payments;
+    entered = true;
   }
   if (!entered) return { lines, entered };
   const v = (line: string) => lines[line] ?? 0;

@@ -18,6 +18,7 @@ import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
 import { drawCoverPage, markDraft } from './cover-page.js';
 import { drawLate1065Letter } from './late-1065-letter.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
+import { drawSection199AStatement } from './section-199a-statement.js';
 import { drawPartIIStatement, drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
 import { loadTemplate, templateField } from './fill-form.js';
@@ -303,6 +304,11 @@ export class PacketBuilder {
         else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
         this.#checkPages(pagesBefore + doc.getPageCount());
         await yieldToEventLoop();
+        continue;
+      }
+      if (part.kind === 'section199A') {
+        drawSection199AStatement(doc, font, part.filing, part.partnerIndex);
+        this.#checkPages(pagesBefore + doc.getPageCount());
         continue;
       }
       if (part.kind === 'worksheet') {
