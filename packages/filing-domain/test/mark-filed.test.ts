@@ -144,6 +144,8 @@ describe.each(testDatabases())('mark_filed and the filed record on $name', (vari
         kind: '5472',
         provider: 'telnyx',
         provider_fax_id: faxId,
+        // Sent before the delivery the event reports (the webhook bounds a date by the fax's window).
+        created_at: new Date('2026-05-20T17:00:00Z'),
       })
       .execute();
     const delivered = h.telnyx.event(

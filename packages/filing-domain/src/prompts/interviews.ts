@@ -91,10 +91,9 @@ export function interviewText(interview: Interview, filingId: string | undefined
 
 /** Steps 8 to 11: print and sign, upload, send (or mail and record), and the proof to keep. */
 function afterThePdf(interview: Interview, kind: string): string[] {
-  const send =
-    interview.kind === '5472'
-      ? `10. Send it: call send_fax {id}, show the user the summary it answers and call it again with confirm: true only when the user says yes (list_fax_logs shows the delivery; a delivered fax records the filing itself). Or the user sends it by U.S. certified mail to the address how_to_file gives; then call mark_filed {id, method: "mail", date: the postmark date, tracking_number}.`
-      : `10. Send it as check_filing’s how_to_file says (by mail to the IRS address it gives, U.S. certified mail, or through an e-file provider); then call mark_filed {id${kind}, method, date: the postmark date, tracking_number}.`;
+  const send = FILING_KINDS[interview.kind].signedCopies
+    ? `10. Send it: call send_fax {id}, show the user the summary it answers and call it again with confirm: true only when the user says yes (list_fax_logs shows the delivery; a delivered fax records the filing itself). Or the user sends it by U.S. certified mail to the address how_to_file gives; then call mark_filed {id, method: "mail", date: the postmark date, tracking_number}.`
+    : `10. Send it as check_filing’s how_to_file says (by mail to the IRS address it gives, U.S. certified mail, or through an e-file provider); then call mark_filed {id${kind}, method, date: the postmark date, tracking_number}.`;
   return [
     '8. The user prints the whole packet and signs by hand where its cover page shows (the first page, which is not sent); an unsigned return is not a return.',
     '9. The user uploads a scan or photo of the signed pages: POST it to get_pdf_url’s upload_url, or open url and upload it there.',

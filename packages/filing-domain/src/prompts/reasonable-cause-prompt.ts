@@ -3,9 +3,15 @@
 // statement with the user and store it (lateFilingReason) with the kind's update tool.
 import { type HandlerContext, JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { DEFAULT_FILING_KIND, FILING_KINDS } from '../kinds/filing-kinds.js';
+import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
 import { filingTable } from '../storage/filing-repository.js';
+
+/** The rules-table entry a kind's late-return statement must also meet, beside reasonable cause. */
+const STATEMENT_RULE = {
+  '5472': 'lateReturnStatement',
+  partnership: undefined,
+} as const satisfies Record<FilingKind, string | undefined>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -58,6 +64,8 @@ export function reasonableCausePrompt(db: () => Promise<Kysely<any>>): PromptDef
       }
       const readiness = irsForms.checkFilingReadiness(kind, filing.form_data);
       const rules = irsForms.IRS_RULES as Record<string, { rule: string; source: string }>;
+      const statementName = STATEMENT_RULE[kind];
+      const statementRule = statementName === undefined ? undefined : rules[statementName];
       const data = filing.form_data as Record<string, unknown>;
       const update = FILING_KINDS[kind].tools.update;
       const lateness = readiness.overdue
@@ -83,10 +91,10 @@ export function reasonableCausePrompt(db: () => Promise<Kysely<any>>): PromptDef
         '',
         'What the statement must contain:',
         `- ${rules.reasonableCause?.rule ?? ''}`,
-        ...(kind === '5472' ? [`- ${rules.lateReturnStatement?.rule ?? ''}`] : []),
+        ...(statementRule ? [`- ${statementRule.rule}`] : []),
         '- The facts, in the user’s own words: what happened, when, why it kept the return from being filed on time, what the user did with ordinary business care and prudence, when the duty to file was learned of, and that the return is now filed promptly.',
         '- The letter page adds the addressee, the request for relief, the declaration under penalties of perjury and the signature line: lateFilingReason holds only the facts.',
-        `Source: ${rules.reasonableCause?.source ?? ''}${kind === '5472' ? `; ${rules.lateReturnStatement?.source ?? ''}` : ''}.`,
+        `Source: ${rules.reasonableCause?.source ?? ''}${statementRule ? `; ${statementRule.source}` : ''}.`,
         '',
         'How to proceed:',
         '1. Ask the user what happened, one question at a time. Do not invent or embellish a fact; a statement signed under penalties of perjury must be true.',

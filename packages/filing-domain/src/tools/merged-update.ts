@@ -1,15 +1,9 @@
 import { ToolError } from '@filing-mcp/protocol';
 import { type MergedFormData, mergedProblems, mergeFormData } from '../forms/form-data-merge.js';
-import { partnershipFormSchemas } from '../forms/partnership-form.js';
-import { singleMemberFormSchemas } from '../forms/single-member-form.js';
+import { formDataSchemaOf } from '../forms/kind-forms.js';
 import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingNotFoundError } from './wrong-kind.js';
-
-const createSchema = (kind: FilingKind) =>
-  kind === '5472'
-    ? singleMemberFormSchemas().singleMemberFormDataSchema
-    : partnershipFormSchemas().partnershipFormDataSchema;
 
 /**
  * An update tool's `form_data` merged into the stored filing's (form-data-merge.ts): refused with
@@ -41,7 +35,7 @@ export async function mergedUpdate(
   const stored = await repository.getFiling(FILING_KINDS[kind].table, userId, id);
   if (!stored) throw await filingNotFoundError(repository, 'update', kind, userId, id);
   const merge = mergeFormData(stored.form_data, formData, FILING_KINDS[kind].listItems);
-  const problems = mergedProblems(createSchema(kind), merge);
+  const problems = mergedProblems(formDataSchemaOf(kind), merge);
   if (problems.length > 0) throw new ToolError(`Invalid arguments: ${problems.join('; ')}`);
   return merge;
 }
