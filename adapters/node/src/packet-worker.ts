@@ -16,10 +16,10 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { readFile } = require('node:fs/promises');
 const builder = import(workerData.pdfModule).then(({ PacketBuilder }) =>
   new PacketBuilder({ loadTemplate: (name) => readFile(workerData.templateDir + name) }));
-parentPort.on('message', async ({ id, kind, formData, files, asOf }) => {
+parentPort.on('message', async ({ id, kind, formData, files, asOf, section }) => {
   try {
     const packetBuilder = await builder;
-    const options = asOf === undefined ? {} : { asOf };
+    const options = { ...(asOf !== undefined && { asOf }), ...(section !== undefined && { section }) };
     if (files) {
       const built = await packetBuilder.buildFiles(kind, formData, options);
       parentPort.postMessage({ id, files: built }, built.map((file) => file.bytes.buffer));
@@ -59,7 +59,14 @@ export interface PacketWorkerOptions {
 }
 
 interface Job {
-  message: { id: number; kind: FilingKind; formData: Record<string, unknown>; files: boolean; asOf?: string };
+  message: {
+    id: number;
+    kind: FilingKind;
+    formData: Record<string, unknown>;
+    files: boolean;
+    asOf?: string;
+    section?: 'file' | 'owner';
+  };
   signal: AbortSignal | undefined;
   /** Workers that died holding this job: one death is retried, a second fails it. */
   deaths: number;
@@ -168,7 +175,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
     kind: FilingKind,
     formData: Record<string, unknown>,
     files: boolean,
-    buildOptions: { asOf?: string; signal?: AbortSignal } = {},
+    buildOptions: { asOf?: string; signal?: AbortSignal; section?: 'file' | 'owner' } = {},
   ): Promise<WorkerReply> {
     const { signal } = buildOptions;
     signal?.throwIfAborted();
@@ -179,6 +186,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
         formData,
         files,
         ...(buildOptions.asOf && { asOf: buildOptions.asOf }),
+        ...(buildOptions.section && { section: buildOptions.section }),
       };
       const job: Job = { message, signal, deaths: 0, resolve, reject };
       const onAbort = () => cancel(job);

@@ -46,7 +46,7 @@ export interface FaxHarness {
   logs: FilingLogEvent[];
   /** Adds to the server's clock (milliseconds). */
   advance(ms: number): void;
-  /** The packet of a filing as the server builds it, and its page count. */
+  /** The part to file of a filing's packet as the server builds it, and its page count. */
   packet(formData: Record<string, unknown>): Promise<FaxPacket>;
   /** Calls a tool over the socket with an API key: the outcome as `callTool` of helpers.ts gives it. */
   call(key: string, name: string, args?: Record<string, unknown>): Promise<ToolOutcome>;
@@ -115,7 +115,8 @@ export async function startFaxHarness(variant: DatabaseVariant, fax = true): Pro
       offset += ms;
     },
     async packet(formData) {
-      const { pdf } = await testPackets.build('5472', formData);
+      // The part to file: what is signed, uploaded and faxed (the cover page and Form 7004 are not).
+      const { pdf } = await testPackets.build('5472', formData, { section: 'file' });
       return { pdf, pages: await countPdfPages(pdf) };
     },
     webhook: (event) =>

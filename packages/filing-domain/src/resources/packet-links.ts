@@ -4,6 +4,9 @@ import { FILING_KIND_LIST, type FilingKind } from '../kinds/filing-kinds.js';
 /** Longest life of a signed packet link: 15 minutes, long enough to fetch it, short enough to leak little. */
 export const PACKET_LINK_MAX_TTL_SECONDS = 15 * 60;
 
+/** Life of an upload link: 24 hours, long enough to print, sign and scan (a new one at any time; it takes one copy). */
+export const UPLOAD_LINK_TTL_SECONDS = 24 * 60 * 60;
+
 /** Where signed links live under `{base_url}`: `{base_url}/packets/{kind}/{id}.pdf`. */
 export const PACKET_LINK_PATH_PREFIX = '/packets/';
 
@@ -56,7 +59,10 @@ export interface PacketLinksOptions {
    * works only on the instance that made it.
    */
   secret?: string;
-  /** Life of a link in seconds, 1 to {@link PACKET_LINK_MAX_TTL_SECONDS} (the default). */
+  /**
+   * Life of a download or fax-media link in seconds, 1 to {@link PACKET_LINK_MAX_TTL_SECONDS} (the
+   * default). An upload link lives {@link UPLOAD_LINK_TTL_SECONDS} whatever this is.
+   */
   ttlSeconds?: number;
   /** The clock in Unix milliseconds (tests). */
   now?: () => number;
@@ -123,6 +129,10 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
   }
   const now = options.now ?? Date.now;
   const { baseUrl } = options;
+  const lifeOf = (purpose: SignedLinkPurpose) =>
+    purpose === 'upload' ? UPLOAD_LINK_TTL_SECONDS : ttlSeconds;
+  const maxLifeOf = (purpose: SignedLinkPurpose) =>
+    purpose === 'upload' ? UPLOAD_LINK_TTL_SECONDS : PACKET_LINK_MAX_TTL_SECONDS;
   const getKey = lazyOnce(
     (): Promise<HmacKey> =>
       secretKey(options.secret, {
@@ -135,7 +145,7 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
 
   return {
     async sign(kind, id, purpose = 'download') {
-      const expires = Math.floor(now() / 1000) + ttlSeconds;
+      const expires = Math.floor(now() / 1000) + lifeOf(purpose);
       const signature = await crypto.subtle.sign(
         'HMAC',
         await getKey(),
@@ -170,7 +180,7 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
       if (!valid) return 'invalid';
       const nowSeconds = now() / 1000;
       // A link whose life would exceed the maximum was not made by this rule: refuse it as well.
-      if (nowSeconds >= expires || expires - nowSeconds > PACKET_LINK_MAX_TTL_SECONDS) return 'expired';
+      if (nowSeconds >= expires || expires - nowSeconds > maxLifeOf(purpose)) return 'expired';
       return { kind, id, purpose };
     },
   };

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/kysely';
 import { submissionsMigration } from '../submission/submission-tables.js';
+import { boundCopyMigration } from '../submission/bound-copy-tables.js';
 import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
@@ -253,6 +254,10 @@ migrations['0007_companion_session_revocations'] = {
 // get_filing reads one row (storage/submission-flag.ts); and the create functions that answer one
 // uuid[] (storage/create-filing-ids.ts).
 migrations['0008_submission_flag_and_create_ids'] = submissionFlagAndCreateIdsMigration;
+
+// 0009: a fax bound to the copy confirmed: each signed copy's filing version, contents and upload
+// link (one copy a link), and each fax's confirmation (one fax a confirmation): bound-copy-tables.ts.
+migrations['0009_bound_signed_copies'] = boundCopyMigration;
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));

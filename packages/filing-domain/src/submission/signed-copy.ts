@@ -18,6 +18,13 @@ export class SignedCopyRefusedError extends HttpError {
   }
 }
 
+const linkUsed = () =>
+  new SignedCopyRefusedError(
+    409,
+    'upload_link_used',
+    'This upload link has taken its signed copy already: call get_pdf_url for a new upload_url to upload another copy',
+  );
+
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -25,8 +32,10 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 
 /**
  * Checks and keeps the signed copy of a filing: its files (PDF, JPEG or PNG; images become US
- * Letter pages) become one PDF of at most 40 pages, whose page count must equal the packet's (the
- * packet built from the filing as it is now), kept with its SHA-256. `userId` given (the companion's
+ * Letter pages) become one PDF of at most 40 pages, whose page count must equal the part to file's
+ * (IRS_RULES.packetParts: the return without the cover page, Form 7004 or worksheets, built from
+ * the filing as it is now), kept with its SHA-256, the filing version and the part's contents.
+ * `uploadLink` (the SHA-256 of an upload link's signature): a link takes one copy, a second is a 409. `userId` given (the companion's
  * signed-in user), only that user's filing; otherwise the filing the signed link names. Throws
  * {@link SignedCopyRefusedError}, or irs-forms' `SignedCopyError` (unreadable, encrypted...) or a
  * packet's error (too large, busy), when anything is wrong: nothing is stored, and each surface
@@ -39,6 +48,7 @@ export async function storeSignedCopy(options: {
   filingId: string;
   userId?: string;
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
+  uploadLink?: string;
   /** Loads irs-forms' PDF side (pdf-lib: about 600 KB), which only a signed copy needs here. */
   irsPdf: () => Promise<typeof import('@filing-mcp/irs-forms/pdf')>;
 }): Promise<{ signed_copy: SignedCopySummary; packet_pages: number }> {
@@ -53,22 +63,28 @@ export async function storeSignedCopy(options: {
   }
   const filing = await new FilingRepository(db).packetSource(kind, filingId, options.userId);
   if (filing === undefined) throw new SignedCopyRefusedError(404, 'filing_not_found', 'Filing not found');
+  const store = new SubmissionStore(db);
+  if (options.uploadLink !== undefined && (await store.copyOfUploadLink(options.uploadLink)) !== undefined)
+    throw linkUsed();
 
   const { signedCopyPdf, countPdfPages } = await options.irsPdf();
   // A file that cannot be kept throws irs-forms' SignedCopyError: 415 for its type, else 422.
   const copy = await signedCopyPdf(options.files);
-  // The packet as it is now, from the shared cache and bounded build queue (a full queue is a 503).
-  const { pdf: packet } = await options.packets.pdf(kind, filing);
+  // The part to file as it is now, from the shared cache and bounded build queue (a full queue is a 503).
+  const { pdf: packet, contents = [] } = await options.packets.pdf(kind, filing, undefined, 'file');
   const packetPages = await countPdfPages(packet);
   if (copy.pages !== packetPages) {
     throw new SignedCopyRefusedError(
       422,
       'page_count_mismatch',
-      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; the packet has ${packetPages}: upload every page of the packet, signed, in order`,
+      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; the part to file has ${packetPages} (${contents.map((part) => part.form).join(', ')}): upload every page of the part to file (get_pdf_url's download_to_file_url), signed, in order, without the cover page or a Form 7004`,
     );
   }
   const pdf = copy.pdf as Uint8Array<ArrayBuffer>;
-  const summary = await new SubmissionStore(db).addSignedCopy({
+  const summary = await store.addSignedCopy({
+    filingVersion: filing.updated_at,
+    contents: contents.map(({ form, first_page, pages }) => ({ form, first_page, pages })),
+    ...(options.uploadLink !== undefined && { uploadLink: options.uploadLink }),
     userId: filing.user_id,
     filingId,
     kind,
@@ -77,5 +93,6 @@ export async function storeSignedCopy(options: {
     sourceTypes: copy.types,
     pdf,
   });
+  if (summary === 'link_used') throw linkUsed();
   return { signed_copy: summary, packet_pages: packetPages };
 }

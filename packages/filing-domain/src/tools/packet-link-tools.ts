@@ -29,10 +29,23 @@ export const getPdfUrlOutputSchema = once(() =>
       .optional()
       .describe('Signed link to the PDF itself: no session needed, valid 15 minutes, this filing only.'),
     download_expires_at: z.string().optional().describe('When download_url stops working, ISO 8601.'),
+    download_to_file_url: z
+      .string()
+      .optional()
+      .describe(
+        'download_url of the part to file alone: the return to sign, upload and send, and nothing else.',
+      ),
+    download_for_owner_url: z
+      .string()
+      .optional()
+      .describe('download_url of the part for the owner: cover page, Form 7004 (sent alone), worksheets.'),
     upload_url: z
       .string()
       .optional()
-      .describe('Signed link to POST the signed copy to (PDF, JPEG or PNG; 15 minutes, this filing only).'),
+      .describe(
+        'Signed link to POST the signed part to file to (PDF, JPEG or PNG; 24 hours, this filing only, one copy).',
+      ),
+    upload_expires_at: z.string().optional().describe('When upload_url stops working, ISO 8601.'),
   }),
 );
 
@@ -82,7 +95,11 @@ export async function getPdfUrlResult(options: {
     const signed = await packetLinks.sign(kind, id);
     structured.download_url = signed.url;
     structured.download_expires_at = new Date(signed.expiresAt).toISOString();
-    structured.upload_url = (await packetLinks.sign(kind, id, 'upload')).url;
+    structured.download_to_file_url = `${signed.url}&part=file`;
+    structured.download_for_owner_url = `${signed.url}&part=owner`;
+    const upload = await packetLinks.sign(kind, id, 'upload');
+    structured.upload_url = upload.url;
+    structured.upload_expires_at = new Date(upload.expiresAt).toISOString();
   }
   return options.packetResources
     ? withItems(structured, packetResourceLink(kind, id, options.readiness?.ready))
