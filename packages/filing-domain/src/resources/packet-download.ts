@@ -82,14 +82,15 @@ export function createPacketDownload(options: {
       if (refusal !== undefined) return errorResponse(refusal);
       throw error;
     }
-    const name = `${FILING_KINDS[grant.kind].packet.fileName}${section === undefined ? '' : section === 'file' ? '-to-file' : '-for-owner'}`;
+    const name = FILING_KINDS[grant.kind].packet.fileName;
+    const suffix = section === undefined ? '' : section === 'file' ? '-to-file' : '-for-owner';
     return withCors(
       new Response(request.method === 'HEAD' ? null : (pdf as Uint8Array<ArrayBuffer>), {
         status: 200,
         headers: {
           'content-type': 'application/pdf',
           'content-length': String(pdf.byteLength),
-          'content-disposition': `attachment; filename="${name}-${grant.id}.pdf"`,
+          'content-disposition': `attachment; filename="${name}-${grant.id}${suffix}.pdf"`,
           'cache-control': 'private, no-store',
           'referrer-policy': 'no-referrer',
           'x-content-type-options': 'nosniff',

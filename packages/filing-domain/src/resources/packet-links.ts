@@ -101,11 +101,16 @@ function signedData(
   kind: FilingKind,
   id: string,
   expires: number,
+  nonce: string | null,
 ): Uint8Array<ArrayBuffer> {
   // A download link's signed data is the one of before, so links already handed out keep working.
   const label = purpose === 'download' ? 'packet' : purpose;
-  return utf8.encode(`filing-mcp-${label}-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`);
+  const data = `filing-mcp-${label}-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`;
+  // An upload link carries a random nonce (`n`): each one is new, and takes one copy.
+  return utf8.encode(nonce === null ? data : `${data}\n${nonce}`);
 }
+
+const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
  * Signed, short-lived download links of filing packets: `{base_url}/packets/{kind}/{id}.pdf?exp=
@@ -146,15 +151,16 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
   return {
     async sign(kind, id, purpose = 'download') {
       const expires = Math.floor(now() / 1000) + lifeOf(purpose);
+      const nonce = purpose === 'upload' ? base64url(crypto.getRandomValues(new Uint8Array(16))) : null;
       const signature = await crypto.subtle.sign(
         'HMAC',
         await getKey(),
-        signedData(purpose, kind, id, expires),
+        signedData(purpose, kind, id, expires, nonce),
       );
       const { prefix, suffix } = PATHS[purpose];
       const path = `${prefix}${kind}/${encodeURIComponent(id.toLowerCase())}${suffix}`;
       return {
-        url: `${baseUrl}${path}?exp=${expires}&sig=${base64url(new Uint8Array(signature))}`,
+        url: `${baseUrl}${path}?exp=${expires}${nonce === null ? '' : `&n=${nonce}`}&sig=${base64url(new Uint8Array(signature))}`,
         expiresAt: expires * 1000,
       };
     },
@@ -170,12 +176,14 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
       const kind = match[1] as FilingKind;
       const id = match[2]!;
       const expires = Number(expiry);
+      const nonce = purpose === 'upload' ? query.get('n') : null;
+      if (nonce !== null && !NONCE.test(nonce)) return 'invalid';
       // crypto.subtle.verify compares in constant time.
       const valid = await crypto.subtle.verify(
         'HMAC',
         await getKey(),
         fromBase64url(signature),
-        signedData(purpose, kind, id, expires),
+        signedData(purpose, kind, id, expires, nonce),
       );
       if (!valid) return 'invalid';
       const nowSeconds = now() / 1000;
