@@ -25,23 +25,19 @@ const sendFaxOutput = once(() =>
     id: z.string(),
     outcome: z
       .enum(['confirm', 'sent', 'already_sent', 'declined'])
-      .describe(
-        'confirm: show the user the summary, then call again with confirm: the summary’s signed_copy_id.',
-      ),
+      .describe('confirm: show the user the summary, then call again with confirm: its signed_copy_id.'),
     summary: z.object({
       llc_name: z.string().nullable(),
       tax_year: z.string().nullable(),
       pages: z.number().int(),
       to: z.string().describe('The IRS fax number (rules table).'),
-      signed_copy_id: z.string().describe('The copy faxed: confirm carries this id.'),
+      signed_copy_id: z.string(),
       signed_copy_sha256: z.string(),
-      filing_version: z.string().nullable().describe('The filing version the copy was checked against.'),
-      current_filing_version: z
-        .string()
-        .describe('The filing’s version now: a copy of another is not faxed.'),
+      filing_version: z.string().nullable().describe('Of the copy; faxed only when current.'),
+      current_filing_version: z.string(),
       contents: z
         .array(z.object({ form: z.string(), first_page: z.number().int(), pages: z.number().int() }))
-        .describe('The part to file, form by form: all that is faxed.'),
+        .describe('All that is faxed.'),
     }),
     fax: submissionSchemas().fax.nullable(),
     message: z.string(),
@@ -72,13 +68,13 @@ export function sendFaxTool(deps: {
     name: 'send_fax',
     title: 'Fax the signed return to the IRS',
     description:
-      'Faxes the newest signed copy of the part to file (see get_pdf_url’s upload_url) of a ready 5472 filing to the IRS (855-887-7737). The user confirms first: a form, or show the summary and call again with confirm: its signed_copy_id. Once per copy unless resend; 3 a day. Status: list_fax_logs.',
+      'Faxes the signed part to file (get_pdf_url’s upload_url) of a ready 5472 filing to the IRS (855-887-7737) once the user confirms: a form, or show the summary, then confirm: its signed_copy_id. Once per copy unless resend; 3 a day. Status: list_fax_logs.',
     inputSchema: z.object({
       id: filingIdSchema().describe('UUID of the single-member filing.'),
       confirm: z
-        .union([z.string().max(64), z.boolean()])
+        .union([z.string(), z.boolean()])
         .optional()
-        .describe('The summary’s signed_copy_id, once the user has agreed to the summary.'),
+        .describe('summary.signed_copy_id, once the user agreed.'),
       resend: z.boolean().optional().describe('true to fax the same signed copy again (asks again).'),
     }),
     outputSchema: sendFaxOutput(),
