@@ -8,9 +8,7 @@ export type { PartnershipInput } from './filing-input.js';
 export {
   type FilingKind,
   type PacketPlan,
-  type PacketSection,
   planPacket,
-  sectionOf,
 } from './packet-plan.js';
 export { type PacketLimits, PacketTooLargeError } from './packet-limits.js';
 export { UnprintableTextError } from './printable-text.js';

@@ -2,7 +2,6 @@ export { fillFormFields } from './pdf/fill-form.js';
 export {
   type Packet,
   PacketBuilder,
-  type PacketContent,
   type PacketBuilderOptions,
   type PacketFile,
   type TemplateLoader,
