@@ -30,7 +30,6 @@ import { drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
 import { loadTemplate, templateField } from './fill-form.js';
 import { type PacketContent, partLabel } from './packet-contents.js';
-
 export type { PacketContent } from './packet-contents.js';
 
 /** Gives the bytes of a template file (`f5472.pdf`): files on Node, bundled assets elsewhere. */
