@@ -10,6 +10,20 @@ export interface SignedCopySummary {
   pages: number;
   byte_size: number;
   created_at: string;
+  /** The filing's version (its `updated_at`, full precision) the copy was checked against; null before 0011. */
+  filing_version: string | null;
+}
+
+/** One form of a signed copy, by page (the part to file as the packet listed it). */
+export interface SignedCopyPart {
+  form: string;
+  first_page: number;
+  pages: number;
+}
+
+/** A signed copy with what it holds page by page (send_fax's summary). */
+export interface SignedCopy extends SignedCopySummary {
+  contents: SignedCopyPart[];
 }
 
 /** A fax of a filing as the tools show it. */
@@ -108,7 +122,7 @@ export type FaxStatus = keyof typeof FAX_STATUS_RANK;
 /** At most this many faxes a filing in any 24 hours. */
 export const FAXES_PER_FILING_PER_DAY = 3;
 
-const copyColumns = ['id', 'sha256', 'pages', 'byte_size', 'created_at'] as const;
+const copyColumns = ['id', 'sha256', 'pages', 'byte_size', 'created_at', 'filing_version'] as const;
 
 function copySummary(row: {
   id: string;
@@ -116,6 +130,7 @@ function copySummary(row: {
   pages: number | string;
   byte_size: number | string;
   created_at: Date | string;
+  filing_version: string | null;
 }): SignedCopySummary {
   return {
     id: row.id,
@@ -123,7 +138,18 @@ function copySummary(row: {
     pages: Number(row.pages),
     byte_size: Number(row.byte_size),
     created_at: toIsoTimestamp(row.created_at),
+    filing_version: row.filing_version ?? null,
   };
+}
+
+function copyContents(text: string | null): SignedCopyPart[] {
+  if (text === null) return [];
+  try {
+    const parts = JSON.parse(text) as unknown;
+    return Array.isArray(parts) ? (parts as SignedCopyPart[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 const faxColumns = [
@@ -164,7 +190,10 @@ export class SubmissionStore {
     this.#db = db;
   }
 
-  /** Keeps a signed copy of a filing; answers its summary. */
+  /**
+   * Keeps a signed copy of a filing; answers its summary, or `link_used` when `uploadLink` (the
+   * SHA-256 of an upload link's signature) already brought a copy: nothing is stored then.
+   */
   async addSignedCopy(copy: {
     userId: string;
     filingId: string;
@@ -173,10 +202,16 @@ export class SubmissionStore {
     pages: number;
     sourceTypes: string[];
     pdf: Uint8Array;
-  }): Promise<SignedCopySummary> {
+    filingVersion: string;
+    contents: SignedCopyPart[];
+    uploadLink?: string;
+  }): Promise<SignedCopySummary | 'link_used'> {
     const row = await this.#db
       .insertInto('signed_copies')
       .values({
+        filing_version: copy.filingVersion,
+        contents: JSON.stringify(copy.contents),
+        upload_link: copy.uploadLink ?? null,
         user_id: copy.userId,
         filing_id: copy.filingId,
         kind: copy.kind,
@@ -186,23 +221,34 @@ export class SubmissionStore {
         source_types: copy.sourceTypes.join(','),
         pdf: copy.pdf,
       })
+      .onConflict((conflict) => conflict.column('upload_link').doNothing())
       .returning([...copyColumns])
-      .executeTakeFirstOrThrow();
-    return copySummary(row);
+      .executeTakeFirst();
+    return row === undefined ? 'link_used' : copySummary(row);
   }
 
-  /** The newest signed copy of a filing of the user, or undefined. */
-  async latestSignedCopy(userId: string, filingId: string): Promise<SignedCopySummary | undefined> {
+  /** The signed copy an upload link (the SHA-256 of its signature) brought, or undefined. */
+  async copyOfUploadLink(uploadLink: string): Promise<SignedCopySummary | undefined> {
     const row = await this.#db
       .selectFrom('signed_copies')
       .select([...copyColumns])
+      .where('upload_link', '=', uploadLink)
+      .executeTakeFirst();
+    return row === undefined ? undefined : copySummary(row);
+  }
+
+  /** The newest signed copy of a filing of the user, with its contents, or undefined. */
+  async latestSignedCopy(userId: string, filingId: string): Promise<SignedCopy | undefined> {
+    const row = await this.#db
+      .selectFrom('signed_copies')
+      .select([...copyColumns, 'contents'])
       .where('user_id', '=', userId)
       .where('filing_id', '=', filingId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row === undefined ? undefined : copySummary(row);
+    return row === undefined ? undefined : { ...copySummary(row), contents: copyContents(row.contents) };
   }
 
   /** The PDF of a signed copy of a filing (the fax provider's media link names both). */
@@ -345,21 +391,31 @@ export class SubmissionStore {
     fromNumber: string;
     provider: string;
     resend: boolean;
-  }): Promise<'started' | 'already_sent' | 'daily_limit'> {
+    /** The id of the sealed confirmation it is sent on: a confirmation sends one fax. */
+    confirmationId?: string;
+  }): Promise<'started' | 'already_sent' | 'daily_limit' | 'confirmation_used'> {
     const attempt = entry.resend
       ? sql<number>`(select coalesce(max(attempt), 0) + 1 from fax_logs where signed_copy_id = ${entry.copy.id})`
       : sql<number>`1`;
     const inserted = await sql<{ id: string }>`
       insert into fax_logs (id, user_id, to_number, from_number, status, pages_sent, filing_id, kind,
-                            provider, signed_copy_id, signed_copy_sha256, attempt, status_rank)
+                            provider, signed_copy_id, signed_copy_sha256, attempt, status_rank, confirmation_id)
       select ${entry.id}, ${entry.userId}, ${entry.toNumber}, ${entry.fromNumber}, 'submitting', 0,
              ${entry.filingId}, ${entry.kind}, ${entry.provider}, ${entry.copy.id}, ${entry.copy.sha256},
-             ${attempt}, 0
+             ${attempt}, 0, ${entry.confirmationId ?? null}
        where (select count(*) from fax_logs
                where filing_id = ${entry.filingId} and created_at > now() - interval '24 hours') < ${FAXES_PER_FILING_PER_DAY}
-      on conflict (signed_copy_id, attempt) do nothing
+      on conflict do nothing
       returning id`.execute(this.#db);
     if (inserted.rows.length === 1) return 'started';
+    if (entry.confirmationId !== undefined) {
+      const used = await this.#db
+        .selectFrom('fax_logs')
+        .select('id')
+        .where('confirmation_id', '=', entry.confirmationId)
+        .executeTakeFirst();
+      if (used !== undefined) return 'confirmation_used';
+    }
     const sent = await this.faxOfCopy(entry.copy.id);
     return sent !== undefined && !entry.resend ? 'already_sent' : 'daily_limit';
   }
