@@ -8,8 +8,7 @@ import {
   PDFPage,
   StandardFonts,
 } from '@cantoo/pdf-lib';
-import type { FieldValue, FormEdition } from '../form-edition.js';
-import type { FormRegistry } from '../form-edition.js';
+import type { FieldValue, FormEdition, FormRegistry } from '../form-edition.js';
 import {
   defaultFormRegistry,
   type FilingKind,
