@@ -17,7 +17,7 @@ const { readFile } = require('node:fs/promises');
 const pdf = import(workerData.pdfModule);
 const builder = pdf.then(({ PacketBuilder }) =>
   new PacketBuilder({ loadTemplate: (name) => readFile(workerData.templateDir + name) }));
-parentPort.on('message', async ({ id, kind, formData, files, asOf, signedCopy }) => {
+parentPort.on('message', async ({ id, kind, formData, files, asOf, section, signedCopy }) => {
   try {
     if (signedCopy) {
       const checked = await (await pdf).checkSignedCopy(signedCopy);
@@ -25,7 +25,7 @@ parentPort.on('message', async ({ id, kind, formData, files, asOf, signedCopy })
       return;
     }
     const packetBuilder = await builder;
-    const options = asOf === undefined ? {} : { asOf };
+    const options = { ...(asOf !== undefined && { asOf }), ...(section !== undefined && { section }) };
     if (files) {
       const built = await packetBuilder.buildFiles(kind, formData, options);
       parentPort.postMessage({ id, files: built }, built.map((file) => file.bytes.buffer));
@@ -68,7 +68,14 @@ export interface PacketWorkerOptions {
 
 interface Job {
   message:
-    | { id: number; kind: FilingKind; formData: Record<string, unknown>; files: boolean; asOf?: string }
+    | {
+        id: number;
+        kind: FilingKind;
+        formData: Record<string, unknown>;
+        files: boolean;
+        asOf?: string;
+        section?: 'file' | 'owner';
+      }
     | { id: number; signedCopy: SignedCopyJob };
   signal: AbortSignal | undefined;
   /** Workers that died holding this job: one death is retried, a second fails it. */
@@ -199,7 +206,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
     kind: FilingKind,
     formData: Record<string, unknown>,
     files: boolean,
-    buildOptions: { asOf?: string; signal?: AbortSignal } = {},
+    buildOptions: { asOf?: string; signal?: AbortSignal; section?: 'file' | 'owner' } = {},
   ): Promise<WorkerReply> {
     return send(
       {
@@ -208,6 +215,7 @@ export function createPacketWorker(options: PacketWorkerOptions = {}): Required<
         formData,
         files,
         ...(buildOptions.asOf && { asOf: buildOptions.asOf }),
+        ...(buildOptions.section && { section: buildOptions.section }),
       },
       buildOptions.signal,
     );

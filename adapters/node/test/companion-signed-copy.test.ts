@@ -38,10 +38,11 @@ const storedCopies = (id: string) =>
 describe('the filing page’s signed copy upload in Chromium (PGlite only: signed-copy.test.ts of filing-domain runs the storage on both databases)', () => {
   it('choose the signed scan, upload it, and see its page count and the send step', async () => {
     const id = await harness.createFiling({ llcName: READY.llcName, formData: READY });
-    // The signed scan stands for the packet the page links to, every page of it.
+    // The signed scan stands for the part to file (the packet without its cover page), every page of it.
     const { pdf } = await new PacketBuilder({ loadTemplate: (name) => readFile(templates + name) }).build(
       '5472',
       READY,
+      { section: 'file' },
     );
     const pages = await countPdfPages(pdf);
     const scan = join(files, 'signed-return.pdf');

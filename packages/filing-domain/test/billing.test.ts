@@ -26,11 +26,14 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
     await stripe?.close();
   });
 
+  /** The id of each filing's signed copy: what `confirm` carries. */
+  const copies = new Map<string, string>();
   async function signedFiling(key: string): Promise<string> {
     const { id } = await h.ok(key, 'create_filing', { form_data: READY_FILING });
     const { upload_url } = await h.ok(key, 'get_pdf_url', { id });
-    const response = await fetch(upload_url, { method: 'POST', body: packet.pdf as Uint8Array<ArrayBuffer> });
+    const response = await fetch(upload_url, { method: 'POST', body: packet.signed });
     expect(response.status).toBe(201);
+    copies.set(id, ((await response.json()) as any).signed_copy.id);
     return id;
   }
   const credits = async (userId: string) =>
@@ -48,7 +51,7 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
     const { key, userId } = await newUser(h.db);
     const id = await signedFiling(key);
     const before = h.telnyx.faxes.length;
-    const refused = await h.call(key, 'send_fax', { id, confirm: true });
+    const refused = await h.call(key, 'send_fax', { id, confirm: copies.get(id) });
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('you have 0: nothing was sent');
     expect(refused.text).toContain('single (1 filing, $49.00), pair (2 filings, $89.00)');
@@ -60,18 +63,20 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
     await h.ok(key, 'list_payments');
     expect(await credits(userId)).toBe(1);
 
-    const sent = await h.ok(key, 'send_fax', { id, confirm: true });
+    const sent = await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
     expect(sent.outcome).toBe('sent');
     expect(h.telnyx.faxes.length).toBe(before + 1);
     expect(await credits(userId)).toBe(0);
-    const resent = await h.ok(key, 'send_fax', { id, confirm: true, resend: true });
+    const resent = await h.ok(key, 'send_fax', { id, confirm: copies.get(id), resend: true });
     expect(resent.outcome).toBe('sent');
     expect(h.telnyx.faxes.length).toBe(before + 2);
     expect(await credits(userId)).toBe(0);
 
     // A second filing needs a credit of its own.
     const second = await signedFiling(key);
-    expect((await h.call(key, 'send_fax', { id: second, confirm: true })).text).toContain('you have 0');
+    expect((await h.call(key, 'send_fax', { id: second, confirm: copies.get(second) })).text).toContain(
+      'you have 0',
+    );
     expect(h.telnyx.faxes.length).toBe(before + 2);
   });
 
@@ -82,7 +87,7 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
     stripe.pay(bought.checkout_id);
     await h.ok(key, 'list_payments');
     h.telnyx.failNext(422);
-    expect((await h.call(key, 'send_fax', { id, confirm: true })).isError).toBe(true);
+    expect((await h.call(key, 'send_fax', { id, confirm: copies.get(id) })).isError).toBe(true);
     expect(await credits(userId)).toBe(1);
   });
 });

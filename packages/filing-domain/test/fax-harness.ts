@@ -17,11 +17,11 @@ export const TELNYX_TEST_API_KEY = 'KEY0123456789ABCDEF_test';
 export const FAX_FROM = '+13125550100';
 export const CONNECTION_ID = '2000000000000000001';
 
-/** A filing's packet as the server builds it, its page count, and a copy of it signed (a pen stroke). */
+/** The part to file of a filing as the server builds it, its page count, and a copy of it signed (a pen stroke). */
 export interface FaxPacket {
   pdf: Uint8Array;
   pages: number;
-  /** The packet signed where the signer signs: what a user uploads. */
+  /** The part to file signed where the signer signs: what a user uploads. */
   signed: Uint8Array<ArrayBuffer>;
 }
 
@@ -49,7 +49,7 @@ export interface FaxHarness {
   logs: FilingLogEvent[];
   /** Adds to the server's clock (milliseconds). */
   advance(ms: number): void;
-  /** The packet of a filing as the server builds it, and its page count. */
+  /** The part to file of a filing's packet as the server builds it, and its page count. */
   packet(formData: Record<string, unknown>): Promise<FaxPacket>;
   /** Calls a tool over the socket with an API key: the outcome as `callTool` of helpers.ts gives it. */
   call(key: string, name: string, args?: Record<string, unknown>): Promise<ToolOutcome>;
@@ -107,7 +107,8 @@ export async function startFaxHarness(
       offset += ms;
     },
     async packet(formData) {
-      const { pdf } = await testPackets.build('5472', formData);
+      // The part to file: what is signed, uploaded and faxed (the cover page and Form 7004 are not).
+      const { pdf } = await testPackets.build('5472', formData, { section: 'file' });
       const signed = (await signWithStroke(pdf)) as Uint8Array<ArrayBuffer>;
       return { pdf, pages: await countPdfPages(pdf), signed };
     },

@@ -75,10 +75,14 @@ describe.each(testDatabases())('signed packet download links on $name', (variant
         new RegExp(`^${BASE_URL}/packets/5472/${filingId}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
       ),
       download_expires_at: expect.any(String),
+      download_to_file_url: `${result.structuredContent.download_url}&part=file`,
+      // A new link each time (its nonce n), for 24 hours.
       upload_url: expect.stringMatching(
-        /\/signed-copies\/upload\/5472\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]{43}$/,
+        /\/signed-copies\/upload\/5472\/[0-9a-f-]{36}\?exp=\d+&n=[\w-]{22}&sig=[\w-]{43}$/,
       ),
     });
+    const uploadExpires = Number(new URL(result.structuredContent.upload_url).searchParams.get('exp')) * 1000;
+    expect(uploadExpires - harness.now()).toBeGreaterThan(24 * 3600_000 - 5000);
     const expires = Date.parse(result.structuredContent.download_expires_at);
     expect(expires - harness.now()).toBeGreaterThan(FIFTEEN_MINUTES - 5000);
     expect(expires - harness.now()).toBeLessThanOrEqual(FIFTEEN_MINUTES);

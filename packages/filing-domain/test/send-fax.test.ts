@@ -39,12 +39,19 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
     await plain?.close();
   });
 
-  /** A ready filing with its signed copy uploaded. */
+  /** The id of the signed copy of each filing of signedFiling: what `confirm` carries. */
+  const copies = new Map<string, string>();
+  /** The SHA-256 of each filing's kept copy (rebuilt from the uploaded pages): what is faxed. */
+  const keptSha = new Map<string, string>();
+  /** A ready filing with its signed copy (the part to file) uploaded. */
   async function signedFiling(harness = h, credential = key): Promise<string> {
     const { id } = await harness.ok(credential, 'create_filing', { form_data: READY_FILING });
     const { upload_url } = await harness.ok(credential, 'get_pdf_url', { id });
     const response = await fetch(upload_url, { method: 'POST', body: packet.signed });
     expect(response.status).toBe(201);
+    const { signed_copy } = (await response.json()) as any;
+    copies.set(id, signed_copy.id);
+    keptSha.set(id, signed_copy.sha256);
     return id;
   }
   const faxLogs = async () => (await h.ok(key, 'list_fax_logs')).fax_logs as any[];
@@ -57,14 +64,20 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
     expect(asked).toMatchObject({
       id,
       outcome: 'confirm',
-      summary: { llc_name: READY_FILING.llcName, pages: packet.pages, to: '855-887-7737' },
+      summary: {
+        llc_name: READY_FILING.llcName,
+        pages: packet.pages,
+        to: '855-887-7737',
+        signed_copy_id: copies.get(id),
+        signed_copy_sha256: keptSha.get(id),
+      },
       fax: null,
     });
-    expect(asked.message).toContain('call send_fax again with confirm: true');
+    expect(asked.message).toContain(`call send_fax again with confirm: "${copies.get(id)}"`);
     expect(h.telnyx.faxes.length).toBe(before);
     expect(await faxOf(id)).toBeUndefined();
 
-    const sent = await h.ok(key, 'send_fax', { id, confirm: true });
+    const sent = await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
     expect(sent.outcome).toBe('sent');
     // The copy kept (and faxed) is the one rebuilt from the uploaded pages.
     const kept = await h.db
@@ -92,7 +105,7 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
       completed_at: null,
     });
 
-    const again = await h.ok(key, 'send_fax', { id, confirm: true });
+    const again = await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
     expect(again.outcome).toBe('already_sent');
     expect(h.telnyx.faxes.length).toBe(before + 1);
     // The media link is for the fax provider only and ends with its life.
@@ -106,7 +119,7 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
 
   it('signed events move the fax forward; delivered marks the filing filed by fax; a duplicate and a late event change nothing', async () => {
     const id = await signedFiling();
-    await h.ok(key, 'send_fax', { id, confirm: true });
+    await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
     const faxId = h.telnyx.faxes.at(-1)!.id;
     for (const type of ['fax.queued', 'fax.media.processed', 'fax.sending.started']) {
       const response = await h.webhook(h.telnyx.event(faxId, type));
@@ -165,20 +178,20 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
 
   it('fax.failed sets failure_reason; resend: true sends the same copy again', async () => {
     const id = await signedFiling();
-    await h.ok(key, 'send_fax', { id, confirm: true });
+    await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
     const faxId = h.telnyx.faxes.at(-1)!.id;
     await h.webhook(h.telnyx.event(faxId, 'fax.failed', { failure_reason: 'receiver_no_answer' }));
     expect(await faxOf(id)).toMatchObject({ status: 'failed', failure_reason: 'receiver_no_answer' });
     expect((await faxOf(id)).completed_at).not.toBeNull();
     expect((await h.ok(key, 'check_filing', { id })).filed).toBeUndefined();
-    const resent = await h.ok(key, 'send_fax', { id, confirm: true, resend: true });
+    const resent = await h.ok(key, 'send_fax', { id, confirm: copies.get(id), resend: true });
     expect(resent.outcome).toBe('sent');
     expect(h.telnyx.faxes.at(-1)!.id).not.toBe(faxId);
   });
 
   it('a bad signature, a tampered body and a timestamp older than 5 minutes are refused 401 and change nothing', async () => {
     const id = await signedFiling();
-    await h.ok(key, 'send_fax', { id, confirm: true });
+    await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
     const faxId = h.telnyx.faxes.at(-1)!.id;
     const event = h.telnyx.event(faxId, 'fax.delivered', { page_count: 9 });
     const tampered = await h.webhook({
@@ -279,7 +292,7 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
     const id = await signedFiling();
     const before = h.telnyx.faxes.length;
     h.telnyx.failNext(422);
-    const refused = await h.call(key, 'send_fax', { id, confirm: true });
+    const refused = await h.call(key, 'send_fax', { id, confirm: copies.get(id) });
     expect(refused.isError).toBe(true);
     expect(refused.text).toBe(
       'Telnyx refused the fax (HTTP 422: 10015 Invalid value): nothing was sent. Try again later with resend: true, or mail it to Internal Revenue Service, 1973 Rulon White Blvd., M/S 6112, Attn: PIN Unit, Ogden, UT 84201 and call mark_filed.',
@@ -293,11 +306,11 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
 
   it('sends at most 3 faxes a filing a day', async () => {
     const id = await signedFiling();
-    await h.ok(key, 'send_fax', { id, confirm: true });
-    await h.ok(key, 'send_fax', { id, confirm: true, resend: true });
-    await h.ok(key, 'send_fax', { id, confirm: true, resend: true });
+    await h.ok(key, 'send_fax', { id, confirm: copies.get(id) });
+    await h.ok(key, 'send_fax', { id, confirm: copies.get(id), resend: true });
+    await h.ok(key, 'send_fax', { id, confirm: copies.get(id), resend: true });
     const before = h.telnyx.faxes.length;
-    const fourth = await h.call(key, 'send_fax', { id, confirm: true, resend: true });
+    const fourth = await h.call(key, 'send_fax', { id, confirm: copies.get(id), resend: true });
     expect(fourth.isError).toBe(true);
     expect(fourth.text).toBe(
       'This filing was faxed 3 times in the last 24 hours: nothing was sent. Check list_fax_logs and try again tomorrow.',
@@ -326,8 +339,10 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
       const declined = await client.callTool({ name: 'send_fax', arguments: { id, confirm: true } });
       expect((declined.structuredContent as any).outcome).toBe('declined');
       expect(h.telnyx.faxes.length).toBe(before);
-      expect(forms[0]!.message).toBe(
-        `Fax ${packet.pages} pages of ${READY_FILING.llcName}’s Form 5472 with pro forma 1120 and the reasonable-cause statement for 2025-01-01 to 2025-12-31 to the IRS fax 855-887-7737? This files the return with the IRS.`,
+      expect(forms[0]!.message).toMatch(
+        new RegExp(
+          `^Fax ${packet.pages} pages of ${READY_FILING.llcName}’s Form 5472 with pro forma 1120 and the reasonable-cause statement for 2025-01-01 to 2025-12-31 to the IRS fax 855-887-7737 \\(Form 1120 \\(pro forma\\), pages 1-6; Form 5472 .*\\); signed copy ${copies.get(id)}, SHA-256 ${keptSha.get(id)}\\? This files the return with the IRS\\.$`,
+        ),
       );
       expect((declined.structuredContent as any).summary.reasonable_cause_statement).toBe('included');
       expect(forms[0]!.requestedSchema.properties.confirm.type).toBe('boolean');

@@ -151,7 +151,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     expect((await response.json()) as any).toEqual({
       code: 422,
       error: 'page_count_mismatch',
-      message: `The signed copy has 1 page; the packet has ${fx.packet.pages}: upload every page of the packet, signed, in order`,
+      message: `The signed copy has 1 page; the part to file has ${fx.packet.pages} (Form 1120 (pro forma), Form 5472 (Maria Garcia), Form 5472 Part V statement (Maria Garcia), Form 5472 (Garcia Consulting SL), Reasonable-cause statement): upload every page of the part to file (get_pdf_url's download_to_file_url), signed, in order, without the cover page or a Form 7004`,
     });
     expect(await stored()).toEqual([]);
   });
@@ -209,7 +209,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     expect(await stored()).toEqual([]);
   });
 
-  it('an upload link works for 15 minutes, for its filing only, by POST only', async () => {
+  it('an upload link works for 24 hours, for its filing only, by POST only', async () => {
     const url = await uploadUrl();
     const other = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
     const forged = url.replace(filingId, other);
@@ -223,7 +223,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     const get = await fetch(url);
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST, PUT');
-    fx.h.advance(15 * 60 * 1000 + 1000);
+    fx.h.advance(24 * 3600 * 1000 + 1000);
     try {
       const expired = await post(url, fx.packet.pdf as Uint8Array<ArrayBuffer>);
       expect(expired.status).toBe(403);
@@ -231,7 +231,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
         'Forbidden: this link has expired; call get_pdf_url for a new upload_url',
       );
     } finally {
-      fx.h.advance(-(15 * 60 * 1000 + 1000));
+      fx.h.advance(-(24 * 3600 * 1000 + 1000));
     }
     expect(await stored()).toEqual([]);
     expect(await stored(other)).toEqual([]);

@@ -47,7 +47,10 @@ const templateDir = `${dirname(createRequire(import.meta.url).resolve('@filing-m
 const builder = new PacketBuilder({ loadTemplate: (name) => readFile(templateDir + name) });
 
 /** The packet builder of the tests (the official templates, in process). */
-export const testPackets: PacketBuilderPort = { build: (kind, formData) => builder.build(kind, formData) };
+export const testPackets: PacketBuilderPort = {
+  build: (kind, formData, options) =>
+    builder.build(kind, formData, options?.section === undefined ? {} : { section: options.section }),
+};
 
 /** The tests' configuration (APP_URL, SESSION_SECRET) of a server at `baseUrl`, `extra` on top. */
 export function testConfig(baseUrl: string, extra: Partial<FilingServerConfig> = {}): FilingServerConfig {

@@ -37,13 +37,15 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
 
   const create = async () =>
     (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id as string;
-  async function upload(id: string): Promise<void> {
+  /** Uploads the part to file as the signed copy of filing `id`; answers the copy's id. */
+  async function upload(id: string): Promise<string> {
     const { upload_url } = await fx.h.ok(fx.key, 'get_pdf_url', { id });
     const response = await fetch(upload_url, {
       method: 'POST',
       body: fx.packet.signed,
     });
     expect(response.status).toBe(201);
+    return ((await response.json()) as any).signed_copy.id;
   }
 
   it('a new filing has none and get_filing answers empty submissions; a flag left set answers the same', async () => {
@@ -80,9 +82,9 @@ describe.each(testDatabases())('has_submissions on $name', (variant) => {
 
   it('send_fax sets it by its fax log, and the fax webhook by the filed record', async () => {
     const id = await create();
-    await upload(id);
+    const copyId = await upload(id);
     await clearFlag(fx.h.db, id);
-    await fx.h.ok(fx.key, 'send_fax', { id, confirm: true });
+    await fx.h.ok(fx.key, 'send_fax', { id, confirm: copyId });
     expect(await flag(fx.h.db, id)).toBe(true);
     expect((await fx.h.ok(fx.key, 'get_filing', { id })).submissions.faxes).toHaveLength(1);
 

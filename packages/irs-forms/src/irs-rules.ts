@@ -83,6 +83,11 @@ export const IRS_RULES = {
     rule: 'A Form 5472 with its pro forma 1120, once filed, is corrected only by filing the corrected forms with the IRS (by fax or mail, as the return was filed): a change stored here reaches no one. Uncertain: the Form 5472 instructions found give no procedure of their own for an amended pro forma 1120; have a preparer confirm how to mark it as amended.',
     source: 'Instructions for Form 5472, Where To File (Foreign-owned U.S. DEs).',
   },
+  packetParts: {
+    rule: 'A packet has two parts. The part to file, the only one faxed or mailed to the IRS, is the pro forma 1120 with each Form 5472 attached (each followed by its Part V and Part VI statements) and the reasonable-cause statement of a late return. The part for the owner is never sent with it: the cover page (not an IRS form), the Form 7004 (an application of its own, due by the original due date of the return and sent alone: its own fax or envelope, to the place its instructions name; sent with the finished return it extends nothing) and any worksheet. The instructions do not say in so many words that Form 7004 must not share a fax with the return; keeping them apart follows from the 7004 being a separate application.',
+    source:
+      'Instructions for Form 5472, Where To File (Foreign-owned U.S. DEs: the pro forma 1120 with Form 5472 attached); Instructions for Form 7004, Where To File and When To File.',
+  },
   partnershipFiling: {
     rule: 'Form 1065 is filed with the IRS service center the Form 1065 instructions list under Where To File for the partnership’s principal business location and total assets, or electronically through an authorized e-file provider (required with more than 100 partners).',
     source: 'Instructions for Form 1065 (2025), Where To File; Electronic Filing.',

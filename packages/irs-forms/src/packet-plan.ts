@@ -42,6 +42,8 @@ export interface PlannedCover {
   kind: 'cover';
   filing: SingleMemberInput;
   fileName: string;
+  /** Whether the packet holds a Form 7004 (part of the owner's part, sent alone). */
+  with7004?: boolean;
 }
 
 /** A form the filing asks for that the packet leaves out, and why. */
@@ -63,6 +65,20 @@ export interface PlannedSection199A {
   filing: PartnershipInput;
   partnerIndex: number;
   fileName: string;
+}
+
+/**
+ * The two parts of a packet (IRS_RULES.packetParts): `file`, the return the IRS gets (pro forma
+ * 1120, each 5472 with its statements, the reasonable-cause statement; Form 1065 and its K-1s),
+ * and `owner`, what is never sent with it (the cover page, the Form 7004, any worksheet).
+ */
+export type PacketSection = 'file' | 'owner';
+
+/** The part of the packet a planned part belongs to (IRS_RULES.packetParts). */
+export function sectionOf(part: PacketPlan['parts'][number]): PacketSection {
+  if (part.kind === 'cover' || part.kind === 'worksheet') return 'owner';
+  if (part.kind === 'form' && part.edition.form === '7004') return 'owner';
+  return 'file';
 }
 
 /** Everything a packet holds, in filing order, before any PDF work. */
@@ -96,9 +112,9 @@ function slug(value: string | undefined): string {
 
 /**
  * Which forms a filing needs, with the input of each copy: a single-member filing is a cover page
- * (how to sign and file; not an IRS form), a pro forma 1120, one 5472 per related party (one when none is listed yet) each followed by its Part V and
- * Part VI statements when it has them, 7004 when `generateForm7004` (left out, with the reason in
- * `omitted`, once `asOf` is past the original due date), and the reasonable-cause letter when
+ * (how to sign and file; not an IRS form), 7004 when `generateForm7004` (left out, with the reason in
+ * `omitted`, once `asOf` is past the original due date): the part for the owner; then a pro forma 1120, one 5472 per related party (one when none is listed yet) each followed by its Part V and
+ * Part VI statements when it has them, and the reasonable-cause letter when
  * `generateLateFilingLetter`, or when the return is overdue on `asOf` and it is not false; a partnership is a 1065 and one Schedule K-1 per partner.
  */
 export function planPacket(
@@ -123,7 +139,21 @@ export function planPacket(
 
   if (filingKind === '5472') {
     const filing = formData as SingleMemberInput;
-    parts.push({ kind: 'cover', filing, fileName: `${index()}-read-first-how-to-sign-and-file.pdf` });
+    const cover: PlannedCover = {
+      kind: 'cover',
+      filing,
+      fileName: `${index()}-read-first-how-to-sign-and-file.pdf`,
+    };
+    parts.push(cover);
+    // The part for the owner first (this page, then the Form 7004 sent on its own), then the part to file.
+    if (filing.generateForm7004 === true) {
+      const { due } = filingDueDates('5472', formData);
+      if (due !== null && asOf > due) omitted.push({ form: '7004', reason: form7004LateReason(due, asOf) });
+      else {
+        add('7004', { filing }, filing.llcName ?? '');
+        cover.with7004 = true;
+      }
+    }
     add('1120', { filing }, filing.llcName ?? '');
     const parties = Array.isArray(filing.relatedParties) ? filing.relatedParties : [];
     const formCount = Math.max(parties.length, 1);
@@ -148,11 +178,6 @@ export function planPacket(
         const fileName = `${index()}-form-5472-part-vi-statement-${slug(relatedParty.name)}.pdf`;
         parts.push({ kind: 'statement', part: 'VI', filing, relatedParty, fileName });
       }
-    }
-    if (filing.generateForm7004 === true) {
-      const { due } = filingDueDates('5472', formData);
-      if (due !== null && asOf > due) omitted.push({ form: '7004', reason: form7004LateReason(due, asOf) });
-      else add('7004', { filing }, filing.llcName ?? '');
     }
     if (includesLateFilingLetter('5472', formData, asOf)) {
       parts.push({ kind: 'letter', filing, fileName: `${index()}-reasonable-cause-letter.pdf` });
@@ -186,7 +211,12 @@ export function planPacket(
   }
 
   const editions: PacketPlan['editions'] = [];
-  for (const part of parts) {
+  // Listed in filing order: the forms to file, then the owner's (Form 7004).
+  const ordered = [
+    ...parts.filter((part) => sectionOf(part) === 'file'),
+    ...parts.filter((part) => sectionOf(part) === 'owner'),
+  ];
+  for (const part of ordered) {
     if (part.kind !== 'form') continue;
     if (!editions.some((seen) => seen.form === part.edition.form)) {
       editions.push({ form: part.edition.form, edition: part.edition.edition });

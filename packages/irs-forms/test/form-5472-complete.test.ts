@@ -45,7 +45,7 @@ function expectCoverAndSignature(
   expect(cover).toContain('Read first: how to sign and file this packet');
   expect(cover).toContain('Signature of officer');
   expect(cover.replace(/\s+/g, ' ')).toContain(`writes the date ${date} in the box "Date"`);
-  expect(cover).toContain('Fax it to 855-887-7737');
+  expect(cover.replace(/\s+/g, ' ')).toContain('Fax the part to file to 855-887-7737');
   expect(cover).toContain('Ogden, UT 84201');
   expect(cover).toMatch(/certified/);
   expect(page1).toContain('Foreign-owned U.S. DE');

@@ -36,25 +36,35 @@ describe('single-member packet', () => {
     ]);
 
     expect(pdfText(packet.pdf, 1)).toContain('Read first: how to sign and file this packet');
-    const proForma = pdfText(packet.pdf, 2);
+    // The part for the owner (the cover page, then the Form 7004 sent alone), then the part to file.
+    const form7004 = pdfText(packet.pdf, 2);
+    expect(form7004).toContain('Form 7004');
+    expect(form7004).toContain('Acme Holdings LLC');
+    const o = 1 + PAGES['7004'];
+    const proForma = pdfText(packet.pdf, o + 1);
     expect(proForma).toContain('Foreign-owned U.S. DE');
     expect(proForma).toContain('Acme Holdings LLC');
     expect(proForma).toContain('12-3456789');
 
-    const first5472 = pdfText(packet.pdf, 1 + PAGES['1120'] + 1);
+    const first5472 = pdfText(packet.pdf, o + PAGES['1120'] + 1);
     expect(first5472).toContain('Form 5472');
     expect(first5472).toContain('Acme Holdings LLC');
     expect(first5472).toContain('12-3456789');
     expect(first5472).toContain('Maria Garcia, Calle Mayor 1, Madrid 28013, Spain');
-    expect(pdfText(packet.pdf, 1 + PAGES['1120'] + 2)).toContain('Maria Garcia');
-    expect(pdfText(packet.pdf, 1 + PAGES['1120'] + PAGES['5472'] + 1)).toContain('Form 5472, Part V');
-    expect(pdfText(packet.pdf, 1 + PAGES['1120'] + PAGES['5472'] + 3)).toContain(
+    expect(pdfText(packet.pdf, o + PAGES['1120'] + 2)).toContain('Maria Garcia');
+    expect(pdfText(packet.pdf, o + PAGES['1120'] + PAGES['5472'] + 1)).toContain('Form 5472, Part V');
+    expect(pdfText(packet.pdf, o + PAGES['1120'] + PAGES['5472'] + 3)).toContain(
       'Garcia Consulting SL, Gran Via 28, Madrid 28013, Spain',
     );
-
-    const form7004 = pdfText(packet.pdf, 1 + PAGES['1120'] + 2 * PAGES['5472'] + 2);
-    expect(form7004).toContain('Form 7004');
-    expect(form7004).toContain('Acme Holdings LLC');
+    expect(packet.contents.map((part) => [part.section, part.form, part.first_page, part.pages])).toEqual([
+      ['owner', 'Cover page (not an IRS form; not sent)', 1, 1],
+      ['owner', 'Form 7004', 2, 1],
+      ['file', 'Form 1120 (pro forma)', 3, 6],
+      ['file', 'Form 5472 (Maria Garcia)', 9, 3],
+      ['file', 'Form 5472 Part V statement (Maria Garcia)', 12, 1],
+      ['file', 'Form 5472 (Garcia Consulting SL)', 13, 3],
+      ['file', 'Reasonable-cause statement', 16, 1],
+    ]);
     const letter = pdfText(packet.pdf, doc.getPageCount());
     expect(letter).toContain('reasonable cause');
     expect(letter).toContain('Acme Holdings LLC');
@@ -95,11 +105,11 @@ describe('single-member packet', () => {
     const files = await builder.buildFiles('5472', completeSingleMember, ON_TIME);
     expect(files.map((file) => file.fileName)).toEqual([
       '01-read-first-how-to-sign-and-file.pdf',
-      '02-form-1120-pro-forma-acme-holdings-llc.pdf',
-      '03-form-5472-maria-garcia.pdf',
-      '04-form-5472-part-v-statement-maria-garcia.pdf',
-      '05-form-5472-garcia-consulting-sl.pdf',
-      '06-form-7004-acme-holdings-llc.pdf',
+      '02-form-7004-acme-holdings-llc.pdf',
+      '03-form-1120-pro-forma-acme-holdings-llc.pdf',
+      '04-form-5472-maria-garcia.pdf',
+      '05-form-5472-part-v-statement-maria-garcia.pdf',
+      '06-form-5472-garcia-consulting-sl.pdf',
       '07-reasonable-cause-letter.pdf',
     ]);
     const dir = mkdtempSync(join(tmpdir(), 'irs-zip-'));
@@ -113,7 +123,7 @@ describe('single-member packet', () => {
       );
       execFileSync('unzip', ['-q', join(dir, 'packet.zip'), '-d', dir]);
       const second = await PDFDocument.load(
-        new Uint8Array(execFileSync('cat', [join(dir, files[2]!.fileName)])),
+        new Uint8Array(execFileSync('cat', [join(dir, files[3]!.fileName)])),
       );
       expect(second.getPageCount()).toBe(PAGES['5472']);
     } finally {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Migration 0009: card payments.
+ * Migration 0010: card payments.
  *
  * - `payments` gains what ties a payment to its checkout and provider: `provider`, the checkout
  *   id (unique per provider, so the webhook and the verification without it record a payment once),

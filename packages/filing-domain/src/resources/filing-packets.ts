@@ -11,11 +11,26 @@ export interface PacketBuildOptions {
   asOf?: string;
   /** Aborted when the build is no longer wanted; a builder may stop on it. */
   signal?: AbortSignal;
+  /** One part of the packet: `file` (the return, all that is sent) or `owner` (cover page, Form 7004, worksheets). */
+  section?: PacketSection;
+}
+
+/** The two parts of a packet (irs-forms' IRS_RULES.packetParts). */
+export type PacketSection = 'file' | 'owner';
+
+/** One form of a built PDF and its pages (irs-forms' `PacketContent`). */
+export interface BuiltPacketContent {
+  section: PacketSection;
+  form: string;
+  first_page: number;
+  pages: number;
 }
 
 /** A built packet: the PDF, and the form editions it used when the builder says. */
 export interface BuiltPacket {
   pdf: Uint8Array;
+  /** What the PDF holds, form by form, when the builder says (irs-forms' builder does). */
+  contents?: ReadonlyArray<BuiltPacketContent>;
   editions?: ReadonlyArray<{ form: string; edition: string }>;
 }
 
@@ -29,8 +44,14 @@ export interface BuiltPacketFile {
 export interface SignedCopyJob {
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
   expected: Uint8Array;
-  /** What the answer calls the expected pages ("the packet"). */
+  /** What the answer calls the expected pages ("the part to file"). */
   expectedName?: string;
+  /** What the expected pages hold, form by form, for the answer. */
+  expectedContents?: string;
+  /** Where to get the expected pages, for the answer. */
+  expectedSource?: string;
+  /** What the copy must leave out, for the answer. */
+  expectedWithout?: string;
 }
 
 export type { CheckedSignedCopy } from '@filing-mcp/irs-forms/pdf';
@@ -69,8 +90,13 @@ export interface PacketBuilder {
  * resources, the signed download links and the companion's PDF links of one process.
  */
 export interface FilingPackets {
-  /** The whole packet as one PDF. */
-  pdf(kind: FilingKind, filing: PacketSource, signal?: AbortSignal): Promise<BuiltPacket>;
+  /** The whole packet as one PDF, or by `section` one part of it (the part to file: what is signed and sent). */
+  pdf(
+    kind: FilingKind,
+    filing: PacketSource,
+    signal?: AbortSignal,
+    section?: PacketSection,
+  ): Promise<BuiltPacket>;
   /** One PDF per form (the builder must have `buildFiles`). */
   files(kind: FilingKind, filing: PacketSource, signal?: AbortSignal): Promise<BuiltPacketFile[]>;
   /**
@@ -114,13 +140,18 @@ export function createFilingPackets(
   const keyOf = (format: string, kind: FilingKind, filing: PacketSource, asOf: string) =>
     `${format}\n${kind}\n${filing.id}\n${filing.updated_at}\n${asOf}`;
   return {
-    pdf(kind, filing, signal) {
+    pdf(kind, filing, signal, section) {
       const asOf = utcDay(now());
       return builds.run({
-        key: keyOf('pdf', kind, filing, asOf),
+        key: keyOf(section === undefined ? 'pdf' : `pdf-${section}`, kind, filing, asOf),
         userId: filing.user_id,
         signal,
-        build: (buildSignal) => builder.build(kind, filing.form_data, { asOf, signal: buildSignal }),
+        build: (buildSignal) =>
+          builder.build(kind, filing.form_data, {
+            asOf,
+            signal: buildSignal,
+            ...(section !== undefined && { section }),
+          }),
         bytes: (packet) => packet.pdf.byteLength,
       });
     },

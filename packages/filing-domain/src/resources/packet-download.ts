@@ -19,10 +19,14 @@ export const PACKET_LINK_MESSAGES = Object.freeze({
   method: 'Method not allowed: use GET',
   tooMany: 'Too many requests: the download limit of this link or address is reached; retry later',
   gone_caller: 'The request was cancelled',
+  part: 'Bad request: part is "file" (the return to sign and send, and nothing else) or "owner" (the cover page, Form 7004 and worksheets, never sent with it)',
+  noOwnerPart: 'Not found: this packet has no part for the owner (no cover page, Form 7004 or worksheet)',
 });
 
 /**
- * Serves `GET {base_url}/packets/{kind}/{id}.pdf?exp=...&sig=...`: the packet of one filing,
+ * Serves `GET {base_url}/packets/{kind}/{id}.pdf?exp=...&sig=...`: the packet of one filing (the
+ * part for the owner first, then the part to file); with `&part=file` the part to file alone (what
+ * is signed, uploaded and sent), with `&part=owner` the cover page, Form 7004 and worksheets,
  * without a session or credential, to whoever holds a link get_pdf_url signed within its life.
  * The answer is never cached nor shared (`no-store`) and sends no referrer onwards.
  *
@@ -50,6 +54,9 @@ export function createPacketDownload(options: {
       if (retryAfter !== undefined) return tooMany(retryAfter);
     }
     const query = new URL(request.url).searchParams;
+    const part = query.get('part');
+    if (part !== null && part !== 'file' && part !== 'owner') return problem(400, PACKET_LINK_MESSAGES.part);
+    const section = part ?? undefined;
     const grant = await options.links.verify(path, query);
     if (grant === 'invalid' || grant === 'expired') return problem(403, PACKET_LINK_MESSAGES[grant]);
     if (grant.purpose !== 'download') return problem(403, PACKET_LINK_MESSAGES.invalid);
@@ -63,7 +70,10 @@ export function createPacketDownload(options: {
     if (filing === undefined) return problem(404, PACKET_LINK_MESSAGES.gone);
     let pdf: Uint8Array;
     try {
-      ({ pdf } = await options.packets.pdf(grant.kind, filing, request.signal));
+      const packet = await options.packets.pdf(grant.kind, filing, request.signal, section);
+      if (section === 'owner' && packet.contents?.length === 0)
+        return problem(404, PACKET_LINK_MESSAGES.noOwnerPart);
+      ({ pdf } = packet);
     } catch (error) {
       if (request.signal.aborted) return problem(503, PACKET_LINK_MESSAGES.gone_caller);
       // A full build queue 503 with Retry-After, a packet over its bounds 413, text the forms
@@ -73,13 +83,14 @@ export function createPacketDownload(options: {
       throw error;
     }
     const name = FILING_KINDS[grant.kind].packet.fileName;
+    const suffix = section === undefined ? '' : section === 'file' ? '-to-file' : '-for-owner';
     return withCors(
       new Response(request.method === 'HEAD' ? null : (pdf as Uint8Array<ArrayBuffer>), {
         status: 200,
         headers: {
           'content-type': 'application/pdf',
           'content-length': String(pdf.byteLength),
-          'content-disposition': `attachment; filename="${name}-${grant.id}.pdf"`,
+          'content-disposition': `attachment; filename="${name}-${grant.id}${suffix}.pdf"`,
           'cache-control': 'private, no-store',
           'referrer-policy': 'no-referrer',
           'x-content-type-options': 'nosniff',

@@ -4,6 +4,9 @@ import { FILING_KIND_LIST, type FilingKind } from '../kinds/filing-kinds.js';
 /** Longest life of a signed packet link: 15 minutes, long enough to fetch it, short enough to leak little. */
 export const PACKET_LINK_MAX_TTL_SECONDS = 15 * 60;
 
+/** Life of an upload link: 24 hours, long enough to print, sign and scan (a new one at any time; it takes one copy). */
+export const UPLOAD_LINK_TTL_SECONDS = 24 * 60 * 60;
+
 /** Where signed links live under `{base_url}`: `{base_url}/packets/{kind}/{id}.pdf`. */
 export const PACKET_LINK_PATH_PREFIX = '/packets/';
 
@@ -56,7 +59,10 @@ export interface PacketLinksOptions {
    * works only on the instance that made it.
    */
   secret?: string;
-  /** Life of a link in seconds, 1 to {@link PACKET_LINK_MAX_TTL_SECONDS} (the default). */
+  /**
+   * Life of a download or fax-media link in seconds, 1 to {@link PACKET_LINK_MAX_TTL_SECONDS} (the
+   * default). An upload link lives {@link UPLOAD_LINK_TTL_SECONDS} whatever this is.
+   */
   ttlSeconds?: number;
   /** The clock in Unix milliseconds (tests). */
   now?: () => number;
@@ -95,11 +101,16 @@ function signedData(
   kind: FilingKind,
   id: string,
   expires: number,
+  nonce: string | null,
 ): Uint8Array<ArrayBuffer> {
   // A download link's signed data is the one of before, so links already handed out keep working.
   const label = purpose === 'download' ? 'packet' : purpose;
-  return utf8.encode(`filing-mcp-${label}-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`);
+  const data = `filing-mcp-${label}-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`;
+  // An upload link carries a random nonce (`n`): each one is new, and takes one copy.
+  return utf8.encode(nonce === null ? data : `${data}\n${nonce}`);
 }
+
+const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
  * Signed, short-lived download links of filing packets: `{base_url}/packets/{kind}/{id}.pdf?exp=
@@ -123,6 +134,10 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
   }
   const now = options.now ?? Date.now;
   const { baseUrl } = options;
+  const lifeOf = (purpose: SignedLinkPurpose) =>
+    purpose === 'upload' ? UPLOAD_LINK_TTL_SECONDS : ttlSeconds;
+  const maxLifeOf = (purpose: SignedLinkPurpose) =>
+    purpose === 'upload' ? UPLOAD_LINK_TTL_SECONDS : PACKET_LINK_MAX_TTL_SECONDS;
   const getKey = lazyOnce(
     (): Promise<HmacKey> =>
       secretKey(options.secret, {
@@ -135,16 +150,17 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
 
   return {
     async sign(kind, id, purpose = 'download') {
-      const expires = Math.floor(now() / 1000) + ttlSeconds;
+      const expires = Math.floor(now() / 1000) + lifeOf(purpose);
+      const nonce = purpose === 'upload' ? base64url(crypto.getRandomValues(new Uint8Array(16))) : null;
       const signature = await crypto.subtle.sign(
         'HMAC',
         await getKey(),
-        signedData(purpose, kind, id, expires),
+        signedData(purpose, kind, id, expires, nonce),
       );
       const { prefix, suffix } = PATHS[purpose];
       const path = `${prefix}${kind}/${encodeURIComponent(id.toLowerCase())}${suffix}`;
       return {
-        url: `${baseUrl}${path}?exp=${expires}&sig=${base64url(new Uint8Array(signature))}`,
+        url: `${baseUrl}${path}?exp=${expires}${nonce === null ? '' : `&n=${nonce}`}&sig=${base64url(new Uint8Array(signature))}`,
         expiresAt: expires * 1000,
       };
     },
@@ -160,17 +176,19 @@ export function createPacketLinks(options: PacketLinksOptions): PacketLinks {
       const kind = match[1] as FilingKind;
       const id = match[2]!;
       const expires = Number(expiry);
+      const nonce = purpose === 'upload' ? query.get('n') : null;
+      if (nonce !== null && !NONCE.test(nonce)) return 'invalid';
       // crypto.subtle.verify compares in constant time.
       const valid = await crypto.subtle.verify(
         'HMAC',
         await getKey(),
         fromBase64url(signature),
-        signedData(purpose, kind, id, expires),
+        signedData(purpose, kind, id, expires, nonce),
       );
       if (!valid) return 'invalid';
       const nowSeconds = now() / 1000;
       // A link whose life would exceed the maximum was not made by this rule: refuse it as well.
-      if (nowSeconds >= expires || expires - nowSeconds > PACKET_LINK_MAX_TTL_SECONDS) return 'expired';
+      if (nowSeconds >= expires || expires - nowSeconds > maxLifeOf(purpose)) return 'expired';
       return { kind, id, purpose };
     },
   };

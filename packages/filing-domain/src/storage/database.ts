@@ -26,7 +26,7 @@ export interface FilingTable {
   has_submissions: Generated<boolean>;
 }
 
-/** A row of `payments`, written by the payment webhook or the checkout's verification (0009). */
+/** A row of `payments`, written by the payment webhook or the checkout's verification (0010). */
 export interface PaymentTable {
   id: string;
   user_id: string;

@@ -1,4 +1,4 @@
-import { defineTool, inputRequired, type ToolContext, ToolError } from '@filing-mcp/protocol';
+import { defineTool, ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { once } from '../once.js';
 import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
@@ -8,28 +8,41 @@ import { filingIdSchema } from '../tools/filing-id.js';
 import { FILING_NOT_FOUND, type LoadIrsForms, type PaymentSelling } from '../tools/tool-options.js';
 import { giveBackCredit, requireCredit } from '../payments/credits.js';
 import type { Kysely } from 'kysely';
+import {
+  agentConfirmation,
+  askToConfirm,
+  type FaxAction,
+  formConfirmation,
+  pageList,
+  refuseStaleCopy,
+} from './fax-confirmation.js';
 import { FaxProviderError, type FaxSending } from './fax-provider.js';
 import { submissionSchemas } from './submission-schemas.js';
 import { FAXES_PER_FILING_PER_DAY, type FilingFax, type SubmissionStore } from './submission-store.js';
 
-/** The elicitation key of send_fax's confirmation. */
-export const FAX_CONFIRMATION_KEY = 'fax_confirmation';
+export { FAX_CONFIRMATION_KEY } from './fax-confirmation.js';
 
 const sendFaxOutput = once(() =>
   z.object({
     id: z.string(),
     outcome: z
       .enum(['confirm', 'sent', 'already_sent', 'declined'])
-      .describe('confirm: show the user the summary, then call again with confirm: true.'),
+      .describe('confirm: show the user the summary, then call again with confirm: its signed_copy_id.'),
     summary: z.object({
       llc_name: z.string().nullable(),
       tax_year: z.string().nullable(),
       pages: z.number().int(),
       to: z.string().describe('The IRS fax number (rules table).'),
+      signed_copy_id: z.string(),
       signed_copy_sha256: z.string(),
       reasonable_cause_statement: z
         .enum(['included', 'not_included'])
         .describe('Whether the packet carries the reasonable-cause statement (a late return does).'),
+      filing_version: z.string().nullable().describe('Of the copy; faxed only when current.'),
+      current_filing_version: z.string(),
+      contents: z
+        .array(z.object({ form: z.string(), first_page: z.number().int(), pages: z.number().int() }))
+        .describe('All that is faxed.'),
     }),
     fax: submissionSchemas().fax.nullable(),
     message: z.string(),
@@ -41,22 +54,13 @@ function taxYearOf(filing: { tax_year_begin: string | null; tax_year_end: string
   return `${filing.tax_year_begin ?? '?'} to ${filing.tax_year_end ?? '?'}`;
 }
 
-/** The user's answer to the confirmation: true (send), false (declined), undefined (not asked yet). */
-function confirmation(context: ToolContext, sha256: string): boolean | undefined {
-  const response = context.inputResponses?.[FAX_CONFIRMATION_KEY] as
-    | { action?: unknown; content?: { confirm?: unknown } }
-    | undefined;
-  if (response === undefined) return undefined;
-  // A confirmation of another signed copy (one uploaded since) is asked again.
-  if ((context.state as { sha256?: unknown } | undefined)?.sha256 !== sha256) return undefined;
-  return response.action === 'accept' && response.content?.confirm === true;
-}
-
 /**
- * send_fax: faxes the newest signed copy of a ready single-member filing to the IRS number of the
- * rules table, after the user confirms (an elicitation form on MCP 2026-07-28 with a client that
- * declares elicitation; otherwise a summary, then `confirm: true`). One fax per signed copy unless
- * `resend`; at most {@link FAXES_PER_FILING_PER_DAY} a filing in 24 hours.
+ * send_fax: faxes the newest signed copy (the part to file, signed) of a ready single-member filing
+ * to the IRS number of the rules table, after the user confirms that very copy: an elicitation form
+ * on MCP 2026-07-28 with a client that declares elicitation (its sealed confirmation sends one fax
+ * of that copy for that action), otherwise a summary, then `confirm: <the copy's id>`. A copy of an
+ * earlier version of the filing is refused. One fax per signed copy unless `resend` (asked again);
+ * at most {@link FAXES_PER_FILING_PER_DAY} a filing in 24 hours.
  */
 export function sendFaxTool(deps: {
   repository: FilingRepository;
@@ -71,11 +75,14 @@ export function sendFaxTool(deps: {
     name: 'send_fax',
     title: 'Fax the signed return to the IRS',
     description:
-      'Faxes the newest signed copy (see get_pdf_url’s upload_url) of a ready 5472 filing to the IRS (855-887-7737). The user confirms first: a form, or show the summary and call again with confirm: true. Once per copy unless resend; 3 a day. Status: list_fax_logs.',
+      'Faxes the signed part to file (get_pdf_url’s upload_url) of a ready 5472 filing to the IRS (855-887-7737) once the user confirms: a form, or show the summary, then confirm: its signed_copy_id. Once per copy unless resend; 3 a day. Status: list_fax_logs.',
     inputSchema: z.object({
       id: filingIdSchema().describe('UUID of the single-member filing.'),
-      confirm: z.boolean().optional().describe('true once the user has agreed to the summary.'),
-      resend: z.boolean().optional().describe('true to fax the same signed copy again.'),
+      confirm: z
+        .union([z.string(), z.boolean()])
+        .optional()
+        .describe('summary.signed_copy_id, once the user agreed.'),
+      resend: z.boolean().optional().describe('true to fax the same signed copy again (asks again).'),
     }),
     outputSchema: sendFaxOutput(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -109,16 +116,24 @@ export function sendFaxTool(deps: {
           'No signed copy of this filing yet: print the packet (get_pdf_url’s download_url), have the officer sign the pro forma 1120 by hand, and upload every page to get_pdf_url’s upload_url (or on the filing page).',
         );
       }
+      const source = await repository.packetSource(kind, args.id, userId);
+      if (!source) throw new ToolError(FILING_NOT_FOUND);
+      // Never a copy signed before the filing changed: its pages are not the return as it is now.
+      refuseStaleCopy(copy, source.updated_at);
       const summary = {
         llc_name: filing.llc_name,
         tax_year: taxYearOf(filing),
         pages: copy.pages,
         to: destination.fax,
+        signed_copy_id: copy.id,
         signed_copy_sha256: copy.sha256,
         reasonable_cause_statement:
           (readiness.late_filing?.statement_included ?? filing.form_data.generateLateFilingLetter === true)
             ? ('included' as const)
             : ('not_included' as const),
+        filing_version: copy.filing_version,
+        current_filing_version: source.updated_at,
+        contents: copy.contents,
       };
       const answer = (
         outcome: 'confirm' | 'sent' | 'already_sent' | 'declined',
@@ -141,37 +156,21 @@ export function sendFaxTool(deps: {
       }
       const statement =
         summary.reasonable_cause_statement === 'included' ? ' and the reasonable-cause statement' : '';
-      const what = `${summary.pages} page${summary.pages === 1 ? '' : 's'} of ${summary.llc_name ?? 'the LLC'}’s Form 5472 with pro forma 1120${statement}${summary.tax_year ? ` for ${summary.tax_year}` : ''} to the IRS fax ${summary.to}`;
+      const list = pageList(copy);
+      const what = `${summary.pages} page${summary.pages === 1 ? '' : 's'} of ${summary.llc_name ?? 'the LLC'}’s Form 5472 with pro forma 1120${statement}${summary.tax_year ? ` for ${summary.tax_year}` : ''} to the IRS fax ${summary.to}${list === '' ? '' : ` (${list})`}; signed copy ${copy.id}, SHA-256 ${copy.sha256}`;
+      const action: FaxAction = args.resend === true ? 'resend' : 'send';
+      let confirmationId: string | undefined;
       if (supportsFormElicitation(context.clientCapabilities)) {
-        const confirmed = confirmation(context, copy.sha256);
-        if (confirmed === false)
+        const confirmed = formConfirmation(context, copy, action);
+        if (confirmed === 'declined')
           return answer('declined', null, 'The user did not confirm: nothing was sent.');
-        if (confirmed === undefined) {
-          return inputRequired({
-            inputRequests: {
-              [FAX_CONFIRMATION_KEY]: {
-                method: 'elicitation/create',
-                params: {
-                  mode: 'form',
-                  message: `Fax ${what}? This files the return with the IRS.`,
-                  requestedSchema: {
-                    type: 'object',
-                    properties: {
-                      confirm: { type: 'boolean', title: 'Send the fax to the IRS', default: false },
-                    },
-                    required: ['confirm'],
-                  },
-                },
-              },
-            },
-            state: { sha256: copy.sha256 },
-          });
-        }
-      } else if (args.confirm !== true) {
+        if (confirmed === undefined) return askToConfirm(copy, action, what);
+        confirmationId = confirmed.confirmationId;
+      } else if (!agentConfirmation(args.confirm, copy)) {
         return answer(
           'confirm',
           null,
-          `Ask the user to confirm: fax ${what}. When they agree, call send_fax again with confirm: true.`,
+          `Ask the user to confirm: fax ${what}. When they agree, call send_fax again with confirm: "${copy.id}".`,
         );
       }
 
@@ -195,7 +194,14 @@ export function sendFaxTool(deps: {
         fromNumber: fax.fromNumber,
         provider: fax.provider.name,
         resend: args.resend === true,
+        ...(confirmationId !== undefined && { confirmationId }),
       });
+      if (started === 'confirmation_used') {
+        if (credit === 'used') await giveBackCredit(deps.billing!.db, userId, args.id);
+        throw new ToolError(
+          'Nothing was sent: this confirmation was used already (a confirmation sends one fax). Call send_fax again: the user is asked anew.',
+        );
+      }
       if (started !== 'started' && credit === 'used') await giveBackCredit(deps.billing!.db, userId, args.id);
       if (started === 'already_sent') {
         const sent = (await store.faxOfCopy(copy.id)) ?? null;

@@ -1,18 +1,32 @@
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import type { CheckedSignedCopy, FilingPackets, PacketSource } from '../resources/filing-packets.js';
+import type {
+  BuiltPacketContent,
+  CheckedSignedCopy,
+  FilingPackets,
+  PacketSource,
+} from '../resources/filing-packets.js';
+
+/** The pages a signed copy must be a copy of, what the answers call them, and what they hold. */
+export interface ExpectedPages {
+  pdf: Uint8Array;
+  name: string;
+  contents: ReadonlyArray<BuiltPacketContent>;
+}
 
 /**
- * The unsigned pages a signed copy of `filing` must be a copy of, built from the filing as it is
- * now (through the shared cache and bounded build queue: a full queue is a 503), and what the
- * answers call them. Today the whole packet; the one place that decides which pages are filed.
+ * The unsigned pages a signed copy of `filing` must be a copy of: the part to file
+ * (IRS_RULES.packetParts: the return, without the cover page, Form 7004 or worksheets), built
+ * from the filing as it is now (through the shared cache and bounded build queue: a full queue is
+ * a 503), and what the answers call it. The one place that decides which pages are filed: what
+ * is checked here is what send_fax faxes.
  */
 export async function expectedPagesOf(
   packets: FilingPackets,
   kind: FilingKind,
   filing: PacketSource,
-): Promise<{ pdf: Uint8Array; name: string }> {
-  const { pdf } = await packets.pdf(kind, filing);
-  return { pdf, name: 'the packet' };
+): Promise<ExpectedPages> {
+  const { pdf, contents = [] } = await packets.pdf(kind, filing, undefined, 'file');
+  return { pdf, name: 'the part to file', contents };
 }
 
 /**
@@ -25,7 +39,14 @@ export function checkUploadedCopy(
   packets: FilingPackets,
   filing: PacketSource,
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>,
-  expected: { pdf: Uint8Array; name: string },
+  expected: ExpectedPages,
 ): Promise<CheckedSignedCopy> {
-  return packets.signedCopy(filing.user_id, { files, expected: expected.pdf, expectedName: expected.name });
+  return packets.signedCopy(filing.user_id, {
+    files,
+    expected: expected.pdf,
+    expectedName: expected.name,
+    expectedContents: expected.contents.map((part) => part.form).join(', '),
+    expectedSource: "get_pdf_url's download_to_file_url",
+    expectedWithout: 'the cover page or a Form 7004',
+  });
 }

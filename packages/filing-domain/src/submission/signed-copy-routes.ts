@@ -3,6 +3,7 @@ import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import type { PacketLinks } from '../resources/packet-links.js';
+import { sha256Hex } from '../auth/hash.js';
 import { readBoundedBody } from './bounded-body.js';
 import { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from './signed-copy.js';
 import { SubmissionStore } from './submission-store.js';
@@ -34,7 +35,7 @@ async function uploadedFiles(request: Request, body: Uint8Array<ArrayBuffer>) {
 
 /**
  * The routes of signed copies, under `{base_url}/signed-copies/`: `POST upload/{kind}/{id}?exp&sig`
- * (the `upload_url` get_pdf_url answers: 15 minutes, that filing only) keeps the signed copy;
+ * (the `upload_url` get_pdf_url answers: 24 hours, that filing only, one copy) keeps the signed copy;
  * `GET fax/{kind}/{copy id}.pdf?exp&sig` answers one signed copy to the fax provider that was handed
  * the link. Answers undefined for any other path.
  */
@@ -94,6 +95,8 @@ export function createSignedCopyRoutes(options: {
         kind: grant.kind,
         filingId: grant.id,
         files,
+        // A link takes one copy: the SHA-256 of its signature names it (the signature itself is never stored).
+        uploadLink: await sha256Hex(new URL(request.url).searchParams.get('sig') ?? ''),
       });
       return withCors(
         jsonResponse(

@@ -39,6 +39,7 @@ export const submissionSchemas = once(() => {
     pages: z.number().int(),
     byte_size: z.number().int(),
     created_at: z.string(),
+    filing_version: z.string().nullable().describe('The filing version it was checked against.'),
   });
   const fax = z.object({
     id: z.string(),

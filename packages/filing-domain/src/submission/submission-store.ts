@@ -2,47 +2,19 @@ import type { FilingKind } from '../kinds/filing-kinds.js';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../storage/timestamps.js';
+import {
+  FAX_STATUS_RANK,
+  FAXES_PER_FILING_PER_DAY,
+  type SignedCopySummary,
+  type SignedCopyPart,
+  type SignedCopy,
+  type FilingFax,
+  type FiledReturn,
+  type FiledRow,
+  filedReturn,
+} from './submission-records.js';
 
-/** A signed copy as the tools show it (never its bytes). */
-export interface SignedCopySummary {
-  id: string;
-  sha256: string;
-  pages: number;
-  byte_size: number;
-  created_at: string;
-}
-
-/** A fax of a filing as the tools show it. */
-export interface FilingFax {
-  id: string;
-  status: string;
-  pages_sent: number;
-  signed_copy_sha256: string | null;
-  created_at: string;
-  completed_at: string | null;
-  failure_reason: string | null;
-}
-
-/** How a filing was filed. */
-export interface FiledReturn {
-  method: 'fax' | 'mail' | 'e-file';
-  date: string;
-  /** A fax sent here: its fax log's id (list_fax_logs); otherwise the number mark_filed was given. */
-  reference: string | null;
-  /** A fax sent here: the fax provider's id of it; otherwise null. */
-  providerReference?: string | null;
-  /** The records this one replaced (mark_filed with `replace: true`), oldest first. */
-  history?: FiledHistoryEntry[];
-}
-
-/** A filed record that a later one replaced. */
-export interface FiledHistoryEntry {
-  method: FiledReturn['method'];
-  date: string;
-  reference: string | null;
-  recorded_at: string;
-  replaced_at: string;
-}
+export * from './submission-records.js';
 
 // filed_returns' reference as answered: a fax sent here is named by its fax log's id (the id
 // list_fax_logs shows), the provider's id of it beside; a row of before stored `fax <provider id>`.
@@ -55,32 +27,6 @@ const providerReference = sql<
   'provider_reference',
 );
 
-/** The filed record as the database holds it (`history` a jsonb array). */
-type FiledRow = {
-  method: string;
-  date: string;
-  reference: string | null;
-  provider_reference: string | null;
-  history?: unknown;
-};
-
-function filedReturn(row: FiledRow): FiledReturn {
-  const history = Array.isArray(row.history) ? (row.history as FiledHistoryEntry[]) : [];
-  return {
-    method: row.method as FiledReturn['method'],
-    date: row.date,
-    reference: row.reference,
-    providerReference: row.provider_reference,
-    history: history.map((entry) => ({
-      method: entry.method,
-      date: entry.date,
-      reference: entry.reference ?? null,
-      recorded_at: toIsoTimestamp(entry.recorded_at),
-      replaced_at: toIsoTimestamp(entry.replaced_at),
-    })),
-  };
-}
-
 const filedColumns = [
   'method',
   sql<string>`filed_on::text`.as('date'),
@@ -89,26 +35,7 @@ const filedColumns = [
   'history',
 ] as const;
 
-/**
- * Fax statuses in the only order they may move: a later event never moves a status back (Telnyx
- * delivers webhooks out of order and more than once). `delivered` and `failed` are final.
- */
-export const FAX_STATUS_RANK = Object.freeze({
-  submitting: 0,
-  queued: 1,
-  media_processed: 2,
-  sending: 3,
-  delivered: 4,
-  failed: 4,
-});
-
-/** A fax status of {@link FAX_STATUS_RANK}. */
-export type FaxStatus = keyof typeof FAX_STATUS_RANK;
-
-/** At most this many faxes a filing in any 24 hours. */
-export const FAXES_PER_FILING_PER_DAY = 3;
-
-const copyColumns = ['id', 'sha256', 'pages', 'byte_size', 'created_at'] as const;
+const copyColumns = ['id', 'sha256', 'pages', 'byte_size', 'created_at', 'filing_version'] as const;
 
 function copySummary(row: {
   id: string;
@@ -116,6 +43,7 @@ function copySummary(row: {
   pages: number | string;
   byte_size: number | string;
   created_at: Date | string;
+  filing_version: string | null;
 }): SignedCopySummary {
   return {
     id: row.id,
@@ -123,7 +51,18 @@ function copySummary(row: {
     pages: Number(row.pages),
     byte_size: Number(row.byte_size),
     created_at: toIsoTimestamp(row.created_at),
+    filing_version: row.filing_version ?? null,
   };
+}
+
+function copyContents(text: string | null): SignedCopyPart[] {
+  if (text === null) return [];
+  try {
+    const parts = JSON.parse(text) as unknown;
+    return Array.isArray(parts) ? (parts as SignedCopyPart[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 const faxColumns = [
@@ -164,7 +103,10 @@ export class SubmissionStore {
     this.#db = db;
   }
 
-  /** Keeps a signed copy of a filing; answers its summary. */
+  /**
+   * Keeps a signed copy of a filing; answers its summary, or `link_used` when `uploadLink` (the
+   * SHA-256 of an upload link's signature) already brought a copy: nothing is stored then.
+   */
   async addSignedCopy(copy: {
     userId: string;
     filingId: string;
@@ -173,10 +115,16 @@ export class SubmissionStore {
     pages: number;
     sourceTypes: string[];
     pdf: Uint8Array;
-  }): Promise<SignedCopySummary> {
+    filingVersion: string;
+    contents: SignedCopyPart[];
+    uploadLink?: string;
+  }): Promise<SignedCopySummary | 'link_used'> {
     const row = await this.#db
       .insertInto('signed_copies')
       .values({
+        filing_version: copy.filingVersion,
+        contents: JSON.stringify(copy.contents),
+        upload_link: copy.uploadLink ?? null,
         user_id: copy.userId,
         filing_id: copy.filingId,
         kind: copy.kind,
@@ -186,23 +134,34 @@ export class SubmissionStore {
         source_types: copy.sourceTypes.join(','),
         pdf: copy.pdf,
       })
+      .onConflict((conflict) => conflict.column('upload_link').doNothing())
       .returning([...copyColumns])
-      .executeTakeFirstOrThrow();
-    return copySummary(row);
+      .executeTakeFirst();
+    return row === undefined ? 'link_used' : copySummary(row);
   }
 
-  /** The newest signed copy of a filing of the user, or undefined. */
-  async latestSignedCopy(userId: string, filingId: string): Promise<SignedCopySummary | undefined> {
+  /** The signed copy an upload link (the SHA-256 of its signature) brought, or undefined. */
+  async copyOfUploadLink(uploadLink: string): Promise<SignedCopySummary | undefined> {
     const row = await this.#db
       .selectFrom('signed_copies')
       .select([...copyColumns])
+      .where('upload_link', '=', uploadLink)
+      .executeTakeFirst();
+    return row === undefined ? undefined : copySummary(row);
+  }
+
+  /** The newest signed copy of a filing of the user, with its contents, or undefined. */
+  async latestSignedCopy(userId: string, filingId: string): Promise<SignedCopy | undefined> {
+    const row = await this.#db
+      .selectFrom('signed_copies')
+      .select([...copyColumns, 'contents'])
       .where('user_id', '=', userId)
       .where('filing_id', '=', filingId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row === undefined ? undefined : copySummary(row);
+    return row === undefined ? undefined : { ...copySummary(row), contents: copyContents(row.contents) };
   }
 
   /** The PDF of a signed copy of a filing (the fax provider's media link names both). */
@@ -345,21 +304,31 @@ export class SubmissionStore {
     fromNumber: string;
     provider: string;
     resend: boolean;
-  }): Promise<'started' | 'already_sent' | 'daily_limit'> {
+    /** The id of the sealed confirmation it is sent on: a confirmation sends one fax. */
+    confirmationId?: string;
+  }): Promise<'started' | 'already_sent' | 'daily_limit' | 'confirmation_used'> {
     const attempt = entry.resend
       ? sql<number>`(select coalesce(max(attempt), 0) + 1 from fax_logs where signed_copy_id = ${entry.copy.id})`
       : sql<number>`1`;
     const inserted = await sql<{ id: string }>`
       insert into fax_logs (id, user_id, to_number, from_number, status, pages_sent, filing_id, kind,
-                            provider, signed_copy_id, signed_copy_sha256, attempt, status_rank)
+                            provider, signed_copy_id, signed_copy_sha256, attempt, status_rank, confirmation_id)
       select ${entry.id}, ${entry.userId}, ${entry.toNumber}, ${entry.fromNumber}, 'submitting', 0,
              ${entry.filingId}, ${entry.kind}, ${entry.provider}, ${entry.copy.id}, ${entry.copy.sha256},
-             ${attempt}, 0
+             ${attempt}, 0, ${entry.confirmationId ?? null}
        where (select count(*) from fax_logs
                where filing_id = ${entry.filingId} and created_at > now() - interval '24 hours') < ${FAXES_PER_FILING_PER_DAY}
-      on conflict (signed_copy_id, attempt) do nothing
+      on conflict do nothing
       returning id`.execute(this.#db);
     if (inserted.rows.length === 1) return 'started';
+    if (entry.confirmationId !== undefined) {
+      const used = await this.#db
+        .selectFrom('fax_logs')
+        .select('id')
+        .where('confirmation_id', '=', entry.confirmationId)
+        .executeTakeFirst();
+      if (used !== undefined) return 'confirmation_used';
+    }
     const sent = await this.faxOfCopy(entry.copy.id);
     return sent !== undefined && !entry.resend ? 'already_sent' : 'daily_limit';
   }

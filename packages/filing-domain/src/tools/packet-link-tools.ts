@@ -29,10 +29,11 @@ export const getPdfUrlOutputSchema = once(() =>
       .optional()
       .describe('Signed link to the PDF itself: no session needed, valid 15 minutes, this filing only.'),
     download_expires_at: z.string().optional().describe('When download_url stops working, ISO 8601.'),
+    download_to_file_url: z.string().optional().describe('The part to file alone: what is signed and sent.'),
     upload_url: z
       .string()
       .optional()
-      .describe('Signed link to POST the signed copy to (PDF, JPEG or PNG; 15 minutes, this filing only).'),
+      .describe('Link to POST the signed part to file to (PDF, JPEG or PNG; 24 hours, one copy).'),
   }),
 );
 
@@ -82,6 +83,7 @@ export async function getPdfUrlResult(options: {
     const signed = await packetLinks.sign(kind, id);
     structured.download_url = signed.url;
     structured.download_expires_at = new Date(signed.expiresAt).toISOString();
+    structured.download_to_file_url = `${signed.url}&part=file`;
     structured.upload_url = (await packetLinks.sign(kind, id, 'upload')).url;
   }
   return options.packetResources
@@ -125,7 +127,7 @@ export function pdfUrlTool(options: OpenFilingToolsOptions, repository: FilingRe
       name: 'get_pdf_url',
       title: 'Get the PDF link of a filing',
       description:
-        'Answers { url, kind, ready, missing_count, invalid_count, download_url, upload_url }. ready false: a draft, marked DRAFT on every page. url: the PDF page in the companion app; download_url: a signed link to the PDF (no session, 15 min); upload_url: where to POST the signed copy. Also links the packet resource. Either kind (kind is corrected).',
+        'Answers { url, kind, ready, download_url, download_to_file_url, upload_url, ... }. ready false: a draft. url: the companion’s PDF page; download_url: the packet (signed, 15 min); download_to_file_url: only what is signed and sent; upload_url: POST the signed copy (24 h). Either kind (kind is corrected).',
       inputSchema: z.object({
         id: filingId().describe('UUID of the filing (single-member or partnership).'),
         kind: kindArgument()

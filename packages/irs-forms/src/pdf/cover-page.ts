@@ -57,6 +57,7 @@ export function drawCoverPage(
   filing: SingleMemberInput,
   facts: CoverFacts,
   hasLetter: boolean,
+  with7004 = false,
 ): void {
   const signer = [filing.signerName, filing.signerTitle].filter(Boolean).join(', ');
   const lines = [
@@ -70,15 +71,16 @@ export function drawCoverPage(
     '1. Sign by hand',
     `Form 1120, page 1, "Sign Here": the officer${signer ? ` (${signer})` : ''} signs by hand in the box "Signature of officer" and ${signingDate(filing)}. The box is left empty on purpose: an unsigned return is not a return.${hasLetter ? ' Sign the reasonable-cause letter at the end of the packet on its signature line as well.' : ''}`,
     '',
-    '2. Send the packet (without this page)',
-    `Fax it to ${FOREIGN_OWNED_DE_FAX}, or mail it to:`,
+    '2. Send the part to file, and nothing else',
+    `The part to file is the pro forma Form 1120 and each Form 5472 with its statements${hasLetter ? ', and the reasonable-cause letter' : ''} (the pages after ${with7004 ? 'the Form 7004' : 'this page'}). This page${with7004 ? ' and the Form 7004 are' : ' is'} for you: never send ${with7004 ? 'them' : 'it'} with the return.`,
+    `Fax the part to file to ${FOREIGN_OWNED_DE_FAX}, or mail it to:`,
     ...FOREIGN_OWNED_DE_ADDRESS_LINES.map((line) => `    ${line}`),
     `${dueLine(filing, facts)}It cannot be filed electronically.`,
     '',
     '3. Keep proof',
     IRS_RULES.proofOfFiling.rule,
     '',
-    `Sources: ${IRS_RULES.foreignOwnedDeFiling.source} ${IRS_RULES.handSignature.source} ${IRS_RULES.proofOfFiling.source}`,
+    `Sources: ${IRS_RULES.foreignOwnedDeFiling.source} ${IRS_RULES.packetParts.source} ${IRS_RULES.handSignature.source} ${IRS_RULES.proofOfFiling.source}`,
   ];
   drawTextPages(
     doc,

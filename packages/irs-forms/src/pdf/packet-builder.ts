@@ -8,9 +8,15 @@ import {
   PDFPage,
   StandardFonts,
 } from '@cantoo/pdf-lib';
-import type { FieldValue, FormEdition } from '../form-edition.js';
-import type { FormRegistry } from '../form-edition.js';
-import { defaultFormRegistry, type FilingKind, type PacketPlan, planPacket } from '../packet-plan.js';
+import type { FieldValue, FormEdition, FormRegistry } from '../form-edition.js';
+import {
+  defaultFormRegistry,
+  type FilingKind,
+  type PacketPlan,
+  type PacketSection,
+  planPacket,
+  sectionOf,
+} from '../packet-plan.js';
 import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet-limits.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { includesLateFilingLetter, todayUtc } from '../lateness.js';
@@ -22,6 +28,8 @@ import { drawSection199AStatement } from './section-199a-statement.js';
 import { drawPartIIStatement, drawPartVIStatement, drawPartVStatement } from './statement-page.js';
 import { drawWithholdingWorksheet } from './withholding-worksheet.js';
 import { loadTemplate, templateField } from './fill-form.js';
+import { type PacketContent, partLabel } from './packet-contents.js';
+export type { PacketContent } from './packet-contents.js';
 
 /** Gives the bytes of a template file (`f5472.pdf`): files on Node, bundled assets elsewhere. */
 export type TemplateLoader = (fileName: string) => Promise<Uint8Array> | Uint8Array;
@@ -32,9 +40,11 @@ export interface PacketFile {
   bytes: Uint8Array;
 }
 
-/** A built packet: the PDF, the form editions it used and the forms it left out (with why). */
+/** A built packet: the PDF, what it holds page by page, the form editions it used and the forms it left out (with why). */
 export interface Packet {
   pdf: Uint8Array;
+  /** The PDF's parts in order, each with its section and pages. */
+  contents: PacketContent[];
   /** check_filing's `ready` for the same day: when false, every page carries the draft mark. */
   ready: boolean;
   editions: PacketPlan['editions'];
@@ -45,6 +55,12 @@ export interface Packet {
 export interface BuildOptions {
   /** The day the packet is for (YYYY-MM-DD, default today in UTC): decides whether Form 7004 can still extend. */
   asOf?: string;
+  /**
+   * One part of the packet (IRS_RULES.packetParts): `file`, the return to sign and send and nothing
+   * else; `owner`, the cover page, Form 7004 and worksheets. Default: the whole packet, the part for
+   * the owner first.
+   */
+  section?: PacketSection;
 }
 
 interface WidgetBox {
@@ -196,20 +212,24 @@ export class PacketBuilder {
     return planPacket(kind, formData, this.#registry, options.asOf);
   }
 
-  /** The whole packet as one PDF. */
+  /** The whole packet (or, by `options.section`, one part of it) as one PDF. */
   async build(
     kind: FilingKind,
     formData: Record<string, unknown>,
     options: BuildOptions = {},
   ): Promise<Packet> {
     const plan = this.plan(kind, formData, options);
-    await this.#checkPlannedPages(plan.parts);
+    const { section } = options;
+    const parts =
+      section === undefined ? plan.parts : plan.parts.filter((part) => sectionOf(part) === section);
+    await this.#checkPlannedPages(parts);
     const readiness = this.#readiness(kind, formData, options);
     const doc = await PDFDocument.create({ updateMetadata: false });
-    await this.#addParts(doc, plan.parts, 0, readiness);
+    const contents: PacketContent[] = [];
+    await this.#addParts(doc, parts, 0, readiness, contents);
     const pdf = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
     this.#checkBytes(pdf.length);
-    return { pdf, ready: readiness.ready, editions: plan.editions, omitted: plan.omitted };
+    return { pdf, contents, ready: readiness.ready, editions: plan.editions, omitted: plan.omitted };
   }
 
   /** One PDF per form (and statement, worksheet and letter), for the ZIP download. */
@@ -269,9 +289,10 @@ export class PacketBuilder {
     parts: PacketPlan['parts'],
     pagesBefore: number,
     readiness: FilingReadiness,
+    contents?: PacketContent[],
   ): Promise<void> {
     const font = doc.embedStandardFont(StandardFonts.Helvetica);
-    await this.#drawParts(doc, font, parts, pagesBefore, readiness);
+    await this.#drawParts(doc, font, parts, pagesBefore, readiness, contents);
     if (!readiness.ready) markDraft(doc, font);
   }
 
@@ -281,56 +302,71 @@ export class PacketBuilder {
     parts: PacketPlan['parts'],
     pagesBefore: number,
     readiness: FilingReadiness,
+    contents: PacketContent[] | undefined,
   ): Promise<void> {
     // Pages copied into this document, by template: a second copy of a form reuses the page
     // objects' content streams and resources instead of copying them again.
     const copied = new Map<PreparedTemplate, CopiedPages>();
     for (const part of parts) {
-      if (part.kind === 'cover') {
-        const hasLetter = includesLateFilingLetter('5472', part.filing, readiness.as_of);
-        drawCoverPage(doc, font, part.filing, readiness, hasLetter);
-        this.#checkPages(pagesBefore + doc.getPageCount());
-        continue;
-      }
-      if (part.kind === 'letter') {
-        if (part.form === '1065') drawLate1065Letter(doc, font, part.filing);
-        else drawLateFilingLetter(doc, font, part.filing);
-        this.#checkPages(pagesBefore + doc.getPageCount());
-        continue;
-      }
-      if (part.kind === 'statement') {
-        if (part.part === 'II') drawPartIIStatement(doc, font, part.filing, part.relatedParty);
-        else if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
-        else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
-        this.#checkPages(pagesBefore + doc.getPageCount());
-        await yieldToEventLoop();
-        continue;
-      }
-      if (part.kind === 'section199A') {
-        drawSection199AStatement(doc, font, part.filing, part.partnerIndex);
-        this.#checkPages(pagesBefore + doc.getPageCount());
-        continue;
-      }
-      if (part.kind === 'worksheet') {
-        drawWithholdingWorksheet(doc, font, part.filing);
-        this.#checkPages(pagesBefore + doc.getPageCount());
-        continue;
-      }
-      const template = await this.#template(part.edition);
-      const pages = await this.#copyPages(doc, template, copied);
-      const values = part.edition.values(part.input);
-      for (const [key, boxes] of template.boxes) {
-        const value = values[key];
-        if (value === undefined || value === false) continue;
-        for (const box of boxes) drawValue(pages[box.page]!, font, box, value);
-      }
-      for (const stamp of part.edition.stamps?.(part.input) ?? []) {
-        pages[stamp.page]?.drawText(stamp.text, { x: stamp.x, y: stamp.y, size: stamp.size, font });
-      }
-      // Statements and letters may add pages the plan could not count.
+      const before = doc.getPageCount();
+      await this.#drawPart(doc, font, part, pagesBefore, readiness, copied);
+      const pages = doc.getPageCount() - before;
+      contents?.push({ section: sectionOf(part), form: partLabel(part), first_page: before + 1, pages });
+    }
+  }
+
+  async #drawPart(
+    doc: PDFDocument,
+    font: PDFFont,
+    part: PacketPlan['parts'][number],
+    pagesBefore: number,
+    readiness: FilingReadiness,
+    copied: Map<PreparedTemplate, CopiedPages>,
+  ): Promise<void> {
+    if (part.kind === 'cover') {
+      const hasLetter = includesLateFilingLetter('5472', part.filing, readiness.as_of);
+      drawCoverPage(doc, font, part.filing, readiness, hasLetter, part.with7004 === true);
+      this.#checkPages(pagesBefore + doc.getPageCount());
+      return;
+    }
+    if (part.kind === 'letter') {
+      if (part.form === '1065') drawLate1065Letter(doc, font, part.filing);
+      else drawLateFilingLetter(doc, font, part.filing);
+      this.#checkPages(pagesBefore + doc.getPageCount());
+      return;
+    }
+    if (part.kind === 'statement') {
+      if (part.part === 'II') drawPartIIStatement(doc, font, part.filing, part.relatedParty);
+      else if (part.part === 'V') drawPartVStatement(doc, font, part.filing, part.relatedParty);
+      else drawPartVIStatement(doc, font, part.filing, part.relatedParty);
       this.#checkPages(pagesBefore + doc.getPageCount());
       await yieldToEventLoop();
+      return;
     }
+    if (part.kind === 'section199A') {
+      drawSection199AStatement(doc, font, part.filing, part.partnerIndex);
+      this.#checkPages(pagesBefore + doc.getPageCount());
+      return;
+    }
+    if (part.kind === 'worksheet') {
+      drawWithholdingWorksheet(doc, font, part.filing);
+      this.#checkPages(pagesBefore + doc.getPageCount());
+      return;
+    }
+    const template = await this.#template(part.edition);
+    const pages = await this.#copyPages(doc, template, copied);
+    const values = part.edition.values(part.input);
+    for (const [key, boxes] of template.boxes) {
+      const value = values[key];
+      if (value === undefined || value === false) continue;
+      for (const box of boxes) drawValue(pages[box.page]!, font, box, value);
+    }
+    for (const stamp of part.edition.stamps?.(part.input) ?? []) {
+      pages[stamp.page]?.drawText(stamp.text, { x: stamp.x, y: stamp.y, size: stamp.size, font });
+    }
+    // Statements and letters may add pages the plan could not count.
+    this.#checkPages(pagesBefore + doc.getPageCount());
+    await yieldToEventLoop();
   }
 
   async #copyPages(

@@ -162,20 +162,29 @@ export interface CheckedSignedCopy {
  * The whole check of an uploaded signed copy, the work a server runs off its request thread (the
  * Node adapter's packet worker): {@link signedCopyPdf} (bounds, then the PDF rebuilt from the
  * pages), the page count against `expected` (the unsigned pages to file, as a PDF, named
- * `expectedName` in the answer), then `checkSignedCopyPages` (the copy is of these pages as they
- * are now, and signed). Throws {@link SignedCopyError} when the copy cannot be kept.
+ * `expectedName` in the answer, with `expectedContents` listing what it holds, `expectedSource`
+ * where to get it and `expectedWithout` what not to include), then `checkSignedCopyPages` (the
+ * copy is of these pages as they are now, and signed). Throws {@link SignedCopyError} when the
+ * copy cannot be kept.
  */
 export async function checkSignedCopy(input: {
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
   expected: Uint8Array;
   expectedName?: string;
+  expectedContents?: string;
+  expectedSource?: string;
+  expectedWithout?: string;
 }): Promise<CheckedSignedCopy> {
   const copy = await signedCopyPdf(input.files);
   const expectedPages = await countPdfPages(input.expected);
   if (copy.pages !== expectedPages) {
+    const name = input.expectedName ?? 'the packet';
+    const contents = input.expectedContents ? ` (${input.expectedContents})` : '';
+    const source = input.expectedSource ? ` (${input.expectedSource})` : '';
+    const without = input.expectedWithout ? `, without ${input.expectedWithout}` : '';
     throw new SignedCopyError(
       'page_count_mismatch',
-      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; ${input.expectedName ?? 'the packet'} has ${expectedPages}: upload every page of ${input.expectedName ?? 'the packet'}, signed, in order`,
+      `The signed copy has ${copy.pages} page${copy.pages === 1 ? '' : 's'}; ${name} has ${expectedPages}${contents}: upload every page of ${name}${source}, signed, in order${without}`,
     );
   }
   const findings = await checkSignedCopyPages(copy.pdf, input.expected);
