@@ -97,6 +97,7 @@ const CHECK_MARKS =
  * soft hyphen, the combining grapheme joiner, the Mongolian vowel separator, invisible operators,
  * Hangul fillers, variation selectors and tag characters.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point listed is removed on its own, none is meant to combine
 const INVISIBLE =
   /[\u00ad\u034f\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 

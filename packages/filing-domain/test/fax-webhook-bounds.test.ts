@@ -26,7 +26,9 @@ describe.each(testDatabases())('the fax webhook’s bounds on $name', (variant) 
       body: packet.signed as Uint8Array<ArrayBuffer>,
     });
     expect(upload.status).toBe(201);
-    await h.ok(key, 'send_fax', { id, confirm: true });
+    // The confirmation names the signed copy it is for.
+    const { signed_copy } = (await upload.json()) as { signed_copy: { id: string } };
+    await h.ok(key, 'send_fax', { id, confirm: signed_copy.id });
     return { id, faxId: h.telnyx.faxes.at(-1)!.id };
   }
   const faxOf = async (id: string) =>
