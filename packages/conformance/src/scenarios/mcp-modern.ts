@@ -174,12 +174,13 @@ export const mcpModernScenarios: Scenarios = (context) => {
       expect(wrongName.body).toMatchObject({ id: wrongName.id, error: { code: -32020 } });
     });
 
-    it('prompts/list lists the same two prompts as the 2025 wire', async () => {
+    it('prompts/list lists the same prompts as the 2025 wire', async () => {
       const { response, body } = await modern(context.target, 'prompts/list');
       expect(response.status).toBe(200);
       expect(body.result.prompts.map((prompt: any) => prompt.name)).toEqual([
         'prepare_form_5472',
         'prepare_partnership_return',
+        'draft_reasonable_cause_statement',
       ]);
     });
 

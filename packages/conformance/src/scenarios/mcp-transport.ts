@@ -109,12 +109,13 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body.result.resources).toEqual([]);
     });
 
-    it('prompts/list lists the two guided interviews, and prompts/get renders one naming the tools to call', async () => {
+    it('prompts/list lists the guided interviews and the statement prompt, and prompts/get renders one naming the tools to call', async () => {
       const { response, body } = await rpc(context.target, 'prompts/list');
       expect(response.status).toBe(200);
       expect(body.result.prompts.map((prompt: any) => prompt.name)).toEqual([
         'prepare_form_5472',
         'prepare_partnership_return',
+        'draft_reasonable_cause_statement',
       ]);
       const rendered = await rpc(context.target, 'prompts/get', { name: 'prepare_form_5472' });
       expect(rendered.response.status).toBe(200);
@@ -159,7 +160,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
       expect(body).toHaveLength(2);
       const byId = new Map(body.map((message) => [message.id, message]));
       expect(byId.get(ping.id)).toEqual({ jsonrpc: '2.0', id: ping.id, result: {} });
-      expect(byId.get(list.id).result.tools).toHaveLength(18);
+      expect(byId.get(list.id).result.tools).toHaveLength(20);
     });
 
     it('a batch of only notifications answers 202', async () => {
@@ -305,7 +306,7 @@ export const mcpTransportScenarios: Scenarios = (context) => {
         headers: { 'mcp-protocol-version': '2025-06-18' },
       });
       expect(response.status).toBe(200);
-      expect(body.result.tools).toHaveLength(18);
+      expect(body.result.tools).toHaveLength(20);
     });
 
     it('a Content-Type other than JSON answers 415', async () => {

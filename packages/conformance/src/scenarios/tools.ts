@@ -368,6 +368,11 @@ export const toolScenarios: Scenarios = (context) => {
         status: 'succeeded',
         filings_purchased: newest.filings_purchased,
         created_at: expect.stringMatching(ISO_TIMESTAMP),
+        // Beyond the spec's fields: what the payment bought and its receipt (none for these rows).
+        receipt_url: null,
+        promotion_code: null,
+        kind: 'tier',
+        filing_id: null,
       });
       expect(Date.parse(listed.payments[0].created_at)).toBe(newest.created_at.getTime());
       const ids = new Set(listed.payments.map((payment: any) => payment.id));
