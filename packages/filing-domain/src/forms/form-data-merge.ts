@@ -36,9 +36,12 @@ export interface MergedFormData {
   problems: string[];
 }
 
-/** `value` without `null` at any depth (a null in a list item means the field is absent). */
+/**
+ * `value` without `null` fields at any depth (a null field of an object, a list item's too, means
+ * the field is absent). A list's own entries are kept as sent, nulls included: a list is data.
+ */
 export function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((entry) => entry !== null).map(withoutNulls);
+  if (Array.isArray(value)) return value.map(withoutNulls);
   if (!isObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value)
