@@ -85,7 +85,7 @@ function objectWith(name: string, value: unknown): Record<string, unknown> {
   return { [name]: value };
 }
 
-describe.each(NAMES)('the prototype name %s', (name) => {
+describe.each(NAMES)('the prototype name %s (PGlite only: the lookups by name touch no storage)', (name) => {
   it('as a tool name: 200 and -32602 Unknown tool', async () => {
     for (const modern of [false, true]) {
       const answer = await rpc('tools/call', { name, arguments: {} }, modern);
