@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
+import { signWithStroke } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,12 +88,14 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
 
   it('ready to sign, signed, sent, filed: each in words, and once filed the proof and nothing to send', async () => {
     const id = await harness.createFiling({ llcName: READY.llcName, formData: READY });
+    // What the user uploads: the part to file, signed (a pen stroke in the signature box).
     const { pdf } = await new PacketBuilder({ loadTemplate: (name) => readFile(templates + name) }).build(
       '5472',
       READY,
+      { section: 'file' },
     );
     const scan = join(mkdtempSync(join(tmpdir(), 'filing-state-')), 'signed-return.pdf');
-    writeFileSync(scan, pdf);
+    writeFileSync(scan, await signWithStroke(pdf));
     await withPage(async (page) => {
       const url = `${harness.appUrl}/filings/${id}`;
       await page.goto(url);
