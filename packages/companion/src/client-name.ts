@@ -97,9 +97,31 @@ const CHECK_MARKS =
  * soft hyphen, the combining grapheme joiner, the Mongolian vowel separator, invisible operators,
  * Hangul fillers, variation selectors and tag characters.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point listed is removed on its own, none is meant to combine
-const INVISIBLE =
-  /[\u00ad\u034f\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+const INVISIBLE: ReadonlyArray<readonly [number, number]> = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x115f, 0x1160],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+
+/** `text` without the code points of {@link INVISIBLE} (a table: some of them are combining marks). */
+function withoutInvisible(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const point = char.codePointAt(0) ?? 0;
+    if (!INVISIBLE.some(([first, last]) => point >= first && point <= last)) out += char;
+  }
+  return out;
+}
 
 const COMBINING = /\p{M}/gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -187,5 +209,5 @@ function verificationClaim(text: string): string | undefined {
   if (found === null) return undefined;
   const last = at[found.index + found[0].length - 1]!;
   const end = last + (normalized.codePointAt(last)! > 0xffff ? 2 : 1);
-  return normalized.slice(at[found.index], end).replace(INVISIBLE, '');
+  return withoutInvisible(normalized.slice(at[found.index], end));
 }
