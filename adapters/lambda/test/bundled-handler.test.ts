@@ -223,7 +223,7 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
     expect(
       deployed.filter(
         (file) =>
-          !/^(handler|migrate|chunks\/[\w-]+)\.mjs$|^package\.json$|^templates\/f\w+\.pdf$/.test(file),
+          !/^(handler|migrate|chunks\/[\w.-]+)\.mjs$|^package\.json$|^templates\/f\w+\.pdf$/.test(file),
       ),
     ).toEqual([]);
     const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json'], { cwd: packageDir });

@@ -5,7 +5,7 @@ import { type HandlerContext, JsonRpcErrorCode, McpError, type PromptDefinition 
 import type { Kysely } from 'kysely';
 import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { loadFilingRepository, loadIrsForms } from '../server/deferred.js';
-import { filingTable } from '../storage/filing-repository.js';
+import type { FilingTableName } from '../storage/filing-repository.js';
 
 /** The rules-table entry a kind's late-return statement must also meet, beside reasonable cause. */
 const STATEMENT_RULE = {
@@ -58,7 +58,9 @@ export function reasonableCausePrompt(db: () => Promise<Kysely<any>>): PromptDef
       ]);
       const repository = new FilingRepository(database);
       const kind = await repository.findFilingKind(userId, id.toLowerCase(), DEFAULT_FILING_KIND);
-      const filing = kind && (await repository.getFiling(filingTable(kind), userId, id.toLowerCase()));
+      const filing =
+        kind &&
+        (await repository.getFiling(FILING_KINDS[kind].table as FilingTableName, userId, id.toLowerCase()));
       if (!kind || !filing) {
         throw new McpError(JsonRpcErrorCode.InvalidParams, `Invalid params: no filing of yours has id ${id}`);
       }
