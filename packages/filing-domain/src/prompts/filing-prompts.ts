@@ -1,7 +1,7 @@
 import { JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { loadInterviews } from '../server/deferred.js';
-import { reasonableCausePrompt } from './reasonable-cause-prompt.js';
+import { reasonableCausePrompt } from './reasonable-cause-definition.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,7 +27,7 @@ const LISTED = [
  * The guided interviews: `prepare_form_5472` and `prepare_partnership_return`, served
  * on both protocol eras. Each renders one user message an agent can follow: what to ask the user,
  * in which order, and which tools to call. An optional `filing_id` continues an existing filing.
- * With a database, also `draft_reasonable_cause_statement` (reasonable-cause-prompt.ts).
+ * With a database, also `draft_reasonable_cause_statement` (reasonable-cause-definition.ts).
  */
 export function filingPrompts(db?: () => Promise<Kysely<any>>): PromptDefinition[] {
   const interviews = LISTED.map(

@@ -81,6 +81,9 @@ export const loadMcpPointer = () => import('./mcp-pointer.js');
 /** The texts of the two interview prompts, loaded by the first `prompts/get`. */
 export const loadInterviews = () => import('../prompts/interviews.js');
 
+/** The reasonable-cause prompt's messages, loaded by its first prompts/get. */
+export const loadReasonableCausePrompt = () => import('../prompts/reasonable-cause-prompt.js');
+
 /** The payment webhook's module, loaded by the first payment event. */
 export const loadPaymentWebhook = () => import('../payments/payment-webhook.js');
 
