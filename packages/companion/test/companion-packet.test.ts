@@ -96,6 +96,10 @@ describe('the PDF link get_pdf_url returns (PGlite only: the packet is drawn fro
       '03-schedule-k-1-form-1065-maple-holdings-inc.pdf',
       '04-schedule-k-1-form-1065-lone-star-capital-llc.pdf',
       '05-forms-8804-8805-figures.pdf',
+      // Each partner's section 199A statement (Schedule K-1 box 20, code Z).
+      '06-section-199a-statement-alice-smith.pdf',
+      '07-section-199a-statement-maple-holdings-inc.pdf',
+      '08-section-199a-statement-lone-star-capital-llc.pdf',
     ]);
   });
 
