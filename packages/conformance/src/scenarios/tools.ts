@@ -473,15 +473,23 @@ export const toolScenarios: Scenarios = (context) => {
           (key) => key !== 'url' && key !== 'kind' && !verdict.includes(key),
         );
         if (extra.length === 0) return;
-        expect(extra.sort()).toEqual(['download_expires_at', 'download_url', 'upload_url']);
+        expect(extra.sort()).toEqual([
+          'download_expires_at',
+          'download_to_file_url',
+          'download_url',
+          'upload_url',
+        ]);
+        // An upload link carries a nonce (`n`): each takes one copy.
         expect(result.upload_url).toMatch(
           new RegExp(
-            `^${context.target.baseUrl}/signed-copies/upload/${kind}/${id}\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`,
+            `^${context.target.baseUrl}/signed-copies/upload/${kind}/${id}\\?exp=\\d+&n=[A-Za-z0-9_-]+&sig=[A-Za-z0-9_-]+$`,
           ),
         );
         expect(result.download_url).toMatch(
           new RegExp(`^${context.target.baseUrl}/packets/${kind}/${id}\\.pdf\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`),
         );
+        // The part to file alone: what is signed and sent.
+        expect(result.download_to_file_url).toBe(`${result.download_url}&part=file`);
       };
       pdfLink(
         '5472',
