@@ -41,6 +41,7 @@ defineConformanceSuite('node', async ({ database }) => {
     db: parts.db,
     createApiKey: parts.createApiKey,
     signFaxEvent: parts.signFaxEvent,
+    stripe: parts.stripe,
     clock: parts.clock,
     async close() {
       await node.close();

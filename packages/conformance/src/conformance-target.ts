@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { StripeStandIn } from './stripe-stand-in.js';
 
 /** The database a target runs on: in-process PGlite or a real PostgreSQL server. */
 export type ConformanceDatabase = 'pglite' | 'postgres';
@@ -47,6 +48,11 @@ export interface ConformanceTarget {
   packetResources?: boolean;
   /** Signs a fax webhook body as Telnyx does (TargetParts' test key); the webhook scenarios need it. */
   signFaxEvent?(body: string, timestampSeconds: number): Record<string, string>;
+  /**
+   * The Stripe stand-in the server takes payments through (TargetParts' `stripe`): the payment
+   * webhook scenarios pay its checkouts and sign its events.
+   */
+  stripe?: StripeStandIn;
   /** Stops the target and releases its database. */
   close(): Promise<void>;
 }

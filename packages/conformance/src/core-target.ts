@@ -24,6 +24,7 @@ export async function createCoreTarget(options: {
     db: parts.db,
     createApiKey: parts.createApiKey,
     signFaxEvent: parts.signFaxEvent,
+    stripe: parts.stripe,
     clock: parts.clock,
     async close() {
       await server.close();

@@ -13,8 +13,10 @@ import { oauthMetadataScenarios } from './scenarios/oauth-metadata.js';
 import { oauthRegisterScenarios } from './scenarios/oauth-register.js';
 import { oauthRevokeScenarios } from './scenarios/oauth-revoke.js';
 import { oauthTokenScenarios } from './scenarios/oauth-token.js';
+import { paymentWebhookScenarios } from './scenarios/payment-webhook.js';
 import { probeScenarios } from './scenarios/probes.js';
 import { realClientScenarios } from './scenarios/real-clients.js';
+import { signedCopyUploadScenarios } from './scenarios/signed-copy-upload.js';
 import { toolScenarios } from './scenarios/tools.js';
 import type { ScenarioContext } from './support/scenario-context.js';
 
@@ -34,6 +36,8 @@ const SCENARIOS = [
   probeScenarios,
   mcpPointerScenarios,
   faxWebhookScenarios,
+  paymentWebhookScenarios,
+  signedCopyUploadScenarios,
 ];
 
 /** How a target's suite is registered. */
@@ -67,14 +71,17 @@ export function defineConformanceSuite(
   options: ConformanceSuiteOptions = {},
 ): void {
   const only = options.only;
-  for (const { name: database } of testDatabases()) {
-    if (only && database !== only.database) continue;
+  const databases = testDatabases()
+    .map(({ name }) => name)
+    .filter((database) => !only || database === only.database);
+  for (const database of databases) {
     const why = only
       ? ` (${only.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} only: ${only.because})`
       : '';
     describe(`${targetName} on ${database}${why}`, () => {
       let target: ConformanceTarget | undefined;
       const context: ScenarioContext = {
+        firstDatabase: database === databases[0],
         get target() {
           if (!target) throw new Error(`conformance target ${targetName} on ${database} was not created`);
           return target;

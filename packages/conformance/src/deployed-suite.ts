@@ -53,6 +53,7 @@ export function defineDeployedSuite(
         db: parts.db,
         createApiKey: parts.createApiKey,
         signFaxEvent: parts.signFaxEvent,
+        stripe: parts.stripe,
         // The function's process reads the same offset.
         clock: processClock.clock,
         packetResources: true,

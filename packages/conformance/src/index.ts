@@ -19,3 +19,4 @@ export {
   INVALID_PACKET_LINK_BODY,
   withChangedSignature,
 } from './packet-checks.js';
+export type { StripeStandIn } from './stripe-stand-in.js';

@@ -1,9 +1,16 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
+import { createApiKey, migrateToLatest, stripePaymentProvider } from '@filing-mcp/filing-domain';
 import { createPGliteDb, createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { ConformanceClock, ConformanceDatabase } from './conformance-target.js';
 import { createControllableClock } from './controllable-clock.js';
+import {
+  STRIPE_TEST_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+  TEST_TIERS,
+} from './stripe-stand-in.js';
 
 /** Companion-app address every target is configured with. */
 export const CONFORMANCE_APP_URL = 'https://app.filing-mcp.test';
@@ -27,6 +34,17 @@ export interface ConformanceServerConfig {
     fromNumber: string;
     publicKey: string;
   };
+  /**
+   * Card payments against the Stripe stand-in (billing stays off: nothing costs a credit), so the
+   * payment webhook is tested on every target.
+   */
+  payments: {
+    secretKey: string;
+    webhookSecret: string;
+    apiBaseUrl: string;
+    tiers: string;
+    extensionPrice: string;
+  };
 }
 
 /** Everything of a target that is not transport: database, clock, configuration and API keys. */
@@ -37,13 +55,20 @@ export interface TargetParts {
   databaseUrl: string | undefined;
   clock: ConformanceClock;
   config: ConformanceServerConfig;
-  /** Ready-made options for `createFilingServer(serverOptions)`. */
-  serverOptions: { db: Kysely<any>; config: ConformanceServerConfig; now: () => number };
+  /** Ready-made options for `createFilingServer(serverOptions)`, the Stripe provider included. */
+  serverOptions: {
+    db: Kysely<any>;
+    config: ConformanceServerConfig;
+    now: () => number;
+    payments: ReturnType<typeof stripePaymentProvider>;
+  };
+  /** The Stripe stand-in the configuration points at: it opens checkouts and signs events. */
+  stripe: StripeStandIn;
   sessionSecret: string;
   createApiKey(userId: string, options?: { expiresAt?: Date }): Promise<string>;
   /** The headers Telnyx signs a webhook body with (Ed25519 over `timestamp|body`), with the test key. */
   signFaxEvent(body: string, timestampSeconds: number): Record<string, string>;
-  /** Releases the database. */
+  /** Releases the database and stops the Stripe stand-in. */
   close(): Promise<void>;
 }
 
@@ -76,6 +101,13 @@ export async function createTargetParts(options: {
     await database.close();
     throw error;
   }
+  let stripe: StripeStandIn;
+  try {
+    stripe = await startStripeStandIn();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const clock = createControllableClock();
   const sessionSecret = randomBytes(32).toString('base64url');
   const faxKeys = generateKeyPairSync('ed25519');
@@ -95,13 +127,26 @@ export async function createTargetParts(options: {
       fromNumber: '+13125550100',
       publicKey: Buffer.from(faxKeys.publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64'),
     },
+    payments: {
+      secretKey: STRIPE_TEST_KEY,
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      apiBaseUrl: stripe.baseUrl,
+      tiers: TEST_TIERS,
+      extensionPrice: 'price_ext',
+    },
   };
   return {
     db: database.db,
     databaseUrl: 'url' in database ? (database.url as string) : undefined,
     clock,
     config,
-    serverOptions: { db: database.db, config, now: clock.now },
+    serverOptions: {
+      db: database.db,
+      config,
+      now: clock.now,
+      payments: stripePaymentProvider(config.payments),
+    },
+    stripe,
     sessionSecret,
     async createApiKey(userId, keyOptions = {}) {
       const created = await createApiKey(database.db, {
@@ -122,7 +167,10 @@ export async function createTargetParts(options: {
         ).toString('base64'),
       };
     },
-    close: () => database.close(),
+    async close() {
+      await stripe.close();
+      await database.close();
+    },
   };
 }
 
@@ -145,5 +193,10 @@ export function deployedEnvironment(parts: TargetParts): Record<string, string> 
     TELNYX_FAX_CONNECTION_ID: parts.config.fax.connectionId,
     FAX_FROM_NUMBER: parts.config.fax.fromNumber,
     TELNYX_PUBLIC_KEY: parts.config.fax.publicKey,
+    STRIPE_SECRET_KEY: parts.config.payments.secretKey,
+    STRIPE_WEBHOOK_SECRET: parts.config.payments.webhookSecret,
+    STRIPE_API_BASE_URL: parts.config.payments.apiBaseUrl,
+    BILLING_TIERS: parts.config.payments.tiers,
+    STRIPE_EXTENSION_PRICE: parts.config.payments.extensionPrice,
   };
 }
