@@ -10,6 +10,16 @@ import { newUser, type ToolOutcome } from './helpers.js';
 import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';
 
+// A 1x1 PNG and a 1x1 JPEG: what a phone's scan of one page stands for.
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
 /** The example return, without the extension whose due date has passed: ready today. */
 export const READY_FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 

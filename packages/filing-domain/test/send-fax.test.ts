@@ -15,6 +15,7 @@ import {
   type FaxHarness,
   type FaxPacket,
   type FaxStart,
+  JPEG,
   READY_FILING,
   startFaxHarness,
   startFaxWithUser,
@@ -115,6 +116,26 @@ describe.each(testDatabases())('send_fax and the fax webhook on $name', (variant
     } finally {
       h.advance(-16 * 60 * 1000);
     }
+  });
+
+  it('a scan the check cannot judge (JPEG pages): the summary and the message say so, for the agent to ask the user', async () => {
+    const { id } = await h.ok(key, 'create_filing', { form_data: READY_FILING });
+    const { upload_url } = await h.ok(key, 'get_pdf_url', { id });
+    const form = new FormData();
+    for (let page = 0; page < packet.pages; page++)
+      form.append('file', new Blob([JPEG], { type: 'image/jpeg' }), `p${page}.jpg`);
+    const uploaded = await fetch(upload_url, { method: 'POST', body: form });
+    expect(uploaded.status).toBe(201);
+    const { notes } = (await uploaded.json()) as { notes: string[] };
+    expect(notes.join(' ')).toContain('ask the user to confirm the copy is signed');
+    const asked = await h.ok(key, 'send_fax', { id });
+    expect(asked.outcome).toBe('confirm');
+    // The notes of the stored copy, as the upload answered them.
+    expect(asked.summary.notes).toEqual(notes);
+    expect(asked.message).toContain("Could not tell whether the pro forma 1120's signature box");
+    expect(asked.message).toContain('ask the user to confirm the copy is signed before it is faxed');
+    // A copy the check could judge carries none.
+    expect((await h.ok(key, 'send_fax', { id: await signedFiling() })).summary.notes).toEqual([]);
   });
 
   it('signed events move the fax forward; delivered marks the filing filed by fax; a duplicate and a late event change nothing', async () => {

@@ -7,19 +7,10 @@ import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import { testDatabases } from '@filing-mcp/test-db';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaxStart, READY_FILING, startFaxWithUser } from './fax-harness.js';
+import { type FaxStart, JPEG, PNG, READY_FILING, startFaxWithUser } from './fax-harness.js';
 import { hugePng } from '../../irs-forms/test/signed-copy-fixtures.js';
 import { newUser } from './helpers.js';
 
-// A 1x1 PNG and a 1x1 JPEG: what a phone's scan of one page stands for.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
 const MIB = 1024 * 1024;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -4,7 +4,7 @@ import { CREDENTIAL_ENDED_CHANNEL, migrateOAuth } from '@filing-mcp/oauth-core/k
 import { filedHistoryMigration } from '../submission/filed-history.js';
 import { submissionsMigration } from '../submission/submission-tables.js';
 import { paymentsMigration } from '../payments/payment-tables.js';
-import { boundCopyMigration } from '../submission/bound-copy-tables.js';
+import { boundCopyMigration, signedCopyNotesMigration } from '../submission/bound-copy-tables.js';
 import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
 
 async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
@@ -266,6 +266,9 @@ migrations['0010_payments'] = paymentsMigration;
 // 0011: a fax bound to the copy confirmed: each signed copy's filing version, contents and upload
 // link (one copy a link), and each fax's confirmation (one fax a confirmation): bound-copy-tables.ts.
 migrations['0011_bound_signed_copies'] = boundCopyMigration;
+// 0012: what the upload check could not tell of each signed copy, for send_fax's summary
+// (bound-copy-tables.ts).
+migrations['0012_signed_copy_notes'] = signedCopyNotesMigration;
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));

@@ -46,3 +46,17 @@ export const boundCopyMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * Migration 0012: `signed_copies.notes`, what the upload check could not tell of the copy (JSON
+ * array of sentences: a JPEG scan whose signature box cannot be judged, pages without a text layer),
+ * so that send_fax's summary still says it when the agent asks the user to confirm the fax.
+ */
+export const signedCopyNotesMigration: Migration = {
+  async up(db) {
+    await db.schema.alterTable('signed_copies').addColumn('notes', 'text').execute();
+  },
+  async down(db) {
+    await db.schema.alterTable('signed_copies').dropColumn('notes').execute();
+  },
+};

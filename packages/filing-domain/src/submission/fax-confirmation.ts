@@ -52,7 +52,10 @@ export function formConfirmation(
   return { confirmationId: state.confirmation_id };
 }
 
-/** The elicitation form that asks the user to confirm this fax of this copy. */
+/**
+ * The elicitation form that asks the user to confirm this fax of this copy, with what the upload
+ * check could not tell of it (is it signed?).
+ */
 export function askToConfirm(copy: SignedCopy, action: FaxAction, what: string) {
   const state: ConfirmationState = {
     copy_id: copy.id,
@@ -66,7 +69,9 @@ export function askToConfirm(copy: SignedCopy, action: FaxAction, what: string) 
         method: 'elicitation/create',
         params: {
           mode: 'form',
-          message: `${action === 'resend' ? 'Fax again' : 'Fax'} ${what}? This files the return with the IRS.`,
+          message: `${action === 'resend' ? 'Fax again' : 'Fax'} ${what}? This files the return with the IRS.${
+            copy.notes.length === 0 ? '' : ` Before you confirm: ${copy.notes.join(' ')}`
+          }`,
           requestedSchema: {
             type: 'object',
             properties: {

@@ -43,6 +43,9 @@ const sendFaxOutput = once(() =>
       contents: z
         .array(z.object({ form: z.string(), first_page: z.number().int(), pages: z.number().int() }))
         .describe('All that is faxed.'),
+      notes: z
+        .array(z.string())
+        .describe('What the upload check could not tell (is it signed?): ask the user before confirming.'),
     }),
     fax: submissionSchemas().fax.nullable(),
     message: z.string(),
@@ -134,6 +137,8 @@ export function sendFaxTool(deps: {
         filing_version: copy.filing_version,
         current_filing_version: source.updated_at,
         contents: copy.contents,
+        // What the check of the upload could not tell (a JPEG scan's signature box): the user says.
+        notes: copy.notes,
       };
       const answer = (
         outcome: 'confirm' | 'sent' | 'already_sent' | 'declined',
@@ -159,6 +164,7 @@ export function sendFaxTool(deps: {
       const list = pageList(copy);
       const what = `${summary.pages} page${summary.pages === 1 ? '' : 's'} of ${summary.llc_name ?? 'the LLC'}’s Form 5472 with pro forma 1120${statement}${summary.tax_year ? ` for ${summary.tax_year}` : ''} to the IRS fax ${summary.to}${list === '' ? '' : ` (${list})`}; signed copy ${copy.id}, SHA-256 ${copy.sha256}`;
       const action: FaxAction = args.resend === true ? 'resend' : 'send';
+      const notes = copy.notes.length === 0 ? '' : ` ${copy.notes.join(' ')}`;
       let confirmationId: string | undefined;
       if (supportsFormElicitation(context.clientCapabilities)) {
         const confirmed = formConfirmation(context, copy, action);
@@ -170,7 +176,7 @@ export function sendFaxTool(deps: {
         return answer(
           'confirm',
           null,
-          `Ask the user to confirm: fax ${what}. When they agree, call send_fax again with confirm: "${copy.id}".`,
+          `Ask the user to confirm: fax ${what}.${notes} When they agree, call send_fax again with confirm: "${copy.id}".`,
         );
       }
 

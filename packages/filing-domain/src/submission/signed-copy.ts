@@ -86,6 +86,7 @@ export async function storeSignedCopy(options: {
     sha256: await sha256Hex(pdf),
     pages: copy.pages,
     sourceTypes: copy.types,
+    notes: copy.findings.notes,
     pdf,
   });
   if (summary === 'link_used') throw linkUsed();

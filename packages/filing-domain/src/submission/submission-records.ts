@@ -23,6 +23,8 @@ export interface SignedCopyPart {
 /** A signed copy with what it holds page by page (send_fax's summary). */
 export interface SignedCopy extends SignedCopySummary {
   contents: SignedCopyPart[];
+  /** What the upload check could not tell (the agent asks the user); empty before 0012. */
+  notes: string[];
 }
 
 /** A fax of a filing as the tools show it. */

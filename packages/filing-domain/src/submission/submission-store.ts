@@ -55,11 +55,12 @@ function copySummary(row: {
   };
 }
 
-function copyContents(text: string | null): SignedCopyPart[] {
+/** A JSON array column (`contents`, `notes`) as its array; anything else as empty. */
+function jsonArray<T>(text: string | null): T[] {
   if (text === null) return [];
   try {
     const parts = JSON.parse(text) as unknown;
-    return Array.isArray(parts) ? (parts as SignedCopyPart[]) : [];
+    return Array.isArray(parts) ? (parts as T[]) : [];
   } catch {
     return [];
   }
@@ -117,6 +118,8 @@ export class SubmissionStore {
     pdf: Uint8Array;
     filingVersion: string;
     contents: SignedCopyPart[];
+    /** What the checks could not tell, kept for send_fax's summary. */
+    notes: string[];
     uploadLink?: string;
   }): Promise<SignedCopySummary | 'link_used'> {
     const row = await this.#db
@@ -124,6 +127,7 @@ export class SubmissionStore {
       .values({
         filing_version: copy.filingVersion,
         contents: JSON.stringify(copy.contents),
+        notes: JSON.stringify(copy.notes),
         upload_link: copy.uploadLink ?? null,
         user_id: copy.userId,
         filing_id: copy.filingId,
@@ -154,14 +158,20 @@ export class SubmissionStore {
   async latestSignedCopy(userId: string, filingId: string): Promise<SignedCopy | undefined> {
     const row = await this.#db
       .selectFrom('signed_copies')
-      .select([...copyColumns, 'contents'])
+      .select([...copyColumns, 'contents', 'notes'])
       .where('user_id', '=', userId)
       .where('filing_id', '=', filingId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row === undefined ? undefined : { ...copySummary(row), contents: copyContents(row.contents) };
+    return row === undefined
+      ? undefined
+      : {
+          ...copySummary(row),
+          contents: jsonArray<SignedCopyPart>(row.contents),
+          notes: jsonArray<string>(row.notes).filter((note) => typeof note === 'string'),
+        };
   }
 
   /** The PDF of a signed copy of a filing (the fax provider's media link names both). */
