@@ -62,7 +62,7 @@ export const paymentWebhookScenarios: Scenarios = (context) => {
       expect(await again.json()).toEqual({ received: true, outcome: 'duplicate' });
     });
 
-    it('a bad signature, or another secret’s, is refused 400 and records nothing', async () => {
+    it('a bad signature, another secret’s or an old timestamp is refused 400 and records nothing', async () => {
       const { user, eventId, body, stripe } = await paidCheckout();
       const headers = stripe.sign(body, { timestamp: timestamp() });
       const tampered = await context.target.fetch(url(), {
@@ -80,6 +80,16 @@ export const paymentWebhookScenarios: Scenarios = (context) => {
         body,
       });
       expect(otherSecret.status).toBe(400);
+      // Signed right, 30 s past the 5 minutes of tolerance (the target’s clock; the calls between move it).
+      const stale = await context.target.fetch(url(), {
+        method: 'POST',
+        headers: stripe.sign(body, { timestamp: timestamp() - 330 }),
+        body,
+      });
+      expect(stale.status).toBe(400);
+      expect(await stale.json()).toMatchObject({
+        message: expect.stringContaining('the webhook timestamp is more than 5 minutes away'),
+      });
       // Read from the database: list_payments would itself verify the open checkout with Stripe.
       expect(await paymentRows(user.userId)).toEqual([]);
       const seen = await context.target.db
