@@ -1,9 +1,9 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, isCalendarYear, monthDay } from '../field-text.js';
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
-import { contributionsCode, irsCenterOfFiling } from '../partnership/k1-items.js';
+import { irsCenterOfFiling, k1PlaceOfLine } from '../partnership/k1-items.js';
 import { PARTNER_DECIDED_LINES } from '../partnership/partner-items.js';
-import { amountOf, K1_BOX_OF_LINE, percentOf, type ScheduleKLine } from '../partnership/lines.js';
+import { amountOf, percentOf, SCHEDULE_K_AMOUNT_LINES, type ScheduleKLine } from '../partnership/lines.js';
 import { record } from '../form-values.js';
 import { section199A } from '../partnership/section-199a.js';
 
@@ -168,10 +168,9 @@ function figureValues(
     scheduleK3Attached: record(filing.scheduleK).line16a === true,
   };
   const coded: Record<string, Array<[string, number]>> = { '13': [], '14': [], '18': [], '19': [], '20': [] };
-  const code13 = contributionsCode(filing);
-  if (code13 && share?.line13a !== undefined) coded['13']!.push([code13, share.line13a]);
-  for (const [line, place] of Object.entries(K1_BOX_OF_LINE)) {
-    const amount = share?.[line as ScheduleKLine];
+  for (const line of SCHEDULE_K_AMOUNT_LINES) {
+    const place = k1PlaceOfLine(filing, line);
+    const amount = share?.[line];
     if (amount === undefined || !place) continue;
     // A partner's own figure of 0 (no guaranteed payment, no self-employment earnings, no
     // distribution) leaves its box blank.

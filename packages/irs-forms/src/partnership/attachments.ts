@@ -5,7 +5,8 @@
  * attachments), so `ready` never claims a return whose attachments are missing.
  */
 import type { PartnershipInput } from '../filing-input.js';
-import { amountOf, K1_BOX_OF_LINE, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
+import { k1PlaceOfLine } from './k1-items.js';
+import { amountOf, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
 import { pageOne, scheduleKTotals } from './schedule-k.js';
 import { record } from '../form-values.js';
 
@@ -71,7 +72,7 @@ export function attachments(filing: PartnershipInput): PrepareElsewhere[] {
   }
   out.push(...scheduleBAttachments(filing));
   const blank = SCHEDULE_K_AMOUNT_LINES.filter(
-    (line) => nonzero(k[line]) && K1_BOX_OF_LINE[line] === undefined && !FOLDED.has(line),
+    (line) => nonzero(k[line]) && k1PlaceOfLine(filing, line) === undefined && !FOLDED.has(line),
   );
   if (blank.length > 0) {
     out.push({

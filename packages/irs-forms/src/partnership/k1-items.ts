@@ -1,5 +1,5 @@
 import type { PartnershipInput } from '../filing-input.js';
-import { CONTRIBUTION_CODES } from './lines.js';
+import { CONTRIBUTION_CODES, K1_BOX_OF_LINE, type ScheduleKLine } from './lines.js';
 import { mustEfile1065 } from './partnership-rules.js';
 import { form1065Address } from './where-to-file-1065.js';
 
@@ -8,6 +8,23 @@ export function contributionsCode(filing: PartnershipInput): string | undefined 
   const code =
     typeof filing.contributionsCode === 'string' ? filing.contributionsCode.trim().toUpperCase() : '';
   return (CONTRIBUTION_CODES as readonly string[]).includes(code) ? code : undefined;
+}
+
+/** Where a Schedule K line lands on this return's K-1s: its box and code, or undefined when the K-1 leaves it blank. */
+export type K1Place = { box: string; code?: string };
+
+/**
+ * The K-1 box (and code) the packet prints a Schedule K line in (rule k1CodedBoxes): the fixed
+ * places of K1_BOX_OF_LINE, and box 13 for line 13a with the code `contributionsCode` gives. The
+ * Schedule K-1 edition prints by this, and `prepare_elsewhere` names a line as left blank only
+ * when this gives it no place, so the two never disagree.
+ */
+export function k1PlaceOfLine(filing: PartnershipInput, line: ScheduleKLine): K1Place | undefined {
+  if (line === 'line13a') {
+    const code = contributionsCode(filing);
+    return code ? { box: '13', code } : undefined;
+  }
+  return K1_BOX_OF_LINE[line];
 }
 
 /**
