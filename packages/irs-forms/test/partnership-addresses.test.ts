@@ -159,6 +159,29 @@ describe('prepare_elsewhere follows what the packet prints', () => {
   });
 });
 
+describe('prepare_elsewhere: a coded box with more codes than the K-1 has lines', () => {
+  it('names the codes the K-1 cannot print, and only for the partner concerned', async () => {
+    const filing = changed((copy) => {
+      copy.scheduleK = { ...copy.scheduleK, line14b: 1000, line14c: 2000 };
+    });
+    const entry = check(filing).prepare_elsewhere!.find(
+      (item) => item.form === 'Schedule K-1 coded box lines past the form’s rows',
+    );
+    // Ann (member-manager) has 14 A, B and C; the form holds two lines. The foreign partners' 14A is 0.
+    expect(entry?.reason).toBe(
+      'Ann Lee’s box 14 has 3 codes and the form 2 line(s): code(s) C not printed: the K-1 prints the first codes only, so the others go on an attached statement',
+    );
+    const packet = await build(filing);
+    const ann = pdfText(packet.pdf, FORM_1065_PAGES + 1);
+    // Box 14's two lines: A, then B (Ann's 40% of 1,000), one text line apart in the layout.
+    expect(ann).toMatch(/14\s+Self-employment earnings \(loss\)\n.*\bA\s+150,000\n.*\n\s+B\s+400\n/);
+    expect(ann).not.toMatch(/\bC\s+800\b/); // 14C (40% of 2,000) is not printed
+    expect(check(threePartners).prepare_elsewhere!.map((item) => item.form)).not.toContain(
+      'Schedule K-1 coded box lines past the form’s rows',
+    );
+  });
+});
+
 describe('ECTI: the section 179 line', () => {
   it('is refused with the reason, naming section 703(a) and Regulations section 1.1446-2(b)', () => {
     const report = check(
