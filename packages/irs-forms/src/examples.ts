@@ -171,6 +171,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       foreignTaxId: 'UK-UTR-1234567890',
       type: 'General partner or LLC member-manager',
       isForeign: true,
+      contributedBuiltInGainProperty: false,
       entityType: 'Individual',
       analysisType: 'individual-active',
       shares: {
@@ -198,6 +199,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       foreignTaxId: 'CA-BN-123456789',
       type: 'Limited partner or other LLC member',
       isForeign: true,
+      contributedBuiltInGainProperty: false,
       entityType: 'Corporation',
       shares: {
         profitBeginning: 35,
@@ -223,6 +225,7 @@ export const EXAMPLE_PARTNERSHIP_FILING = {
       tin: '74-1234567',
       type: 'Limited partner or other LLC member',
       isForeign: false,
+      contributedBuiltInGainProperty: false,
       entityType: 'Limited Liability Company',
       analysisType: 'partnership',
       shares: {

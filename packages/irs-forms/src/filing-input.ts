@@ -132,6 +132,8 @@ export interface PartnerInput {
   tin?: string;
   /** Partner's address (K-1 item F), when given. */
   address?: string;
+  /** The partner's country (Form 8805, line 4 takes its two-letter code), when given. */
+  country?: string;
   /** Foreign tax identifying number, for a foreign partner without a U.S. TIN (item E). */
   foreignTaxId?: string;
   /** Item J, percent: profitBeginning, profitEnding, lossBeginning, lossEnding, capitalBeginning, capitalEnding. */

@@ -1,3 +1,4 @@
+import type { WhereToFile } from './partnership/where-to-file.js';
 import { InvalidAsOfError } from './irs-forms-error.js';
 import { addMonths, filingDueDates, isRealDate } from './due-dates.js';
 import type { FormId } from './form-edition.js';
@@ -49,6 +50,8 @@ export type HowToFile = {
   fax: string | null;
   mail: string;
   summary: string;
+  /** Partnership: each form's mailing address with the edition of the instructions it comes from. */
+  where_to_file?: WhereToFile[];
 };
 
 /** The readiness report of a filing (check_filing's structuredContent). */

@@ -23,6 +23,7 @@ fourPartners.partners.push({
   tin: '123-45-6700',
   type: 'Limited partner or other LLC member',
   isForeign: false,
+  contributedBuiltInGainProperty: false,
   entityType: 'Individual',
   shares: shares(10),
   capitalAccount: { beginning: 10000, contributed: 0, currentYearIncome: 12600, withdrawals: 0 },

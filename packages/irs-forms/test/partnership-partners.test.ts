@@ -248,7 +248,9 @@ describe('installments, payments and penalties', () => {
     expect(report.late_filing!.missing).toEqual([]);
     const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
     const packet = await builder.build('partnership', late);
-    const letter = pdfText(packet.pdf, FORM_1065_PAGES + 5);
+    // The statement follows the K-1s and the worksheet (which runs on as its lines need).
+    const pages = pdfText(packet.pdf, FORM_1065_PAGES + 4, FORM_1065_PAGES + 8).split('\f');
+    const letter = pages.find((page) => page.includes('Under penalties of perjury')) ?? '';
     expect(letter).toMatch(/Form 1065, tax year 01\/01\/2025 to\s+12\/31\/2025/);
     expect(letter).toContain('Ogden, UT 84201-0011');
     expect(letter).toContain('hospitalized');

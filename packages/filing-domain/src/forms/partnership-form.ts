@@ -212,6 +212,7 @@ export const partnershipFormSchemas = once(() => {
       // Checked as usTaxpayerId; shown in tools/list as a plain string (its budget).
       tin: usTin.optional().describe('U.S. SSN, ITIN or EIN (item E).'),
       foreignTaxId: text.optional().describe('Foreign tax id, when the partner has no U.S. TIN.'),
+      country: text.optional().describe('Partner’s country (Form 8805, line 4: its country code).'),
       type: z
         .enum(PARTNER_TYPES)
         .optional()
@@ -248,7 +249,12 @@ export const partnershipFormSchemas = once(() => {
       )
         .optional()
         .describe('Item K1, USD: (qualifiedN|n)onrecourse/recourse Beginning/Ending.'),
-      contributedBuiltInGainProperty: z.boolean().optional().describe('Item M.'),
+      contributedBuiltInGainProperty: z
+        .boolean()
+        .optional()
+        .describe(
+          'K-1 item M: did the partner contribute property with a built-in gain or loss? Yes needs the item M statement (prepare_elsewhere).',
+        ),
       section704c: lines(['beginning', 'ending'], amount).optional().describe('Item N, USD.'),
       ectiShare: amount
         .optional()

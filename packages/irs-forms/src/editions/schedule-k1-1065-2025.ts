@@ -1,11 +1,9 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, isCalendarYear, monthDay } from '../field-text.js';
 import type { PartnerInput, PartnershipInput } from '../filing-input.js';
-import { contributionsCode, irsCenterOfFiling } from '../partnership/k1-items.js';
-import { PARTNER_DECIDED_LINES } from '../partnership/partner-items.js';
-import { amountOf, K1_BOX_OF_LINE, percentOf, type ScheduleKLine } from '../partnership/lines.js';
+import { irsCenterOfFiling, K1_CODE_ROWS, k1Boxes } from '../partnership/k1-items.js';
+import { amountOf, percentOf, type ScheduleKLine } from '../partnership/lines.js';
 import { record } from '../form-values.js';
-import { section199A } from '../partnership/section-199a.js';
 
 const P1 = 'topmostSubform[0].Page1[0].';
 const HEADER = `${P1}Pg1Header[0].ForCalendarYear[0].`;
@@ -167,26 +165,11 @@ function figureValues(
     section704cEnding: money(section704c.ending),
     scheduleK3Attached: record(filing.scheduleK).line16a === true,
   };
-  const coded: Record<string, Array<[string, number]>> = { '13': [], '14': [], '18': [], '19': [], '20': [] };
-  const code13 = contributionsCode(filing);
-  if (code13 && share?.line13a !== undefined) coded['13']!.push([code13, share.line13a]);
-  for (const [line, place] of Object.entries(K1_BOX_OF_LINE)) {
-    const amount = share?.[line as ScheduleKLine];
-    if (amount === undefined || !place) continue;
-    // A partner's own figure of 0 (no guaranteed payment, no self-employment earnings, no
-    // distribution) leaves its box blank.
-    if (amount === 0 && (PARTNER_DECIDED_LINES as readonly string[]).includes(line)) continue;
-    if (place.code) coded[place.box]!.push([place.code, amount]);
-    else values[`box${place.box}`] = dollars(amount);
-  }
-  // Box 20, code Z: the section 199A statement attached to this K-1 (rule section199AStatement).
-  const statement = section199A(filing).computed ? ([['Z', 'STMT']] as const) : [];
-  for (const [boxName, entries] of Object.entries(coded)) {
-    const rows: ReadonlyArray<readonly [string, string]> = [
-      ...entries.map(([code, amount]) => [code, dollars(amount) ?? ''] as const),
-      ...(boxName === '20' ? statement : []),
-    ];
-    rows.forEach(([code, amount], index) => {
+  // Boxes 1-21 as k1Boxes gives them; a coded box's lines past its rows are named in prepare_elsewhere.
+  const boxes = k1Boxes(filing, share);
+  for (const [name, amount] of Object.entries(boxes.plain)) values[`box${name}`] = dollars(amount);
+  for (const [boxName, rows] of Object.entries(boxes.coded)) {
+    rows.slice(0, K1_CODE_ROWS[boxName]).forEach(([code, amount], index) => {
       values[`box${boxName}Code${index + 1}`] = code;
       values[`box${boxName}Amount${index + 1}`] = amount;
     });

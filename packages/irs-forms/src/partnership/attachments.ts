@@ -5,8 +5,9 @@
  * attachments), so `ready` never claims a return whose attachments are missing.
  */
 import type { PartnershipInput } from '../filing-input.js';
-import { amountOf, K1_BOX_OF_LINE, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
-import { pageOne, scheduleKTotals } from './schedule-k.js';
+import { K1_CODE_ROWS, k1Boxes, k1PlaceOfLine } from './k1-items.js';
+import { amountOf, SCHEDULE_K_AMOUNT_LINES } from './lines.js';
+import { k1Shares, pageOne, scheduleKTotals } from './schedule-k.js';
 import { record } from '../form-values.js';
 
 /** One form a preparer must add to the packet (check_filing's `prepare_elsewhere`). */
@@ -71,7 +72,7 @@ export function attachments(filing: PartnershipInput): PrepareElsewhere[] {
   }
   out.push(...scheduleBAttachments(filing));
   const blank = SCHEDULE_K_AMOUNT_LINES.filter(
-    (line) => nonzero(k[line]) && K1_BOX_OF_LINE[line] === undefined && !FOLDED.has(line),
+    (line) => nonzero(k[line]) && k1PlaceOfLine(filing, line) === undefined && !FOLDED.has(line),
   );
   if (blank.length > 0) {
     out.push({
@@ -80,6 +81,33 @@ export function attachments(filing: PartnershipInput): PrepareElsewhere[] {
       source: 'Schedule K-1 (Form 1065) 2025; Partner’s Instructions for Schedule K-1 (Form 1065), codes.',
     });
   }
+  const overflow = codedOverflow(filing);
+  if (overflow.length > 0) {
+    out.push({
+      form: 'Schedule K-1 coded box lines past the form’s rows',
+      reason: `${overflow.join('; ')}: the K-1 prints the first codes only, so the others go on an attached statement`,
+      source: 'Schedule K-1 (Form 1065) 2025, boxes 13-20 (the code lines each box holds).',
+    });
+  }
+  return out;
+}
+
+/** Each partner's coded box holding more codes than the K-1 has lines for (K1_CODE_ROWS). */
+function codedOverflow(filing: PartnershipInput): string[] {
+  const partners = Array.isArray(filing.partners) ? filing.partners : [];
+  const shares = k1Shares(filing);
+  const out: string[] = [];
+  partners.forEach((partner, index) => {
+    const { coded } = k1Boxes(filing, shares?.[index]);
+    for (const [box, rows] of Object.entries(coded)) {
+      const room = K1_CODE_ROWS[box] ?? 0;
+      if (rows.length <= room) continue;
+      const left = rows.slice(room).map(([code]) => code);
+      out.push(
+        `${partner?.name ?? `partner ${index + 1}`}’s box ${box} has ${rows.length} codes and the form ${room} line(s): code(s) ${left.join(', ')} not printed`,
+      );
+    }
+  });
   return out;
 }
 

@@ -159,13 +159,16 @@ export const ECTI_LINES = ECTI_INCOME_LINES;
 
 const CHARITY =
   'is a charitable contribution: section 703(a)(2)(C) allows no charitable deduction in computing partnership taxable income, and ECTI is computed from that taxable income (section 1446(c); Regulations section 1.1446-2(b)), so it never reduces ECTI';
+/** Why line 12 is refused (rule ectiSection179): its treatment in ECTI has no source found here. */
+export const SECTION_179 =
+  'the section 179 deduction: section 703(a) computes partnership taxable income as an individual’s, with the section 702(a) items separately stated, and its list of deductions the partnership may not take (section 703(a)(2)) does not name section 179; but the section 179 deduction is one of those separately stated items, limited again at the partner level (section 179(d)(8)), and whether Regulations section 1.1446-2(b) lets it reduce ECTI could not be confirmed (the regulation’s text was not found with the search tool). It is refused rather than taken: a preparer may reduce a foreign partner’s ECTI for it only on a sourced reading of Regulations section 1.1446-2(b) (or the partner’s Form 8804-C)';
+
 /**
  * Schedule K deduction lines `ectiLines` refuses, each with its reason (rule ectiRefusedLines):
  * charitable contributions never enter ECTI; the others' treatment could not be confirmed here.
  */
 export const ECTI_REFUSED_LINES: Readonly<Record<string, string>> = Object.freeze({
-  line12:
-    'the section 179 deduction: whether it reduces ECTI (it is limited again at the partner level, section 179(d)(8)) could not be confirmed from Regulations section 1.1446-2(b) here, so it is not taken; a preparer may reduce a foreign partner’s ECTI for it only on a sourced reading (or the partner’s Form 8804-C)',
+  line12: SECTION_179,
   line13a: CHARITY,
   line13b: CHARITY,
   line13c:

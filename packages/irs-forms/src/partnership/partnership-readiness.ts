@@ -13,6 +13,7 @@ import { section199AMissing } from './section-199a.js';
 import { SCHEDULE_B_QUESTIONS } from './schedule-b.js';
 import { pageOne, scheduleKTotals, specialAllocation } from './schedule-k.js';
 import { form1065Address } from './where-to-file-1065.js';
+import { partnershipWhereToFile, type WhereToFile } from './where-to-file.js';
 import { section1446Rate } from './withholding-1446.js';
 import { record, isBlank } from '../form-values.js';
 import type { InvalidField, MissingLine } from '../readiness-types.js';
@@ -149,6 +150,10 @@ export function partnershipFigureProblems(filing: PartnershipInput): {
     need(partner?.address, 'F', 'address');
     need(partner?.type, 'G', 'type');
     need(partner?.entityType, 'I1', 'entityType');
+    // Item M is a Yes/No the K-1 asks of every partner (rule k1ItemM): never left to a default.
+    if (typeof partner?.contributedBuiltInGainProperty !== 'boolean') {
+      missing.push({ form: '1065-K1', line: 'M', field: `${at}.contributedBuiltInGainProperty` });
+    }
     const shares = record(partner?.shares);
     for (const key of K1_SHARE_KEYS) {
       if (percentOf(shares[key]) === undefined)
@@ -239,6 +244,7 @@ export function partnershipHowToFile(filing: PartnershipInput): {
   fax: null;
   mail: string;
   summary: string;
+  where_to_file: WhereToFile[];
 } {
   const mustEfile = mustEfile1065(filing);
   const electronic_filing = mustEfile
@@ -256,6 +262,7 @@ export function partnershipHowToFile(filing: PartnershipInput): {
         ? `${address.address} (${address.reason})`
         : address.reason,
     summary: `${PARTNERSHIP_RULES.form1065Efile.rule} ${PARTNERSHIP_RULES.form1065WhereToFile.source}`,
+    where_to_file: partnershipWhereToFile(filing),
   };
 }
 

@@ -4,6 +4,13 @@
  * was checked with the project's search tool; where a figure could not be confirmed the rule says
  * so and the code reports it as unconfirmed instead of guessing.
  */
+/** The Where To File address of Forms 8804, 8805 and 8813 (rule form8804WhereToFile; 2007 edition). */
+export const FORM_8804_ADDRESS = 'Internal Revenue Service Center, P.O. Box 409101, Ogden, UT 84409';
+
+/** What the item M statement holds (rule k1ItemM). */
+export const K1_ITEM_M_STATEMENT =
+  'attach to the K-1 a statement giving, for each date the partner contributed property with a built-in gain or loss, the total built-in gain and the total built-in loss of the property contributed that date (not netted)';
+
 export const PARTNERSHIP_RULES = {
   accountingMethod: {
     rule: 'Item H checks one accounting method: (1) Cash, (2) Accrual, or (3) Other, with the method named beside it ("specify"). The filing says which (accountingMethod "cash", "accrual" or "other"); "other" needs the method in words (accountingMethodOther).',
@@ -45,16 +52,27 @@ export const PARTNERSHIP_RULES = {
     source: 'Instructions for Forms 8804, 8805, and 8813, When To File; Instructions for Form 7004.',
   },
   form8804WhereToFile: {
-    rule: 'Form 8804 is mailed to the address under Where To File in the Instructions for Forms 8804, 8805, and 8813; that address could not be confirmed here, so none is given.',
-    source: 'Instructions for Forms 8804, 8805, and 8813, Where To File (not confirmed).',
+    rule: `Forms 8804 (with each Form 8805 attached) and 8813 are mailed to ${FORM_8804_ADDRESS}. That is the Where To File address of the Instructions for Forms 8804, 8805, and 8813 (2007), the latest edition found with the search tool: the current edition’s address could not be confirmed here, so check it before mailing.`,
+    source:
+      'Instructions for Forms 8804, 8805, and 8813 (2007), Where To File (File Forms 8804, 8805, and 8813 with: Internal Revenue Service Center, P.O. Box 409101, Ogden, UT 84409); the current edition not confirmed.',
+  },
+  form7004WhereToFilePartnership: {
+    rule: 'A partnership’s Form 7004 on paper goes to the address the Where To File table of the Instructions for Form 7004 gives for Form 1065 and the partnership’s state. That table could not be confirmed here (the search tool found no edition of it), so no address is given: use the table of the Instructions for Form 7004 (Rev. December 2025), or e-file Form 7004.',
+    source: 'Instructions for Form 7004 (Rev. December 2025), Where To File (not confirmed).',
+  },
+  k1ItemM: {
+    rule: 'Schedule K-1 item M asks of every partner whether it contributed property with a built-in gain or loss (Yes or No; partners[].contributedBuiltInGainProperty). A Yes needs a statement attached to the K-1 giving, for each date the partner contributed such property, the total built-in gain and the total built-in loss of the property contributed on that date (not netted); the packet does not produce it, so prepare_elsewhere names it. A built-in gain (loss) is the amount by which the fair market value of the property exceeds (is less than) its adjusted tax basis when contributed.',
+    source:
+      'Schedule K-1 (Form 1065) 2025, item M; Instructions for Form 1065, Schedule K-1, Item M (text read in the 2022 edition: the 2025 text not confirmed here); Regulations section 1.704-3.',
   },
   form8804PartIII: {
     rule: 'Form 8804 Part III: 3a number of foreign partners, 3b number of Forms 8805 attached; 4a ECTI allocable to corporate partners, 4d lines 4a-4c combined; 4e ECTI allocable to noncorporate partners (ordinary), 4h lines 4e-4g combined; 5a = 4d x 21%, 5b = 4h x 37%, 5f = lines 5a-5e (gross section 1446 tax); 6a payments made during the year. Line numbers as in the 2019 edition.',
     source: 'Form 8804 (2019), Part III.',
   },
   form8805Lines: {
-    rule: "Form 8805: 1a foreign partner's name, 1b U.S. identifying number, 1c address, 3 type of partner, 5a-5c the partnership, 6 withholding agent (SAME when the partnership), 9 the partnership's ECTI allocable to the partner, 10 the total section 1446 tax credit allowed to the partner.",
-    source: 'Form 8805 (Rev. November 2019).',
+    rule: "Form 8805: 1a foreign partner's name, 1b U.S. identifying number, 1c address, 3 type of partner, 4 country code of partner (a two-letter code from the list the instructions name: the worksheet names the partner's country, partners[].country, and leaves the code to the preparer), 5a name of the partnership, 5b its EIN, 5c its address, 6 withholding agent (SAME when the partnership), 9 the partnership's ECTI allocable to the partner, 10 the total section 1446 tax credit allowed to the partner.",
+    source:
+      'Form 8805 (Rev. November 2019), lines 1a-10 (line 4: Country code of partner, enter two-letter code; line 5c: Address).',
   },
   latePartnershipReturnPenalty: {
     rule: 'A partnership that files Form 1065 late (counting extensions), or files one that fails to show the information required (section 6698(a)(2)), owes, for each month or part of a month the failure continues (at most 12), a penalty per person who was a partner during any part of the year: $245 for returns required to be filed in 2025, $255 for returns required to be filed in 2026. Other years’ figures are not confirmed here.',
@@ -62,9 +80,9 @@ export const PARTNERSHIP_RULES = {
       'Internal Revenue Code section 6698(a), (b) and (e) (inflation-adjusted); Rev. Proc. 2024-40 ($245 for returns required to be filed in 2025); Rev. Proc. 2025-32 ($255 for returns required to be filed in 2026).',
   },
   form1065WhereToFile: {
-    rule: 'Form 1065 on paper: Connecticut, Delaware, District of Columbia, Georgia, Illinois, Indiana, Kentucky, Maine, Maryland, Massachusetts, Michigan, New Hampshire, New Jersey, New York, North Carolina, Ohio, Pennsylvania, Rhode Island, South Carolina, Tennessee, Vermont, Virginia, West Virginia, Wisconsin with total assets under $10 million and no Schedule M-3: Department of the Treasury, Internal Revenue Service Center, Kansas City, MO 64999-0011; those states with $10 million or more or Schedule M-3, and every other state: Department of the Treasury, Internal Revenue Service Center, Ogden, UT 84201-0011; a foreign country or U.S. possession: Internal Revenue Service, P.O. Box 409101, Ogden, UT 84409.',
+    rule: 'Form 1065 on paper: Connecticut, Delaware, District of Columbia, Georgia, Illinois, Indiana, Kentucky, Maine, Maryland, Massachusetts, Michigan, New Hampshire, New Jersey, New York, North Carolina, Ohio, Pennsylvania, Rhode Island, South Carolina, Tennessee, Vermont, Virginia, West Virginia, Wisconsin with total assets under $10 million and no Schedule M-3: Department of the Treasury, Internal Revenue Service Center, Kansas City, MO 64999-0011; those states with $10 million or more or Schedule M-3, and every other state: Department of the Treasury, Internal Revenue Service Center, Ogden, UT 84201-0011; a foreign country or U.S. possession: Internal Revenue Service, P.O. Box 409101, Ogden, UT 84409. This is the table of the 2022 Instructions for Form 1065: the 2025 instructions’ table could not be found with the search tool (a 2026 third-party summary gives the same Kansas City row), so check the 2025 table before mailing.',
     source:
-      'Instructions for Form 1065, Where To File (table as printed in the 2022 instructions; confirm against the current year’s).',
+      'Instructions for Form 1065 (2022), Where To File (the table used; the 2025 edition’s table not confirmed here).',
   },
   form1065Efile: {
     rule: 'A partnership must file Form 1065 electronically when it had more than 100 partners at any time during the tax year, or when it is required to file 10 or more returns of any type (information returns such as Forms W-2 and 1099 included) during the calendar year.',

@@ -7,6 +7,7 @@ import type { PartnershipInput } from '../filing-input.js';
 import { attachments, type PrepareElsewhere } from './attachments.js';
 import { majorityOwners } from './partnership-readiness.js';
 import { amountOf } from './lines.js';
+import { K1_ITEM_M_STATEMENT, PARTNERSHIP_RULES } from './partnership-rules.js';
 import { SCHEDULE_RULES } from './schedule-rules.js';
 import { section199A } from './section-199a.js';
 import { withholding1446 } from './withholding-1446.js';
@@ -38,6 +39,14 @@ export function prepareElsewhere(filing: PartnershipInput): PrepareElsewhere[] {
       form: 'Section 199A statement (Statement A) for each Schedule K-1, box 20 code Z',
       reason: `${qbi.reason}: each partner’s share of QBI, W-2 wages and UBIA and the SSTB answer are not produced here, and what the partnership does not report is presumed zero for the partner`,
       source: WITHHOLDING_RULES.section199AStatement.source,
+    });
+  }
+  const contributors = partners.filter((partner) => partner?.contributedBuiltInGainProperty === true);
+  if (contributors.length > 0) {
+    out.push({
+      form: 'Schedule K-1 item M statement',
+      reason: `item M is Yes for ${contributors.map((partner) => partner.name ?? 'a partner').join(', ')}: ${K1_ITEM_M_STATEMENT}`,
+      source: PARTNERSHIP_RULES.k1ItemM.source,
     });
   }
   const owners = majorityOwners(filing);

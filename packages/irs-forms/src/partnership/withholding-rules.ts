@@ -60,6 +60,11 @@ export const WITHHOLDING_RULES = {
     source:
       'Internal Revenue Code sections 703(a)(2)(C), 1446(c), 179(d)(8), 163(d) and 59(e)(4); Regulations section 1.1446-2(b) (ECTI computed from partnership taxable income; its treatment of the section 179 deduction not confirmed here).',
   },
+  ectiSection179: {
+    rule: 'ectiLines refuses Schedule K line 12 (the section 179 deduction): section 703(a) computes a partnership’s taxable income in the same manner as an individual’s, with the items of section 702(a) separately stated, and section 703(a)(2) lists the deductions the partnership may not take (personal exemptions, foreign taxes, charitable contributions, net operating losses, the additional itemized deductions, oil and gas depletion) without naming section 179. The section 179 deduction is a separately stated item limited again at each partner (section 179(d)(8)), and ECTI is computed from partnership taxable income with the adjustments of Regulations section 1.1446-2(b), whose text on separately stated deductions was not found with the search tool. Unconfirmed, it is refused with that reason rather than taken.',
+    source:
+      'Internal Revenue Code sections 703(a)(1) and (a)(2), 179(d)(8) and 1446(c); Regulations section 1.1446-2(b) (its treatment of the section 179 deduction not confirmed here).',
+  },
   ectiPartnerLevel: {
     rule: 'A foreign partner’s own deductions and losses reduce the ECTI the partnership withholds on only when the partner certifies them on Form 8804-C and the partnership chooses to consider them. A user-given ectiShare below the computed share needs that certificate (ectiCertified8804C); one above the computed share is refused. The reduction is Form 8804, line 4c (corporate) or 4g (noncorporate).',
     source:

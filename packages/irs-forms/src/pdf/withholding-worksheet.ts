@@ -45,6 +45,26 @@ class Writer {
 
 const usd = (amount: number) => `$${dollars(amount)}`;
 
+/** Form 8805 line 5c: the partnership's address, as on Form 1065. */
+function partnershipAddress(filing: PartnershipInput): string {
+  const cityLine = [filing.city, [filing.state, filing.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [filing.street, cityLine, filing.country].filter(Boolean).join(', ');
+}
+
+/**
+ * Form 8805 line 4 takes the two-letter code of the IRS country list its instructions name; that
+ * list is not held here, so the worksheet names the partner's country and leaves the code to copy
+ * (rule form8805Lines).
+ */
+function countryCodeLine(country: unknown, index: number): string {
+  const name = typeof country === 'string' ? country.trim() : '';
+  return name === ''
+    ? `country not given (partners[${index}].country)`
+    : `the IRS code of ${name} (list in the Form 8805 instructions)`;
+}
+
 /**
  * The "Forms 8804 and 8805: figures" worksheet: not an IRS form (it says so at the top), it gives
  * Form 8804 Part III's lines and each foreign partner's Form 8805 lines with their amounts, the
@@ -138,11 +158,17 @@ export function drawWithholdingWorksheet(doc: PDFDocument, font: PDFFont, filing
       },
     );
     out.line(`1c  Address: ${(partner.address ?? '').replace(/\n/g, ', ')}`, { indent: 8 });
-    out.line(`3   Type of partner: ${partner.entityType ?? ''}`, { indent: 8 });
+    const at = (filing.partners ?? []).indexOf(partner);
+    out.line(
+      `3   Type of partner: ${partner.entityType ?? ''}    4 Country code: ${countryCodeLine(partner.country, at)}`,
+      { indent: 8 },
+    );
     out.line(`5a  Name of partnership: ${filing.partnershipName ?? ''}    5b EIN: ${filing.ein ?? ''}`, {
       indent: 8,
     });
-    out.line('6   Withholding agent: SAME', { indent: 8 });
+    out.line(`5c  Address: ${partnershipAddress(filing) || '(not given)'}    6 Withholding agent: SAME`, {
+      indent: 8,
+    });
     out.line("9   Partnership's ECTI allocable to partner", {
       indent: 8,
       amount: row.ecti_allocable === null ? '(not known)' : usd(row.ecti_allocable),
