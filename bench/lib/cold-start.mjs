@@ -111,7 +111,11 @@ export async function buildBundles(baselines = []) {
     bundles.push(
       existsSync(file) && existsSync(join(baseDir, METAFILE))
         ? { name, label: `ours as built in ${dir}`, file, ...splitSizes(baseDir) }
-        : { name, label: `ours as built in ${dir}`, error: `${file} or its metafile is missing: build it there` },
+        : {
+            name,
+            label: `ours as built in ${dir}`,
+            error: `${file} or its metafile is missing: build it there`,
+          },
     );
   }
   for (const [name, label] of [
