@@ -1,11 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_BY_HASH, TOUCH_API_KEY } from '../src/auth/api-keys.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
+import { createApiKey, createFilingServer, listApiKeys, revokeApiKey } from '../src/index.js';
 import { CredentialCache } from '../src/auth/credential-cache.js';
-import { BASE_URL, callTool, type Harness, newUser, oauthGrant, ok, rpc, useHarness } from './helpers.js';
+import {
+  APP_URL,
+  BASE_URL,
+  callTool,
+  type Harness,
+  newUser,
+  oauthGrant,
+  ok,
+  QueryLog,
+  rpc,
+  SESSION_SECRET,
+  useHarness,
+} from './helpers.js';
 
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;
 
@@ -238,6 +250,39 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       await expectUnauthorized(harness(), 'nf_short');
       await expectUnauthorized(harness(), 'Basic-ish');
       expect(harness().queryLog.statements).toEqual([]);
+    });
+  });
+
+  describe('the lookup on the driver (databaseQuery, as the serverless entries give it)', () => {
+    it('an API key is looked up and touched through databaseQuery, not through db', async () => {
+      const { key } = await newUser(harness().db);
+      const sent: [string, readonly unknown[]][] = [];
+      const raw = harness().db;
+      const queryLog = new QueryLog();
+      const server = createFilingServer({
+        db: raw.withPlugin(queryLog),
+        databaseQuery: async () => async (text, values) => {
+          sent.push([text, values]);
+          return raw.executeQuery(CompiledQuery.raw(text, [...values]));
+        },
+        config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
+      });
+      try {
+        const background: Promise<unknown>[] = [];
+        const answer = await callTool(server, key, 'get_form_schema', { kind: '5472' }, { background });
+        expect(answer.isError).toBe(false);
+        await Promise.all(background);
+        expect(sent.map(([text]) => text)).toEqual([API_KEY_BY_HASH, TOUCH_API_KEY]);
+        expect(sent[0]![1]).toEqual([sha256(key)]);
+        // Neither statement went through the Kysely instance.
+        expect(queryLog.statements).not.toContain('compiled query');
+        expect(await callTool(server, `nf_${'0'.repeat(64)}`, 'get_form_schema', {})).toMatchObject({
+          status: 401,
+        });
+        expect(sent).toHaveLength(3);
+      } finally {
+        await server.close();
+      }
     });
   });
 
