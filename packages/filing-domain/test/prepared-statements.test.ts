@@ -81,8 +81,6 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       const names = await preparedNames();
       expect(names.filter((name) => name.startsWith('fm_create_filings_'))).toHaveLength(1);
       expect(names.filter((name) => name.startsWith('fm_create_partnership_filings_'))).toHaveLength(1);
-      // The API key's lookup too (auth/api-keys.ts): prepared once, used by every uncached check.
-      expect(names.filter((name) => name.startsWith('fm_api_key_'))).toHaveLength(1);
       const { rows } = await sql<{
         n: number;
       }>`select count(*)::int as n from filings where user_id = ${userId}`.execute(db);

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
-import { FNV_OFFSET, fnvFold } from '../fnv-hash.js';
 import type { DatabaseQuery } from '../storage/database-query.js';
 import type { FilingDatabase } from '../storage/database.js';
-import { NAMED_STATEMENTS } from '../storage/named-statements.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../storage/timestamps.js';
 import { parseFilingScope } from './scopes.js';
@@ -183,11 +181,6 @@ export const API_KEY_BY_HASH =
  */
 export const TOUCH_API_KEY =
   'update "api_keys" set "last_used_at" = $1 where "id" = $2 and ("last_used_at" is null or "last_used_at" < $3)';
-
-// The lookup runs on every credential the cache does not hold: a named statement where the pool's
-// settings ask for them (DATABASE_NAMED_STATEMENTS, on by default on Node), parsed and planned once
-// per connection. The name carries the text's hash, as the creates' do.
-NAMED_STATEMENTS.set(API_KEY_BY_HASH, `fm_api_key_${fnvFold(FNV_OFFSET, API_KEY_BY_HASH).toString(16)}`);
 
 /**
  * The API key check (docs/spec-differences.md#authentication, rule 3), in order: the key has the `nf_` form; the SHA-256 of the raw key equals a
