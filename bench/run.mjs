@@ -369,7 +369,7 @@ async function main() {
     if (selected('memory')) results.memory = await measureMemory({ database, env, options, load, log });
     if (selected('cold-start')) {
       log('bundling');
-      const bundles = await buildBundles();
+      const bundles = await buildBundles(options.baselines);
       log(`cold starts (${options.coldRuns} per bundle)`);
       const { samples, errors } = await measureColdStarts(bundles, { runs: options.coldRuns, database, log });
       results.coldStart = {

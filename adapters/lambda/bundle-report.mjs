@@ -76,3 +76,39 @@ export function contributionLines(title, { bytes, packages }, minBytes = 512) {
   }
   return lines;
 }
+
+/**
+ * The modules an API key's first `tools/call` imports on a cold start (after `initialize`), in the
+ * order the server starts them (packages/filing-domain/src/server/filing-server.ts,
+ * `authenticate`): the driver and the credential check, then the database side and the tool
+ * definitions. docs/performance.md ("What the first call loads") lists them with their cost.
+ */
+export const FIRST_CALL_MODULES = [
+  ['the driver (pg) and its pool', 'serverless/src/postgres-pool.ts'],
+  ['the credential check', 'filing-domain/src/auth/authenticate.ts'],
+  ['Kysely', 'serverless/src/open-kysely.ts'],
+  ['the database side (rate limit, OAuth and cleanup hooks)', 'filing-domain/src/server/filing-backend.ts'],
+  [
+    'the tool definitions (zod, every tool, the repository)',
+    'filing-domain/src/tools/filing-tool-definitions.ts',
+  ],
+];
+
+/**
+ * What the first authenticated `tools/call` loads beyond the start: for each of
+ * {@link FIRST_CALL_MODULES} in turn, the output files its dynamic import evaluates that neither
+ * the start nor an earlier step loaded, with their bytes and packages. Answers
+ * `[{ label, files, bytes, packages }]`; a module the metafile does not hold is left out.
+ */
+export function firstCallLoads(metafile, entry) {
+  const loaded = new Set(staticClosure(metafile, entry));
+  const steps = [];
+  for (const [label, source] of FIRST_CALL_MODULES) {
+    const output = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint?.endsWith(source))?.[0];
+    if (output === undefined) continue;
+    const files = staticClosure(metafile, output).filter((file) => !loaded.has(file));
+    for (const file of files) loaded.add(file);
+    steps.push({ label, files, ...contributions(metafile, files) });
+  }
+  return steps;
+}

@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
 import { build } from 'esbuild';
-import { contributions, fullClosure, kb, METAFILE, staticClosure } from './bundle-report.mjs';
+import { contributions, firstCallLoads, fullClosure, kb, METAFILE, staticClosure } from './bundle-report.mjs';
 
 const outfile = 'dist/lambda/handler.mjs';
 
@@ -211,6 +211,12 @@ const code = await readFile(outfile);
 console.log(`${outfile}: ${kb(code.length)} minified, ${kb(gzipSync(code).length)} gzipped`);
 console.log(`loaded at start (the entry and its static chunks): ${kb(startup.bytes)} minified`);
 console.log(`everything the handler can load: ${kb(everything.bytes)} minified`);
+const firstCall = firstCallLoads(metafile, outfile);
+console.log(
+  `loaded by an API key's first tools/call: ${kb(firstCall.reduce((sum, step) => sum + step.bytes, 0))} more (` +
+    firstCall.map((step) => `${step.label} ${kb(step.bytes)}`).join(', ') +
+    ')',
+);
 console.log(
   `migrator (loaded only with MIGRATE_ON_START=true): ${kb(contributions(metafile, migratorOnly).bytes)} more`,
 );

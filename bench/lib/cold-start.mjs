@@ -3,7 +3,7 @@
 // (cold/floor-handler.mjs), each started as a fresh process by the local harness.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { contributions, fullClosure, METAFILE, staticClosure } from '../../adapters/lambda/bundle-report.mjs';
@@ -79,8 +79,12 @@ function splitSizes(lambdaDir) {
   };
 }
 
-/** Builds the three bundles; answers `{ name, file, minifiedBytes, gzippedBytes }` for each (or an error). */
-export async function buildBundles() {
+/**
+ * Builds the three bundles; answers `{ name, file, minifiedBytes, gzippedBytes }` for each (or an
+ * error). Each of `baselines` (checkouts whose adapters/lambda bundle is already built, as `pnpm
+ * build` leaves it) adds its bundle as `ours@<directory name>`, started in the same rounds.
+ */
+export async function buildBundles(baselines = []) {
   mkdirSync(CACHE, { recursive: true });
   const bundles = [];
   const lambdaDir = join(ROOT, 'adapters', 'lambda');
@@ -99,6 +103,20 @@ export async function buildBundles() {
       label: 'ours (adapters/lambda bundle)',
       error: `pnpm run bundle in adapters/lambda failed: ${(ours.stderr || ours.stdout || String(ours.error)).slice(-500)}`,
     });
+  }
+  for (const dir of baselines) {
+    const baseDir = join(dir, 'adapters', 'lambda');
+    const file = join(baseDir, 'dist', 'lambda', 'handler.mjs');
+    const name = `ours@${basename(dir)}`;
+    bundles.push(
+      existsSync(file) && existsSync(join(baseDir, METAFILE))
+        ? { name, label: `ours as built in ${dir}`, file, ...splitSizes(baseDir) }
+        : {
+            name,
+            label: `ours as built in ${dir}`,
+            error: `${file} or its metafile is missing: build it there`,
+          },
+    );
   }
   for (const [name, label] of [
     ['minimal-handler', 'minimal fetch handler'],
@@ -215,7 +233,7 @@ export async function measureColdStarts(bundles, { runs, database, log }) {
   const cleanEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env };
   const runnable = bundles.filter((bundle) => bundle.file);
   const clean = runnable
-    .filter((bundle) => bundle.name === 'ours' || bundle.name === 'minimal-handler')
+    .filter((bundle) => bundle.name.startsWith('ours') || bundle.name === 'minimal-handler')
     .map((bundle) => ({ ...bundle, name: `${bundle.name}:clean-env`, clean: true }));
   const all = [...runnable, ...clean];
   const samples = Object.fromEntries(all.map((bundle) => [bundle.name, []]));

@@ -341,6 +341,28 @@ function coldStartDetails(coldStart) {
     );
     lines.push('');
   }
+  // Each --baseline's bundle, started in the same rounds: its ratios beside ours'.
+  for (const env of ['', ':clean-env']) {
+    const minimalRuns = coldStart.summary[`minimal-handler${env}`];
+    const builds = Object.keys(coldStart.summary).filter(
+      (name) => name.startsWith('ours') && name.endsWith(env) && (env !== '' || !name.endsWith(':clean-env')),
+    );
+    if (!minimalRuns || !builds.some((name) => name.startsWith('ours@'))) continue;
+    lines.push(
+      `Side by side${env && ', clean environment'} (medians of the same rounds, / the minimal handler): ` +
+        builds
+          .map((name) => {
+            const s = coldStart.summary[name];
+            return (
+              `${name} ${fixed(s.initializeMs.median)} ms to initialize (${fixed(s.initializeMs.median / minimalRuns.initializeMs.median, 2)}x), ` +
+              `${fixed(s.toolCallMs.median)} ms to the first tools/call (${fixed(s.toolCallMs.median / minimalRuns.toolCallMs.median, 2)}x)`
+            );
+          })
+          .join('; ') +
+        '.',
+    );
+    lines.push('');
+  }
   const floor = coldStart.summary['floor-handler'];
   const minimalHere = coldStart.summary['minimal-handler'];
   const oursHere = coldStart.summary.ours;

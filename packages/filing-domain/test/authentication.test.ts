@@ -1,9 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createApiKey, listApiKeys, revokeApiKey } from '../src/index.js';
+import { API_KEY_BY_HASH, TOUCH_API_KEY } from '../src/auth/api-keys.js';
+import { createApiKey, createFilingServer, listApiKeys, revokeApiKey } from '../src/index.js';
 import { CredentialCache } from '../src/auth/credential-cache.js';
-import { BASE_URL, callTool, type Harness, newUser, oauthGrant, ok, rpc, useHarness } from './helpers.js';
+import {
+  APP_URL,
+  BASE_URL,
+  callTool,
+  type Harness,
+  newUser,
+  oauthGrant,
+  ok,
+  QueryLog,
+  rpc,
+  SESSION_SECRET,
+  useHarness,
+} from './helpers.js';
 
 const CHALLENGE = `Bearer realm="mcp", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;
 
@@ -190,11 +204,13 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       // The last-used write was handed to waitUntil, not awaited on the response's path.
       expect(background).toHaveLength(1);
       await Promise.all(background);
-      expect(harness().queryLog.statements.filter((s) => s !== 'update api_keys')).toEqual([
-        'select api_keys',
-        'select filings',
-      ]);
-      expect(harness().queryLog.statements.filter((s) => s === 'update api_keys')).toHaveLength(1);
+      // The key's lookup and its last-used write go as SQL text (API_KEY_BY_HASH, TOUCH_API_KEY),
+      // which the log records as `compiled query`: the lookup first, then the tool's read and the
+      // background write in either order.
+      const statements = harness().queryLog.statements;
+      expect(statements[0]).toBe('compiled query');
+      expect(statements.filter((s) => s !== 'compiled query')).toEqual(['select filings']);
+      expect(statements.filter((s) => s === 'compiled query')).toHaveLength(2);
       const [touched] = await listApiKeys(harness().db, userId);
       expect(touched!.lastUsedAt).not.toBeNull();
 
@@ -214,7 +230,7 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       // The rate limiter writes the calls it counted in memory in the background, at most once a
       // second per credential; that write is not on the request's path.
       expect(harness().queryLog.statements.filter((s) => s !== 'insert rate_limit_counters')).toEqual([
-        'select api_keys',
+        'compiled query',
         'select fax_logs',
       ]);
       expect((await listApiKeys(harness().db, userId))[0]!.lastUsedAt).toBe(touched!.lastUsedAt);
@@ -234,6 +250,39 @@ describe.each(testDatabases())('authentication on $name', (variant) => {
       await expectUnauthorized(harness(), 'nf_short');
       await expectUnauthorized(harness(), 'Basic-ish');
       expect(harness().queryLog.statements).toEqual([]);
+    });
+  });
+
+  describe('the lookup on the driver (databaseQuery, as the serverless entries give it)', () => {
+    it('an API key is looked up and touched through databaseQuery, not through db', async () => {
+      const { key } = await newUser(harness().db);
+      const sent: [string, readonly unknown[]][] = [];
+      const raw = harness().db;
+      const queryLog = new QueryLog();
+      const server = createFilingServer({
+        db: raw.withPlugin(queryLog),
+        databaseQuery: async () => async (text, values) => {
+          sent.push([text, values]);
+          return raw.executeQuery(CompiledQuery.raw(text, [...values]));
+        },
+        config: { baseUrl: BASE_URL, appUrl: APP_URL, session: { secret: SESSION_SECRET } },
+      });
+      try {
+        const background: Promise<unknown>[] = [];
+        const answer = await callTool(server, key, 'get_form_schema', { kind: '5472' }, { background });
+        expect(answer.isError).toBe(false);
+        await Promise.all(background);
+        expect(sent.map(([text]) => text)).toEqual([API_KEY_BY_HASH, TOUCH_API_KEY]);
+        expect(sent[0]![1]).toEqual([sha256(key)]);
+        // Neither statement went through the Kysely instance.
+        expect(queryLog.statements).not.toContain('compiled query');
+        expect(await callTool(server, `nf_${'0'.repeat(64)}`, 'get_form_schema', {})).toMatchObject({
+          status: 401,
+        });
+        expect(sent).toHaveLength(3);
+      } finally {
+        await server.close();
+      }
     });
   });
 
@@ -290,5 +339,30 @@ describe('CredentialCache', () => {
     const disabled = new CredentialCache({ ttlMs: 0, maxEntries: 10 });
     disabled.set('a', auth, 0);
     expect(disabled.get('a', 0)).toBeUndefined();
+  });
+});
+
+describe('the credential statements, as text', () => {
+  // What Kysely compiled for the lookup and the last-used write before they were sent as text:
+  // the same statements, so the check reads and writes exactly what it did.
+  it('are what the query builder compiles', () => {
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: {} as never }) });
+    const lookup = db
+      .selectFrom('api_keys')
+      .select(['id', 'user_id', 'prefix', 'expires_at', 'last_used_at', 'scope'])
+      .where('key_hash', '=', 'hash')
+      .compile();
+    expect(lookup.sql).toBe(API_KEY_BY_HASH);
+    expect(lookup.parameters).toEqual(['hash']);
+    const now = new Date(1_000_000);
+    const threshold = new Date(940_000);
+    const touch = db
+      .updateTable('api_keys')
+      .set({ last_used_at: now })
+      .where('id', '=', 'key-id')
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', threshold)]))
+      .compile();
+    expect(touch.sql).toBe(TOUCH_API_KEY);
+    expect(touch.parameters).toEqual([now, 'key-id', threshold]);
   });
 });

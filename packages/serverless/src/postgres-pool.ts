@@ -1,4 +1,5 @@
-import type { pgPoolOptions } from '@filing-mcp/filing-domain';
+import type { DatabaseQuery, pgPoolOptions } from '@filing-mcp/filing-domain';
+import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ServerlessPlatform } from './serverless-platform.js';
 
@@ -41,4 +42,23 @@ export async function createServerlessPool(
     );
   }
   return pool;
+}
+
+/**
+ * A query function on the instance's pool (`boundedPool`'s, with its acquire timeout, its named
+ * statements and its dropping of a broken connection), run as Kysely's Postgres driver runs a
+ * statement: a connection taken from the pool, the statement sent with its parameters, the
+ * connection given back; a failure is the same error through either. The credential check uses it
+ * (`databaseQuery` of the filing server), so that the first API key's lookup waits for pg only.
+ * @internal
+ */
+export function poolQuery(pool: PostgresPool): DatabaseQuery {
+  return async (text, values) => {
+    const client = await pool.connect();
+    try {
+      return await client.query(text, values);
+    } finally {
+      client.release();
+    }
+  };
 }

@@ -4,12 +4,13 @@ import {
   createFilingServerWithConfig,
   type FilingLogEvent,
   type PacketBuilder,
+  type DatabaseQuery,
   type FilingServer,
   pgPoolOptions,
   stripePaymentProvider,
 } from '@filing-mcp/filing-domain';
 import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
-import type { Kysely } from 'kysely';
+import type { Kysely, PostgresPool } from 'kysely';
 import type { ServerlessPlatform } from './serverless-platform.js';
 import type { ServerlessSettings } from './serverless-settings.js';
 import { createShippedPacketBuilder } from './shipped-packet-builder.js';
@@ -43,24 +44,38 @@ export async function createServerlessFilingServer(
   const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
   let opened: Kysely<any> | undefined;
   let opening: Promise<Kysely<any>> | undefined;
+  // The pool (pg, with its first connection on Lambda), loaded by the first request that needs the
+  // database: the credential check's queries (`databaseQuery`) run on it at once, and Kysely is
+  // opened on it too, without a second pool.
+  let pooling: Promise<{ pool: PostgresPool; query: DatabaseQuery }> | undefined;
+  function pool(): Promise<{ pool: PostgresPool; query: DatabaseQuery }> {
+    pooling ??= import('./postgres-pool.js')
+      .then(async ({ createServerlessPool, poolQuery }) => {
+        const bounded = boundedPool(
+          await createServerlessPool(
+            {
+              connectionString: settings.connectionString,
+              options: pgPoolOptions(settings.database),
+              onError: (error) =>
+                log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
+            },
+            platform,
+          ),
+          settings.database,
+        );
+        return { pool: bounded, query: poolQuery(bounded) };
+      })
+      .catch((error: unknown) => {
+        pooling = undefined;
+        throw error;
+      });
+    return pooling;
+  }
   async function open(): Promise<Kysely<any>> {
     // Loaded only here, side by side: pg and Kysely are chunks of their own, not part of every
     // cold start, and the pool (with its first connection on Lambda) starts while Kysely loads.
-    const [{ openKysely }, pool] = await Promise.all([
-      import('./open-kysely.js'),
-      import('./postgres-pool.js').then(({ createServerlessPool }) =>
-        createServerlessPool(
-          {
-            connectionString: settings.connectionString,
-            options: pgPoolOptions(settings.database),
-            onError: (error) =>
-              log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
-          },
-          platform,
-        ),
-      ),
-    ]);
-    opened = openKysely(boundedPool(pool, settings.database));
+    const [{ openKysely }, { pool: bounded }] = await Promise.all([import('./open-kysely.js'), pool()]);
+    opened = openKysely(bounded);
     return opened;
   }
   function database(): Promise<Kysely<any>> {
@@ -77,6 +92,7 @@ export async function createServerlessFilingServer(
     const server = createFilingServerWithConfig(
       {
         db: db ?? database,
+        databaseQuery: async () => (await pool()).query,
         logger: log,
         clientMetadataDocuments: nodeClientMetadataDocuments(settings.clientMetadataDocuments),
         // The same hex as the default WebCrypto digest, synchronously: the first credential of a
@@ -100,7 +116,9 @@ export async function createServerlessFilingServer(
       async close() {
         await server.close();
         const open = opening && (await opening.catch(() => undefined));
-        await open?.destroy();
+        // Kysely ends the pool it runs on; a pool the credential check opened alone is ended here.
+        if (open) await open.destroy();
+        else await (pooling && (await pooling.catch(() => undefined)))?.pool.end();
       },
     };
   } catch (error) {

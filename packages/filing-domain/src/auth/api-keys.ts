@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseQuery } from '../storage/database-query.js';
 import type { FilingDatabase } from '../storage/database.js';
 import { type HashFunction, sha256Hex } from './hash.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../storage/timestamps.js';
@@ -166,23 +167,35 @@ function millis(value: Date | string | null): number | null {
 }
 
 /**
+ * The credential check's statement, as text: what Kysely compiled from
+ * `selectFrom('api_keys').select([...]).where('key_hash', '=', hash)` (a test compares the two),
+ * sent without the query builder so that the first credential check of a cold start waits for
+ * the driver only. $1 the key's SHA-256 hex.
+ */
+export const API_KEY_BY_HASH =
+  'select "id", "user_id", "prefix", "expires_at", "last_used_at", "scope" from "api_keys" where "key_hash" = $1';
+
+/**
+ * The last-used write, as text (Kysely's compilation of the update {@link touchApiKey} made before):
+ * $1 now, $2 the key's id, $3 the time before which the last use is rewritten.
+ */
+export const TOUCH_API_KEY =
+  'update "api_keys" set "last_used_at" = $1 where "id" = $2 and ("last_used_at" is null or "last_used_at" < $3)';
+
+/**
  * The API key check (docs/spec-differences.md#authentication, rule 3), in order: the key has the `nf_` form; the SHA-256 of the raw key equals a
  * stored hash (looked up through the unique index, so no secret is compared in application code);
  * the record exists; its expiry is null or in the future. Answers the record, or undefined.
  * One query; a malformed key costs none.
  */
 export async function verifyApiKey(
-  db: Kysely<any>,
+  query: DatabaseQuery,
   key: string,
   options: { hash?: HashFunction; now?: number; keyHash?: string } = {},
 ): Promise<VerifiedApiKey | undefined> {
   if (!API_KEY_PATTERN.test(key)) return undefined;
   const keyHash = options.keyHash ?? (await (options.hash ?? sha256Hex)(key));
-  const row = await (db as Kysely<FilingDatabase>)
-    .selectFrom('api_keys')
-    .select(['id', 'user_id', 'prefix', 'expires_at', 'last_used_at', 'scope'])
-    .where('key_hash', '=', keyHash)
-    .executeTakeFirst();
+  const row = (await query(API_KEY_BY_HASH, [keyHash])).rows[0];
   if (!row) return undefined;
   const expiresAt = millis(row.expires_at);
   if (expiresAt !== null && expiresAt <= (options.now ?? Date.now())) return undefined;
@@ -201,16 +214,11 @@ export async function verifyApiKey(
  * the statement itself, so concurrent instances write at most about once per interval).
  */
 export async function touchApiKey(
-  db: Kysely<any>,
+  query: DatabaseQuery,
   id: string,
   options: { now?: number; minIntervalMs?: number } = {},
 ): Promise<void> {
   const now = options.now ?? Date.now();
   const threshold = new Date(now - (options.minIntervalMs ?? 60_000));
-  await (db as Kysely<FilingDatabase>)
-    .updateTable('api_keys')
-    .set({ last_used_at: new Date(now) })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', threshold)]))
-    .execute();
+  await query(TOUCH_API_KEY, [new Date(now), id, threshold]);
 }

@@ -1,6 +1,8 @@
 import type { OAuthServer } from '@filing-mcp/oauth-core';
 import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
-import type { Kysely } from 'kysely';
+import { lazyOnce } from '@filing-mcp/protocol/internal';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseQuery } from '../storage/database-query.js';
 import { API_KEY_PATTERN, API_KEY_PREFIX, touchApiKey, verifyApiKey } from './api-keys.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { HashFunction } from './hash.js';
@@ -16,7 +18,14 @@ const LAST_USED_INTERVAL_MS = 60_000;
 
 /** What {@link createAuthenticator} needs: the database, the cache and the OAuth server (loaded lazily). */
 export interface AuthenticatorOptions {
-  db: Kysely<any>;
+  /** The database, opened by the first credential that needs it (Kysely on PostgreSQL or PGlite). */
+  db: () => Promise<Kysely<any>>;
+  /**
+   * The same database as a plain query function on its driver's pool (the serverless entries):
+   * the API-key check then waits for pg only, not for Kysely. Without it the statements go through
+   * `db`'s `executeQuery`, as text all the same.
+   */
+  query?: () => Promise<DatabaseQuery>;
   /** This server's resource URL: an access token bound to another resource is refused (RFC 8707). */
   baseUrl: string;
   hash: HashFunction;
@@ -36,7 +45,16 @@ export interface AuthenticatorOptions {
  * Answers `undefined` for anything else, so the core answers 401 with its challenge.
  */
 export function createAuthenticator(options: AuthenticatorOptions) {
-  const { db, baseUrl, hash, clock, cache, credentialKeys, oauth } = options;
+  const { baseUrl, hash, clock, cache, credentialKeys, oauth } = options;
+  // The statements go as text (auth/api-keys.ts), never through the query builder: nothing is
+  // compiled on a credential check, the first of a cold start included.
+  const query = lazyOnce(
+    options.query ??
+      (async (): Promise<DatabaseQuery> => {
+        const db = await options.db();
+        return (text, values) => db.executeQuery(CompiledQuery.raw(text, [...values]));
+      }),
+  );
   // Keys whose last-used time this instance has written recently: stops a burst of parallel
   // first calls from each scheduling a write.
   const recentlyTouched = new Map<string, number>();
@@ -52,7 +70,10 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     if (touched !== undefined && now - touched < LAST_USED_INTERVAL_MS) return;
     if (recentlyTouched.size >= options.maxTouchedKeys) recentlyTouched.clear();
     recentlyTouched.set(keyId, now);
-    options.inBackground(context, touchApiKey(db, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }));
+    const write = query().then((run) =>
+      touchApiKey(run, keyId, { now, minIntervalMs: LAST_USED_INTERVAL_MS }),
+    );
+    options.inBackground(context, write);
   }
 
   async function authenticate(
@@ -71,7 +92,7 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     if (cached !== undefined) return cached;
 
     if (isApiKey) {
-      const apiKey = await verifyApiKey(db, credential, { keyHash: credentialHash, now });
+      const apiKey = await verifyApiKey(await query(), credential, { keyHash: credentialHash, now });
       if (apiKey === undefined) return undefined;
       const auth: AuthInfo = {
         userId: apiKey.userId,

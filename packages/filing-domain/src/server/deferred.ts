@@ -40,7 +40,16 @@ export function prefetchToolDefinitions(): void {
 }
 
 /**
- * The database side (authentication, rate limits, cleanup, key revocation: Kysely and the driver
+ * The credential check (API keys by hash, as text; OAuth access tokens through the OAuth server),
+ * loaded by the first credential beside the driver and before the database side below: the
+ * first API key's lookup goes out as soon as pg has loaded and its connection is open, while
+ * Kysely, the backend and the tool definitions still load (one core does all of that in turn; the
+ * database's round trips are what can overlap it).
+ */
+export const loadAuthenticator = () => import('../auth/authenticate.js');
+
+/**
+ * The database side (rate limits, cleanup, key revocation: Kysely and the driver
  * behind `db`), loaded by the first request that needs the database: `initialize`, `tools/list`,
  * the probes' liveness and preflights load none of it.
  */

@@ -3,12 +3,10 @@ import type {
   CompletedAuthorization,
   OAuthServer,
 } from '@filing-mcp/oauth-core';
-import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { DEFAULT_CLIENT_EXPIRY, deleteAbandonedClients } from '../auth/abandoned-clients.js';
 import { deleteApiKey } from '../auth/api-keys.js';
-import { createAuthenticator } from '../auth/authenticate.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
 import type { CredentialCache } from '../auth/credential-cache.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
@@ -36,9 +34,6 @@ export interface FilingBackendOptions {
   log: (event: { event: string; [key: string]: unknown }) => void;
   /** The verified-credential cache, owned by the front (revocations reach it before the backend exists). */
   cache: CredentialCache;
-  /** Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit. */
-  credentialKeys: WeakMap<AuthInfo, string>;
-  inBackground(context: RequestContext | undefined, work: Promise<unknown>): void;
   retryAfterSeconds: number;
   readinessTimeoutMs?: number;
   /** Client ID Metadata Documents (https `client_id`s) through this fetcher; default off. */
@@ -49,15 +44,16 @@ export interface FilingBackendOptions {
 export type FilingBackend = ReturnType<typeof createFilingBackend>;
 
 /**
- * Everything of the filing server that reads or writes the database: authentication (auth/authenticate.ts), the OAuth
- * server, rate limits, readiness, cleanup and key revocation. A module of its own so that a
+ * Everything of the filing server that reads or writes the database but the credential check
+ * (auth/authenticate.ts, which the front loads on its own so that it waits for the driver only):
+ * the OAuth server, rate limits, readiness, cleanup and key revocation. A module of its own so that a
  * server answers `initialize` (and `tools/list`, probes, preflights) without loading Kysely, the
  * OAuth server or a database driver. Within it, the OAuth server (oauth-core, jose, its Kysely
  * store) and the readiness check (the migration lists) load on first use too: an API key's first
  * `tools/call` needs neither.
  */
 export function createFilingBackend(options: FilingBackendOptions) {
-  const { db, config, baseUrl, basePath, hash, clock, log, cache, credentialKeys } = options;
+  const { db, config, baseUrl, basePath, hash, clock, log, cache } = options;
   /** The OAuth server, loaded and built once by the first OAuth route, access token or cleanup. */
   const oauth = lazyOnce(
     (): Promise<OAuthServer> =>
@@ -119,22 +115,9 @@ export function createFilingBackend(options: FilingBackendOptions) {
           onError: (error) => log({ event: 'rate_limit_error', ...errorSummary(error) }),
         });
   const clientExpiry = { ...DEFAULT_CLIENT_EXPIRY, ...config.clientExpiry };
-  const { authenticate, forgetTouched } = createAuthenticator({
-    db,
-    baseUrl,
-    hash,
-    clock,
-    cache,
-    credentialKeys,
-    maxTouchedKeys: config.authCacheMaxEntries,
-    inBackground: options.inBackground,
-    oauth,
-  });
-
   return {
     oauth,
     limiter,
-    authenticate,
     checkReadiness,
     async cleanup() {
       const clients = await deleteAbandonedClients(db, clock(), clientExpiry);
@@ -153,7 +136,6 @@ export function createFilingBackend(options: FilingBackendOptions) {
     },
     async close() {
       await limiter?.flush();
-      forgetTouched();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { FilingServerConfig } from '../config/config.js';
 import type { HashFunction } from '../auth/hash.js';
+import type { DatabaseQuery } from '../storage/database-query.js';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import type { PacketBuilder, FilingPackets } from '../resources/filing-packets.js';
@@ -22,6 +23,12 @@ export interface FilingServerOptions {
    * probes and preflights need none).
    */
   db: Kysely<any> | (() => Promise<Kysely<any>>);
+  /**
+   * The same database as a plain query function on its driver's pool (`poolQuery`), called once
+   * by the first credential: the serverless entries pass it so that the first API key's lookup
+   * waits for pg only, not for Kysely to load. Without it the credential check uses `db`.
+   */
+  databaseQuery?: () => Promise<DatabaseQuery>;
   /** Settings, validated here with zod; a bad setting throws an error naming it. */
   config: FilingServerConfig;
   /** SHA-256 hex function for credentials, default WebCrypto. */

@@ -34,6 +34,7 @@ import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
 import { telnyxFaxProvider } from '../submission/providers/telnyx.js';
 import { createFilingTools } from '../tools/filing-tools.js';
 import {
+  loadAuthenticator,
   loadFaxWebhook,
   loadFilingBackend,
   loadOAuthServer,
@@ -111,8 +112,6 @@ export function createFilingServerWithConfig(
       clock,
       log,
       cache,
-      credentialKeys,
-      inBackground,
       retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
       ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
       ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
@@ -120,16 +119,45 @@ export function createFilingServerWithConfig(
   };
   const backend = lazyOnce(() => (lastBuild = buildBackend()));
 
-  let toolsPrefetched = false;
+  const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
+  /** The credential check, loaded and built by the first credential (`loadAuthenticator`). */
+  let builtAuthenticator: { forgetTouched(): void } | undefined; // what `close` clears
+  const authenticator = lazyOnce(async () => {
+    const { createAuthenticator } = await loadAuthenticator();
+    const built = createAuthenticator({
+      db: lazyDb,
+      ...(databaseQuery && { query: databaseQuery }),
+      baseUrl,
+      hash,
+      clock,
+      cache,
+      credentialKeys,
+      maxTouchedKeys: config.authCacheMaxEntries,
+      inBackground,
+      oauth: async () => (await backend()).oauth(),
+    });
+    builtAuthenticator = built;
+    return built;
+  });
+
+  let firstCredential = true;
   const authenticate = async (credential: string, request: Request, context?: RequestContext) => {
-    const authenticated = (await backend()).authenticate(credential, request, context);
-    // A credential almost always comes with a tools/call: its tool definitions compile while the
-    // database looks the credential up, rather than after.
-    if (!toolsPrefetched) {
-      toolsPrefetched = true;
+    if (!firstCredential) return (await authenticator()).authenticate(credential, request, context);
+    firstCredential = false;
+    // A credential almost always comes with a tools/call. Its modules load in the order the work
+    // needs them: the driver and the credential check first, so that the connection opens and an
+    // API key's lookup goes out before Kysely has loaded; then, once the pool has started
+    // connecting, the database side (the rate limit) and the tool definitions, which load and
+    // compile while the database answers. (Loaded all at once, the pool's module was evaluated
+    // after zod's and the tools', and its connection waited for them.) A part that fails to start
+    // is left to the request that needs it.
+    const connecting = databaseQuery?.().catch(() => undefined);
+    const checking = authenticator();
+    void Promise.resolve(connecting).then(() => {
+      backend().catch(() => undefined);
       prefetchToolDefinitions();
-    }
-    return authenticated;
+    });
+    return (await checking).authenticate(credential, request, context);
   };
 
   // Every tool call and packet read counts against its credential's `tools/call` limit first.
@@ -326,6 +354,7 @@ export function createFilingServerWithConfig(
       await Promise.allSettled([...pending]);
       const built = await lastBuild?.catch(() => undefined);
       await built?.close();
+      builtAuthenticator?.forgetTouched();
       cache.clear();
     },
   };
