@@ -80,6 +80,59 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
     expect(h.telnyx.faxes.length).toBe(before + 2);
   });
 
+  it('the final packet downloaded to mail uses the credit once; the draft and the owner’s part stay free; check_filing shows the credits and verifies an open checkout', async () => {
+    const { key, userId } = await newUser(h.db);
+    const draft = await h.ok(key, 'create_filing', { form_data: { llcName: 'Draft Holdings LLC' } });
+    const draftLinks = await h.ok(key, 'get_pdf_url', { id: draft.id });
+    expect((await fetch(draftLinks.download_url)).status).toBe(200);
+    expect((await fetch(draftLinks.download_to_file_url)).status).toBe(200);
+    expect(await credits(userId)).toBe(0);
+
+    const { id } = await h.ok(key, 'create_filing', { form_data: READY_FILING });
+    const checked = await h.ok(key, 'check_filing', { id });
+    expect(checked.ready).toBe(true);
+    expect(checked.credits).toMatchObject({ billing: 'on', available: 0, will_use: 1, used: false });
+    expect(checked.credits.note).toContain('you have 0: buy filings with buy_filings');
+    expect(checked.credits.note).toContain('single (1 filing, $49.00)');
+    const links = await h.ok(key, 'get_pdf_url', { id });
+    expect((await fetch(`${links.download_url}&part=owner`)).status).toBe(200);
+    for (const url of [links.download_url, links.download_to_file_url]) {
+      const refused = await fetch(url);
+      expect(refused.status).toBe(402);
+      const body = JSON.stringify(await refused.json());
+      expect(body).toContain('you have 0: the packet was not served');
+      expect(body).toContain('single (1 filing, $49.00), pair (2 filings, $89.00)');
+      expect(body).toContain('/billing');
+    }
+    // HEAD serves nothing, so it uses nothing.
+    expect((await fetch(links.download_url, { method: 'HEAD' })).status).toBe(200);
+
+    const bought = await h.ok(key, 'buy_filings', { tier: 'pair' });
+    stripe.pay(bought.checkout_id);
+    // check_filing records the paid checkout without the webhook.
+    const paid = await h.ok(key, 'check_filing', { id });
+    expect(paid.credits).toMatchObject({ available: 2, will_use: 1, used: false });
+    expect(await credits(userId)).toBe(2);
+
+    const served = await fetch(links.download_url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(await credits(userId)).toBe(1);
+    // A second download, the part to file, and a fax of the same filing use none.
+    expect((await fetch(links.download_url)).status).toBe(200);
+    const toFile = await fetch(links.download_to_file_url);
+    expect(toFile.status).toBe(200);
+    expect(await credits(userId)).toBe(1);
+    const after = await h.ok(key, 'check_filing', { id });
+    expect(after.credits).toMatchObject({ available: 1, will_use: 0, used: true });
+    expect(after.credits.note).toContain('its final packet downloaded');
+    const upload = await fetch(links.upload_url, { method: 'POST', body: packet.signed });
+    expect(upload.status).toBe(201);
+    const copy = ((await upload.json()) as any).signed_copy.id;
+    expect((await h.ok(key, 'send_fax', { id, confirm: copy })).outcome).toBe('sent');
+    expect(await credits(userId)).toBe(1);
+  });
+
   it('gives the credit back when the fax provider refuses the fax', async () => {
     const { key, userId } = await newUser(h.db);
     const id = await signedFiling(key);
