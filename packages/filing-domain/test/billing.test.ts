@@ -4,7 +4,8 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaxHarness, type FaxPacket, READY_FILING, startFaxHarness } from './fax-harness.js';
-import { newUser } from './helpers.js';
+import { newUser, replyBody } from './helpers.js';
+import { packetUri } from '../src/resources/packet-resources.js';
 import { type StripeStandIn, standInPayments, startStripeStandIn } from './stripe-stand-in.js';
 
 describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => {
@@ -104,6 +105,26 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
       expect(body).toContain('single (1 filing, $49.00), pair (2 filings, $89.00)');
       expect(body).toContain('/billing');
     }
+    // The MCP packet resource of the ready filing is the same final packet.
+    const read = (filingId = id) =>
+      fetch(h.baseUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${key}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'resources/read',
+          params: { uri: packetUri('5472', filingId) },
+        }),
+      }).then(replyBody);
+    const unread = await read();
+    expect(unread.error).toMatchObject({ code: -32602, data: { code: 'credit_required' } });
+    expect(unread.error.message).toContain('you have 0: the packet was not served');
+    expect((await read(draft.id)).result.contents[0].mimeType).toBe('application/pdf');
     // HEAD serves nothing, so it uses nothing.
     expect((await fetch(links.download_url, { method: 'HEAD' })).status).toBe(200);
 
@@ -122,6 +143,8 @@ describe.each(testDatabases())('credits with BILLING=on on $name', (variant) => 
     expect((await fetch(links.download_url)).status).toBe(200);
     const toFile = await fetch(links.download_to_file_url);
     expect(toFile.status).toBe(200);
+    expect(await credits(userId)).toBe(1);
+    expect((await read()).result.contents[0].mimeType).toBe('application/pdf');
     expect(await credits(userId)).toBe(1);
     const after = await h.ok(key, 'check_filing', { id });
     expect(after.credits).toMatchObject({ available: 1, will_use: 0, used: true });

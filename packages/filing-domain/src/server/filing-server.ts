@@ -223,7 +223,7 @@ export function createFilingServerWithConfig(
   const packetTemplates =
     packets === undefined
       ? []
-      : createPacketResourceTemplates({ db: lazyDb, packets }).map((template) =>
+      : createPacketResourceTemplates({ db: lazyDb, packets, billing }).map((template) =>
           limited === undefined
             ? template
             : { ...template, read: limited(template.read, (_uri, _variables, context) => context.auth) },
