@@ -47,7 +47,15 @@ describe.each(testDatabases())('a paid extension on $name', (variant) => {
     const links = await h.ok(key, 'get_pdf_url', { id });
     expect(await text(`${links.download_url}&part=owner`)).not.toContain(FORM_7004);
 
+    const unpaid = await h.ok(key, 'check_filing', { id });
+    expect(unpaid.forms.map((form: any) => form.form)).not.toContain('7004');
+    expect(unpaid.extended_due_date).toBeNull();
+
     await payExtension(key, id);
+    // check_filing lists what the packet now holds.
+    const paid = await h.ok(key, 'check_filing', { id });
+    expect(paid.forms.find((form: any) => form.form === '7004')).toMatchObject({ included: true });
+    expect(paid.extended_due_date).toBe('2027-10-15');
     const owner = await text(`${links.download_url}&part=owner`);
     expect(owner).toContain(FORM_7004);
     expect(owner).toContain(current.llcName);
