@@ -8,6 +8,7 @@ import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
+import { billingCancelPage, billingPage, billingSuccessPage, checkoutAction } from './billing-page.js';
 import type { CompanionContext } from './companion-context.js';
 import { CompanionSignIn } from './companion-sign-in.js';
 import { consentDecision, consentPage } from './consent-page.js';
@@ -57,7 +58,7 @@ export interface CompanionAppOptions {
    * or at the root any other path) is answered by its `fetch`, with the caller's context.
    */
   core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization'> &
-    Partial<Pick<FilingServer, 'packets'>>;
+    Partial<Pick<FilingServer, 'packets' | 'billing'>>;
   /**
    * A packet builder for the PDF links when `core` has no `packets` (they use the core's cache and
    * queue when it has). Required then.
@@ -90,7 +91,8 @@ export interface CompanionApp {
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Paths of the pages (below the app's path), each needing the sign-in when one is required. */
-const PAGE_PATH = /^(?:\/?$|\/oauth\/authorize$|\/sign-out$|\/api-keys(?:\/|$)|\/filings\/|\/partnership\/)/;
+const PAGE_PATH =
+  /^(?:\/?$|\/oauth\/authorize$|\/sign-out$|\/api-keys(?:\/|$)|\/billing(?:\/|$)|\/filings\/|\/partnership\/)/;
 
 /**
  * Hosts the pages answer on. Checking `Host` defeats DNS rebinding, which would otherwise let any
@@ -158,6 +160,7 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     // The filing server's cache and build queue when it has them, so a packet is built once
     // whoever asks; else a cache and queue of the pages' own around the builder.
     packets: options.core.packets ?? createFilingPackets(packetBuilder(options)),
+    billing: options.core.billing,
   };
   /** What the pages need to act for one user. */
   const contextFor = (userId: string): CompanionContext => ({
@@ -261,6 +264,18 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
         GET: () => apiKeysPage(context, request),
         POST: () => post(request, (form) => createApiKeyAction(context, request, form)),
       });
+    }
+    const billing = context.billing;
+    if (rest === '/billing' || rest.startsWith('/billing/')) {
+      if (billing === undefined) return undefined;
+      const at = { ...context, billing };
+      if (rest === '/billing') return allow('GET', { GET: () => billingPage(at, request) });
+      if (rest === '/billing/checkout') {
+        return allow('POST', { POST: () => post(request, (form) => checkoutAction(at, request, form)) });
+      }
+      if (rest === '/billing/success') return allow('GET', { GET: () => billingSuccessPage(at, request) });
+      if (rest === '/billing/cancel') return allow('GET', { GET: async () => billingCancelPage(at) });
+      return undefined;
     }
     if (segments.length === 3 && segments[0] === 'api-keys' && segments[2] === 'revoke') {
       const id = decodeSegment(segments[1]!);

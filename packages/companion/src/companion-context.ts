@@ -1,4 +1,4 @@
-import type { FilingPackets, FilingServer } from '@filing-mcp/filing-domain';
+import type { BillingDesk, FilingPackets, FilingServer } from '@filing-mcp/filing-domain';
 import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
@@ -21,4 +21,6 @@ export interface CompanionContext {
   oauthStore: OAuthStore;
   /** The packets behind the cache and the bounded build queue (the filing server's when it has them). */
   packets: FilingPackets;
+  /** The billing pages' port, when the server takes payments (the navigation then links to them). */
+  billing?: BillingDesk | undefined;
 }

@@ -193,6 +193,20 @@ function fileStem(filing: Filing): string {
  * in a ZIP. Only the owner's filings: anything else is the same 404 page as a missing filing, with
  * nothing of the packet. Text the forms cannot print answers 422 naming the field.
  */
+/** Why a download of the final packet is refused for want of a credit, or undefined. */
+async function downloadCredit(
+  context: CompanionContext,
+  kind: FilingKind,
+  source: Parameters<CompanionContext['packets']['pdf']>[1],
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  if (context.billing === undefined) return undefined;
+  // The same packet the download serves (cached): its readiness decides the draft mark.
+  const { ready } = await context.packets.pdf(kind, source, signal);
+  if (ready !== true) return undefined;
+  return context.billing.creditForDownload({ userId: context.userId, filingId: source.id, kind });
+}
+
 export async function filingPacket(
   context: CompanionContext,
   kind: FilingKind,
@@ -218,6 +232,10 @@ export async function filingPacket(
   };
   // A packet over its bounds, text the forms cannot print or full builds: the app's error page
   // (error-pages.ts), as the signed link and the MCP resource answer them.
+  // The final (unmarked) packet of a ready filing is what is mailed: with BILLING=on it uses the
+  // filing's credit (once); the draft stays free.
+  const refusal = await downloadCredit(context, kind, source, signal);
+  if (refusal !== undefined) return errorPage(context, 402, 'A credit is needed', refusal);
   if (format === 'zip') {
     const files = await packets.files(kind, source, signal);
     const zip = zipStore(files.map((file) => ({ name: file.fileName, bytes: file.bytes })));

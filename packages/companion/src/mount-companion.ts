@@ -45,7 +45,7 @@ export interface MountedCompanion {
 /** The parts of the filing server the pages use. */
 export type CompanionCore = Pick<
   FilingServer,
-  'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization' | 'packets'
+  'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization' | 'packets' | 'billing'
 >;
 
 /**

@@ -58,6 +58,8 @@ export interface PageOptions {
   userId: string;
   /** Whether the navigation bar links to the sign-out page (pages that need a sign-in). */
   signOut?: boolean;
+  /** Whether the server takes payments: the navigation links to the billing page. */
+  billing?: unknown;
 }
 
 /**
@@ -85,7 +87,7 @@ export function pageResponse(options: PageOptions, extraHeaders: Record<string, 
   const navigation =
     options.navigation === false
       ? ''
-      : html`<header><nav><strong>filing-mcp (local)</strong><a href="${options.appPath}/">Filings</a><a href="${options.appPath}/api-keys">API keys</a><span class="muted">Signed in as ${options.userId}</span>${options.signOut ? html`<a href="${options.appPath}/sign-out">Sign out</a>` : ''}</nav></header>`;
+      : html`<header><nav><strong>filing-mcp (local)</strong><a href="${options.appPath}/">Filings</a><a href="${options.appPath}/api-keys">API keys</a>${options.billing ? html`<a href="${options.appPath}/billing">Billing</a>` : ''}<span class="muted">Signed in as ${options.userId}</span>${options.signOut ? html`<a href="${options.appPath}/sign-out">Sign out</a>` : ''}</nav></header>`;
   const document = html`<!doctype html>
 <html lang="en">
 <head>

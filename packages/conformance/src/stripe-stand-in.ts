@@ -157,6 +157,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       reply(404, {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
       });
+    // The checkout page a payer's browser is sent to (Stripe's own page, in miniature).
+    const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && page !== null) {
+      const session = sessions.get(page[1]!);
+      response.writeHead(session ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(
+        session
+          ? `<!doctype html><title>Checkout</title><h1>Stand-in checkout</h1><p id="amount">${session.amount_total} ${session.currency}</p>`
+          : '<!doctype html><title>Checkout</title><h1>No such checkout</h1>',
+      );
+    }
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`) {
       return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }

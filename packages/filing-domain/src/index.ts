@@ -110,3 +110,9 @@ export {
 } from './payments/payment-provider.js';
 export { type StripePaymentOptions, stripePaymentProvider } from './payments/providers/stripe.js';
 export type { BillingTier, PaymentsSettings } from './config/payments-settings-schema.js';
+export type {
+  BillingDesk,
+  BillingOverview,
+  CheckoutOutcome,
+  TierOffer,
+} from './payments/billing-desk.js';

@@ -34,6 +34,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
         'notes',
         'prepare_elsewhere',
         'filed',
+        'credits',
         'unrecognized_fields',
       ].sort(),
     );

@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilingLogEvent } from '../src/index.js';
+import { CHECKOUTS_PER_USER_PER_HOUR } from '../src/payments/buy-tools.js';
 import { READY_FILING } from './fax-harness.js';
 import { APP_URL, newUser } from './helpers.js';
 import { callToolAt, startSocketServer } from './socket-server.js';
@@ -80,7 +81,7 @@ describe.each(testDatabases())('payments on $name', (variant) => {
       client_reference_id: userId,
       discounts: [{ promotion_code: 'promo_launch20' }],
       success_url: `${APP_URL}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP_URL}/billing`,
+      cancel_url: `${APP_URL}/billing/cancel`,
     });
     expect(session.received.allow_promotion_codes).toBeUndefined();
     expect(
@@ -219,7 +220,7 @@ describe.each(testDatabases())('payments on $name', (variant) => {
       stripe.event('checkout.session.completed', { id: 'cs_test_unknown', payment_status: 'paid' }),
     );
     expect(foreign.status).toBe(200);
-    expect(await foreign.json()).toMatchObject({ received: true });
+    expect(await foreign.json()).toEqual({ received: true, outcome: 'unknown_checkout' });
     // An event it does not use: 200.
     const unused = await webhook(stripe.event('customer.created', { id: 'cus_1' }));
     expect(await unused.json()).toEqual({ received: true, outcome: 'ignored' });
@@ -238,6 +239,25 @@ describe.each(testDatabases())('payments on $name', (variant) => {
     const code = await call('buy_filings', { tier: 'single', promotion_code: 'FREE100' });
     expect(code.text).toContain('The promotion code "FREE100" is not valid');
     expect(stripe.sessions.size).toBe(sessions);
+  });
+
+  it('limits checkout creation per user: past the hour’s limit nothing is opened, and another user is not limited', async () => {
+    const user = await newUser(db);
+    for (let index = 0; index < CHECKOUTS_PER_USER_PER_HOUR; index++) {
+      await ok('buy_filings', { tier: index % 2 === 0 ? 'single' : 'five' }, user.key);
+    }
+    const sessions = stripe.sessions.size;
+    const refused = await call('buy_filings', { tier: 'pair' }, user.key);
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain(
+      `You opened ${CHECKOUTS_PER_USER_PER_HOUR} checkouts in the last hour: no checkout was opened`,
+    );
+    const { id } = await ok('create_filing', { form_data: READY_FILING }, user.key);
+    expect((await call('buy_extension', { id }, user.key)).text).toContain('in the last hour');
+    expect(stripe.sessions.size).toBe(sessions);
+    const other = await newUser(db);
+    expect((await ok('buy_filings', { tier: 'single' }, other.key)).outcome).toBe('checkout');
+    expect(stripe.sessions.size).toBe(sessions + 1);
   });
 
   it('asks a 2026-07-28 client that declares URL elicitation to open the checkout page (official SDK v2 client)', async () => {

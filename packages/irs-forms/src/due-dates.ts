@@ -118,7 +118,9 @@ export function filingDueDates(
   }
   const due = nextBusinessDay(dayOfMonthAfter(end, dueMonths, 15));
   const extended =
-    formData.generateForm7004 === true || isRealDate(formData.form7004FiledDate)
+    formData.generateForm7004 === true ||
+    formData.form7004Paid === true ||
+    isRealDate(formData.form7004FiledDate)
       ? nextBusinessDay(dayOfMonthAfter(end, dueMonths + extensionMonths, 15))
       : null;
   return { due, extended };

@@ -112,6 +112,12 @@ export interface SingleMemberInput {
   signerTitle?: string;
   signatureDate?: string;
   generateForm7004?: boolean;
+  /**
+   * Set by the server, never stored: the Form 7004 extension of this filing is paid, so the packet
+   * carries Form 7004 as `generateForm7004` would while it can still extend (left out after the
+   * original due date, without making the return invalid).
+   */
+  form7004Paid?: boolean;
   /** The day a Form 7004 for this return was filed, if one was. */
   form7004FiledDate?: string;
   generateLateFilingLetter?: boolean;

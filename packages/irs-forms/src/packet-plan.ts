@@ -146,7 +146,7 @@ export function planPacket(
     };
     parts.push(cover);
     // The part for the owner first (this page, then the Form 7004 sent on its own), then the part to file.
-    if (filing.generateForm7004 === true) {
+    if (filing.generateForm7004 === true || filing.form7004Paid === true) {
       const { due } = filingDueDates('5472', formData);
       if (due !== null && asOf > due) omitted.push({ form: '7004', reason: form7004LateReason(due, asOf) });
       else {

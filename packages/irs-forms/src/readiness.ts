@@ -249,12 +249,13 @@ export function checkFilingReadiness(
     printedValueProblems(filing, asOf, invalid);
     const formCount = Math.max(parties.length, 1);
     forms.push(form('1120', 1), form('5472', formCount));
-    if (filing.generateForm7004 === true) {
+    if (filing.generateForm7004 === true || filing.form7004Paid === true) {
       const tooLate = due !== null && asOf > due;
       const entry = form('7004', 1, !tooLate);
       if (tooLate) {
         entry.reason = form7004LateReason(due, asOf);
-        if (!(isRealDate(filed7004) && filed7004 <= due)) {
+        // Asked for by the user, a Form 7004 too late is an error; paid for, it is just left out.
+        if (filing.generateForm7004 === true && !(isRealDate(filed7004) && filed7004 <= due)) {
           invalid.push({
             field: 'generateForm7004',
             message: `${entry.reason} Set generateForm7004 to false and file late with the reasonable-cause letter (generateLateFilingLetter, lateFilingReason).`,

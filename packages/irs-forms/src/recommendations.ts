@@ -34,7 +34,10 @@ export function form5472Recommendations(
   facts: RecommendationFacts,
 ): Recommendation[] {
   const recommended: Recommendation[] = [];
-  const hasExtension = filing.generateForm7004 === true || typeof filing.form7004FiledDate === 'string';
+  const hasExtension =
+    filing.generateForm7004 === true ||
+    filing.form7004Paid === true ||
+    typeof filing.form7004FiledDate === 'string';
   if (
     !facts.ready &&
     !facts.overdue &&

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { FilingServerConfig } from '@filing-mcp/filing-domain';
+import { createPGliteDb } from '@filing-mcp/test-db';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../official-conformance/chromium.mjs';
 import { type CompanionHarness, startCompanionHarness } from '../companion-harness.js';
@@ -16,12 +18,14 @@ export interface ChromiumCompanion {
 }
 
 /**
- * Starts a {@link CompanionHarness} and headless Chromium (official-conformance/chromium.mjs), and
+ * Starts a {@link CompanionHarness} (with `config` over its settings) and headless Chromium (official-conformance/chromium.mjs), and
  * makes the artifacts folder.
  */
-export async function startChromiumCompanion(): Promise<ChromiumCompanion> {
+export async function startChromiumCompanion(
+  config: Partial<FilingServerConfig> = {},
+): Promise<ChromiumCompanion> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const harness = await startCompanionHarness();
+  const harness = await startCompanionHarness(createPGliteDb, config);
   try {
     const browser = await launchChromium();
     return {

@@ -7,6 +7,7 @@ import {
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
+import type { BillingTier } from '../config/payments-settings-schema.js';
 import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
@@ -71,7 +72,8 @@ function providerRefusal(error: unknown): never {
   throw error;
 }
 
-interface Purchase {
+/** What a checkout buys. */
+export interface Purchase {
   kind: 'tier' | 'extension';
   tier: string | null;
   filingId: string | null;
@@ -80,40 +82,20 @@ interface Purchase {
   what: string;
 }
 
-/** Opens (or, on the retry after the elicitation, reads back) the checkout of one purchase. */
-async function checkout(
+/**
+ * Opens the checkout of one purchase at the provider and records it (buy_filings, buy_extension
+ * and the companion's billing page): refused with a {@link ToolError} past the per-user limit, for
+ * a promotion code the provider does not know, or when the provider refuses. The amount is the
+ * price's, never the caller's.
+ */
+export async function openCheckout(
   db: Kysely<any>,
   payments: PaymentSelling,
-  context: ToolContext,
+  userId: string,
   purchase: Purchase,
   promotionCode: string | undefined,
-) {
-  const { provider, appUrl } = payments;
-  const userId = context.auth.userId;
-  const price = await provider.price(purchase.priceId).catch(providerRefusal);
-  const answer = (outcome: 'checkout' | 'opened' | 'declined', state: CheckoutState, message: string) => ({
-    outcome,
-    checkout_id: state.id,
-    checkout_url: state.url,
-    amount: price.amount,
-    currency: price.currency,
-    filings: purchase.filings,
-    message,
-  });
-  // The retry of the URL elicitation: the checkout opened in the first round (sealed state).
-  const opened = (context.state as { checkout?: unknown } | undefined)?.checkout;
-  const response = context.inputResponses?.[CHECKOUT_ELICITATION_KEY] as { action?: unknown } | undefined;
-  if (typeof opened === 'string' && response !== undefined) {
-    const state = await provider.retrieveCheckout(opened).catch(providerRefusal);
-    return response.action === 'accept'
-      ? answer(
-          'opened',
-          state,
-          `The checkout page is open for the user: ${purchase.what}. Once paid, list_payments shows the payment and its receipt.`,
-        )
-      : answer('declined', state, 'The user did not open the checkout page: nothing was charged.');
-  }
-
+): Promise<CheckoutState> {
+  const { provider } = payments;
   const recent = await db
     .selectFrom('payment_checkouts')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -145,8 +127,8 @@ async function checkout(
       priceId: purchase.priceId,
       metadata,
       reference: userId,
-      successUrl: `${appUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${appUrl}/billing`,
+      successUrl: `${payments.appUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${payments.appUrl}/billing/cancel`,
       ...(promotionCodeId !== undefined && { promotionCodeId }),
     })
     .catch(providerRefusal);
@@ -161,6 +143,63 @@ async function checkout(
     ...(promotionCode !== undefined && { promotionCode }),
     expiresAt: state.expiresAt,
   });
+  return state;
+}
+
+/** The refusal of a tier name `BILLING_TIERS` does not have: the tiers there are. */
+export function unknownTier(payments: PaymentSelling, name: string): ToolError {
+  return new ToolError(
+    `There is no tier ${JSON.stringify(name)}: the tiers are ${payments.settings.tiers.map((t) => `${t.name} (${t.filings} filing${t.filings === 1 ? '' : 's'})`).join(', ')}.`,
+  );
+}
+
+/** The purchase of one tier of `BILLING_TIERS`. */
+export function tierPurchase(tier: BillingTier): Purchase {
+  return {
+    kind: 'tier',
+    tier: tier.name,
+    filingId: null,
+    filings: tier.filings,
+    priceId: tier.priceId,
+    what: `${tier.filings} filing${tier.filings === 1 ? '' : 's'} (${tier.name})`,
+  };
+}
+
+/** Opens (or, on the retry after the elicitation, reads back) the checkout of one purchase. */
+async function checkout(
+  db: Kysely<any>,
+  payments: PaymentSelling,
+  context: ToolContext,
+  purchase: Purchase,
+  promotionCode: string | undefined,
+) {
+  const { provider } = payments;
+  const userId = context.auth.userId;
+  const price = await provider.price(purchase.priceId).catch(providerRefusal);
+  const answer = (outcome: 'checkout' | 'opened' | 'declined', state: CheckoutState, message: string) => ({
+    outcome,
+    checkout_id: state.id,
+    checkout_url: state.url,
+    amount: price.amount,
+    currency: price.currency,
+    filings: purchase.filings,
+    message,
+  });
+  // The retry of the URL elicitation: the checkout opened in the first round (sealed state).
+  const opened = (context.state as { checkout?: unknown } | undefined)?.checkout;
+  const response = context.inputResponses?.[CHECKOUT_ELICITATION_KEY] as { action?: unknown } | undefined;
+  if (typeof opened === 'string' && response !== undefined) {
+    const state = await provider.retrieveCheckout(opened).catch(providerRefusal);
+    return response.action === 'accept'
+      ? answer(
+          'opened',
+          state,
+          `The checkout page is open for the user: ${purchase.what}. Once paid, list_payments shows the payment and its receipt.`,
+        )
+      : answer('declined', state, 'The user did not open the checkout page: nothing was charged.');
+  }
+
+  const state = await openCheckout(db, payments, userId, purchase, promotionCode);
   const cost = formatAmount(price.amount, price.currency);
   if (supportsUrlElicitation(context.clientCapabilities) && state.url !== null) {
     const request = {
@@ -208,25 +247,8 @@ export function buyTools(deps: {
       handler: async (args, context) => {
         if (payments === undefined) throw new ToolError(NO_PAYMENTS);
         const tier = payments.settings.tiers.find((candidate) => candidate.name === args.tier);
-        if (tier === undefined) {
-          throw new ToolError(
-            `There is no tier ${JSON.stringify(args.tier)}: the tiers are ${payments.settings.tiers.map((t) => `${t.name} (${t.filings} filing${t.filings === 1 ? '' : 's'})`).join(', ')}.`,
-          );
-        }
-        return checkout(
-          db,
-          payments,
-          context,
-          {
-            kind: 'tier',
-            tier: tier.name,
-            filingId: null,
-            filings: tier.filings,
-            priceId: tier.priceId,
-            what: `${tier.filings} filing${tier.filings === 1 ? '' : 's'} (${tier.name})`,
-          },
-          args.promotion_code,
-        );
+        if (tier === undefined) throw unknownTier(payments, args.tier);
+        return checkout(db, payments, context, tierPurchase(tier), args.promotion_code);
       },
     });
 

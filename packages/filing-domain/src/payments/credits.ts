@@ -69,7 +69,10 @@ export async function requireCredit(
   const outcome = await useCredit(db, use);
   if (outcome !== 'no_credit') return outcome;
   const credits = await creditsOf(db, use.userId);
+  const tiers = await tiersText(payments);
   throw new ToolError(
-    `Filing through this server uses one credit per filing, and you have ${credits}: nothing was sent. Buy filings with buy_filings (tiers: ${await tiersText(payments)}), then try again; a resend of a filing that used its credit is free.`,
+    use.method === 'fax'
+      ? `Filing through this server uses one credit per filing, and you have ${credits}: nothing was sent. Buy filings with buy_filings (tiers: ${tiers}), then try again; a resend of a filing that used its credit is free.`
+      : `Downloading the final packet of a ready filing (to mail it) uses one credit per filing, and you have ${credits}: the packet was not served. Buy filings on the billing page (${payments.appUrl}/billing) or with buy_filings (tiers: ${tiers}), then download it again; the draft packet stays free, and a filing that used its credit downloads and faxes without another.`,
   );
 }

@@ -61,6 +61,8 @@ export class PaymentProviderError extends Error {
 export interface PaymentProvider {
   /** The provider's name, stored with each payment (`stripe`). */
   readonly name: string;
+  /** Origins of the provider's checkout pages: a form that redirects there must be allowed to (CSP `form-action`). */
+  readonly checkoutOrigins?: readonly string[];
   /** A price's amount (smallest unit) and lower-case currency. */
   price(priceId: string): Promise<{ amount: number; currency: string }>;
   /** The id of an active promotion code the customer typed, or undefined. */

@@ -31,6 +31,8 @@ export interface BuiltPacket {
   pdf: Uint8Array;
   /** What the PDF holds, form by form, when the builder says (irs-forms' builder does). */
   contents?: ReadonlyArray<BuiltPacketContent>;
+  /** check_filing's `ready` for the packet's day, when the builder says: false marks every page DRAFT. */
+  ready?: boolean;
   editions?: ReadonlyArray<{ form: string; edition: string }>;
 }
 
@@ -138,7 +140,7 @@ export function createFilingPackets(
   // Everything a packet depends on: the filing and its last change, the kind, the format, and
   // the day it is for (readiness and the forms left out depend on the date as well as the data).
   const keyOf = (format: string, kind: FilingKind, filing: PacketSource, asOf: string) =>
-    `${format}\n${kind}\n${filing.id}\n${filing.updated_at}\n${asOf}`;
+    `${format}\n${kind}\n${filing.id}\n${filing.updated_at}\n${filing.extension_changed_at ?? ''}\n${asOf}`;
   return {
     pdf(kind, filing, signal, section) {
       const asOf = utcDay(now());

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { loadFilingRepository } from '../server/deferred.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { PacketLinks } from './packet-links.js';
+import type { BillingDesk } from '../payments/billing-desk.js';
 
 function problem(status: number, message: string, headers: Record<string, string> = {}): Response {
   return errorResponse(new HttpError(status, message, { headers }));
@@ -32,7 +33,8 @@ export const PACKET_LINK_MESSAGES = Object.freeze({
  *
  * Downloads are limited per client address (`packetDownload`) and per link (`packetLink`) before
  * anything is read, and the packet comes from the shared cache and bounded build queue: a full
- * queue answers 503 with `Retry-After`, and a download whose client has gone stops waiting.
+ * queue answers 503 with `Retry-After`, and a download whose client has gone stops waiting. With
+ * `BILLING=on` the final packet of a ready filing without a credit answers 402, saying how to buy.
  */
 export function createPacketDownload(options: {
   links: PacketLinks;
@@ -40,6 +42,8 @@ export function createPacketDownload(options: {
   packets: FilingPackets;
   /** The shared rate limiter, when limits are on. */
   limiter: () => Promise<RateLimiter | undefined>;
+  /** With `BILLING=on`, the final packet of a ready filing uses its credit (once per filing). */
+  billing?: () => BillingDesk | undefined;
 }): (request: Request, path: string, context?: RequestContext) => Promise<Response> {
   const tooMany = (retryAfter: number) =>
     problem(429, PACKET_LINK_MESSAGES.tooMany, { 'retry-after': String(retryAfter) });
@@ -74,6 +78,17 @@ export function createPacketDownload(options: {
       if (section === 'owner' && packet.contents?.length === 0)
         return problem(404, PACKET_LINK_MESSAGES.noOwnerPart);
       ({ pdf } = packet);
+      // The final (unmarked) packet is what is mailed: it uses the filing's credit; the draft
+      // and the owner's part alone stay free, and HEAD downloads nothing.
+      const billing = options.billing?.();
+      if (billing !== undefined && packet.ready === true && section !== 'owner' && request.method === 'GET') {
+        const refusal = await billing.creditForDownload({
+          userId: filing.user_id,
+          filingId: grant.id,
+          kind: grant.kind,
+        });
+        if (refusal !== undefined) return problem(402, `Payment required: ${refusal}`);
+      }
     } catch (error) {
       if (request.signal.aborted) return problem(503, PACKET_LINK_MESSAGES.gone_caller);
       // A full build queue 503 with Retry-After, a packet over its bounds 413, text the forms

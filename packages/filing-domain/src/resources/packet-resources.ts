@@ -1,4 +1,10 @@
-import { type HandlerContext, type ResourceTemplateDefinition, resourceNotFound } from '@filing-mcp/protocol';
+import {
+  type HandlerContext,
+  JsonRpcErrorCode,
+  McpError,
+  type ResourceTemplateDefinition,
+  resourceNotFound,
+} from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
@@ -6,6 +12,7 @@ import { loadFilingRepository } from '../server/deferred.js';
 import { mcpInvalidParams } from '../errors/mcp-errors.js';
 import { base64Encode } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
+import type { BillingDesk } from '../payments/billing-desk.js';
 
 export type { PacketBuilder } from './filing-packets.js';
 export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';
@@ -17,13 +24,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the PDF as a base64 `blob`. A read acts for the credential's user alone: another user's filing,
  * a missing one and a malformed id all answer -32602 with `data.uri`, and nothing is built. A
  * packet over irs-forms' `PACKET_LIMITS` answers -32602 with `data.code` `packet_too_large` and the
- * bound (`data.limit`, `data.max`); text the forms cannot print, `unprintable_text` and `data.field`.
+ * bound (`data.limit`, `data.max`); text the forms cannot print, `unprintable_text` and `data.field`;
+ * with `BILLING=on`, the final packet of a ready filing without a credit, `credit_required`.
  */
 export function createPacketResourceTemplates(options: {
   /** The database, or a function answering it (the filing server's lazily opened one). */
   db: Kysely<any> | (() => Promise<Kysely<any>>);
   /** The packets behind the cache and the bounded build queue. */
   packets: FilingPackets;
+  /** With `BILLING=on`, the final packet of a ready filing uses its credit (once per filing). */
+  billing?: BillingDesk | undefined;
 }): ResourceTemplateDefinition[] {
   // The repository and the IRS forms load with the first read: a server that never serves a
   // packet (or not yet) does not load them.
@@ -47,12 +57,25 @@ export function createPacketResourceTemplates(options: {
       const repository = await repositoryOf();
       const filing = await repository.packetSource(kind, id, userId);
       if (!filing) throw resourceNotFound(uri);
+      let pdf: Uint8Array;
       try {
-        const { pdf } = await options.packets.pdf(kind, filing, context.signal);
-        return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
+        const packet = await options.packets.pdf(kind, filing, context.signal);
+        // The final (unmarked) packet can be mailed: it uses the filing's credit, as its download does.
+        const refusal =
+          options.billing !== undefined && packet.ready === true
+            ? await options.billing.creditForDownload({ userId, filingId: filing.id, kind })
+            : undefined;
+        if (refusal !== undefined) {
+          throw new McpError(JsonRpcErrorCode.InvalidParams, `Payment required: ${refusal}`, {
+            uri,
+            code: 'credit_required',
+          });
+        }
+        ({ pdf } = packet);
       } catch (error) {
         throw mcpInvalidParams(error, { uri }) ?? error;
       }
+      return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
     },
   }));
 }

@@ -13,6 +13,7 @@ import type { FilingLogger } from '../logging/filing-logger.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import type { PacketBuilder, FilingPackets } from '../resources/filing-packets.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { BillingDesk } from '../payments/billing-desk.js';
 
 /** Options of {@link createFilingServer}. */
 export interface FilingServerOptions {
@@ -114,6 +115,11 @@ export interface FilingServer {
    * companion's PDF links use the same ones, so a packet is built once whoever asks.
    */
   packets?: FilingPackets | undefined;
+  /**
+   * The billing pages' port, when the server takes payments (`config.payments`): the companion's
+   * billing page, its checkout buttons and success page, and the credit of a packet download.
+   */
+  billing?: BillingDesk | undefined;
   /** Waits for background work still in flight and forgets cached credentials. Does not close `db`. */
   close(): Promise<void>;
 }

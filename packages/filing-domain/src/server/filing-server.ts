@@ -43,6 +43,7 @@ import {
   loadSignedCopyRoutes,
   prefetchToolDefinitions,
 } from './deferred.js';
+import { createBillingDesk } from '../payments/billing-desk.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
 import { createFilingRoutes, type RouteHandler } from './routes.js';
@@ -188,6 +189,7 @@ export function createFilingServerWithConfig(
           db: lazyDb,
           packets,
           limiter: async () => (await backend()).limiter,
+          billing: () => billing,
         });
   const signedCopies =
     packets === undefined || packetLinks === undefined
@@ -218,6 +220,12 @@ export function createFilingServerWithConfig(
           const { createPaymentWebhook } = await loadPaymentWebhook();
           return createPaymentWebhook({ provider: paymentProvider, db: lazyDb, log, now: clock });
         });
+  const paymentSelling = paymentProvider && {
+    provider: paymentProvider,
+    settings: config.payments!,
+    appUrl: config.appUrl,
+  };
+  const billing = paymentSelling && createBillingDesk(paymentSelling, lazyDb);
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,
@@ -234,9 +242,7 @@ export function createFilingServerWithConfig(
           links: packetLinks,
         },
       }),
-    ...(paymentProvider && {
-      payments: { provider: paymentProvider, settings: config.payments!, appUrl: config.appUrl },
-    }),
+    ...(paymentSelling && { payments: paymentSelling }),
   }).map((tool) =>
     limited === undefined
       ? tool
@@ -245,7 +251,7 @@ export function createFilingServerWithConfig(
   const packetTemplates =
     packets === undefined
       ? []
-      : createPacketResourceTemplates({ db: lazyDb, packets }).map((template) =>
+      : createPacketResourceTemplates({ db: lazyDb, packets, billing }).map((template) =>
           limited === undefined
             ? template
             : { ...template, read: limited(template.read, (_uri, _variables, context) => context.auth) },
@@ -350,6 +356,7 @@ export function createFilingServerWithConfig(
     resolveOAuthClient: async (clientId) => (await backend()).resolveOAuthClient(clientId),
     completeAuthorization: async (authorization) => (await backend()).completeAuthorization(authorization),
     packets,
+    billing,
     async close() {
       await Promise.allSettled([...pending]);
       const built = await lastBuild?.catch(() => undefined);

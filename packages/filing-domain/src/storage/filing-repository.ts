@@ -9,6 +9,7 @@ import {
 import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
 import { CREATE_FINDING_DUPLICATES, GET_FILING_AND_SUBMISSION_FLAG } from './filing-statements.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
+import { packetSourceOf } from './packet-source.js';
 
 export type { FilingTableName } from '../kinds/filing-kinds.js';
 
@@ -343,15 +344,7 @@ export class FilingRepository {
    * when missing (or another user's).
    */
   async packetSource(kind: FilingKind, id: string, userId?: string): Promise<PacketSource | undefined> {
-    let query = this.#db
-      .selectFrom(filingTable(kind))
-      .select(['id', 'user_id', sql<string>`updated_at::text`.as('updated_at'), 'form_data'])
-      .where('id', '=', id);
-    if (userId !== undefined) query = query.where('user_id', '=', userId);
-    const row = await query.executeTakeFirst();
-    return row === undefined
-      ? undefined
-      : { ...row, form_data: (row.form_data ?? {}) as Record<string, unknown> };
+    return packetSourceOf(this.#db, kind, id, userId);
   }
 
   /** The user's newest fax log records, newest first. */

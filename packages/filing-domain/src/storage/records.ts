@@ -79,5 +79,11 @@ export interface PacketSource {
   user_id: string;
   /** The row's `updated_at` at full precision (as text): any change makes a new packet. */
   updated_at: string;
+  /**
+   * The last change of the filing's Form 7004 extension payment, when it has one: a change of the
+   * packet (its owner's part) that is no change of the return, so no part of the cache key's
+   * `updated_at`, which a signed copy is checked against.
+   */
+  extension_changed_at?: string;
   form_data: Record<string, unknown>;
 }

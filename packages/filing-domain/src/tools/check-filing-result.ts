@@ -121,6 +121,16 @@ export const checkFilingResultSchema = once(() =>
         'Partnership: forms the return needs that the packet does not hold (K-2/K-3, B-1, B-2, M-3, 8804, 8805, 8813), each with the reason and its source; ready is false while any is listed.',
       ),
     filed: submissionSchemas().filed.optional(),
+    credits: z
+      .object({
+        billing: z.enum(['on', 'off']),
+        available: z.number().int().describe('Your unused credits.'),
+        will_use: z.number().int().describe('Credits filing this filing through the server uses: 0 or 1.'),
+        used: z.boolean().describe('Whether this filing used its credit already.'),
+        note: z.string(),
+      })
+      .optional()
+      .describe('On a server that takes payments: your credits and what this filing uses.'),
     unrecognized_fields: z
       .array(z.string())
       .optional()

@@ -11,6 +11,7 @@ import { pdfUrlTool, withPacketLinkWhenReady } from './packet-link-tools.js';
 import { filingKindTools, kindToolsAdvertised } from './kind-tools.js';
 import { recordTools } from './record-tools.js';
 import { buyTools } from '../payments/buy-tools.js';
+import { withFilingCredits } from '../payments/check-filing-credits.js';
 import {
   DEFAULT_LIST_LIMIT_MAX,
   type FilingToolFactory,
@@ -39,7 +40,10 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
     get_form_schema: form.get_form_schema,
     get_pdf_url: pdfUrlTool(options, repository),
     check_filing: withPacketLinkWhenReady(
-      withFiledState(form.check_filing, store, options.irsForms),
+      withFilingCredits(withFiledState(form.check_filing, store, options.irsForms), {
+        db: options.db,
+        payments: options.payments,
+      }),
       options.packetResources === true,
     ),
     complete_filing: () =>

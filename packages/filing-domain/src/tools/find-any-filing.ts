@@ -21,3 +21,20 @@ export async function findAnyFiling(
   if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
   return { kind, filing };
 }
+
+/**
+ * {@link findAnyFiling}'s filing as its packet is drawn from (`packetSource`: a paid Form 7004
+ * extension included), for check_filing: the forms it lists are the packet's.
+ */
+export async function findAnyPacketSource(
+  repository: FilingRepository,
+  userId: string,
+  id: string,
+  kindArgument: string | undefined,
+) {
+  const preferred: FilingKind = resolveFilingKind(kindArgument ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
+  const kind = await repository.findFilingKind(userId, id, preferred);
+  const source = kind && (await repository.packetSource(kind, id, userId));
+  if (!kind || !source) throw new ToolError(FILING_NOT_FOUND);
+  return { kind, source };
+}

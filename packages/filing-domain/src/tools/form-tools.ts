@@ -6,7 +6,7 @@ import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from '../form
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
-import { findAnyFiling } from './find-any-filing.js';
+import { findAnyPacketSource } from './find-any-filing.js';
 import type { FilingToolFactory, LoadIrsForms } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
@@ -101,11 +101,14 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
       outputSchema: checkFilingResultSchema(),
       annotations: readOnly,
       handler: async (args, { auth }) => {
-        const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
+        // What the packet is drawn from (a paid Form 7004 extension included): the forms listed
+        // are the packet's.
+        const { kind, source } = await findAnyPacketSource(repository, auth.userId, args.id, args.kind);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await irsForms();
-        const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
-        const unrecognized = unrecognizedFields(formDataSchemaOf(kind), filing.form_data);
+        const readiness = checkFilingReadiness(kind, source.form_data, undefined, args.as_of);
+        const { form7004Paid: _paid, ...stored } = source.form_data;
+        const unrecognized = unrecognizedFields(formDataSchemaOf(kind), stored);
         return unrecognized.length > 0 ? { ...readiness, unrecognized_fields: unrecognized } : readiness;
       },
     });

@@ -17,6 +17,11 @@ export function stripePaymentProvider(options: StripePaymentOptions): PaymentPro
     ));
   return {
     name: 'stripe',
+    // Checkout pages are Stripe's; a stand-in (STRIPE_API_BASE_URL) serves its own.
+    checkoutOrigins: [
+      'https://checkout.stripe.com',
+      ...(options.apiBaseUrl === undefined ? [] : [new URL(options.apiBaseUrl).origin]),
+    ],
     price: async (priceId) => (await loaded()).price(priceId),
     findPromotionCode: async (code) => (await loaded()).findPromotionCode(code),
     createCheckout: async (request) => (await loaded()).createCheckout(request),
