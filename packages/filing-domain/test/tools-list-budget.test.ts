@@ -1,4 +1,4 @@
-// One schema, read once (#47): tools/list is at most 4,500 o200k tokens with every tool, each
+// One schema, read once: tools/list is at most 4,500 o200k tokens with every tool, each
 // tool's input schema uses only the keywords every client can turn into a function declaration,
 // the write tools' form_data points to get_form_schema, and get_form_schema answers each form's
 // one JSON Schema within its own budget (5472: 3,000 tokens; partnership: 6,000), every
@@ -26,7 +26,7 @@ const TOOLS_LIST_TOKENS = 4_500;
 const FORM_SCHEMA_TOKENS = { '5472': 3_000, partnership: 7_500 } as const;
 const PARTNERSHIP_TARGET_TOKENS = 6_000;
 
-/** The only keywords a tool's input schema may use (#47): what every client can declare. */
+/** The only keywords a tool's input schema may use: what every client can declare. */
 const DECLARATION_KEYWORDS = new Set([
   'type',
   'properties',
@@ -276,7 +276,7 @@ describe('get_form_schema: one schema per form', () => {
     });
   }
 
-  // Known gap (#47): passes while the partnership schema is still above the issue's 6,000.
+  // Known gap: passes while the partnership schema is still above the issue's 6,000.
   it.fails(`the partnership schema is not yet within ${PARTNERSHIP_TARGET_TOKENS} tokens`, async () => {
     const { schema } = await formSchema('partnership');
     expect(countTokens(JSON.stringify(schema))).toBeLessThanOrEqual(PARTNERSHIP_TARGET_TOKENS);

@@ -1,5 +1,5 @@
-// The JSON Schema subset every client can turn into a function declaration for any model provider
-// (issue #47): each schema uses only DECLARATION_KEYWORDS, with `type` one type (never a list).
+// The JSON Schema subset every client can turn into a function declaration for any model
+// provider: each schema uses only DECLARATION_KEYWORDS, with `type` one type (never a list).
 // No `anyOf`, `patternProperties`, `propertyNames`, `pattern` or `additionalProperties`: clients
 // that convert tool schemas for other providers drop those, and with them the fields they name.
 // What a schema says in words instead (a pattern as NN-NNNNNNN) is in its `description`; the

@@ -1,7 +1,10 @@
-// The one JSON Schema of a kind's form_data that get_form_schema answers (issue #47): the whole
+// The one JSON Schema of a kind's form_data that get_form_schema answers: the whole
 // tree (types, enums, defaults, bounds, each field's description with its IRS line), derived from
-// the zod form schema the tools validate with, so it cannot drift from what is checked. The tool
-// schemas of tools/list do not repeat it: their form_data points here.
+// the zod form schema the tools validate with, so it cannot drift from what is checked. It is
+// derived at build time, like tools/list (form-schemas.generated.ts; test/tools-list.test.ts
+// fails while that file differs from what buildFormJsonSchema makes): no zod JSON Schema emission
+// at run time (the Lambda bundle has none). The tool schemas of tools/list do not repeat it: their
+// form_data points here.
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
 import { formDataSchemaOf } from './kind-forms.js';
@@ -84,7 +87,7 @@ function withPlainWords(schema: JsonSchema): JsonSchema {
 }
 
 /** Freezes `value` and everything in it: the schema is shared by every call. */
-function deepFrozen<T>(value: T): T {
+export function deepFrozen<T>(value: T): T {
   if (value !== null && typeof value === 'object') {
     for (const inner of Object.values(value)) deepFrozen(inner);
     Object.freeze(value);
@@ -92,24 +95,19 @@ function deepFrozen<T>(value: T): T {
   return value;
 }
 
-const schemas: Partial<Record<FilingKind, JsonSchema>> = {};
-
 /**
- * The JSON Schema of `kind`'s form_data, built on the first call for that kind (from the zod
- * schema's input JSON Schema, as a declaration schema: see `declarationSchema`), each description
- * said once; the same frozen object after.
+ * The JSON Schema of `kind`'s form_data (from the zod schema's input JSON Schema, as a declaration
+ * schema: see `declarationSchema`), each description said once. What form-schemas.generated.ts
+ * holds; called where it is generated, never on a call.
  */
-export function formJsonSchema(kind: FilingKind): JsonSchema {
-  if (schemas[kind] === undefined) {
-    const zodSchema = formDataSchemaOf(kind).toJSONSchema({ io: 'input' });
-    // The form's own description is get_form_schema's `description`.
-    const { description: _description, ...schema } = declarationSchema(zodSchema, {
-      keysInWordsAbove: KEYS_IN_WORDS_ABOVE,
-      keysInWords: (keys) => keysOfAnotherField(zodSchema, keys) ?? keys.join(', '),
-    });
-    schemas[kind] = deepFrozen(withDescriptionsOnce(withPlainWords(schema)));
-  }
-  return schemas[kind];
+export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
+  const zodSchema = formDataSchemaOf(kind).toJSONSchema({ io: 'input' });
+  // The form's own description is get_form_schema's `description`.
+  const { description: _description, ...schema } = declarationSchema(zodSchema, {
+    keysInWordsAbove: KEYS_IN_WORDS_ABOVE,
+    keysInWords: (keys) => keysOfAnotherField(zodSchema, keys) ?? keys.join(', '),
+  });
+  return withDescriptionsOnce(withPlainWords(schema));
 }
 
 /**

@@ -2,7 +2,7 @@ import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
-import { formJsonSchema, topLevelFields } from '../forms/form-json-schema.js';
+import { deepFrozen, topLevelFields } from '../forms/form-json-schema.js';
 import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from '../forms/kind-forms.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
@@ -25,8 +25,10 @@ type FormSchemaResult = {
  * get_form_schema's answer: the spec's descriptor (`description`, `fields`: each top-level field
  * by name) and `schema`, the one JSON Schema of the whole form_data, where every description is.
  */
-function frozenDescriptor(kind: FilingKind): FormSchemaResult {
-  const schema = formJsonSchema(kind);
+async function frozenDescriptor(kind: FilingKind): Promise<FormSchemaResult> {
+  // Generated at build time (no JSON Schema emission at run time); loaded by the first call.
+  const { FORM_SCHEMAS_JSON } = await import('../forms/form-schemas.generated.js');
+  const schema = deepFrozen(JSON.parse(FORM_SCHEMAS_JSON[kind]) as Record<string, unknown>);
   return Object.freeze({
     kind,
     description: KIND_FORMS[kind].description,
@@ -85,9 +87,9 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
       }),
       annotations: readOnly,
       // The same frozen object every time: the protocol core validates and serializes it once.
-      handler: (args) => {
+      handler: async (args) => {
         const kind = resolveFilingKind(args.kind ?? args.formType ?? args.form ?? '5472') ?? '5472';
-        formSchemaResults[kind] ??= frozenDescriptor(kind);
+        formSchemaResults[kind] ??= await frozenDescriptor(kind);
         return formSchemaResults[kind];
       },
     });
