@@ -71,11 +71,20 @@ function withoutEnumList(schema: JsonSchema, description: string): string {
   return `${description.slice(0, at).replace(/[:\s(]+$/, '')}${description.slice(at + list.length).replace(/^\)/, '')}`;
 }
 
-/** `schema` with each description shortened as {@link withoutKeyLine} and {@link withoutEnumList} say, in place. */
+/**
+ * `schema` with each description shortened as {@link withoutKeyLine} and {@link withoutEnumList}
+ * say (a group's description also without the values of its fields' enums: Schedule B's line 1
+ * types are line1's enum), in place.
+ */
 function withPlainWords(schema: JsonSchema): JsonSchema {
   const visit = (node: JsonSchema, name: string): void => {
     if (typeof node.description === 'string') {
-      node.description = withoutEnumList(node, withoutKeyLine(name, node.description));
+      let words = withoutEnumList(node, withoutKeyLine(name, node.description));
+      if (isObject(node.properties)) {
+        for (const inner of Object.values(node.properties))
+          if (isObject(inner)) words = withoutEnumList(inner, words);
+      }
+      node.description = words;
     }
     if (isObject(node.properties)) {
       for (const [child, inner] of Object.entries(node.properties)) if (isObject(inner)) visit(inner, child);
@@ -136,7 +145,7 @@ const KEYS_IN_WORDS_ABOVE = 12;
 function typeWords(schema: JsonSchema): string {
   const type = typeof schema.type === 'string' ? schema.type : 'any';
   if (type === 'array' && isObject(schema.items)) return `array of ${typeWords(schema.items)}`;
-  if (Array.isArray(schema.enum)) return `${type}, one of the enum`;
+  if (Array.isArray(schema.enum)) return `${type}, enum`;
   return typeof schema.format === 'string' ? `${type}, ${schema.format}` : type;
 }
 
