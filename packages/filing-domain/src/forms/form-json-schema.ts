@@ -7,7 +7,9 @@
 // form_data points here.
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
+import type * as z from 'zod';
 import { formDataSchemaOf } from './kind-forms.js';
+import { CHECKED_AS } from './partnership-return-fields.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -110,7 +112,17 @@ export function deepFrozen<T>(value: T): T {
  * holds; called where it is generated, never on a call.
  */
 export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
-  const zodSchema = formDataSchemaOf(kind).toJSONSchema({ io: 'input' });
+  const zodSchema = formDataSchemaOf(kind).toJSONSchema({
+    io: 'input',
+    // A field checked as another schema (a partner's guaranteed payments) shows that schema.
+    override: ({ zodSchema: field, jsonSchema }) => {
+      const real = CHECKED_AS.get(field as unknown as z.ZodType);
+      if (real === undefined) return;
+      const { $schema: _schema, ...shape } = real.toJSONSchema({ io: 'input' }) as JsonSchema;
+      for (const key of Object.keys(jsonSchema)) if (key !== 'description') delete jsonSchema[key];
+      Object.assign(jsonSchema, shape);
+    },
+  }) as JsonSchema;
   // The form's own description is get_form_schema's `description`.
   const { description: _description, ...schema } = declarationSchema(zodSchema, {
     keysInWordsAbove: KEYS_IN_WORDS_ABOVE,

@@ -9,17 +9,22 @@ import { calendarDate, text } from './form-fields.js';
 /**
  * A field advertised in tools/list by its outer type only (`{"type":"object"}` or an array of
  * anything), to keep the tool list within its budget, and validated with `real`: a wrong value is
- * an error at its own path. get_form_schema's description gives the shape.
+ * an error at its own path. get_form_schema's schema shows the shape of `real` ({@link CHECKED_AS}).
  */
 export function checkedAs(outer: 'object' | 'array', real: z.ZodType) {
   const base = outer === 'object' ? z.record(z.string(), z.unknown()) : z.array(z.unknown());
-  return base.superRefine((value, context) => {
+  const checked = base.superRefine((value, context) => {
     const result = real.safeParse(value);
     for (const issue of result.success ? [] : result.error.issues) {
       context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
   });
+  CHECKED_AS.set(checked, real);
+  return checked;
 }
+
+/** The schema each {@link checkedAs} field checks its value with: get_form_schema shows its shape. */
+export const CHECKED_AS = new WeakMap<z.ZodType, z.ZodType>();
 
 /** A field get_form_schema documents with `description` and tools/list leaves out (its budget). */
 export function unadvertised<T extends z.ZodType>(schema: T, description: string): T {
