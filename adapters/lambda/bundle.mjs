@@ -33,8 +33,9 @@ const englishOnlyZodLocales = {
 };
 // zod's classic schemas carry a `toJSONSchema()` method and so import its JSON Schema emitter
 // (about 18 KB minified). The Lambda handler never emits a JSON Schema: the filing tools' schemas
-// of `tools/list` are generated at build time (tools-list.generated.ts, a test proves them equal
-// to what zod emits). The two emitter modules are replaced here by ones that export the same names,
+// of `tools/list` and get_form_schema's form schemas are generated at build time
+// (tools-list.generated.ts, form-schemas.generated.ts; a test proves them equal to what zod
+// emits). The two emitter modules are replaced here by ones that export the same names,
 // each of which throws when called; validation (parse, errors) does not touch them.
 const zodJsonSchemaEmitter = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
 const noZodJsonSchema = {
@@ -56,7 +57,7 @@ const noZodJsonSchema = {
         ),
       ].filter(Boolean);
       const unavailable =
-        "()=>{throw new Error('JSON Schema emission is not part of the Lambda bundle: tools/list comes from tools-list.generated.ts')}";
+        "()=>{throw new Error('JSON Schema emission is not part of the Lambda bundle: tools/list comes from tools-list.generated.ts, get_form_schema from form-schemas.generated.ts')}";
       return {
         contents: `const unavailable = ${unavailable};\n${names.map((name) => `export const ${name} = unavailable;`).join('\n')}\n`,
         loader: 'js',

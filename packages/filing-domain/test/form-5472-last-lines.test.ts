@@ -27,7 +27,8 @@ describe.each(testDatabases())('Form 5472 to its last line on $name', (variant) 
     expect(byKind.get('royalties_paid_other_than_intangible_property')).toMatchObject({ line: '27b' });
     expect(byKind.get('capital_contribution')).toMatchObject({ part: 'V', line: 'V' });
     expect(byKind.has('royalties_paid')).toBe(false);
-    expect(schema.fields['relatedParties[].transactions[].kind']).toContain('line 28');
+    const transaction = schema.schema.properties.relatedParties.items.properties.transactions.items;
+    expect(transaction.properties.kind.description).toContain('line 28');
     const partnership = await ok(harness().server, key, 'get_form_schema', { kind: 'partnership' });
     expect(partnership.transaction_kinds).toBeUndefined();
   });

@@ -1,15 +1,19 @@
-// The build-time tools/list (src/tools-list.generated.ts) against the zod definitions.
-// `pnpm --filter @filing-mcp/filing-domain generate:tools-list` rewrites the file (UPDATE_TOOLS_LIST=1).
+// The build-time tools/list (src/tools/tools-list.generated.ts) and get_form_schema's form schemas
+// (src/forms/form-schemas.generated.ts) against the zod definitions.
+// `pnpm --filter @filing-mcp/filing-domain generate:tools-list` rewrites both (UPDATE_TOOLS_LIST=1).
 import { readFile, writeFile } from 'node:fs/promises';
 import { createMcpServer, type McpServerOptions } from '@filing-mcp/protocol';
 import { buildToolValidators } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { buildFormJsonSchema } from '../src/forms/form-json-schema.js';
+import { FILING_KIND_LIST } from '../src/kinds/filing-kinds.js';
 import { createEagerFilingTools } from '../src/tools/filing-tool-definitions.js';
 import { createFilingTools } from '../src/tools/filing-tools.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER } from '../src/tools/tools-list.generated.js';
 
 const GENERATED = new URL('../src/tools/tools-list.generated.ts', import.meta.url);
+const FORM_SCHEMAS = new URL('../src/forms/form-schemas.generated.ts', import.meta.url);
 // The tools only keep the database for their handlers; listing and validating never touch it.
 const db = {} as Kysely<any>;
 const appUrl = 'https://app.example.test';
@@ -72,11 +76,34 @@ export const TOOLS_LIST_TEMPLATE = ${JSON.stringify(listJson)};
 `;
 }
 
+/** The generated module's text for get_form_schema's `schema` of each kind. */
+function formSchemasModule(): string {
+  const entries = FILING_KIND_LIST.map(
+    (kind) => `  ${JSON.stringify(kind)}: ${JSON.stringify(JSON.stringify(buildFormJsonSchema(kind)))},`,
+  );
+  return `// Generated from the zod form schemas (src/forms/form-json-schema.ts); do not edit.
+// Regenerate with \`pnpm --filter @filing-mcp/filing-domain generate:tools-list\`; test/tools-list.test.ts
+// fails while this file differs from what the form schemas produce.
+import type { FilingKind } from '../kinds/filing-kinds.js';
+
+/** get_form_schema's \`schema\` of each kind: the JSON Schema of its form_data, serialized. */
+export const FORM_SCHEMAS_JSON: Readonly<Record<FilingKind, string>> = {
+${entries.join('\n')}
+};
+`;
+}
+
 describe('build-time tools/list', () => {
   it('the generated file is what the zod definitions produce (regenerate it when this fails)', async () => {
     const expected = await generatedModule();
     if (process.env.UPDATE_TOOLS_LIST === '1') await writeFile(GENERATED, expected);
     expect(await readFile(GENERATED, 'utf8')).toBe(expected);
+  });
+
+  it('the generated form schemas are what the zod form schemas produce (regenerate when this fails)', async () => {
+    const expected = formSchemasModule();
+    if (process.env.UPDATE_TOOLS_LIST === '1') await writeFile(FORM_SCHEMAS, expected);
+    expect(await readFile(FORM_SCHEMAS, 'utf8')).toBe(expected);
   });
 
   for (const listLimitMax of [1, 7, 200, 1000]) {

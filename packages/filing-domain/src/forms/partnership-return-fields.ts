@@ -2,26 +2,34 @@ import { CONTRIBUTION_CODES, ECTI_LINES, ECTI_REFUSED_LINES } from '@filing-mcp/
 import * as z from 'zod';
 import { calendarDate, text } from './form-fields.js';
 
-// Partnership form_data fields of the return as a whole that tools/list leaves out or shows by
-// their outer type only (its budget): ECTI lines, section 1446 payments, the box 13 code and the
-// late-return statement. get_form_schema describes each.
+// Partnership form_data fields of the return as a whole: ECTI lines, section 1446 payments, the
+// box 13 code and the late-return statement. get_form_schema's schema describes each (tools/list
+// shows no form field: the write tools' form_data points there).
 
 /**
- * A field advertised in tools/list by its outer type only (`{"type":"object"}` or an array of
- * anything), to keep the tool list within its budget, and validated with `real`: a wrong value is
- * an error at its own path. get_form_schema's description gives the shape.
+ * A field whose zod type is its outer type only (a record, or an array of anything), validated
+ * with `real`: a wrong value is an error at its own path. get_form_schema's schema shows the
+ * shape of `real` ({@link CHECKED_AS}).
  */
 export function checkedAs(outer: 'object' | 'array', real: z.ZodType) {
   const base = outer === 'object' ? z.record(z.string(), z.unknown()) : z.array(z.unknown());
-  return base.superRefine((value, context) => {
+  const checked = base.superRefine((value, context) => {
     const result = real.safeParse(value);
     for (const issue of result.success ? [] : result.error.issues) {
       context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
   });
+  CHECKED_AS.set(checked, real);
+  return checked;
 }
 
-/** A field get_form_schema documents with `description` and tools/list leaves out (its budget). */
+/** The schema each {@link checkedAs} field checks its value with: get_form_schema shows its shape. */
+export const CHECKED_AS = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A field get_form_schema documents with `description`. The `advertised: false` marker is what
+ * tools/list once left out; it no longer shows form fields, and the schema drops the marker.
+ */
 export function unadvertised<T extends z.ZodType>(schema: T, description: string): T {
   return schema.meta({ description, advertised: false });
 }

@@ -1,7 +1,8 @@
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
-import { type FilingKind, formSchemaDescriptor, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import { type FilingKind, resolveFilingKind } from '../forms/form-schema-descriptor.js';
+import { deepFrozen, topLevelFields } from '../forms/form-json-schema.js';
 import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from '../forms/kind-forms.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
@@ -16,15 +17,23 @@ type FormSchemaResult = {
   kind: FilingKind;
   description: string;
   fields: Record<string, string>;
+  schema: Record<string, unknown>;
   transaction_kinds?: TransactionKindEntry[];
 };
 
-function frozenDescriptor(kind: FilingKind): FormSchemaResult {
-  const { description, fields } = formSchemaDescriptor(kind);
+/**
+ * get_form_schema's answer: the spec's descriptor (`description`, `fields`: each top-level field
+ * by name) and `schema`, the one JSON Schema of the whole form_data, where every description is.
+ */
+async function frozenDescriptor(kind: FilingKind): Promise<FormSchemaResult> {
+  // Generated at build time (no JSON Schema emission at run time); loaded by the first call.
+  const { FORM_SCHEMAS_JSON } = await import('../forms/form-schemas.generated.js');
+  const schema = deepFrozen(JSON.parse(FORM_SCHEMAS_JSON[kind]) as Record<string, unknown>);
   return Object.freeze({
     kind,
-    description,
-    fields: Object.freeze({ ...fields }),
+    description: KIND_FORMS[kind].description,
+    fields: Object.freeze(topLevelFields(schema)),
+    schema,
     ...KIND_FORMS[kind].schemaExtras?.(),
   });
 }
@@ -41,7 +50,7 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
       name: 'get_form_schema',
       title: 'Get the form schema',
       description:
-        'Describes the form_data fields of a kind: "5472" (single-member, 5472/1120; also "form-5472-1120") or "partnership" (1065, K-1, 8804/8805; also "form-1065"). Answers { kind, description, fields, transaction_kinds } (5472: each kind\'s line and label).',
+        'The JSON Schema of a kind\'s form_data: "5472" (single-member, 5472/1120; also "form-5472-1120") or "partnership" (1065, K-1, 8804/8805; also "form-1065"). Answers { kind, description, schema: every field with its IRS line, fields: top-level names, transaction_kinds (5472) }.',
       // Strict: an argument of another name is an error naming the right one, never a silent 5472.
       inputSchema: z.strictObject(
         {
@@ -62,6 +71,7 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
         kind: z.enum(FILING_KIND_LIST),
         description: z.string(),
         fields: z.record(z.string(), z.string()),
+        schema: z.record(z.string(), z.unknown()).describe('The JSON Schema of form_data.'),
         transaction_kinds: z
           .array(
             z.object({
@@ -77,9 +87,9 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
       }),
       annotations: readOnly,
       // The same frozen object every time: the protocol core validates and serializes it once.
-      handler: (args) => {
+      handler: async (args) => {
         const kind = resolveFilingKind(args.kind ?? args.formType ?? args.form ?? '5472') ?? '5472';
-        formSchemaResults[kind] ??= frozenDescriptor(kind);
+        formSchemaResults[kind] ??= await frozenDescriptor(kind);
         return formSchemaResults[kind];
       },
     });

@@ -22,7 +22,7 @@ const WRITE_TOOLS: Readonly<
   >
 > = {
   // The record keeps its own name and EIN: the descriptions say what they default to.
-  '5472': { build: singleMemberWriteTools, plainArguments: ['llc_name', 'ein'] },
+  '5472': { build: singleMemberWriteTools, plainArguments: ['llc_name'] },
   partnership: { build: partnershipWriteTools, plainArguments: [] },
 };
 
