@@ -6,6 +6,7 @@ import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from '../form
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
+import { preparerNoteLines } from './preparer-notes.js';
 import { findAnyFiling } from './find-any-filing.js';
 import type { FilingToolFactory, LoadIrsForms } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
@@ -104,7 +105,11 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
         const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, args.kind);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await irsForms();
-        const readiness = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
+        const checked = checkFilingReadiness(kind, filing.form_data, undefined, args.as_of);
+        // The questions the user left for a preparer (complete_filing's "I don't know").
+        const left = preparerNoteLines(filing.form_data);
+        const readiness =
+          left.length > 0 ? { ...checked, notes: [...(checked.notes ?? []), ...left] } : checked;
         const unrecognized = unrecognizedFields(formDataSchemaOf(kind), filing.form_data);
         return unrecognized.length > 0 ? { ...readiness, unrecognized_fields: unrecognized } : readiness;
       },
