@@ -223,4 +223,30 @@ describe.each(testDatabases())('the partnership interview on $name', ({ create }
       await client.close();
     }
   });
+  it('"I don’t know" to a stored answer the check refuses is not asked again', async () => {
+    const forms: Form[] = [];
+    const client = await connect((form) => {
+      forms.push(form);
+      return { action: 'accept', content: { scheduleB__line33: 'dont_know' } };
+    });
+    try {
+      // Electing out under section 6221(b) is refused on a late return: the check asks again.
+      const late = { ...EXAMPLE_PARTNERSHIP_FILING.scheduleB, line33: true };
+      const id = await createPartnership(client, { ...EXAMPLE_PARTNERSHIP_FILING, scheduleB: late });
+      const result = await client.callTool({
+        name: 'complete_filing',
+        arguments: { id, kind: 'partnership' },
+      });
+      const answer = result.structuredContent as any;
+      expect(forms).toHaveLength(1);
+      expect(Object.keys(forms[0]!.requestedSchema.properties)).toContain('scheduleB__line33');
+      expect(answer.outcome).toBe('prepare_elsewhere');
+      expect(answer.message).toContain('answer scheduleB.line33');
+      expect((await formData(id)).preparerNotes).toEqual([
+        expect.objectContaining({ field: 'scheduleB.line33' }),
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { Choice } from './elicitation-fields.js';
 import { type AskedField, askableFields, type FilingCheck } from './elicitation-form.js';
 import { formatFieldPath, type PathSegment, startsWith, valueAt } from './elicitation-paths.js';
-import { openPreparerNotes } from './preparer-notes.js';
+import { openPreparerNotes, preparerNotes } from './preparer-notes.js';
 import { fieldHash, type RoundState } from './elicitation-round.js';
 
 // How complete_filing asks a partnership: by schedule, one schedule (or one partner) a form and
@@ -189,7 +189,15 @@ export function interviewFields(
 ): InterviewFields {
   if (kind !== 'partnership') return { ...askableFields(kind, readiness, formData), forPreparer: [] };
   const { asked, unaskable } = askableFields(kind, readiness, formData, { wholeLimit: MAX_SECTION_FIELDS });
-  const noted = new Set(openPreparerNotes(formData).map((note) => note.field));
+  // Left for a preparer: a noted question still blank, or whose stored answer the check refuses
+  // (asked again, the user would only say "I don't know" again).
+  const refused = new Set(readiness.invalid.map((entry) => entry.field));
+  const noted = new Set([
+    ...openPreparerNotes(formData).map((note) => note.field),
+    ...preparerNotes(formData)
+      .map((note) => note.field)
+      .filter((field) => refused.has(field)),
+  ]);
   const all = withNewItemFields(kind, asked, formData, check).map(withQuestionText).map(withDontKnow);
   return {
     asked: all.filter((field) => !noted.has(field.field)),
