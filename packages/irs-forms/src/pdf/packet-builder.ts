@@ -21,8 +21,8 @@ import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { includesLateFilingLetter, todayUtc } from '../lateness.js';
 import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
-import { drawCoverPage, markDraft } from './cover-page.js';
-import { markLacks, preparerLacks } from './preparer-mark.js';
+import { drawCoverPage } from './cover-page.js';
+import { markNotReady } from './preparer-mark.js';
 import { drawLate1065Letter } from './late-1065-letter.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawSection199AStatement } from './section-199a-statement.js';
@@ -282,9 +282,8 @@ export class PacketBuilder {
   }
 
   /**
-   * Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. Every
-   * page of a filing that is not ready carries the draft mark, unless all it lacks is a paid
-   * preparer's work: then its first page alone says what it lacks.
+   * Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. A
+   * filing that is not ready is marked so (markNotReady).
    */
   async #addParts(
     doc: PDFDocument,
@@ -296,11 +295,7 @@ export class PacketBuilder {
   ): Promise<void> {
     const font = doc.embedStandardFont(StandardFonts.Helvetica);
     await this.#drawParts(doc, font, parts, pagesBefore, readiness, contents);
-    if (readiness.ready) return;
-    // Only a paid preparer's work left: one mark, on the packet's first page, says what it lacks.
-    const lacks = preparerLacks(readiness.kind, formData, readiness);
-    if (lacks === undefined) markDraft(doc, font);
-    else if (pagesBefore === 0) markLacks(doc, font, lacks);
+    if (!readiness.ready) markNotReady(doc, font, formData, readiness, pagesBefore === 0);
   }
 
   async #drawParts(

@@ -1,6 +1,7 @@
 import { type PDFDocument, type PDFFont, rgb } from '@cantoo/pdf-lib';
 import type { FilingKind } from '../packet-plan.js';
 import type { FilingReadiness } from '../readiness.js';
+import { markDraft } from './cover-page.js';
 
 // A partnership packet whose only gaps are a paid preparer's work (forms prepared elsewhere,
 // questions the user left for a preparer) is marked once, on its first page, with what it lacks,
@@ -76,4 +77,21 @@ export function markLacks(doc: PDFDocument, font: PDFFont, text: string): void {
   shown.forEach((line, index) => {
     page.drawText(line, { x: 20, y: height - 8 - index * 7.5, size, font, color: rgb(0.8, 0, 0) });
   });
+}
+
+/**
+ * Marks a packet that is not ready: the draft mark on every page, or, when all it lacks is a paid
+ * preparer's work, one mark on the packet's first page (`first`: `doc` starts the packet) saying
+ * what it lacks.
+ */
+export function markNotReady(
+  doc: PDFDocument,
+  font: PDFFont,
+  formData: Record<string, unknown>,
+  readiness: FilingReadiness,
+  first: boolean,
+): void {
+  const lacks = preparerLacks(readiness.kind, formData, readiness);
+  if (lacks === undefined) markDraft(doc, font);
+  else if (first) markLacks(doc, font, lacks);
 }
