@@ -206,7 +206,7 @@ describe('when nothing is left to ask', () => {
     expect(nothingToAsk('partnership', { ...check, prepare_elsewhere: elsewhere } as never, [])).toEqual({
       outcome: 'prepare_elsewhere',
       message:
-        'Nothing is left to ask: the return also needs forms this server does not produce (8804); have them prepared elsewhere, as prepare_elsewhere says.',
+        'A paid preparer must prepare 8804. Nothing else is left to ask the user; until then the packet is not the whole return and is not ready to file.',
     });
     const left = {
       ...check,

@@ -75,7 +75,7 @@ export const FORM_5472_RULES = {
       'Internal Revenue Code section 6038A(d); Regulations section 1.6038A-4(b); Instructions for Form 5472, Penalties.',
   },
   draftPackets: {
-    rule: 'Until check_filing answers ready, every page of the packet carries "DRAFT: NOT READY TO FILE"; a ready packet carries no such mark.',
+    rule: 'Until check_filing answers ready, every page of the packet carries "DRAFT: NOT READY TO FILE"; a ready packet carries no such mark. A partnership packet whose only gaps are a paid preparer\'s work (forms to prepare elsewhere, questions the user left for a preparer) carries instead one mark on its first page, "NOT READY TO FILE: a paid preparer must ...", naming what it lacks.',
     source:
       'This service (docs/irs-forms.md); Regulations section 1.6038A-4(a)(1) (a substantially incomplete Form 5472 is a failure to file).',
   },

@@ -47,6 +47,13 @@ const ectiLine = z.string().superRefine((line, context) => {
   }
 });
 
+/** One question left for a preparer: the field stays open, the note says why. */
+const preparerNote = z.strictObject({
+  field: z.string().min(1).max(300),
+  question: z.string().max(2000),
+  note: z.string().max(2000),
+});
+
 /** The ECTI, payments, box 13 code and late-statement fields; `amount` is whole dollars. */
 export function returnFields(amount: z.ZodType) {
   return {
@@ -96,6 +103,10 @@ export function returnFields(amount: z.ZodType) {
     signatureDate: unadvertised(
       calendarDate.optional(),
       'Date the statement is signed, YYYY-MM-DD (printed when on or after the end of the tax year).',
+    ),
+    preparerNotes: unadvertised(
+      checkedAs('array', z.array(preparerNote).max(200)).optional(),
+      'Questions the user could not answer, left for a paid preparer (complete_filing stores them when the user answers "I don\'t know"): [{field: the form_data path, question: its text, note}]. The field stays unanswered; check_filing lists the notes still open.',
     ),
   };
 }

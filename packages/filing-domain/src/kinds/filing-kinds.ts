@@ -62,7 +62,7 @@ export interface FilingKindRecord {
 }
 
 const DRAFT_NOTE =
-  '{id} is the filing id; run check_filing first: until it answers ready the PDF is a draft, every page marked DRAFT: NOT READY TO FILE.';
+  '{id} is the filing id; run check_filing first: until it answers ready the PDF is a draft, every page marked DRAFT: NOT READY TO FILE (a partnership that lacks only a paid preparer’s work: one mark on its first page says what it lacks).';
 
 /**
  * One record per filing kind, keyed by the kind the spec names (`5472`, `partnership`), in

@@ -49,7 +49,7 @@ export const INTERVIEWS: readonly Interview[] = [
       'The year’s figures: income, deductions, Schedule K items and section 1446 withholding (income, deductions, scheduleK, withholding), as the form_data schema describes them.',
     ],
     closing:
-      'check_filing lists Forms 8804 and 8805 when a partner is foreign; this service does not generate them, so tell the user. Give the due date and how to file exactly as check_filing’s due_date and how_to_file say; do not add tax advice of your own.',
+      'check_filing lists Forms 8804 and 8805 when a partner is foreign; this service does not generate them, so tell the user. complete_filing offers “I don’t know” on the Schedule B questions a paid preparer should answer: never answer them No for the user. When it ends prepare_elsewhere, tell the user first the money already owed, as its message lists it (section 1446 installments past due, penalties running), then that a paid preparer must prepare the forms prepare_elsewhere lists and answer the questions in preparer_notes. Give the due date and how to file exactly as check_filing’s due_date and how_to_file say; do not add tax advice of your own.',
   },
 ];
 
@@ -82,7 +82,7 @@ export function interviewText(interview: Interview, filingId: string | undefined
           ...topics,
         ]),
     `4. Call check_filing {id${kind}}. For each entry of missing or invalid, call complete_filing {id${kind}}: with a client that supports elicitation it asks the user through a form and stores the answers; otherwise it answers the fields to ask about, which you ask and send with ${interview.update}.`,
-    '5. Repeat step 4 until check_filing answers ready: true.',
+    '5. Repeat step 4 until check_filing answers ready: true, or complete_filing ends prepare_elsewhere (see step 7). complete_filing answers incomplete, with left, after 9 forms in one call: call it again to go on.',
     `6. Call get_pdf_url {id${kind}}: hand the user download_url (a signed link, valid 15 minutes) or read the resource it links to (filing://.../packet.pdf).`,
     `7. ${interview.closing}`,
     ...afterThePdf(interview, kind),

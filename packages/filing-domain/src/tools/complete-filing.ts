@@ -16,18 +16,42 @@ import {
   finalAnswer,
   nothingToAsk,
   type Outcome,
+  owedFirst,
   UPDATE_TOOL,
 } from './complete-filing-answer.js';
 import {
   type AskedField,
-  askableFields,
   type FilingCheck,
   nextRound,
   requestedSchema,
   supportsFormElicitation,
 } from './elicitation-form.js';
+import {
+  countLeft,
+  DONT_KNOW,
+  interviewFields,
+  nextSection,
+  openedSince,
+  preparerAnswer,
+  preparerQuestion,
+  sectionOf,
+} from './elicitation-sections.js';
+import {
+  addPreparerNotes,
+  DONT_KNOW_NOTE,
+  openPreparerNotes,
+  PREPARER_NOTES_KEY,
+  type PreparerNote,
+} from './preparer-notes.js';
 import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from './elicitation-paths.js';
-import { checkFingerprint, FIRST_ROUND, type RoundState, readAnswer, roundKey } from './elicitation-round.js';
+import {
+  checkFingerprint,
+  FIRST_ROUND,
+  fieldHash,
+  type RoundState,
+  readAnswer,
+  roundKey,
+} from './elicitation-round.js';
 import { filingIdSchema } from './filing-id.js';
 import { FILING_NOT_FOUND, type LoadIrsForms } from './tool-options.js';
 
@@ -37,6 +61,14 @@ export { ELICITATION_KEY } from './elicitation-round.js';
 
 /** Rounds in a row that bring the filing no closer to ready before complete_filing stops. */
 export const MAX_STALLED_ROUNDS = 3;
+
+/**
+ * Most forms one complete_filing call shows. The official SDKs' clients stop a call that still
+ * asks for input after 10 rounds (`inputRequired.maxRounds`, default 10: the 11th input_required
+ * throws); a client may count the first request as a round too, so the call answers with a
+ * result, `incomplete` and the count left, once the 9th form is answered.
+ */
+export const MAX_FORMS = 9;
 
 const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
 
@@ -51,18 +83,32 @@ const completeFilingInput = once(() =>
   }),
 );
 
-/** The answers of an accepted form that name a field still to ask, trimmed, blanks left out. */
-function answersOf(content: Record<string, unknown>, asked: AskedField[]): Answer[] {
+/**
+ * The answers of an accepted form that name a field still to ask, trimmed, blanks left out; a
+ * question for a preparer answered "I don't know" is a note for the preparer, never an answer.
+ */
+function answersOf(
+  content: Record<string, unknown>,
+  asked: AskedField[],
+): { answers: Answer[]; notes: PreparerNote[] } {
   const byName = new Map(asked.map((field) => [field.name, field]));
   const answers: Answer[] = [];
+  const notes: PreparerNote[] = [];
   for (const [name, value] of Object.entries(content)) {
     const field = byName.get(name);
     // Only what is still asked: a name no path maps to, or a field now answered, is ignored.
     if (field === undefined || pathOfFlatName(name) === undefined || !isGiven(value)) continue;
     if (Array.isArray(value) && value.length === 0) continue;
+    if (preparerQuestion(field) !== undefined && field.primitive.choices) {
+      const given = preparerAnswer(value);
+      if (given === DONT_KNOW)
+        notes.push({ field: field.field, question: field.title, note: DONT_KNOW_NOTE });
+      else if (given !== undefined) answers.push({ path: field.path, value: given });
+      continue;
+    }
     answers.push({ path: field.path, value: typeof value === 'string' ? value.trim() : value });
   }
-  return answers;
+  return { answers, notes };
 }
 
 /**
@@ -108,7 +154,9 @@ export function completeFilingTool(deps: {
       const preferred = resolveFilingKind(args.kind ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
       let { kind, filing } = await load(context.auth.userId, args.id, preferred);
       const { checkFilingReadiness } = await deps.irsForms();
-      let readiness: FilingCheck = checkFilingReadiness(kind, filing.form_data);
+      const check = (formData: Record<string, unknown>): FilingCheck => checkFilingReadiness(kind, formData);
+      let readiness: FilingCheck = check(filing.form_data);
+      const fieldsNow = () => interviewFields(kind, readiness, filing.form_data, check);
       const answer = readAnswer(context);
       const state: RoundState = answer?.state ?? FIRST_ROUND;
       // What earlier rounds stored, as far as the filing still holds it.
@@ -123,7 +171,20 @@ export function completeFilingTool(deps: {
         refused: Refusal[],
         fields: AskedField[],
         message: string,
-      ) => finalAnswer({ id: filing.id, kind, readiness, outcome, stored, refused, fields, message });
+        left = countLeft(kind, fieldsNow()),
+      ) =>
+        finalAnswer({
+          id: filing.id,
+          kind,
+          readiness,
+          outcome,
+          stored,
+          refused,
+          fields,
+          message,
+          left: readiness.ready ? 0 : left,
+          preparerNotes: openPreparerNotes(filing.form_data),
+        });
 
       if (answer?.action === 'decline' || answer?.action === 'cancel') {
         const stored = earlier();
@@ -141,14 +202,24 @@ export function completeFilingTool(deps: {
 
       let storedNow: string[] = [];
       let refused: Refusal[] = [];
+      let noted = 0;
       let stalls = state.stalls;
       if (answer?.action === 'accept') {
-        const { asked } = askableFields(kind, readiness, filing.form_data);
-        const answers = answersOf(answer.content, asked);
-        // An object of lines asked whole (the last form was it) is stored even when every line
-        // was left blank: the user saw its lines and gave none.
-        const whole = asked.find((field) => field.wholeObject && field.group === state.whole)?.wholeObject;
-        const touch = whole && !isGiven(valueAt(filing.form_data, whole)) ? [whole] : [];
+        const { asked } = fieldsNow();
+        const { answers, notes } = answersOf(answer.content, asked);
+        if (notes.length > 0) {
+          answers.push({ path: [PREPARER_NOTES_KEY], value: addPreparerNotes(filing.form_data, notes) });
+        }
+        // The objects of lines asked whole (the last form asked them) are stored even when every
+        // line was left blank: the user saw their lines and gave none.
+        const wholes = new Set(state.whole.split(',').filter(Boolean));
+        const touch = [
+          ...new Map(
+            asked
+              .filter((field) => field.wholeObject && field.group !== undefined && wholes.has(field.group))
+              .map((field) => [field.group!, field.wholeObject!]),
+          ).values(),
+        ].filter((path) => !isGiven(valueAt(filing.form_data, path)));
         if (answers.length > 0 || touch.length > 0) {
           updateTools[kind] ??= deps.update[kind]();
           ({ stored: storedNow, refused } = await storeAnswers({
@@ -161,10 +232,12 @@ export function completeFilingTool(deps: {
           }));
           if (storedNow.length > 0) {
             ({ kind, filing } = await load(context.auth.userId, args.id, kind));
-            readiness = checkFilingReadiness(kind, filing.form_data);
+            readiness = check(filing.form_data);
           }
+          if (storedNow.includes(PREPARER_NOTES_KEY)) noted = notes.length;
         }
-        const closer = storedNow.length > 0 && checkFingerprint(readiness) !== state.fingerprint;
+        const closer =
+          storedNow.length > 0 && (noted > 0 || checkFingerprint(readiness) !== state.fingerprint);
         stalls = closer ? 0 : stalls + 1;
       }
       const stored = [...new Set([...earlier(), ...storedNow])];
@@ -172,16 +245,19 @@ export function completeFilingTool(deps: {
       if (readiness.ready) {
         return end('ready', stored, refused, [], 'The filing is ready: call get_pdf_url for the PDF.');
       }
-      const { asked, unaskable } = askableFields(kind, readiness, filing.form_data);
+      const fields = fieldsNow();
+      const { asked, unaskable } = fields;
+      const left = countLeft(kind, fields);
       const refusedNames = new Set(
         refused.flatMap((refusal) =>
           asked.filter((field) => field.field === refusal.field).map((field) => field.name),
         ),
       );
-      const round = nextRound(asked, refusedNames);
+      const round =
+        kind === 'partnership' ? nextSection(asked, refusedNames) : nextRound(asked, refusedNames);
       if (round.length === 0) {
-        const { outcome, message } = nothingToAsk(kind, readiness, unaskable);
-        return end(outcome, stored, refused, [], message);
+        const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
+        return end(outcome, stored, refused, [], message, left);
       }
       if (!supportsFormElicitation(context.clientCapabilities)) {
         return end(
@@ -190,6 +266,7 @@ export function completeFilingTool(deps: {
           refused,
           round,
           `This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed, then store the answers with ${UPDATE_TOOL[kind]} as each field's update shows: form_data takes the field's path as its key (${UPDATE_TOOL[kind]} merges it, every other field kept); several answers go in one form_data.`,
+          left,
         );
       }
       if (stalls >= MAX_STALLED_ROUNDS) {
@@ -200,8 +277,20 @@ export function completeFilingTool(deps: {
           refused,
           round,
           `Stopped after ${MAX_STALLED_ROUNDS} rounds that brought the filing no closer to ready${reasons.length > 0 ? ` (not accepted: ${reasons.join('; ')})` : ''}. Still missing or invalid: see missing and invalid; ask the user about them and send the answers with ${UPDATE_TOOL[kind]}.`,
+          left,
         );
       }
+      if (state.round >= MAX_FORMS) {
+        return end(
+          'incomplete',
+          stored,
+          refused,
+          round,
+          `${owedFirst(readiness)}${left === 1 ? 'One answer is' : `${left} answers are`} still needed after ${MAX_FORMS} forms in this call (a client stops a call after 10 rounds, so this one ends here; everything answered is stored). Call complete_filing again to go on where it stopped; fields shows the next form.`,
+          left,
+        );
+      }
+      const opened = openedSince(state, asked, readiness, left);
       return inputRequired({
         inputRequests: {
           [roundKey({
@@ -209,12 +298,16 @@ export function completeFilingTool(deps: {
             stalls,
             fingerprint: checkFingerprint(readiness),
             stored,
-            whole: round[0]?.wholeObject ? (round[0].group ?? '') : '',
+            whole: [
+              ...new Set(round.filter((field) => field.wholeObject).map((field) => field.group ?? '')),
+            ].join(','),
+            left,
+            open: asked.map((field) => fieldHash(field.name)),
           })]: {
             method: 'elicitation/create',
             params: {
               mode: 'form',
-              message: `${lateNote(readiness, round)}${introOf(filing.llc_name, kind, asked.length, round, refused, storedNow.length)}`,
+              message: `${lateNote(readiness, round)}${introOf(filing.llc_name, kind, left, round, refused, storedNow.length)}${opened}`,
               requestedSchema: requestedSchema(withReasons(round, refused)),
             },
           },
@@ -261,7 +354,11 @@ function introOf(
 ): string {
   const name = llcName ?? FILING_KINDS[kind].unnamed;
   const more = left > round.length ? ` (${round.length} of them here)` : '';
-  const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.`;
+  const sections =
+    kind === 'partnership'
+      ? ` This form: ${[...new Set(round.map((field) => sectionOf(field).title))].join('; ')}.`
+      : '';
+  const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.${sections}`;
   const blanks = round.some((field) => !field.required) ? ' Leave blank the lines that do not apply.' : '';
   if (refused.length === 0) return `${need}${blanks}`;
   const kept = stored > 0 ? `${stored === 1 ? 'One answer was' : `${stored} answers were`} stored. ` : '';

@@ -179,8 +179,11 @@ export function askableFields(
   kind: FilingKind,
   readiness: FilingCheck,
   formData: Record<string, unknown>,
+  /** Most lines of one object of lines asked (default {@link MAX_GROUP_FIELDS}). */
+  options: { wholeLimit?: number } = {},
 ): { asked: AskedField[]; unaskable: string[] } {
   const formSchema = formSchemaOf(kind);
+  const wholeLimit = options.wholeLimit ?? MAX_GROUP_FIELDS;
   const asked: AskedField[] = [];
   const unaskable: string[] = [];
   const seen = new Map<string, AskedField>();
@@ -238,7 +241,7 @@ export function askableFields(
         for (const key of itemKeys) add([...path, index, key], { form: entry.form, line: entry.line });
         continue;
       }
-      const keys = objectKeys(formSchema, path).slice(0, MAX_GROUP_FIELDS);
+      const keys = objectKeys(formSchema, path).slice(0, wholeLimit);
       if (keys.length === 0) unaskable.push(entry.field);
       const group = formatFieldPath(path);
       for (const key of keys) {
@@ -255,7 +258,7 @@ export function askableFields(
     const given = (key: string) => valueAt(formData, [...path, key]) !== undefined;
     const ordered = [...keys.filter((key) => !given(key)), ...keys.filter(given)];
     const group = formatFieldPath(path);
-    for (const key of ordered.slice(0, MAX_GROUP_FIELDS)) add([...path, key], { problem, group });
+    for (const key of ordered.slice(0, wholeLimit)) add([...path, key], { problem, group });
     return keys.length > 0;
   };
   for (const entry of readiness.invalid) {

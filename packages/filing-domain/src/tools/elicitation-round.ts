@@ -14,6 +14,7 @@ export const ELICITATION_KEY = 'filing_form';
 
 const MAX_KEY_LENGTH = 16_384;
 const MAX_STORED = 500;
+const MAX_OPEN = 600;
 
 /** The bookkeeping of the rounds so far. */
 export interface RoundState {
@@ -25,8 +26,12 @@ export interface RoundState {
   fingerprint: string;
   /** The fields the earlier rounds stored, in check_filing's spelling. */
   stored: string[];
-  /** The object of lines the last form asked whole (`income`), or ''. */
+  /** The objects of lines the last form asked whole (`income`), comma-separated, or ''. */
   whole: string;
+  /** The count of answers still needed the last form showed (absent before the first). */
+  left?: number;
+  /** {@link fieldHash} of each field still to ask when the last form was shown. */
+  open?: string[];
 }
 
 export const FIRST_ROUND: RoundState = Object.freeze({
@@ -36,6 +41,11 @@ export const FIRST_ROUND: RoundState = Object.freeze({
   stored: [],
   whole: '',
 }) as RoundState;
+
+/** A short hash of one field's name (FNV-1a, 32 bits, base 36), for {@link RoundState.open}. */
+export function fieldHash(name: string): string {
+  return fnvFold(FNV_OFFSET, name).toString(36);
+}
 
 /** A short, stable hash (FNV-1a, 32 bits) of strings, order-independent. */
 export function fingerprintOf(values: readonly string[]): string {
@@ -72,7 +82,15 @@ function fromBase64url(text: string): string {
 export function roundKey(state: RoundState): string {
   // The oldest stored fields give way first, so the key always reads back with its counts.
   for (let stored = state.stored.slice(-MAX_STORED); ; stored = stored.slice(Math.ceil(stored.length / 4))) {
-    const packed = { r: state.round, s: state.stalls, f: state.fingerprint, st: stored, w: state.whole };
+    const packed = {
+      r: state.round,
+      s: state.stalls,
+      f: state.fingerprint,
+      st: stored,
+      w: state.whole,
+      l: state.left,
+      o: state.open?.slice(0, MAX_OPEN),
+    };
     const key = `${ELICITATION_KEY}.${toBase64url(JSON.stringify(packed))}`;
     if (key.length <= MAX_KEY_LENGTH || stored.length === 0) return key;
   }
@@ -97,7 +115,13 @@ export function stateOfKey(key: string): RoundState {
       stalls: isCount(packed.s) ? packed.s : 0,
       fingerprint: typeof packed.f === 'string' ? packed.f.slice(0, 32) : '',
       stored: [...new Set(stored)].slice(0, MAX_STORED),
-      whole: typeof packed.w === 'string' ? packed.w.slice(0, 200) : '',
+      whole: typeof packed.w === 'string' ? packed.w.slice(0, 2000) : '',
+      ...(isCount(packed.l) && { left: packed.l }),
+      ...(Array.isArray(packed.o) && {
+        open: packed.o
+          .filter((hash): hash is string => typeof hash === 'string' && hash.length <= 8)
+          .slice(0, MAX_OPEN),
+      }),
     };
   } catch {
     return FIRST_ROUND;

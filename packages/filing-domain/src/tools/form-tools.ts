@@ -8,6 +8,7 @@ import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
 import { findAnyPacketSource } from './find-any-filing.js';
+import { preparerNoteLines } from './preparer-notes.js';
 import type { FilingToolFactory, LoadIrsForms } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
@@ -116,7 +117,11 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
         const { kind, source } = await findAnyPacketSource(repository, auth.userId, args.id, args.kind);
         // The form checks (irs-forms, its field tables) load with the first check_filing only.
         const { checkFilingReadiness } = await irsForms();
-        const readiness = checkFilingReadiness(kind, source.form_data, undefined, args.as_of);
+        const checked = checkFilingReadiness(kind, source.form_data, undefined, args.as_of);
+        // The questions the user left for a preparer (complete_filing's "I don't know").
+        const left = preparerNoteLines(source.form_data);
+        const readiness =
+          left.length > 0 ? { ...checked, notes: [...(checked.notes ?? []), ...left] } : checked;
         const { form7004Paid: _paid, ...stored } = source.form_data;
         const unrecognized = unrecognizedFields(formDataSchemaOf(kind), stored);
         return unrecognized.length > 0 ? { ...readiness, unrecognized_fields: unrecognized } : readiness;

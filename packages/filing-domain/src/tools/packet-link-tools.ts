@@ -47,7 +47,7 @@ export function packetResourceLink(kind: FilingKind, id: string, ready?: boolean
     ...(ready === false
       ? {
           description:
-            'DRAFT: the filing is not ready (see check_filing); every page is marked DRAFT: NOT READY TO FILE.',
+            'DRAFT: the filing is not ready (see check_filing); every page is marked DRAFT: NOT READY TO FILE (a partnership that lacks only a paid preparer’s work: its first page says what it lacks).',
         }
       : {}),
     mimeType: 'application/pdf',

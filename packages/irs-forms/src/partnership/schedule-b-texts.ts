@@ -75,3 +75,29 @@ export const SCHEDULE_B_TEXTS = {
   line33:
     'Question 33: Is the partnership electing out of the centralized partnership audit regime under section 6221(b)? (Yes: attach Schedule B-2, prepared elsewhere; No: complete the Designation of Partnership Representative, partnershipRepresentative)',
 } as const;
+
+/**
+ * The Schedule B questions whose answer turns on an election, a basis computation or a Code test
+ * that a paid preparer should answer, by key, with what it turns on. The interview offers
+ * "I don't know" for them: that answer is kept as a note for the preparer and never becomes a No.
+ * This is the service's judgment of who can answer, not an IRS rule; the questions themselves are
+ * Form 1065 (2025), Schedule B.
+ */
+export const SCHEDULE_B_PREPARER_QUESTIONS: Readonly<Record<string, string>> = {
+  line10a: 'a section 754 election',
+  line10b: 'a section 743(b) basis adjustment',
+  line10c: 'a section 734(b) basis adjustment',
+  line10d: 'a mandatory basis adjustment (substantial built-in loss or basis reduction)',
+  line19: 'chapter 3 and chapter 4 reporting (Forms 1042 and 1042-S)',
+  line20: 'the Form 8938 specified domestic entity test',
+  line21: 'section 721(c) partnership status',
+  line22: 'section 267A (hybrid payments)',
+  line23: 'a section 163(j) real property or farming election',
+  line24: 'the section 163(j) tests (Form 8990)',
+  line25: 'qualified opportunity fund self-certification',
+  line27: 'the Regulations section 1.707-8 disclosure',
+  line28: 'section 7874 (inversions)',
+  line29a: 'Form 7208 (applicable foreign corporation rules)',
+  line29b: 'Form 7208 (covered surrogate foreign corporation rules)',
+  line33: 'electing out of the centralized partnership audit regime under section 6221(b)',
+};

@@ -21,7 +21,8 @@ import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { includesLateFilingLetter, todayUtc } from '../lateness.js';
 import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
-import { drawCoverPage, markDraft } from './cover-page.js';
+import { drawCoverPage } from './cover-page.js';
+import { markNotReady } from './preparer-mark.js';
 import { drawLate1065Letter } from './late-1065-letter.js';
 import { drawLateFilingLetter } from './late-filing-letter.js';
 import { drawSection199AStatement } from './section-199a-statement.js';
@@ -226,7 +227,7 @@ export class PacketBuilder {
     const readiness = this.#readiness(kind, formData, options);
     const doc = await PDFDocument.create({ updateMetadata: false });
     const contents: PacketContent[] = [];
-    await this.#addParts(doc, parts, 0, readiness, contents);
+    await this.#addParts(doc, parts, 0, readiness, formData, contents);
     const pdf = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
     this.#checkBytes(pdf.length);
     return { pdf, contents, ready: readiness.ready, editions: plan.editions, omitted: plan.omitted };
@@ -246,7 +247,7 @@ export class PacketBuilder {
     let bytes = 0;
     for (const part of plan.parts) {
       const doc = await PDFDocument.create({ updateMetadata: false });
-      await this.#addParts(doc, [part], pages, readiness);
+      await this.#addParts(doc, [part], pages, readiness, formData);
       pages += doc.getPageCount();
       const file = await doc.save({ objectsPerTick: 100, useObjectStreams: false });
       bytes += file.length;
@@ -281,19 +282,20 @@ export class PacketBuilder {
   }
 
   /**
-   * Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. Every
-   * page of a filing that is not ready carries the draft mark.
+   * Draws the parts into `doc`; `pagesBefore` are the packet's pages in earlier documents. A
+   * filing that is not ready is marked so (markNotReady).
    */
   async #addParts(
     doc: PDFDocument,
     parts: PacketPlan['parts'],
     pagesBefore: number,
     readiness: FilingReadiness,
+    formData: Record<string, unknown>,
     contents?: PacketContent[],
   ): Promise<void> {
     const font = doc.embedStandardFont(StandardFonts.Helvetica);
     await this.#drawParts(doc, font, parts, pagesBefore, readiness, contents);
-    if (!readiness.ready) markDraft(doc, font);
+    if (!readiness.ready) markNotReady(doc, font, formData, readiness, pagesBefore === 0);
   }
 
   async #drawParts(
