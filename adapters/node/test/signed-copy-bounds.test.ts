@@ -89,7 +89,7 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
     }
   }, 120_000);
 
-  it('a 520 KB PDF whose stream inflates to 512 MiB is refused 413 on a packet worker while /healthz keeps answering', async () => {
+  it('a 520 KB PDF whose stream inflates to 512 MiB is refused 413 within 2 s on a packet worker, before the expected pages are built, while /healthz keeps answering', async () => {
     const { key } = await createApiKey(harness.db, { userId: harness.userId, scope: 'filings:read' });
     const owner = await connectMcpClient(harness, key, 'signed-copy-bounds');
     try {
@@ -97,6 +97,7 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
       const links = await owner.callTool({ name: 'get_pdf_url', arguments: { id } });
       const uploadUrl = (links.structuredContent as { upload_url: string }).upload_url;
       const bomb = inflationBombPdf();
+      const buildsBefore = harness.packets!.stats().builds;
       const started = performance.now();
       const upload = fetch(uploadUrl, {
         method: 'POST',
@@ -107,11 +108,17 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
       const response = await upload;
       const ms = performance.now() - started;
       const sorted = probes.map((probe) => probe.wallMs).sort((a, b) => a - b);
+      const builds = harness.packets!.stats().builds - buildsBefore;
       console.log(
-        `inflation bomb: refused in ${ms.toFixed(0)} ms; /healthz ${probes.length} probes, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
+        `inflation bomb: refused in ${ms.toFixed(0)} ms after ${builds} worker job(s); /healthz ${probes.length} probes, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
       );
       expect(response.status).toBe(413);
-      expect(((await response.json()) as { error: string }).error).toBe('inflates_too_far');
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toBe('inflates_too_far');
+      expect(body.message).toContain('expands past 32 MiB');
+      // Refused by the first stage alone (bounds on a packet worker): no packet was built for it.
+      expect(builds).toBe(1);
+      expect(ms).toBeLessThan(2000);
       // /healthz kept answering: the median is asserted, the 95th percentile printed above (the
       // clients and PGlite run on this test's own thread, and this machine's cores are shared).
       expect(percentile(sorted, 50)).toBeLessThan(100);
