@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
 import { loadFilingRepository } from '../server/deferred.js';
 import { mcpInvalidParams } from '../errors/mcp-errors.js';
-import { base64Encode } from './base64-encode.js';
+import { sharedBase64 } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 
 export type { PacketBuilder } from './filing-packets.js';
@@ -49,7 +49,7 @@ export function createPacketResourceTemplates(options: {
       if (!filing) throw resourceNotFound(uri);
       try {
         const { pdf } = await options.packets.pdf(kind, filing, context.signal);
-        return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
+        return { uri, mimeType: 'application/pdf', blob: await sharedBase64(pdf) };
       } catch (error) {
         throw mcpInvalidParams(error, { uri }) ?? error;
       }

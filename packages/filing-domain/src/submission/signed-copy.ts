@@ -73,7 +73,7 @@ export async function storeSignedCopy(options: {
   (await import('@filing-mcp/irs-forms')).checkSignedCopyHeaders(options.files);
   // Bounds (pixels, page sizes, how far each stream inflates) and the rebuild on a packet worker,
   // before the expected pages are built: a bomb is refused at the cost of the bounded work, not
-  // after a cold build of the packet (#46).
+  // after a cold build of the packet.
   const rebuilt = await rebuildUploadedCopy(options.packets, filing, options.files);
   // The part to file as it is now: the copy's page count, pages and signatures are checked against it.
   const expected = await expectedPagesOf(options.packets, kind, filing);
