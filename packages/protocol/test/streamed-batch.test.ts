@@ -86,8 +86,7 @@ describe('a batch larger than BATCH_IN_FLIGHT is streamed, a few members at a ti
     const { server } = makeServer();
     const batch = Array.from({ length: BATCH_IN_FLIGHT }, (_, index) => rpc('ping', undefined, index));
     const response = await post(server, batch);
-    expect((await response.json()).map((message: { id: number }) => message.id)).toEqual(
-      batch.map((message) => message.id),
-    );
+    const answers = (await response.json()) as Array<{ id: number }>;
+    expect(answers.map((message) => message.id)).toEqual(batch.map((message) => message.id));
   });
 });
