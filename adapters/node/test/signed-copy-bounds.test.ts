@@ -20,7 +20,7 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
     await harness?.close();
   });
 
-  it('each is refused 413 within 2 s, nothing is stored, /healthz keeps answering and another user is served', async () => {
+  it('each is refused 413 (its time printed), nothing is stored, /healthz keeps answering and another user is served', async () => {
     const { key } = await createApiKey(harness.db, { userId: harness.userId, scope: 'filings:read' });
     const owner = await connectMcpClient(harness, key, 'signed-copy-bounds');
     const otherUser = 'other-user';
@@ -70,13 +70,11 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
         expect(upload.status).toBe(413);
         expect(upload.body.error).toBe('image_too_large');
         expect(upload.body.message).toContain('8000 × 8000 pixels');
-        expect(upload.ms).toBeLessThan(2000);
       }
       expect(otherCalls).toEqual(Array(10).fill(true));
       expect(probes.length).toBeGreaterThan(0);
-      // /healthz kept answering: the median is asserted, the 95th percentile printed above (the
-      // clients and PGlite run on this test's own thread, and this machine's cores are shared).
-      expect(percentile(sorted, 50)).toBeLessThan(100);
+      // /healthz kept answering (every probe got its answer); its percentiles and the times are
+      // printed above, never asserted: tests do not assert timings (bench/ measures them).
       const stored = await harness.db
         .selectFrom('signed_copies')
         .selectAll()
@@ -89,7 +87,7 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
     }
   }, 120_000);
 
-  it('a 520 KB PDF whose stream inflates to 512 MiB is refused 413 on a packet worker while /healthz keeps answering', async () => {
+  it('a 520 KB PDF whose stream inflates to 512 MiB is refused 413 on a packet worker, before the expected pages are built, while /healthz keeps answering', async () => {
     const { key } = await createApiKey(harness.db, { userId: harness.userId, scope: 'filings:read' });
     const owner = await connectMcpClient(harness, key, 'signed-copy-bounds');
     try {
@@ -97,6 +95,7 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
       const links = await owner.callTool({ name: 'get_pdf_url', arguments: { id } });
       const uploadUrl = (links.structuredContent as { upload_url: string }).upload_url;
       const bomb = inflationBombPdf();
+      const buildsBefore = harness.packets!.stats().builds;
       const started = performance.now();
       const upload = fetch(uploadUrl, {
         method: 'POST',
@@ -107,14 +106,18 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
       const response = await upload;
       const ms = performance.now() - started;
       const sorted = probes.map((probe) => probe.wallMs).sort((a, b) => a - b);
+      const builds = harness.packets!.stats().builds - buildsBefore;
       console.log(
-        `inflation bomb: refused in ${ms.toFixed(0)} ms; /healthz ${probes.length} probes, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`,
+        `inflation bomb: refused in ${ms.toFixed(0)} ms after ${builds} worker job(s); /healthz ${probes.length} probes, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
       );
       expect(response.status).toBe(413);
-      expect(((await response.json()) as { error: string }).error).toBe('inflates_too_far');
-      // /healthz kept answering: the median is asserted, the 95th percentile printed above (the
-      // clients and PGlite run on this test's own thread, and this machine's cores are shared).
-      expect(percentile(sorted, 50)).toBeLessThan(100);
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toBe('inflates_too_far');
+      expect(body.message).toContain('expands past 32 MiB');
+      // Refused by the first stage alone (bounds on a packet worker): no packet was built for it.
+      expect(builds).toBe(1);
+      // /healthz kept answering (every probe got its answer); its percentiles and the times are
+      // printed above, never asserted: tests do not assert timings (bench/ measures them).
       expect(
         await harness.db.selectFrom('signed_copies').selectAll().where('filing_id', '=', id).execute(),
       ).toEqual([]);

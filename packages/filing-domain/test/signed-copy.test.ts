@@ -8,7 +8,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaxStart, JPEG, PNG, READY_FILING, startFaxWithUser } from './fax-harness.js';
-import { hugePng } from '../../irs-forms/test/signed-copy-fixtures.js';
+import { hugePng, inflationBombPdf } from '../../irs-forms/test/signed-copy-fixtures.js';
 import { newUser } from './helpers.js';
 
 const MIB = 1024 * 1024;
@@ -109,6 +109,24 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
       message: expect.stringContaining('File 1 is 8000 × 8000 pixels'),
     });
     expect(await stored()).toEqual([]);
+  });
+
+  it('a PDF whose stream inflates to 512 MiB is refused 413 before the part to file is built, and nothing is stored', async () => {
+    // A filing of its own: its part to file is in no cache, so a build before the bounds would count.
+    const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
+    const url = await uploadUrl(id);
+    const before = fx.h.server.packets!.stats();
+    const response = await post(url, inflationBombPdf(), { 'content-type': 'application/pdf' });
+    expect(response.status).toBe(413);
+    expect((await response.json()) as any).toMatchObject({
+      error: 'inflates_too_far',
+      message: expect.stringContaining('holds a compressed stream that expands past 32 MiB'),
+    });
+    const after = fx.h.server.packets!.stats();
+    // One job (the bounds), no build of the part to file, nothing from the cache.
+    expect(after.builds - before.builds).toBe(1);
+    expect(after.cacheHits).toBe(before.cacheHits);
+    expect(await stored(id)).toEqual([]);
   });
 
   it('scanned pages (JPEG and PNG), sent as multipart/form-data, become one PDF page each, in order', async () => {

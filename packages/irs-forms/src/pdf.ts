@@ -9,6 +9,7 @@ export {
 export {
   type CheckedSignedCopy,
   checkSignedCopy,
+  type SignedCopyCheckInput,
   countPdfPages,
   SignedCopyError,
   signedCopyPdf,

@@ -57,6 +57,31 @@ describe('signed copy checks', () => {
     expect(scanned.findings.notes.join(' ')).toContain('ask the user to confirm');
   });
 
+  it('in two stages: the bounds and the rebuild without the expected pages, then the rebuilt copy against them', async () => {
+    // Stage one needs no packet: a bomb is refused by it alone.
+    const bomb = await refusal(checkSignedCopy({ files: [{ bytes: inflationBombPdf() }] }));
+    expect(bomb.code).toBe('inflates_too_far');
+    const signed = await signWithStroke(unsigned);
+    const rebuilt = await checkSignedCopy({ files: [{ bytes: signed }] });
+    expect(rebuilt.findings).toEqual({ signature: 'unclear', version: 'unclear', notes: [] });
+    expect(rebuilt.types).toEqual(['application/pdf']);
+    // Stage two compares the rebuilt PDF as it is, with the findings of one whole check.
+    const checked = await checkSignedCopy({
+      files: [{ bytes: rebuilt.pdf }],
+      rebuilt: true,
+      expected: unsigned,
+    });
+    expect(checked.findings).toEqual({ signature: 'signed', version: 'current', notes: [] });
+    expect(checked.pdf).toBe(rebuilt.pdf);
+    expect(checked.pages).toBe(rebuilt.pages);
+    // And refuses what one whole check refuses: the unsigned pages, rebuilt.
+    const blank = await checkSignedCopy({ files: [{ bytes: unsigned }] });
+    const error = await refusal(
+      checkSignedCopy({ files: [{ bytes: blank.pdf }], rebuilt: true, expected: unsigned }),
+    );
+    expect(error.code).toBe('unsigned');
+  });
+
   it('a copy with the 1120 signed and the statement not is refused, naming the statement', async () => {
     const error = await refusal(
       checkSignedCopy({

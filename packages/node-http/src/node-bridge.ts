@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { bodyBytesHook, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol';
+import { ONE_WRITE_BYTES, waitForDrainOrClose, writeInPieces, writePieces } from './bounded-write.js';
 import { partsResponse, responseParts } from './response-parts.js';
 
 // The bridge for the MCP endpoint's POSTs: the one route an agent calls for every message. The
@@ -385,22 +386,11 @@ function socketChunk(chunk: Uint8Array): Uint8Array {
   return copy;
 }
 
-function waitForDrainOrClose(outgoing: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      outgoing.off('drain', done);
-      outgoing.off('close', done);
-      resolve();
-    };
-    outgoing.on('drain', done);
-    outgoing.on('close', done);
-  });
-}
-
 /**
  * Writes `response` to node:http with `head` (header names and values, e.g. the request id) in
  * front of its own headers. A response with parts ({@link plainResponse}, or a fixed answer of the MCP handler) goes out
- * from its parts in one write, at once (nothing to await); any other is read as a `Response`: its
+ * from its parts in one write, at once (nothing to await), or past `ONE_WRITE_BYTES` in bounded
+ * pieces as the socket drains (the promise settles when written); any other is read as a `Response`: its
  * headers, then its body streamed chunk by chunk (SSE), cancelled when the client goes away, and
  * the promise settles when it is written.
  */
@@ -421,6 +411,8 @@ export function writeResponse(
     for (const chunk of chunks) length += chunk.byteLength;
     headers.push('Content-Length', String(length));
     outgoing.writeHead(parts.status, headers);
+    // A large body (a packet's base64) goes out in bounded pieces as the socket drains.
+    if (length > ONE_WRITE_BYTES) return writeInPieces(outgoing, chunks.map(socketChunk));
     outgoing.cork();
     const last = chunks.length - 1;
     for (let i = 0; i < last; i++) outgoing.write(socketChunk(chunks[i]!));
@@ -433,6 +425,7 @@ export function writeResponse(
   } else {
     headers.push('Content-Length', String(parts.body.byteLength));
     outgoing.writeHead(parts.status, headers);
+    if (parts.body.byteLength > ONE_WRITE_BYTES) return writeInPieces(outgoing, [parts.body]);
     outgoing.end(socketChunk(parts.body));
   }
   return undefined;
@@ -470,7 +463,9 @@ async function writeStreamed(
         await reader.cancel().catch(() => {});
         return;
       }
-      if (!outgoing.write(value)) await waitForDrainOrClose(outgoing);
+      // A large event (a batch's packet read) in bounded pieces too.
+      if (value.byteLength > ONE_WRITE_BYTES) await writePieces(outgoing, [value]);
+      else if (!outgoing.write(value)) await waitForDrainOrClose(outgoing);
     }
     outgoing.end();
   } catch {

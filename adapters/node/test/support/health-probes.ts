@@ -18,6 +18,8 @@ export interface Probe {
   wallMs: number;
   /** CPU time the event loop's thread ran during that round trip. */
   cpuMs: number;
+  /** When it was sent (`performance.now()`). */
+  sentAt: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function healthProbesDuring(origin: string, work: Promise<unknown>)
     const started = performance.now();
     const response = await fetch(`${origin}/healthz`);
     await response.arrayBuffer();
-    probes.push({ wallMs: performance.now() - started, cpuMs: mainThreadCpuMs() - cpu });
+    probes.push({ wallMs: performance.now() - started, cpuMs: mainThreadCpuMs() - cpu, sentAt: started });
     expect(response.status).toBe(200);
   }
   await settled;

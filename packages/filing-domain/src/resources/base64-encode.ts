@@ -45,3 +45,22 @@ export async function base64Encode(bytes: Uint8Array): Promise<string> {
   }
   return parts.join('');
 }
+
+// One encoding per packet's bytes: the cache of built packets hands every caller the same bytes,
+// so the reads of one packet (a batch of 100 of them, or many clients at once) share one string.
+const encodings = new WeakMap<Uint8Array, Promise<string>>();
+
+/**
+ * {@link base64Encode} of `bytes`, computed once for as long as these bytes are alive (the
+ * packet cache holds them): concurrent and later reads of one cached packet share the encoding
+ * and its string rather than each encoding its own copy. `bytes` must not change afterwards (a
+ * built packet never does).
+ */
+export function sharedBase64(bytes: Uint8Array): Promise<string> {
+  let encoding = encodings.get(bytes);
+  if (encoding === undefined) {
+    encoding = base64Encode(bytes);
+    encodings.set(bytes, encoding);
+  }
+  return encoding;
+}

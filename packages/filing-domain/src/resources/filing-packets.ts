@@ -42,10 +42,17 @@ export interface BuiltPacketFile {
   bytes: Uint8Array;
 }
 
-/** One signed copy to check: its files, and the unsigned pages it must be a signed copy of (a PDF). */
+/**
+ * One signed copy to check: its files, and the unsigned pages it must be a signed copy of (a PDF).
+ * In two stages (irs-forms' `SignedCopyCheckInput`): without `expected`, only the bounds and the
+ * rebuild, so a copy past its bounds is refused before any packet is built; then the rebuilt PDF
+ * (`rebuilt`) against the expected pages.
+ */
 export interface SignedCopyJob {
   files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
-  expected: Uint8Array;
+  expected?: Uint8Array;
+  /** `files` is the one PDF the first stage answered: compared only, not checked or rebuilt again. */
+  rebuilt?: boolean;
   /** What the answer calls the expected pages ("the part to file"). */
   expectedName?: string;
   /** What the expected pages hold, form by form, for the answer. */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { loadFilingRepository } from '../server/deferred.js';
+import { chunkedBody } from './chunked-body.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { PacketLinks } from './packet-links.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
@@ -29,7 +30,9 @@ export const PACKET_LINK_MESSAGES = Object.freeze({
  * part for the owner first, then the part to file); with `&part=file` the part to file alone (what
  * is signed, uploaded and sent), with `&part=owner` the cover page, Form 7004 and worksheets,
  * without a session or credential, to whoever holds a link get_pdf_url signed within its life.
- * The answer is never cached nor shared (`no-store`) and sends no referrer onwards.
+ * The answer is never cached nor shared (`no-store`) and sends no referrer onwards. Its body is
+ * the cached packet's own bytes, written in bounded pieces as the client takes them
+ * (`chunkedBody`): concurrent downloads share one copy.
  *
  * Downloads are limited per client address (`packetDownload`) and per link (`packetLink`) before
  * anything is read, and the packet comes from the shared cache and bounded build queue: a full
@@ -100,7 +103,7 @@ export function createPacketDownload(options: {
     const name = FILING_KINDS[grant.kind].packet.fileName;
     const suffix = section === undefined ? '' : section === 'file' ? '-to-file' : '-for-owner';
     return withCors(
-      new Response(request.method === 'HEAD' ? null : (pdf as Uint8Array<ArrayBuffer>), {
+      new Response(request.method === 'HEAD' ? null : chunkedBody(pdf), {
         status: 200,
         headers: {
           'content-type': 'application/pdf',

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
 import { loadFilingRepository } from '../server/deferred.js';
 import { mcpInvalidParams } from '../errors/mcp-errors.js';
-import { base64Encode } from './base64-encode.js';
+import { sharedBase64 } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
 
@@ -75,7 +75,7 @@ export function createPacketResourceTemplates(options: {
       } catch (error) {
         throw mcpInvalidParams(error, { uri }) ?? error;
       }
-      return { uri, mimeType: 'application/pdf', blob: await base64Encode(pdf) };
+      return { uri, mimeType: 'application/pdf', blob: await sharedBase64(pdf) };
     },
   }));
 }

@@ -30,19 +30,35 @@ export async function expectedPagesOf(
 }
 
 /**
- * Checks an uploaded signed copy against the expected pages, off the request thread (the packet
- * workers' bounded queue): irs-forms' `checkSignedCopy` refuses what is past its bounds, not of
- * the filing as it is now, or not signed (its `SignedCopyError`, answered by `httpErrorOf`), and
- * answers the PDF rebuilt without active content, with what it could not tell.
+ * The first stage of a signed copy's check, before any packet is built: on the packet workers'
+ * bounded queue, irs-forms' `checkSignedCopy` without expected pages checks the bounds (each
+ * image's pixels, each page's size, how far each stream inflates) and rebuilds the PDF from the
+ * pages without active content. A copy past its bounds is refused here (its `SignedCopyError`,
+ * answered by `httpErrorOf`) at the cost of the bounded work alone, not of a cold packet build.
+ */
+export function rebuildUploadedCopy(
+  packets: FilingPackets,
+  filing: PacketSource,
+  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>,
+): Promise<CheckedSignedCopy> {
+  return packets.signedCopy(filing.user_id, { files });
+}
+
+/**
+ * Checks a rebuilt signed copy ({@link rebuildUploadedCopy}) against the expected pages, off the
+ * request thread (the packet workers' bounded queue): irs-forms' `checkSignedCopy` refuses a copy
+ * not of the filing as it is now, or not signed (its `SignedCopyError`, answered by
+ * `httpErrorOf`), and answers what it could not tell.
  */
 export function checkUploadedCopy(
   packets: FilingPackets,
   filing: PacketSource,
-  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>,
+  rebuilt: CheckedSignedCopy,
   expected: ExpectedPages,
 ): Promise<CheckedSignedCopy> {
   return packets.signedCopy(filing.user_id, {
-    files,
+    files: [{ bytes: rebuilt.pdf, name: 'The signed copy' }],
+    rebuilt: true,
     expected: expected.pdf,
     expectedName: expected.name,
     expectedContents: expected.contents.map((part) => part.form).join(', '),

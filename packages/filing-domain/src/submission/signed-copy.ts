@@ -3,7 +3,7 @@ import { HttpError } from '../errors/http-errors.js';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import { FilingRepository } from '../storage/filing-repository.js';
-import { checkUploadedCopy, expectedPagesOf } from './signed-copy-checks.js';
+import { checkUploadedCopy, expectedPagesOf, rebuildUploadedCopy } from './signed-copy-checks.js';
 import { type SignedCopySummary, SubmissionStore } from './submission-store.js';
 
 /** At most 20 MiB uploaded (all files together), refused before the body is read. */
@@ -71,9 +71,14 @@ export async function storeSignedCopy(options: {
     throw linkUsed();
   // An image too large is refused by its header at once: no packet is built, no worker asked.
   (await import('@filing-mcp/irs-forms')).checkSignedCopyHeaders(options.files);
+  // Bounds (pixels, page sizes, how far each stream inflates) and the rebuild on a packet worker,
+  // before the expected pages are built: a bomb is refused at the cost of the bounded work, not
+  // after a cold build of the packet.
+  const rebuilt = await rebuildUploadedCopy(options.packets, filing, options.files);
   // The part to file as it is now: the copy's page count, pages and signatures are checked against it.
   const expected = await expectedPagesOf(options.packets, kind, filing);
-  const copy = await checkUploadedCopy(options.packets, filing, options.files, expected);
+  const checked = await checkUploadedCopy(options.packets, filing, rebuilt, expected);
+  const copy = { ...checked, types: rebuilt.types };
   const { contents } = expected;
   const pdf = copy.pdf as Uint8Array<ArrayBuffer>;
   const summary = await store.addSignedCopy({

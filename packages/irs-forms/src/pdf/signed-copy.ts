@@ -158,24 +158,46 @@ export interface CheckedSignedCopy {
   findings: SignedCopyFindings;
 }
 
+/** What one run of {@link checkSignedCopy} is given. */
+export interface SignedCopyCheckInput {
+  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
+  /**
+   * The unsigned pages to file, as a PDF. Absent: only the bounds and the rebuild run (the first
+   * stage, which needs no packet built, so that a bomb is refused before any is), and the findings
+   * say nothing was compared.
+   */
+  expected?: Uint8Array;
+  /**
+   * `files` is the one PDF a first-stage run answered (rebuilt, its bounds checked): it is not
+   * checked or rebuilt again, only compared with `expected`. Set by the server, never by a client.
+   */
+  rebuilt?: boolean;
+  expectedName?: string;
+  expectedContents?: string;
+  expectedSource?: string;
+  expectedWithout?: string;
+}
+
 /**
  * The whole check of an uploaded signed copy, the work a server runs off its request thread (the
  * Node adapter's packet worker): {@link signedCopyPdf} (bounds, then the PDF rebuilt from the
  * pages), the page count against `expected` (the unsigned pages to file, as a PDF, named
  * `expectedName` in the answer, with `expectedContents` listing what it holds, `expectedSource`
  * where to get it and `expectedWithout` what not to include), then `checkSignedCopyPages` (the
- * copy is of these pages as they are now, and signed). Throws {@link SignedCopyError} when the
- * copy cannot be kept.
+ * copy is of these pages as they are now, and signed). It may run in two stages (see
+ * {@link SignedCopyCheckInput}): the bounds and the rebuild without `expected`, then the rebuilt
+ * PDF (`rebuilt`) against `expected`, so that a copy past its bounds is refused before the
+ * expected pages are built. Throws {@link SignedCopyError} when the copy cannot be kept.
  */
-export async function checkSignedCopy(input: {
-  files: ReadonlyArray<{ bytes: Uint8Array; name?: string }>;
-  expected: Uint8Array;
-  expectedName?: string;
-  expectedContents?: string;
-  expectedSource?: string;
-  expectedWithout?: string;
-}): Promise<CheckedSignedCopy> {
-  const copy = await signedCopyPdf(input.files);
+export async function checkSignedCopy(input: SignedCopyCheckInput): Promise<CheckedSignedCopy> {
+  const only = input.files.length === 1 ? input.files[0] : undefined;
+  const copy =
+    input.rebuilt === true && only !== undefined
+      ? { pdf: only.bytes, pages: await countPdfPages(only.bytes), types: ['application/pdf' as const] }
+      : await signedCopyPdf(input.files);
+  // The first stage's findings: nothing was compared yet.
+  if (input.expected === undefined)
+    return { ...copy, findings: { signature: 'unclear', version: 'unclear', notes: [] } };
   const expectedPages = await countPdfPages(input.expected);
   if (copy.pages !== expectedPages) {
     const name = input.expectedName ?? 'the packet';

@@ -5,6 +5,7 @@ import { FixedAnswer, jsonAnswer, type Reply } from '../http/fixed-answer.js';
 import { noStore, retryAfterHeaders } from '../http/headers.js';
 import { acceptsSse, answerText, reply } from '../http/reply.js';
 import { streamedReply, wantsStream } from '../http/sse.js';
+import { streamedBatchReply, streamsBatch } from '../http/streamed-batch.js';
 import type { Answer, RpcCall } from '../jsonrpc/message.js';
 import { paramsProblemAnswer } from '../jsonrpc/params-problem.js';
 import { isPromise } from '../util/is-promise.js';
@@ -88,6 +89,15 @@ export function createHttp2025(options: Http2025Options): Http2025 {
       const message = runChecked(call, exchange);
       if (isPromise(message)) return message.then((settled) => single(settled, exchange, wantsSse));
       return single(message, exchange, wantsSse);
+    }
+    // A large batch is streamed, a few members at a time, in order: its answers are not all held.
+    if (streamsBatch(parsed)) {
+      return streamedBatchReply(parsed, (call) => runChecked(call, exchange), {
+        sse: wantsSse,
+        auth,
+        signal: request.signal,
+        reportError,
+      });
     }
     return Promise.all(
       parsed.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
