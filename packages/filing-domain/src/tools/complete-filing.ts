@@ -178,12 +178,15 @@ export function completeFilingTool(deps: {
           asked.filter((field) => field.field === refusal.field).map((field) => field.name),
         ),
       );
-      const round = nextRound(asked, refusedNames);
+      // A form holds one round; an agent without one is given every field it can ask now, so
+      // that its user answers them in one update rather than round after round (#47).
+      const elicits = supportsFormElicitation(context.clientCapabilities);
+      const round = elicits ? nextRound(asked, refusedNames) : asked;
       if (round.length === 0) {
         const { outcome, message } = nothingToAsk(kind, readiness, unaskable);
         return end(outcome, stored, refused, [], message);
       }
-      if (!supportsFormElicitation(context.clientCapabilities)) {
+      if (!elicits) {
         return end(
           'ask_the_user',
           stored,
