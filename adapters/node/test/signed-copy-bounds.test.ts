@@ -74,9 +74,9 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
       }
       expect(otherCalls).toEqual(Array(10).fill(true));
       expect(probes.length).toBeGreaterThan(0);
-      // /healthz kept answering: the median is asserted, the 95th percentile printed above (the
-      // clients and PGlite run on this test's own thread, and this machine's cores are shared).
-      expect(percentile(sorted, 50)).toBeLessThan(100);
+      // /healthz kept answering within 100 ms at the 95th percentile (measured 17.6 ms on two
+      // shared cores, the clients and PGlite on this test's own thread).
+      expect(percentile(sorted, 95)).toBeLessThan(100);
       const stored = await harness.db
         .selectFrom('signed_copies')
         .selectAll()
@@ -112,9 +112,9 @@ describe('ten 8000 × 8000 PNG signed copies in a row (Node adapter, packet work
       );
       expect(response.status).toBe(413);
       expect(((await response.json()) as { error: string }).error).toBe('inflates_too_far');
-      // /healthz kept answering: the median is asserted, the 95th percentile printed above (the
-      // clients and PGlite run on this test's own thread, and this machine's cores are shared).
-      expect(percentile(sorted, 50)).toBeLessThan(100);
+      // /healthz kept answering within 100 ms at the 95th percentile (measured 17.6 ms on two
+      // shared cores, the clients and PGlite on this test's own thread).
+      expect(percentile(sorted, 95)).toBeLessThan(100);
       expect(
         await harness.db.selectFrom('signed_copies').selectAll().where('filing_id', '=', id).execute(),
       ).toEqual([]);

@@ -1,4 +1,4 @@
-// The journey of issue 47: an official SDK v1 client on 2025-11-25, which declares no
+// The journey from a bare draft to ready: an official SDK v1 client on 2025-11-25, which declares no
 // elicitation, brings a bare Form 5472 draft to ready in at most 6 tool calls, following only the
 // answers' words: each field complete_filing names comes with the exact update that stores it, and
 // the simulated user fills in those updates, nothing else.

@@ -179,7 +179,7 @@ export function completeFilingTool(deps: {
         ),
       );
       // A form holds one round; an agent without one is given every field it can ask now, so
-      // that its user answers them in one update rather than round after round (#47).
+      // that its user answers them in one update rather than round after round.
       const elicits = supportsFormElicitation(context.clientCapabilities);
       const round = elicits ? nextRound(asked, refusedNames) : asked;
       if (round.length === 0) {
