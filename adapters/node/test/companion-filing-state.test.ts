@@ -19,6 +19,11 @@ import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './sup
  */
 const READY = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 const templates = `${dirname(createRequire(import.meta.url).resolve('@filing-mcp/irs-forms/templates/f5472.pdf'))}/`;
+/** The ready filing's EIN shows as its last four digits only, in every state. */
+function expectMasked(main: string): void {
+  expect(main).not.toContain(String(READY.ein));
+  expect(main).toContain(`•••••${String(READY.ein).slice(-4)}`);
+}
 const TOOL_NAMES = /send_fax|mark_filed|update_filing|complete_filing|check_filing|get_pdf_url|list_fax_logs/;
 
 let chromium: ChromiumCompanion;
@@ -64,7 +69,7 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
         taxYearBegin: '2024-01-01',
         taxYearEnd: '2024-12-31',
         ownerName: 'Ana Pereira',
-        ownerUSId: '123-45-6789',
+        ownerUSId: '123-45-6780',
       },
     });
     await withPage(async (page) => {
@@ -80,8 +85,10 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
       expect(seen.next).not.toMatch(TOOL_NAMES);
       expect(seen.main).not.toContain('completed');
       expect(seen.main).not.toContain('12-3456789');
-      expect(seen.main).not.toContain('123-45-6789');
+      expect(seen.main).not.toContain('123-45-6780');
+      // The EIN and the owner's SSN, each by its own last four digits.
       expect(seen.main).toContain('•••••6789');
+      expect(seen.main).toContain('•••••6780');
       await page.screenshot({ path: join(ARTIFACTS, 'filing-state-draft.png'), fullPage: true });
     });
   });
@@ -103,6 +110,7 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
       expect(seen.state).toBe('Ready to sign');
       expect(seen.next).toContain('sign the pro forma Form 1120 by hand');
       expect(seen.next).not.toMatch(TOOL_NAMES);
+      expectMasked(seen.main);
       await page.screenshot({ path: join(ARTIFACTS, 'filing-state-ready.png'), fullPage: true });
 
       await page.setInputFiles('#signed-copy', scan);
@@ -111,6 +119,7 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
       expect(seen.state).toBe('Signed');
       expect(seen.next).toContain('fax');
       expect(seen.main).not.toMatch(TOOL_NAMES);
+      expectMasked(seen.main);
       await page.screenshot({ path: join(ARTIFACTS, 'filing-state-signed.png'), fullPage: true });
 
       // A fax on its way, as send_fax leaves it.
@@ -130,6 +139,7 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
       seen = await status(page);
       expect(seen.state).toBe('Sent');
       expect(seen.next).not.toMatch(TOOL_NAMES);
+      expectMasked(seen.main);
       await page.screenshot({ path: join(ARTIFACTS, 'filing-state-sent.png'), fullPage: true });
 
       // Filed by certified mail, as mark_filed records it.
@@ -156,6 +166,7 @@ describe('filing pages say where a filing stands, in Chromium (PGlite only: fili
       expect(await page.locator('#send-step').count()).toBe(0);
       expect(await page.locator('input[type=file]').count()).toBe(0);
       expect(seen.main).not.toMatch(TOOL_NAMES);
+      expectMasked(seen.main);
       await page.screenshot({ path: join(ARTIFACTS, 'filing-state-filed.png'), fullPage: true });
     });
   });

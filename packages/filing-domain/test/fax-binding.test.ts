@@ -118,13 +118,56 @@ describe.each(testDatabases())('the fax is the part to file the user confirmed, 
     expect(text).not.toMatch(/do not send this page/i);
     expect(text).not.toContain('Read first');
     expect(text).not.toContain('Application for Automatic Extension');
-    expect(
-      text.match(/Information Return of a 25% Foreign-Owned U\.S\. Corporation/g)!.length,
-    ).toBeGreaterThanOrEqual(2);
-    expect(text).toContain('Maria Garcia');
-    expect(text).toContain('Garcia Consulting SL');
-    expect(text).toContain('Form 5472, Part V');
-    expect(text).toContain('reasonable cause');
+    // Every Form 5472 (one per related party, each with its related party's name on line 8a),
+    // its Part V statement, and the reasonable-cause statement with the filing's facts.
+    const flat = text.replace(/\s+/g, ' ');
+    const pages = text.split('\f').map((page) => page.replace(/\s+/g, ' '));
+    const starts = pages.flatMap((page, index) =>
+      /^ ?Form 5472 \(Rev\. December 2023\) Information Return/.test(page) ? [index] : [],
+    );
+    const parties = LATE_FILING.relatedParties.map((party) => party.name);
+    expect(starts).toHaveLength(parties.length);
+    // Each form's three pages name its related party (Part III, line 8a).
+    parties.forEach((name, index) => {
+      expect(pages.slice(starts[index], starts[index]! + 3).join(' ')).toContain(name);
+    });
+    expect(asked.summary.contents.filter((part: any) => /^Form 5472 \(/.test(part.form))).toHaveLength(
+      LATE_FILING.relatedParties.length,
+    );
+    expect(flat).toContain('Form 5472, Part V');
+    expect(flat).toContain('Request for penalty relief for reasonable cause');
+    expect(flat).toContain(String(LATE_FILING.lateFilingReason));
+  });
+
+  it('an overdue return: its Form 7004 extends nothing and nothing is faxed; without it the fax carries the statement', async () => {
+    // The example's tax year 2025 was due 2026-04-15: overdue today, its statement asked for.
+    const overdue = {
+      ...EXAMPLE_SINGLE_MEMBER_FILING,
+      generateForm7004: true,
+      generateLateFilingLetter: true,
+    };
+    const { id } = await h.ok(key, 'create_filing', { form_data: overdue });
+    const check = await h.ok(key, 'check_filing', { id });
+    expect(check).toMatchObject({ overdue: true, ready: false, late_filing: { statement_included: true } });
+    expect(JSON.stringify(check.invalid)).toContain('7004');
+    const before = h.telnyx.faxes.length;
+    const refused = await h.call(key, 'send_fax', { id, confirm: true });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('The filing is not ready');
+    expect(h.telnyx.faxes.length).toBe(before);
+
+    await h.ok(key, 'update_filing', { id, form_data: { generateForm7004: false } });
+    const late = await h.packet({ ...overdue, generateForm7004: false });
+    const { upload_url } = await h.ok(key, 'get_pdf_url', { id });
+    expect((await upload(upload_url, late.signed)).status).toBe(201);
+    const asked = await h.ok(key, 'send_fax', { id });
+    expect(asked.summary.contents.at(-1)).toMatchObject({ form: 'Reasonable-cause statement' });
+    expect((await h.ok(key, 'send_fax', { id, confirm: asked.summary.signed_copy_id })).outcome).toBe('sent');
+    const text = pdfText(h.telnyx.faxes.at(-1)!.media).replace(/\s+/g, ' ');
+    expect(text).not.toMatch(/do not send this page/i);
+    expect(text).not.toContain('Application for Automatic Extension');
+    expect(text).toContain('Request for penalty relief for reasonable cause');
+    expect(text).toContain(String(overdue.lateFilingReason));
   });
 
   it('the whole packet is refused as the signed copy: the part to file is what is signed', async () => {

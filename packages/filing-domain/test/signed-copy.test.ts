@@ -85,7 +85,7 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     expect(await stored(id)).toEqual([]);
   });
 
-  it('a signed copy with document JavaScript and an embedded file is stored without them', async () => {
+  it('a signed copy with document JavaScript and an embedded file is stored and faxed without them', async () => {
     const id = (await fx.h.ok(fx.key, 'create_filing', { form_data: READY_FILING })).id;
     const document = await PDFDocument.load(fx.packet.signed);
     await document.attach(new TextEncoder().encode('MZ'), 'invoice.exe', {
@@ -99,6 +99,13 @@ describe.each(testDatabases())('signed copies and mark_filed on $name', (variant
     const kept = Buffer.from((await stored(id))[0]!.pdf).toString('latin1');
     for (const word of ['/JavaScript', '/EmbeddedFile', 'invoice.exe', 'submitForm'])
       expect(kept).not.toContain(word);
+    // What is faxed is what was kept.
+    const asked = await fx.h.ok(fx.key, 'send_fax', { id });
+    await fx.h.ok(fx.key, 'send_fax', { id, confirm: asked.summary.signed_copy_id });
+    const media = Buffer.from(fx.h.telnyx.faxes.at(-1)!.media).toString('latin1');
+    expect(media.length).toBeGreaterThan(0);
+    for (const word of ['/JavaScript', '/EmbeddedFile', 'invoice.exe', 'submitForm'])
+      expect(media).not.toContain(word);
   });
 
   it('an 8000 × 8000 PNG is refused 413 by its header, before it is decoded, and nothing is stored', async () => {

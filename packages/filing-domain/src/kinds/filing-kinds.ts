@@ -42,6 +42,13 @@ export interface FilingKindRecord {
    * and send_fax faxes it (a 1065 is mailed: send_fax says where).
    */
   signedCopies: boolean;
+  /**
+   * Whether complete_filing asks schedule by schedule (a form a schedule, counting what no form
+   * can ask too) rather than in rounds of a form's size.
+   */
+  interviewBySchedule: boolean;
+  /** Whether a paid extension (buy_extension) puts its Form 7004 in the packet. */
+  paidExtensionForm: boolean;
   /** How an error names a filing of this kind: `a partnership filing`. */
   errorName: string;
   /** What complete_filing calls a filing with no name yet. */
@@ -98,6 +105,8 @@ export const FILING_KINDS = {
     pageTitle: 'Form 5472 / 1120 filing',
     indexHeading: 'Form 5472 / 1120',
     signedCopies: true,
+    interviewBySchedule: false,
+    paidExtensionForm: true,
     errorName: 'a single-member (5472) filing',
     unnamed: 'your LLC',
     aliases: ['1120', '5472-1120', 'form-5472', 'form-5472-1120', 'single-member'],
@@ -139,6 +148,9 @@ export const FILING_KINDS = {
     pageTitle: 'Partnership filing (1065, K-1, 8804 / 8805)',
     indexHeading: 'Partnerships',
     signedCopies: false,
+    interviewBySchedule: true,
+    // irs-forms builds no Form 7004 for a partnership yet (docs/payments.md).
+    paidExtensionForm: false,
     errorName: 'a partnership filing',
     unnamed: 'your partnership',
     aliases: ['1065', 'form-1065'],

@@ -34,7 +34,7 @@ export async function packetSourceOf(
   if (row === undefined) return undefined;
   // Only the server says the extension is paid (a stored value is dropped).
   const { form7004Paid: _stored, ...formData } = (row.form_data ?? {}) as Record<string, unknown>;
-  const paid = row.extension_paid === true && kind === '5472';
+  const paid = row.extension_paid === true && FILING_KINDS[kind].paidExtensionForm;
   return {
     id: row.id,
     user_id: row.user_id,

@@ -53,7 +53,9 @@ export const completeFilingOutputSchema = once(() =>
             .describe('Without elicitation: the exact update_tool call that stores the answer.'),
         }),
       )
-      .describe('Fields still to ask the user for, one form’s worth.'),
+      .describe(
+        'Fields still to ask the user for: a form’s worth, or without elicitation every field askable now.',
+      ),
     update_tool: z
       .string()
       .describe('The tool that stores them: update_filing or update_partnership_filing.'),

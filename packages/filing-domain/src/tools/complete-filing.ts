@@ -253,13 +253,21 @@ export function completeFilingTool(deps: {
           asked.filter((field) => field.field === refusal.field).map((field) => field.name),
         ),
       );
+      // A form holds one round; an agent without one is given every field it can ask now, so
+      // that its user answers them in one update rather than round after round. A partnership
+      // is asked schedule by schedule either way (its fields run to hundreds).
+      const elicits = supportsFormElicitation(context.clientCapabilities);
       const round =
-        kind === 'partnership' ? nextSection(asked, refusedNames) : nextRound(asked, refusedNames);
+        FILING_KINDS[kind].interviewBySchedule
+          ? nextSection(asked, refusedNames)
+          : elicits
+            ? nextRound(asked, refusedNames)
+            : asked;
       if (round.length === 0) {
         const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
         return end(outcome, stored, refused, [], message, left);
       }
-      if (!supportsFormElicitation(context.clientCapabilities)) {
+      if (!elicits) {
         return end(
           'ask_the_user',
           stored,
@@ -355,7 +363,7 @@ function introOf(
   const name = llcName ?? FILING_KINDS[kind].unnamed;
   const more = left > round.length ? ` (${round.length} of them here)` : '';
   const sections =
-    kind === 'partnership'
+    FILING_KINDS[kind].interviewBySchedule
       ? ` This form: ${[...new Set(round.map((field) => sectionOf(field).title))].join('; ')}.`
       : '';
   const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.${sections}`;

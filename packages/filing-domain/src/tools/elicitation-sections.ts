@@ -1,5 +1,5 @@
 import { SCHEDULE_B_PREPARER_QUESTIONS } from '@filing-mcp/irs-forms/kinds';
-import type { FilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import type { Choice } from './elicitation-fields.js';
 import { type AskedField, askableFields, type FilingCheck } from './elicitation-form.js';
 import { formatFieldPath, type PathSegment, startsWith, valueAt } from './elicitation-paths.js';
@@ -187,7 +187,7 @@ export function interviewFields(
   formData: Record<string, unknown>,
   check: (formData: Record<string, unknown>) => FilingCheck,
 ): InterviewFields {
-  if (kind !== 'partnership') return { ...askableFields(kind, readiness, formData), forPreparer: [] };
+  if (!FILING_KINDS[kind].interviewBySchedule) return { ...askableFields(kind, readiness, formData), forPreparer: [] };
   const { asked, unaskable } = askableFields(kind, readiness, formData, { wholeLimit: MAX_SECTION_FIELDS });
   // Left for a preparer: a noted question still blank, or whose stored answer the check refuses
   // (asked again, the user would only say "I don't know" again).
@@ -211,7 +211,7 @@ export function interviewFields(
  * what no form can ask too. A field left for a preparer is not counted (the outcome names it).
  */
 export function countLeft(kind: FilingKind, fields: InterviewFields): number {
-  return fields.asked.length + (kind === 'partnership' ? fields.unaskable.length : 0);
+  return fields.asked.length + (FILING_KINDS[kind].interviewBySchedule ? fields.unaskable.length : 0);
 }
 
 /**
