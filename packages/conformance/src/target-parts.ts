@@ -1,5 +1,10 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
+import {
+  createApiKey,
+  type FaxProvider,
+  migrateToLatest,
+  telnyxFaxProvider,
+} from '@filing-mcp/filing-domain';
 import { createPGliteDb, createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { ConformanceClock, ConformanceDatabase } from './conformance-target.js';
@@ -38,7 +43,7 @@ export interface TargetParts {
   clock: ConformanceClock;
   config: ConformanceServerConfig;
   /** Ready-made options for `createFilingServer(serverOptions)`. */
-  serverOptions: { db: Kysely<any>; config: ConformanceServerConfig; now: () => number };
+  serverOptions: { db: Kysely<any>; config: ConformanceServerConfig; fax: FaxProvider; now: () => number };
   sessionSecret: string;
   createApiKey(userId: string, options?: { expiresAt?: Date }): Promise<string>;
   /** The headers Telnyx signs a webhook body with (Ed25519 over `timestamp|body`), with the test key. */
@@ -101,7 +106,8 @@ export async function createTargetParts(options: {
     databaseUrl: 'url' in database ? (database.url as string) : undefined,
     clock,
     config,
-    serverOptions: { db: database.db, config, now: clock.now },
+    // The fax provider an adapter builds from config.fax.
+    serverOptions: { db: database.db, config, fax: telnyxFaxProvider(config.fax), now: clock.now },
     sessionSecret,
     async createApiKey(userId, keyOptions = {}) {
       const created = await createApiKey(database.db, {

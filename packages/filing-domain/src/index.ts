@@ -100,7 +100,6 @@ export { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from '
 export { readBoundedBody } from './submission/bounded-body.js';
 export { submissionsOf } from './submission/submissions-of.js';
 export {
-  PAYMENT_WEBHOOK_PATH,
   type CheckoutRequest,
   type CheckoutState,
   type PaymentEvent,
@@ -108,4 +107,12 @@ export {
   PaymentProviderError,
 } from './payments/payment-provider.js';
 export { type StripePaymentOptions, stripePaymentProvider } from './payments/providers/stripe.js';
+export type { FaxEvent } from './submission/fax-events.js';
+export {
+  type FaxProvider,
+  FaxProviderError,
+  type OutgoingFax,
+  type WebhookRefusal,
+} from './submission/fax-provider.js';
+export { type TelnyxFaxOptions, telnyxFaxProvider } from './submission/providers/telnyx.js';
 export type { BillingTier, PaymentsSettings } from './config/payments-settings-schema.js';
