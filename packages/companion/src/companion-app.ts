@@ -4,7 +4,6 @@ import {
   forbiddenResponse,
   type PacketBuilder,
 } from '@filing-mcp/filing-domain';
-import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
@@ -154,7 +153,6 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     baseUrl: withoutTrailingSlash(options.baseUrl),
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
-    oauthStore: createKyselyOAuthStore(options.db),
     // The filing server's cache and build queue when it has them, so a packet is built once
     // whoever asks; else a cache and queue of the pages' own around the builder.
     packets: options.core.packets ?? createFilingPackets(packetBuilder(options)),

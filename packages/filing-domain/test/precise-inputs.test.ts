@@ -290,7 +290,7 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
     expect(fields.ein.pattern).toBe('^\\d{2}-\\d{7}$');
     expect(create.inputSchema.properties.ein.pattern).toBe('^\\d{2}-\\d{7}$');
   });
-  describe('fixed sets are advertised as enums; words of before are stored and reported', () => {
+  describe('fixed sets are advertised as enums; words stored before 1.1.0 are stored and reported', () => {
     it('tools/list gives item H and line 8e their values only', async () => {
       const { result } = await replyBody(await rpc(harness().server, 'tools/list', {}));
       const byName = Object.fromEntries(result.tools.map((tool: any) => [tool.name, tool]));

@@ -240,7 +240,7 @@ export function withAdvertisedSchemas(
 const SPEC_KINDS = [...FILING_KIND_LIST];
 
 /**
- * A field that takes a fixed set of values but still stores words of filings of before (an enum or
+ * A field that takes a fixed set of values but still stores words of filings stored before 1.1.0 (an enum or
  * any string, or also a list of the values) is advertised without the any-string branch: new calls should send one of the values, and
  * check_filing reports stored words as a value to restate.
  */

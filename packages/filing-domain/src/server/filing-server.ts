@@ -242,7 +242,8 @@ export function createFilingServerWithConfig(
     prompts: filingPrompts(lazyDb),
     observer: telemetry.observer,
     authenticate,
-    // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
+    // Credentials that carry no scope list are API keys made before migration
+    // 0002_api_key_scope_and_ended_notify gave keys a scope: `mcp`, everything.
     authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
     // The packets are one user's data: reading one needs a credential (the tools/call challenge),
     // and no cache may keep or share it.
