@@ -1,15 +1,9 @@
-import {
-  inputRequired,
-  type ToolContext,
-  type ToolDefinition,
-  ToolError,
-  defineTool,
-} from '@filing-mcp/protocol';
+import { inputRequired, type ToolContext, type ToolDefinition, defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
 import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
 import { type Answer, type Refusal, storeAnswers } from './complete-filing-store.js';
 import {
   completeFilingOutputSchema,
@@ -28,8 +22,9 @@ import {
 } from './elicitation-form.js';
 import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from './elicitation-paths.js';
 import { checkFingerprint, FIRST_ROUND, type RoundState, readAnswer, roundKey } from './elicitation-round.js';
+import { findAnyFiling } from './find-any-filing.js';
 import { filingIdSchema } from './filing-id.js';
-import { FILING_NOT_FOUND, type LoadIrsForms } from './tool-options.js';
+import type { LoadIrsForms } from './tool-options.js';
 
 export { completeFilingOutputSchema } from './complete-filing-answer.js';
 export { MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';
@@ -89,12 +84,8 @@ export function completeFilingTool(deps: {
   const { repository } = deps;
   const updateTools: Partial<Record<FilingKind, ToolDefinition<any, any>>> = {};
 
-  async function load(userId: string, id: string, preferred: FilingKind) {
-    const kind = await repository.findFilingKind(userId, id, preferred);
-    const filing = kind && (await repository.getFiling(filingTable(kind), userId, id));
-    if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
-    return { kind, filing };
-  }
+  const load = (userId: string, id: string, preferred: FilingKind) =>
+    findAnyFiling(repository, userId, id, preferred);
 
   return defineTool({
     name: 'complete_filing',
