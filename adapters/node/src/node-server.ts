@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
 import {
@@ -30,8 +31,6 @@ export type {
   NodeServerConfig,
   NodeServerOptions,
 } from './node-server-options.js';
-
-const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * Serves filing-mcp on node:http: builds the core with `createFilingServer` (and the companion

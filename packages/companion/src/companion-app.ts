@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import {
   createFilingPackets,
   type FilingServer,
@@ -117,10 +118,6 @@ function packetBuilder(options: CompanionAppOptions): PacketBuilder {
     throw new TypeError('the companion pages need packets: a core that builds them, or the packets option');
   }
   return options.packets;
-}
-
-function withoutTrailingSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }
 
 /**

@@ -5,13 +5,12 @@ import {
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
-import { isPromise, lazyOnce } from '@filing-mcp/protocol/internal';
+import { isPromise, lazyOnce, withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../auth/hash.js';
 import { CredentialCache } from '../auth/credential-cache.js';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
-import { withoutTrailingSlash } from '../config/url-form.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   errorResponse,
