@@ -1,9 +1,11 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
 import {
   createFilingServer,
   DEFAULT_PACKET_BUILD_LIMITS,
   stripePaymentProvider,
+  telnyxFaxProvider,
 } from '@filing-mcp/filing-domain';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mcp/node-http';
@@ -29,8 +31,6 @@ export type {
   NodeServerConfig,
   NodeServerOptions,
 } from './node-server-options.js';
-
-const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * Serves filing-mcp on node:http: builds the core with `createFilingServer` (and the companion
@@ -106,7 +106,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     core = createFilingServer({
       db: options.db,
       packets,
-      // Card payments, when the settings name Stripe: the core only knows the provider interface.
+      // The providers, built from the settings (Telnyx's fax, Stripe's payments): the core only
+      // knows their interfaces.
+      ...(config.fax && { fax: telnyxFaxProvider(config.fax) }),
       ...(config.payments && { payments: stripePaymentProvider(config.payments) }),
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,

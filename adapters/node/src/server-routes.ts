@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { oauthEndpointPaths } from '@filing-mcp/oauth-core';
 
 const PROBE_PATHS = ['/healthz', '/readyz'];
@@ -17,8 +18,8 @@ export interface ServerRoutes {
 
 /** The {@link ServerRoutes} of a server at `baseUrl` with the pages at `appUrl` when `companion`. */
 export function serverRoutes(baseUrl: string, appUrl: string, companion: boolean): ServerRoutes {
-  const appPath = new URL(appUrl).pathname.replace(/\/+$/, '');
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const appPath = withoutTrailingSlash(new URL(appUrl).pathname);
+  const basePath = withoutTrailingSlash(new URL(baseUrl).pathname);
   const mcpPath = basePath || '/';
   const ownRoutes = new Set([mcpPath, ...PROBE_PATHS, ...oauthEndpointPaths(basePath).keys()]);
   const underApp = (path: string) =>

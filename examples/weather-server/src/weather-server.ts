@@ -1,4 +1,11 @@
-import { createMcpServer, defineTool, type McpServer, ToolError } from '@filing-mcp/protocol';
+import {
+  createMcpServer,
+  defineTool,
+  McpError,
+  type McpServer,
+  type MethodDefinition,
+  ToolError,
+} from '@filing-mcp/protocol';
 import { z } from 'zod';
 import { forecastFor } from './forecast.js';
 
@@ -15,13 +22,20 @@ export interface WeatherServerOptions {
   onError?: (error: unknown, context: { method?: string; tool?: string }) => void;
 }
 
+const CONDITIONS = ['sunny', 'cloudy', 'rain', 'snow', 'wind'] as const;
+
 const forecastDay = z.object({
   date: z.string(),
-  condition: z.enum(['sunny', 'cloudy', 'rain', 'snow', 'wind']),
+  condition: z.enum(CONDITIONS),
   highC: z.number(),
   lowC: z.number(),
   precipitationChance: z.number(),
 });
+
+const CONDITION_NAMES: Record<string, Record<(typeof CONDITIONS)[number], string>> = {
+  en: { sunny: 'Sunny', cloudy: 'Cloudy', rain: 'Rain', snow: 'Snow', wind: 'Wind' },
+  pt: { sunny: 'Sol', cloudy: 'Nublado', rain: 'Chuva', snow: 'Neve', wind: 'Vento' },
+};
 
 async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -36,8 +50,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * A tiny MCP server with one tool, `get_forecast`, built only on `@filing-mcp/protocol`: the
- * reuse story of the core. Returns `{ fetch }`, ready for any Fetch-API runtime.
+ * A tiny MCP server with one tool, `get_forecast`, and one method of its own, `weather/conditions`,
+ * built only on `@filing-mcp/protocol`: the reuse story of the core. Returns `{ fetch }`, ready for any Fetch-API runtime.
  *
  * @example
  * ```ts
@@ -66,10 +80,25 @@ export function createWeatherServer(options: WeatherServerOptions): McpServer {
     },
   });
 
+  // A request method of the server's own, beside MCP's: `weather/conditions` answers the conditions a
+  // forecast may name, in a language (`{ "language": "pt" }`; English by default). Declared under
+  // `capabilities.experimental`, so a client sees it in `initialize`.
+  const conditions: MethodDefinition = {
+    method: 'weather/conditions',
+    experimental: { languages: Object.keys(CONDITION_NAMES) },
+    handler: ({ language = 'en' }) => {
+      const names = typeof language === 'string' ? CONDITION_NAMES[language] : undefined;
+      if (names === undefined)
+        throw new McpError(-32602, `Unknown language: ${String(language).slice(0, 20)}`);
+      return { conditions: CONDITIONS.map((condition) => ({ condition, name: names[condition] })) };
+    },
+  };
+
   return createMcpServer({
     serverInfo: { name: 'weather-example', version: '1.0.0', title: 'Weather (example)' },
     instructions: 'Call get_forecast with a city name to get a daily forecast.',
     tools: [getForecast],
+    methods: [conditions],
     authenticate: async (credential) =>
       sameBytes(await sha256(credential), await expectedDigest)
         ? { userId: 'weather-user', credentialPrefix: credential.slice(0, 4) }

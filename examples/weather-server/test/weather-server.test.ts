@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startWeatherServer, type WeatherHttpServer } from '../src/http-server.js';
 import { forecastFor } from '../src/index.js';
 
@@ -51,6 +52,36 @@ describe('weather example server, official SDK client over a real socket', () =>
       expect(result.structuredContent).toEqual(expected);
       expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(expected) }]);
       expect(expected.days.map((day) => day.date)).toEqual(['2026-03-01', '2026-03-02']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers its own method, weather/conditions, to the SDK client, declared under experimental', async () => {
+    const client = await connect(TOKEN);
+    try {
+      expect(client.getServerCapabilities()?.experimental).toEqual({
+        'weather/conditions': { languages: ['en', 'pt'] },
+      });
+      const conditions = z.object({
+        conditions: z.array(z.object({ condition: z.string(), name: z.string() })),
+      });
+      const english = await client.request({ method: 'weather/conditions', params: {} }, conditions);
+      expect(english.conditions.map((entry) => entry.condition)).toEqual([
+        'sunny',
+        'cloudy',
+        'rain',
+        'snow',
+        'wind',
+      ]);
+      const portuguese = await client.request(
+        { method: 'weather/conditions', params: { language: 'pt' } },
+        conditions,
+      );
+      expect(portuguese.conditions[2]).toEqual({ condition: 'rain', name: 'Chuva' });
+      await expect(
+        client.request({ method: 'weather/conditions', params: { language: 'xx' } }, conditions),
+      ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown language: xx') });
     } finally {
       await client.close();
     }

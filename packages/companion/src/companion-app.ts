@@ -1,10 +1,10 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import {
   createFilingPackets,
   type FilingServer,
   forbiddenResponse,
   type PacketBuilder,
 } from '@filing-mcp/filing-domain';
-import { createKyselyOAuthStore } from '@filing-mcp/oauth-core/kysely';
 import { createAllowListCheck, type RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { apiKeysPage, createApiKeyAction, revokeApiKeyAction } from './api-keys-page.js';
@@ -122,10 +122,6 @@ function packetBuilder(options: CompanionAppOptions): PacketBuilder {
   return options.packets;
 }
 
-function withoutTrailingSlash(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
 /**
  * The local companion pages (what a server with no product app of its own serves, see docs/companion.md): the OAuth consent page at
  * `{app_url}/oauth/authorize`, the filing pages the tools link to (`/filings/{id}`,
@@ -156,7 +152,6 @@ export function createCompanionApp(options: CompanionAppOptions): CompanionApp {
     baseUrl: withoutTrailingSlash(options.baseUrl),
     core: options.core,
     csrf: new CsrfGuard({ sessionSecret: options.sessionSecret, appUrl, allowedOrigins: origins }),
-    oauthStore: createKyselyOAuthStore(options.db),
     // The filing server's cache and build queue when it has them, so a packet is built once
     // whoever asks; else a cache and queue of the pages' own around the builder.
     packets: options.core.packets ?? createFilingPackets(packetBuilder(options)),

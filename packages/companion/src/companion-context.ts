@@ -1,5 +1,4 @@
 import type { BillingDesk, FilingPackets, FilingServer } from '@filing-mcp/filing-domain';
-import type { OAuthStore } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
 
@@ -18,7 +17,6 @@ export interface CompanionContext {
   signOut: boolean;
   core: Pick<FilingServer, 'fetch' | 'revokeApiKey' | 'resolveOAuthClient' | 'completeAuthorization'>;
   csrf: CsrfGuard;
-  oauthStore: OAuthStore;
   /** The packets behind the cache and the bounded build queue (the filing server's when it has them). */
   packets: FilingPackets;
   /** The billing pages' port, when the server takes payments (the navigation then links to them). */

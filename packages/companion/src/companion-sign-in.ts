@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createHash, randomBytes } from 'node:crypto';
 import { cookieValues, DEFAULT_SESSION_COOKIE, sessionCookieScope } from './session-cookie.js';
 
@@ -38,7 +39,7 @@ export class CompanionSignIn {
 
   /** The sign-in link to print at start (for the person starting the server; never logged). */
   link(appUrl: string): string {
-    return `${appUrl.replace(/\/+$/, '')}/sign-in?token=${this.token}`;
+    return `${withoutTrailingSlash(appUrl)}/sign-in?token=${this.token}`;
   }
 
   /** Whether a token can still be exchanged (it is spent by its first exchange). */

@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Name of the form field that carries the CSRF token. */
@@ -32,7 +33,7 @@ export class CsrfGuard {
     const secure = options.appUrl.protocol === 'https:';
     // `__Host-` pins the cookie to this exact origin, but browsers accept it only with Secure.
     this.#cookieName = secure ? '__Host-filing_csrf' : 'filing_csrf';
-    const path = secure ? '/' : options.appUrl.pathname.replace(/\/+$/, '') || '/';
+    const path = secure ? '/' : withoutTrailingSlash(options.appUrl.pathname) || '/';
     this.#cookieAttributes = `Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
     this.#allowedOrigins = options.allowedOrigins;
   }

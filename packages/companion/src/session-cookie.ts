@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 /** Name and attributes of the companion's session cookie at one address. */
 export interface SessionCookieScope {
   name: string;
@@ -14,7 +15,7 @@ export const DEFAULT_SESSION_COOKIE: SessionCookieScope = {
 export function sessionCookieScope(appUrl: URL): SessionCookieScope {
   const secure = appUrl.protocol === 'https:';
   // `__Host-` pins the cookie to this exact origin, but browsers accept it only with Secure.
-  const path = secure ? '/' : appUrl.pathname.replace(/\/+$/, '') || '/';
+  const path = secure ? '/' : withoutTrailingSlash(appUrl.pathname) || '/';
   return {
     name: secure ? '__Host-filing_companion_session' : 'filing_companion_session',
     attributes: `Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,

@@ -1,5 +1,11 @@
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { createApiKey, migrateToLatest, stripePaymentProvider } from '@filing-mcp/filing-domain';
+import {
+  createApiKey,
+  type FaxProvider,
+  migrateToLatest,
+  stripePaymentProvider,
+  telnyxFaxProvider,
+} from '@filing-mcp/filing-domain';
 import { createPGliteDb, createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { ConformanceClock, ConformanceDatabase } from './conformance-target.js';
@@ -55,10 +61,11 @@ export interface TargetParts {
   databaseUrl: string | undefined;
   clock: ConformanceClock;
   config: ConformanceServerConfig;
-  /** Ready-made options for `createFilingServer(serverOptions)`, the Stripe provider included. */
+  /** Ready-made options for `createFilingServer(serverOptions)`, the fax and Stripe providers included. */
   serverOptions: {
     db: Kysely<any>;
     config: ConformanceServerConfig;
+    fax: FaxProvider;
     now: () => number;
     payments: ReturnType<typeof stripePaymentProvider>;
   };
@@ -140,9 +147,11 @@ export async function createTargetParts(options: {
     databaseUrl: 'url' in database ? (database.url as string) : undefined,
     clock,
     config,
+    // The providers an adapter builds from config.fax and config.payments.
     serverOptions: {
       db: database.db,
       config,
+      fax: telnyxFaxProvider(config.fax),
       now: clock.now,
       payments: stripePaymentProvider(config.payments),
     },

@@ -101,7 +101,6 @@ export { SIGNED_COPY_MAX_BYTES, SignedCopyRefusedError, storeSignedCopy } from '
 export { readBoundedBody } from './submission/bounded-body.js';
 export { submissionsOf } from './submission/submissions-of.js';
 export {
-  PAYMENT_WEBHOOK_PATH,
   type CheckoutRequest,
   type CheckoutState,
   type PaymentEvent,
@@ -109,6 +108,14 @@ export {
   PaymentProviderError,
 } from './payments/payment-provider.js';
 export { type StripePaymentOptions, stripePaymentProvider } from './payments/providers/stripe.js';
+export type { FaxEvent } from './submission/fax-events.js';
+export {
+  type FaxProvider,
+  FaxProviderError,
+  type OutgoingFax,
+  type WebhookRefusal,
+} from './submission/fax-provider.js';
+export { type TelnyxFaxOptions, telnyxFaxProvider } from './submission/providers/telnyx.js';
 export type { BillingTier, PaymentsSettings } from './config/payments-settings-schema.js';
 export type {
   BillingDesk,

@@ -223,7 +223,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(outcome.text).toContain('as_of');
   });
 
-  it('a stored filing of before (free-text relationship, no Parts IV-VII) loads and is reported, never guessed', async () => {
+  it('a filing stored before 1.1.0 (free-text relationship, no Parts IV-VII) loads and is reported, never guessed', async () => {
     const { key } = await newUser(harness().db);
     const { id } = await ok(harness().server, key, 'create_filing', { form_data: { llcName: 'Old LLC' } });
     const legacy = {
@@ -311,7 +311,7 @@ describe.each(testDatabases())('check_filing on $name', (variant) => {
     expect(amount.isError).toBe(true);
     expect(amount.text).toContain('relatedParties.0.transactions.0.amount');
     expect(amount.text).toContain('e.g. 5000');
-    // A free-text relationship is stored (filings of before keep working) and reported, never guessed.
+    // A free-text relationship is stored (filings stored before 1.1.0 keep working) and reported, never guessed.
     const { id } = await ok(harness().server, key, 'create_filing', {
       form_data: {
         ...EXAMPLE_SINGLE_MEMBER_FILING,

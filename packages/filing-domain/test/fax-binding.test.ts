@@ -81,7 +81,7 @@ describe.each(testDatabases())('the fax is the part to file the user confirmed, 
     );
     expect(forOwner).toContain('do not send this page');
     expect(forOwner).toContain('Application for Automatic Extension');
-    // The download URL of before still answers the whole packet, the owner's part first.
+    // The download URL without `part` (as 1.1.0 handed it out) still answers the whole packet, the owner's part first.
     const whole = pdfText(new Uint8Array(await (await fetch(links.download_url)).arrayBuffer()));
     expect(whole.indexOf('do not send this page')).toBeLessThan(whole.indexOf('Foreign-owned U.S. DE'));
     expect((await fetch(`${links.download_url}&part=all`)).status).toBe(400);

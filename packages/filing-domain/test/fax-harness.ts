@@ -4,7 +4,13 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import type { FilingLogEvent, FilingServer, FilingServerConfig, FilingServerOptions } from '../src/index.js';
+import {
+  type FilingLogEvent,
+  type FilingServer,
+  type FilingServerConfig,
+  type FilingServerOptions,
+  telnyxFaxProvider,
+} from '../src/index.js';
 import { signWithStroke } from '../../irs-forms/test/signed-copy-fixtures.js';
 import { newUser, type ToolOutcome } from './helpers.js';
 import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
@@ -73,25 +79,23 @@ export interface FaxHarness {
 export async function startFaxHarness(
   variant: DatabaseVariant,
   fax = true,
-  extra: Pick<FilingServerOptions, 'payments'> & { config?: Partial<FilingServerConfig> } = {},
+  extra: Pick<FilingServerOptions, 'payments' | 'fax'> & { config?: Partial<FilingServerConfig> } = {},
 ): Promise<FaxHarness> {
   const telnyx = await startTelnyxStandIn(TELNYX_TEST_API_KEY);
   const logs: FilingLogEvent[] = [];
   let offset = 0;
+  const faxSettings = {
+    provider: 'telnyx' as const,
+    apiKey: TELNYX_TEST_API_KEY,
+    connectionId: CONNECTION_ID,
+    fromNumber: FAX_FROM,
+    publicKey: telnyx.publicKey,
+    apiBaseUrl: telnyx.baseUrl,
+  };
   const { database, server, baseUrl, close } = await startSocketServer(variant.create, {
-    config: fax
-      ? {
-          fax: {
-            provider: 'telnyx',
-            apiKey: TELNYX_TEST_API_KEY,
-            connectionId: CONNECTION_ID,
-            fromNumber: FAX_FROM,
-            publicKey: telnyx.publicKey,
-            apiBaseUrl: telnyx.baseUrl,
-          },
-          ...extra.config,
-        }
-      : { ...extra.config },
+    config: fax ? { fax: faxSettings, ...extra.config } : { ...extra.config },
+    // The provider an adapter builds from config.fax (Telnyx's, against the stand-in, unless handed one).
+    ...(fax && { fax: extra.fax ?? telnyxFaxProvider(faxSettings) }),
     ...(extra.payments && { payments: extra.payments }),
     now: () => Date.now() + offset,
     logger: (event) => logs.push(event),

@@ -444,7 +444,8 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
         status: 'succeeded',
         filings_purchased: 1,
         created_at: new Date(start + 104 * 60_000).toISOString(),
-        // A row of before the payment columns reads as a tier without a receipt.
+        // A row written before migration 0010_payments added the payment columns reads as a tier
+        // without a receipt.
         receipt_url: null,
         promotion_code: null,
         kind: 'tier',

@@ -44,6 +44,12 @@ function recording(value: unknown, path: string, reads: Set<string>): unknown {
  */
 const MISPLACED_FIELD_GUARDS = ['transactions'];
 
+/**
+ * Fields the server sets while it draws the packet, never a caller (a stored value is dropped):
+ * `form7004Paid`, a paid extension's Form 7004 (storage/packet-source.ts).
+ */
+const SERVER_SET_FIELDS = ['form7004Paid'];
+
 /** The fields the packet of `formData` reads. */
 async function fieldsRead(
   formData: Record<string, unknown>,
@@ -54,7 +60,7 @@ async function fieldsRead(
   await builder.build(kind, recording(formData, '', reads) as Record<string, unknown>, {
     asOf: '2026-03-01',
   });
-  for (const field of MISPLACED_FIELD_GUARDS) reads.delete(field);
+  for (const field of [...MISPLACED_FIELD_GUARDS, ...SERVER_SET_FIELDS]) reads.delete(field);
   return reads;
 }
 

@@ -294,7 +294,7 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
     const create = result.tools.find((tool: any) => tool.name === 'create_filing');
     expect(create.inputSchema.properties.ein.description).toContain('NN-NNNNNNN');
   });
-  describe('fixed sets are shown as enums; words of before are stored and reported', () => {
+  describe('fixed sets are shown as enums; words stored before 1.1.0 are stored and reported', () => {
     it('get_form_schema gives item H and line 8e their values only', async () => {
       const { key } = await newUser(harness().db);
       const partnership = (await ok(harness().server, key, 'get_form_schema', { kind: 'partnership' })).schema

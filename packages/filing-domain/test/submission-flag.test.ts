@@ -1,6 +1,6 @@
 // `has_submissions` (migration 0008): every path that creates a signed copy, a fax log or a filed
 // record sets it on its filing; get_filing reads one row without submissions and answers exactly
-// what it answered before the flag; the migration backfills the filings of before.
+// what it answered before the flag; the migration backfills the filings written before it.
 import { randomUUID } from 'node:crypto';
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
@@ -236,7 +236,7 @@ describe.each(testDatabases())('migration 0008 on $name', (variant) => {
       expect(await flag(db, filed)).toBe(true);
       expect(await flag(db, plain)).toBe(false);
       expect(await flag(db, partnership, 'partnership_filings')).toBe(true);
-      // 0009 gives the filed records of before an empty history (the server reads the latest schema).
+      // 0009 gives the filed records written before it an empty history (the server reads the latest schema).
       expect((await migrateFilingDomainTo(db))[0]).toBe('0009_filed_history');
 
       const server = createFilingServer({

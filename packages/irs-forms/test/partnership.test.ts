@@ -283,7 +283,7 @@ describe('item H, the accounting method', () => {
     expect(pdfText(cash.pdf, 1)).not.toBe(pdfText(none.pdf, 1));
   });
 
-  it('words in accountingMethod (as filings of before hold) are reported to restate, and still print', async () => {
+  it('words in accountingMethod (as filings stored before 1.1.0 hold) are reported to restate, and still print', async () => {
     const result = report({ accountingMethod: 'Hybrid' });
     expect(result.ready).toBe(false);
     expect(result.invalid).toContainEqual({

@@ -5,7 +5,7 @@ import type { RequestContext } from './context/request-context.js';
 import { createHttpHandler } from './http-handler.js';
 import { createAllowListCheck } from './http/allow-list-check.js';
 import { createClassifier } from './http/classify.js';
-import { errorAnswer, toResponse } from './http/fixed-answer.js';
+import { fixedErrorResponse, toResponse } from './http/fixed-response.js';
 import { JsonRpcErrorCode } from './jsonrpc/error-codes.js';
 import type { McpServer } from './mcp-server.js';
 import { META_KEYS } from './mcp/meta-keys.js';
@@ -122,7 +122,10 @@ export function createMcpServer(
   // Reached only by a bug in this core (every expected failure has its own answer above).
   const internalError = (request: Request, error: unknown): Response => {
     reportError(error, {});
-    return toResponse(request, errorAnswer(500, null, JsonRpcErrorCode.InternalError, 'Internal error'));
+    return toResponse(
+      request,
+      fixedErrorResponse(500, null, JsonRpcErrorCode.InternalError, 'Internal error'),
+    );
   };
 
   function respond(request: Request, context?: RequestContext): Response | Promise<Response> {

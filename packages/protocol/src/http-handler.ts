@@ -1,7 +1,7 @@
 import type { RequestContext } from './context/request-context.js';
 import { BODY_TOO_LARGE, type BodyText, declaredLength, readBodyText } from './http/body.js';
 import type { Classifier } from './http/classify.js';
-import { FixedAnswer, type Reply } from './http/fixed-answer.js';
+import { FixedResponse, type OutgoingResponse } from './http/fixed-response.js';
 import { hasVersionClaim } from './mcp/meta-keys.js';
 import type { Http2025 } from './rev2025-11-25/http.js';
 import type { Http2026 } from './rev2026-07-28/http.js';
@@ -17,7 +17,10 @@ export interface Wires {
  * Answers one HTTP request to the MCP endpoint, before it becomes a `Response`: at once when
  * nothing needs waiting for (the body in hand, a fixed result), else a promise.
  */
-export type HttpHandler = (request: Request, context: RequestContext | undefined) => Reply | Promise<Reply>;
+export type HttpHandler = (
+  request: Request,
+  context: RequestContext | undefined,
+) => OutgoingResponse | Promise<OutgoingResponse>;
 
 /**
  * The one HTTP handler: the transport's checks on the head (OPTIONS, Host/Origin, method, version
@@ -34,10 +37,10 @@ export function createHttpHandler(classifier: Classifier, maxBodyBytes: number, 
     header2026: boolean,
     request: Request,
     context: RequestContext | undefined,
-  ): Reply | Promise<Reply> {
+  ): OutgoingResponse | Promise<OutgoingResponse> {
     if (text === BODY_TOO_LARGE) return classifier.tooLarge();
     const parsed = classifier.body(text, header2026);
-    if (parsed instanceof FixedAnswer) return parsed;
+    if (parsed instanceof FixedResponse) return parsed;
     return !Array.isArray(parsed) && (header2026 || hasVersionClaim(parsed.params))
       ? wire2026(parsed, request, context)
       : wire2025(parsed, request, context);
@@ -47,7 +50,7 @@ export function createHttpHandler(classifier: Classifier, maxBodyBytes: number, 
   // make the whole answer without a promise; only what is pending is waited for.
   return (request, context) => {
     const header2026 = classifier.head(request);
-    if (header2026 instanceof FixedAnswer) return header2026;
+    if (header2026 instanceof FixedResponse) return header2026;
     const text = readBodyText(request, maxBodyBytes, declaredLength(request.headers));
     if (isPromise(text)) return text.then((read) => afterBody(read, header2026, request, context));
     return afterBody(text, header2026, request, context);

@@ -7,6 +7,7 @@ export { bearerCredential } from './auth/credential.js';
 export { MAX_PARAMS_DEPTH } from './jsonrpc/client-input.js';
 export { corsHeaders, preflightResponse, withCors } from './http/cors.js';
 export type { Completer } from './primitives/completer.js';
+export type { MethodDefinition } from './primitives/custom-methods.js';
 export {
   type AudioContent,
   type BlobResourceContents,

@@ -8,6 +8,7 @@ import {
   type FilingServer,
   pgPoolOptions,
   stripePaymentProvider,
+  telnyxFaxProvider,
 } from '@filing-mcp/filing-domain';
 import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
 import type { Kysely, PostgresPool } from 'kysely';
@@ -99,7 +100,9 @@ export async function createServerlessFilingServer(
         // cold start then does not load WebCrypto (about 5 ms). Both platforms run Node.
         hash: (input) => createHash('sha256').update(input, 'utf8').digest('hex'),
         packets,
-        // Card payments, when the settings name Stripe: the core only knows the provider interface.
+        // The providers, built from the settings (Telnyx's fax, Stripe's payments): the core only
+        // knows their interfaces.
+        ...(settings.config.fax && { fax: telnyxFaxProvider(settings.config.fax) }),
         ...(settings.config.payments && { payments: stripePaymentProvider(settings.config.payments) }),
       },
       settings.config,

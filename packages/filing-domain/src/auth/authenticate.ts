@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import type { OAuthServer } from '@filing-mcp/oauth-core';
 import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
@@ -109,7 +110,7 @@ export function createAuthenticator(options: AuthenticatorOptions) {
     const token = await (await oauth()).verifyAccessToken(credential);
     if (token === undefined) return undefined;
     // RFC 8707: a token bound to another resource is not for this server.
-    if (token.resource && token.resource.replace(/\/+$/, '') !== baseUrl) return undefined;
+    if (token.resource && withoutTrailingSlash(token.resource) !== baseUrl) return undefined;
     const auth: AuthInfo = {
       userId: token.userId,
       clientId: token.clientId,

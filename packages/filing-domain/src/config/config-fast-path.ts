@@ -5,7 +5,7 @@
 // (test/config-fast-path.test.ts) checks that every result here equals the schema's.
 import type { ResolvedFilingServerConfig } from './config.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
-import { withoutTrailingSlash } from './url-form.js';
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { CONFIG_DEFAULTS, DATABASE_DEFAULTS, type PlatformPoolDefaults } from './defaults.js';
 
 const MAX_SECONDS = 10 * 365 * 24 * 3600;

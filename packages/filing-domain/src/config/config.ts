@@ -3,7 +3,7 @@ import { databaseSettingsSchema } from './database-settings-schema.js';
 import { paymentsSettingsSchema } from './payments-settings-schema.js';
 import { rawConfigFromEnv } from './config-env.js';
 import { FilingConfigError } from './config-error.js';
-import { withoutTrailingSlash } from './url-form.js';
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { CONFIG_DEFAULTS } from './defaults.js';
 
 export { FilingConfigError } from './config-error.js';

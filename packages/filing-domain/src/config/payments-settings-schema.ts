@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { withoutTrailingSlash } from './url-form.js';
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 
 /** One pricing tier: its name (what buy_filings takes), the provider's price id, the credits it buys. */
 export interface BillingTier {

@@ -11,7 +11,8 @@ function details(error: unknown): Record<string, unknown> {
   );
 }
 
-// The MCP answers keep their texts of before: a retry concerns the credential's calls, not a page.
+// The MCP answers keep the texts they had before the one HTTP error mapping (.changeset/one-http-error.md):
+// a retry concerns the credential's calls, not a page.
 const RETRY_MESSAGES: Record<string, string> = {
   rate_limited: 'Too many requests: the tools/call limit of this credential is reached; retry later',
   database_unavailable: 'Service unavailable: the database did not answer in time; retry later',

@@ -307,7 +307,7 @@ export const partnershipFormSchemas = once(() => {
       businessActivity: text.optional().describe('Principal business activity, in words.'),
       businessActivityCode: stringOrNumber.optional().describe('Principal business activity code (NAICS).'),
       dateBusinessStarted: calendarDate.optional().describe('Date the business started, YYYY-MM-DD.'),
-      // Words (filings of before) are still stored: check_filing reports them as a value to
+      // Words (filings stored before 1.1.0) are still stored: check_filing reports them as a value to
       // restate, and tools/list advertises the three values only.
       accountingMethod: z
         .union([z.enum(ACCOUNTING_METHODS), text])

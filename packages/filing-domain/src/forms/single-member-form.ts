@@ -96,7 +96,7 @@ export const singleMemberFormSchemas = once(() => {
         .optional()
         .describe('Stable id of the related party; assigned by the server (a UUID) when absent, then kept.'),
       name: text.describe('8a name.'),
-      // The three boxes are the values; other text (filings of before) is still stored, and
+      // The three boxes are the values; other text (filings stored before 1.1.0) is still stored, and
       // check_filing reports it as invalid rather than any box being guessed from it.
       relationship: z
         .union([z.enum(RELATIONSHIP_NAMES), z.array(z.enum(RELATIONSHIP_NAMES)).min(1), text])

@@ -8,11 +8,11 @@ import {
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { BillingTier } from '../config/payments-settings-schema.js';
-import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { FILING_NOT_FOUND, type PaymentSelling } from '../tools/tool-options.js';
+import { findAnyFiling } from '../tools/find-any-filing.js';
+import type { PaymentSelling } from '../tools/tool-options.js';
 import { type CheckoutState, PaymentProviderError } from './payment-provider.js';
 import { recordCheckout } from './payment-store.js';
 
@@ -263,9 +263,7 @@ export function buyTools(deps: {
       handler: async (args, context) => {
         if (payments === undefined) throw new ToolError(NO_PAYMENTS);
         const userId = context.auth.userId;
-        const kind = await repository.findFilingKind(userId, args.id, DEFAULT_FILING_KIND);
-        const filing = kind && (await repository.getFiling(filingTable(kind), userId, args.id));
-        if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+        const { filing } = await findAnyFiling(repository, userId, args.id, undefined);
         const paid = await db
           .selectFrom('payments')
           .select('id')

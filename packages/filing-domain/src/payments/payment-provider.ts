@@ -1,6 +1,3 @@
-/** The path of the payment webhook under `{base_url}`. */
-export const PAYMENT_WEBHOOK_PATH = '/webhooks/stripe';
-
 /** A checkout to open: one price, quantity one, its metadata, where the payer returns. */
 export interface CheckoutRequest {
   priceId: string;
@@ -55,14 +52,16 @@ export class PaymentProviderError extends Error {
 
 /**
  * Our port to a card-payment provider: the tools and the webhook route speak its words (checkout,
- * price, promotion code, event); an adapter hands the core one (the Stripe one:
- * `stripePaymentProvider`), and the core never names the provider.
+ * price, promotion code, event); an adapter builds one from its settings and hands it to the core
+ * (`FilingServerOptions.payments`), and the core never names the provider.
  */
 export interface PaymentProvider {
-  /** The provider's name, stored with each payment (`stripe`). */
+  /** The provider's name, stored with each payment. */
   readonly name: string;
   /** Origins of the provider's checkout pages: a form that redirects there must be allowed to (CSP `form-action`). */
   readonly checkoutOrigins?: readonly string[];
+  /** The path of the provider's webhook under `{base_url}` (starting with `/`): the core serves it there. */
+  readonly webhookPath: string;
   /** A price's amount (smallest unit) and lower-case currency. */
   price(priceId: string): Promise<{ amount: number; currency: string }>;
   /** The id of an active promotion code the customer typed, or undefined. */

@@ -103,7 +103,8 @@ function signedData(
   expires: number,
   nonce: string | null,
 ): Uint8Array<ArrayBuffer> {
-  // A download link's signed data is the one of before, so links already handed out keep working.
+  // A download link's signed data is the one 1.1.0 signed (`filing-mcp-packet-link-v1`), so links
+  // already handed out keep working.
   const label = purpose === 'download' ? 'packet' : purpose;
   const data = `filing-mcp-${label}-link-v1\n${kind}\n${id.toLowerCase()}\n${expires}`;
   // An upload link carries a random nonce (`n`): each one is new, and takes one copy.

@@ -3,11 +3,11 @@ import type { ListedTool } from '../tools/tool-options.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from '../tools/tools-list.generated.js';
 
 // Every deferred load of filing-domain, and the one build-time trick that keeps zod off the cold
-// path. Each `import()` of the package is here, with what it keeps off a cold start and what that
-// measured (docs/performance.md, "Cold start and the Lambda bundle"); everything else imports
-// statically. A module loaded from here cannot import this one (an import cycle): what it needs
-// later is handed to it by the module that loads it (the OAuth server and the readiness check to
-// the backend).
+// path. Each `import()` of the package is here (save a provider's own, in a providers/ folder, which
+// loads its vendor's code itself), with what it keeps off a cold start and what that measured
+// (docs/performance.md, "Cold start and the Lambda bundle"); everything else imports statically.
+// A module loaded from here cannot import this one (an import cycle): what it needs later is handed
+// to it by the module that loads it (the OAuth server and the readiness check to the backend).
 
 /**
  * The `tools` of the `tools/list` answer for a `limit` bound, from the list generated at build time
@@ -95,6 +95,3 @@ export const loadReasonableCausePrompt = () => import('../prompts/reasonable-cau
 
 /** The payment webhook's module, loaded by the first payment event. */
 export const loadPaymentWebhook = () => import('../payments/payment-webhook.js');
-
-/** The Stripe library, loaded by the first payment call. */
-export const loadStripe = () => import('stripe');

@@ -5,5 +5,7 @@ export { clientMetadataSettingsFromEnv, resolveConfigFromEnv } from '../config/s
 export { pgPoolOptions } from '../config/database-settings.js';
 export { boundedPool } from '../storage/bounded-pool.js';
 export { createFilingServerWithConfig } from './filing-server.js';
-// The Stripe provider (the library itself loads with the first payment call).
+// The providers the adapters build from their settings and hand in: Stripe's (the library itself
+// loads with the first payment call) and Telnyx's.
 export { stripePaymentProvider } from '../payments/providers/stripe.js';
+export { telnyxFaxProvider } from '../submission/providers/telnyx.js';

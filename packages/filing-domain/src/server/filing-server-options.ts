@@ -14,6 +14,7 @@ import type { Readiness } from '../probes/probe-responses.js';
 import type { PacketBuilder, FilingPackets } from '../resources/filing-packets.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
+import type { FaxProvider } from '../submission/fax-provider.js';
 
 /** Options of {@link createFilingServer}. */
 export interface FilingServerOptions {
@@ -54,9 +55,16 @@ export interface FilingServerOptions {
    */
   packets?: PacketBuilder | FilingPackets;
   /**
-   * The card-payment provider (`stripePaymentProvider(config.payments)` on every adapter): required
-   * when `config.payments` is set, which turns on buy_filings, buy_extension, the payment webhook
-   * (`POST {base_url}/webhooks/stripe`) and, with `billing: 'on'`, the credits.
+   * The fax provider, built by the adapter from `config.fax` (`telnyxFaxProvider(config.fax)` on
+   * every adapter): required when `config.fax` is set, which turns on send_fax and the provider's
+   * status webhook (`POST {base_url}{provider.webhookPath}`); unused without it.
+   */
+  fax?: FaxProvider;
+  /**
+   * The card-payment provider, built by the adapter from `config.payments`
+   * (`stripePaymentProvider(config.payments)` on every adapter): required when `config.payments` is
+   * set, which turns on buy_filings, buy_extension, the provider's webhook
+   * (`POST {base_url}{provider.webhookPath}`) and, with `billing: 'on'`, the credits.
    */
   payments?: PaymentProvider;
 }

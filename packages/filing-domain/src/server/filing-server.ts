@@ -5,13 +5,12 @@ import {
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
-import { isPromise, lazyOnce } from '@filing-mcp/protocol/internal';
+import { isPromise, lazyOnce, withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../auth/hash.js';
 import { CredentialCache } from '../auth/credential-cache.js';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
-import { withoutTrailingSlash } from '../config/url-form.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   errorResponse,
@@ -30,8 +29,6 @@ import { createFilingPackets, isFilingPackets } from '../resources/filing-packet
 import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
-import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
-import { telnyxFaxProvider } from '../submission/providers/telnyx.js';
 import { createFilingTools } from '../tools/filing-tools.js';
 import {
   loadAuthenticator,
@@ -46,10 +43,25 @@ import {
 import { createBillingDesk } from '../payments/billing-desk.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
-import { createFilingRoutes, type RouteHandler } from './routes.js';
+import { createFilingRoutes, type RouteHandler, type WebhookRoute } from './routes.js';
 import { FILING_SERVER_INFO, filingServerInstructions } from './server-info.js';
 
 export type { FilingServer, FilingServerOptions } from './filing-server-options.js';
+
+/**
+ * The provider an adapter handed in for a setting (`options.fax` for `config.fax`, `options.payments`
+ * for `config.payments`), built by the adapter from those settings: the core names no vendor. A
+ * setting without its provider throws; a provider without its setting is unused.
+ */
+function handedIn<P>(setting: 'fax' | 'payments', settings: unknown, provider: P | undefined): P | undefined {
+  if (settings === undefined) return undefined;
+  if (provider === undefined) {
+    throw new TypeError(
+      `config.${setting} needs a provider (options.${setting}), built by the adapter from config.${setting}`,
+    );
+  }
+  return provider;
+}
 
 /** A route handler built (its module loaded) by its first request, then reused. */
 function builtOnFirstUse<A extends unknown[], R>(
@@ -198,28 +210,23 @@ export function createFilingServerWithConfig(
           const { createSignedCopyRoutes } = await loadSignedCopyRoutes();
           return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
         });
-  const faxProvider = config.fax === undefined ? undefined : telnyxFaxProvider(config.fax);
-  const faxWebhook =
-    faxProvider === undefined
-      ? undefined
-      : // The webhook's module (and the rules it records a filing date by) loads with the first event.
-        builtOnFirstUse(async () => {
-          const { createFaxWebhook } = await loadFaxWebhook();
-          return createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock });
-        });
-  if (config.payments !== undefined && options.payments === undefined) {
-    throw new TypeError(
-      'config.payments needs a payment provider (options.payments, e.g. stripePaymentProvider)',
-    );
-  }
-  const paymentProvider = config.payments === undefined ? undefined : options.payments;
-  const paymentWebhook =
-    paymentProvider === undefined
-      ? undefined
-      : builtOnFirstUse(async () => {
-          const { createPaymentWebhook } = await loadPaymentWebhook();
-          return createPaymentWebhook({ provider: paymentProvider, db: lazyDb, log, now: clock });
-        });
+  const faxProvider = handedIn('fax', config.fax, options.fax);
+  const faxWebhook: WebhookRoute | undefined = faxProvider && {
+    path: faxProvider.webhookPath,
+    // The webhook's module (and the rules it records a filing date by) loads with the first event.
+    handle: builtOnFirstUse(async () => {
+      const { createFaxWebhook } = await loadFaxWebhook();
+      return createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock });
+    }),
+  };
+  const paymentProvider = handedIn('payments', config.payments, options.payments);
+  const paymentWebhook: WebhookRoute | undefined = paymentProvider && {
+    path: paymentProvider.webhookPath,
+    handle: builtOnFirstUse(async () => {
+      const { createPaymentWebhook } = await loadPaymentWebhook();
+      return createPaymentWebhook({ provider: paymentProvider, db: lazyDb, log, now: clock });
+    }),
+  };
   const paymentSelling = paymentProvider && {
     provider: paymentProvider,
     settings: config.payments!,
@@ -238,7 +245,7 @@ export function createFilingServerWithConfig(
         fax: {
           provider: faxProvider,
           fromNumber: config.fax!.fromNumber,
-          webhookUrl: `${baseUrl}${FAX_WEBHOOK_PATH}`,
+          webhookUrl: `${baseUrl}${faxProvider.webhookPath}`,
           links: packetLinks,
         },
       }),
@@ -268,7 +275,8 @@ export function createFilingServerWithConfig(
     prompts: filingPrompts(lazyDb),
     observer: telemetry.observer,
     authenticate,
-    // Credentials that carry no scope list are API keys of before scopes: `mcp`, everything.
+    // Credentials that carry no scope list are API keys made before migration
+    // 0002_api_key_scope_and_ended_notify gave keys a scope: `mcp`, everything.
     authorizeToolCall: (name, auth) => scopesToChallenge(name, auth.scopes ?? ['mcp']),
     // The packets are one user's data: reading one needs a credential (the tools/call challenge),
     // and no cache may keep or share it.

@@ -7,10 +7,14 @@ import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
 import { tokenRequestClientId } from '../rate-limits/token-client.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
-import { FAX_WEBHOOK_PATH } from '../submission/fax-provider.js';
-import { PAYMENT_WEBHOOK_PATH } from '../payments/payment-provider.js';
 import type { FilingBackend } from './filing-backend.js';
 import { loadMcpPointer } from './deferred.js';
+
+/** A provider's webhook: the path under the base URL its provider names, and what answers it. */
+export interface WebhookRoute {
+  path: string;
+  handle(request: Request): Promise<Response>;
+}
 
 /** The parts {@link createFilingRoutes} routes to. */
 export interface FilingRoutesOptions {
@@ -29,10 +33,10 @@ export interface FilingRoutesOptions {
     | undefined;
   /** The signed copies' upload and fax media links (`/signed-copies/...`), when the server builds packets. */
   signedCopies?: ((request: Request, path: string) => Promise<Response>) | undefined;
-  /** The fax-status webhook (`POST /webhooks/telnyx/fax`), when fax is configured. */
-  faxWebhook?: ((request: Request) => Promise<Response>) | undefined;
-  /** The payment webhook (`POST /webhooks/stripe`), when payments are configured. */
-  paymentWebhook?: ((request: Request) => Promise<Response>) | undefined;
+  /** The fax provider's status webhook (at the provider's path under the base), when fax is configured. */
+  faxWebhook?: WebhookRoute | undefined;
+  /** The payment provider's webhook (at the provider's path under the base), when payments are configured. */
+  paymentWebhook?: WebhookRoute | undefined;
   /** The check behind `GET /readyz`. */
   checkReadiness(): Promise<Readiness>;
   /** The database's side of the server: the rate limiter and the OAuth server. */
@@ -133,10 +137,10 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
       if (refused !== undefined) return forbiddenResponse(refused);
       return signedCopies(request, rest);
     }
-    if (underBase && faxWebhook !== undefined && rest === FAX_WEBHOOK_PATH) {
+    if (underBase && faxWebhook !== undefined && rest === faxWebhook.path) {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
-      return faxWebhook(request);
+      return faxWebhook.handle(request);
     }
     // `/mcp`, where MCP SDK users look first: a 404 naming the endpoint, whatever the method.
     if (mcpGuesses.has(path)) {
@@ -144,10 +148,10 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
       if (refused !== undefined) return forbiddenResponse(refused);
       return (await loadMcpPointer()).mcpPointerResponse(request, options.endpointUrl);
     }
-    if (underBase && paymentWebhook !== undefined && rest === PAYMENT_WEBHOOK_PATH) {
+    if (underBase && paymentWebhook !== undefined && rest === paymentWebhook.path) {
       const refused = allowListCheck?.(request);
       if (refused !== undefined) return forbiddenResponse(refused);
-      return paymentWebhook(request);
+      return paymentWebhook.handle(request);
     }
     // Probes come from load balancers and orchestrators that name the server by its IP, so they
     // pass before the Host check; they reveal nothing beyond "up" and "ready".

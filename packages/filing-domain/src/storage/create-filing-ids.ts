@@ -10,7 +10,8 @@ const FILING_TABLES = ['filings', 'partnership_filings'] as const;
  * duplicates gathered with `array(...)` in the index's order, where 0005 sorted them again in
  * `json_agg(... order by ...)`. With pgbench against the bench's database, PostgreSQL's CPU a
  * create went from about 156 to 126 us with 20 duplicates and from 119 to 114 us without
- * (docs/performance.md). 0005's functions stay for servers of before during a rolling deploy.
+ * (docs/performance.md). 0005's functions stay for servers still on the code before 0008 during a
+ * rolling deploy.
  */
 function createFunction(table: (typeof FILING_TABLES)[number]) {
   return sql`

@@ -59,7 +59,7 @@ export interface FaxLogTable {
   created_at: Timestamp;
   completed_at: NullableTimestamp;
   failure_reason: string | null;
-  /** The filing faxed and the provider's fax (send_fax); null on rows of before. */
+  /** The filing faxed and the provider's fax (send_fax); null on rows written before migration 0006_submissions. */
   filing_id: string | null;
   kind: string | null;
   provider: string | null;

@@ -52,7 +52,10 @@ export const recordSchemas = once(() => {
     created_at: isoTimestamp,
     completed_at: isoTimestamp.nullable().describe('Set when processing has finished.'),
     failure_reason: z.string().nullable(),
-    filing_id: z.string().nullable().describe('The filing faxed (send_fax); null for a fax of before.'),
+    filing_id: z
+      .string()
+      .nullable()
+      .describe('The filing faxed (send_fax); null for a fax sent before send_fax recorded its filing.'),
   });
   return { filingSummarySchema, filingSchema, paymentSchema, faxLogSchema };
 });
@@ -68,10 +71,6 @@ export type Payment = z.output<ReturnType<typeof recordSchemas>['paymentSchema']
 
 /** A fax log record. */
 export type FaxLog = z.output<ReturnType<typeof recordSchemas>['faxLogSchema']>;
-
-// Kept here for importers of before; they live in a zod-free module so that authentication
-// (api-keys.ts) does not load zod.
-export { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 
 /** What a filing's packet is drawn from: the row's owner, its last change and its form_data. */
 export interface PacketSource {

@@ -1,9 +1,6 @@
 import type { PacketLinks } from '../resources/packet-links.js';
 import type { FaxEvent } from './fax-events.js';
 
-/** The path of the fax-status webhook under `{base_url}`. */
-export const FAX_WEBHOOK_PATH = '/webhooks/telnyx/fax';
-
 /** A fax to send: E.164 numbers, the media link the provider fetches the PDF from, where to report. */
 export interface OutgoingFax {
   to: string;
@@ -32,11 +29,17 @@ export class FaxProviderError extends Error {
 
 /**
  * Our port to a fax provider: the tools and the webhook route speak its words (fax id, status, pages);
- * one file per provider in ./providers/ translates them to the provider's API.
+ * one file per provider in ./providers/ translates them to the provider's API. An adapter builds one
+ * from its settings and hands it to the core (`FilingServerOptions.fax`); the core never names it.
  */
 export interface FaxProvider {
-  /** The provider's name, stored with each fax (`telnyx`). */
+  /** The provider's name, stored with each fax. */
   readonly name: string;
+  /**
+   * The path of the provider's fax-status webhook under `{base_url}` (starting with `/`): the core
+   * serves the webhook there and hands `{base_url}{webhookPath}` to the provider with each fax.
+   */
+  readonly webhookPath: string;
   /** Sends a fax; answers the provider's fax id. Throws {@link FaxProviderError} when refused. */
   send(fax: OutgoingFax): Promise<{ faxId: string }>;
   /**
@@ -55,7 +58,7 @@ export interface FaxSending {
   provider: FaxProvider;
   /** The sender number, E.164. */
   fromNumber: string;
-  /** `{base_url}/webhooks/telnyx/fax`: where the provider reports the fax's status. */
+  /** `{base_url}{provider.webhookPath}`: where the provider reports the fax's status. */
   webhookUrl: string;
   links: PacketLinks;
 }

@@ -10,7 +10,7 @@ import type { FaxProvider } from './fax-provider.js';
 const MAX_EVENT_BYTES = 256 * 1024;
 
 /**
- * `POST {base_url}/webhooks/telnyx/fax`: verifies the provider's signature over the raw body (and
+ * `POST {base_url}{provider.webhookPath}`: verifies the provider's signature over the raw body (and
  * its timestamp) before anything is parsed, answering 401 and changing nothing when either is wrong;
  * then applies the event once (its id is recorded) and only forward, its date bounded by the fax's
  * own window (`boundEventDate`: a date before the fax was sent or after the event arrived is

@@ -1,13 +1,14 @@
 import { defineTool, type ToolDefinition, ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { FILING_NOT_FOUND, type LoadIrsForms } from '../tools/tool-options.js';
+import { findAnyFiling } from '../tools/find-any-filing.js';
+import type { LoadIrsForms } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
 import { submissionSchemas } from './submission-schemas.js';
 import type { SubmissionStore } from './submission-store.js';
-import { DEFAULT_FILING_KIND, FILING_KIND_LIST } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 const reference = () => z.string().trim().min(1).max(100);
 
@@ -48,9 +49,7 @@ export function markFiledTool(deps: {
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     handler: async (args, { auth }) => {
-      const kind = await repository.findFilingKind(auth.userId, args.id, DEFAULT_FILING_KIND);
-      const filing = kind && (await repository.getFiling(filingTable(kind), auth.userId, args.id));
-      if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+      const { kind, filing } = await findAnyFiling(repository, auth.userId, args.id, undefined);
       const today = new Date(deps.now()).toISOString().slice(0, 10);
       // A day of slack: the filer's calendar may be a day ahead of UTC.
       const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

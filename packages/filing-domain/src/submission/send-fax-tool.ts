@@ -1,10 +1,10 @@
 import { defineTool, ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { once } from '../once.js';
-import { DEFAULT_FILING_KIND } from '../kinds/filing-kinds.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
 import { supportsFormElicitation } from '../tools/elicitation-form.js';
 import { filingIdSchema } from '../tools/filing-id.js';
+import { findAnyFiling } from '../tools/find-any-filing.js';
 import { FILING_NOT_FOUND, type LoadIrsForms, type PaymentSelling } from '../tools/tool-options.js';
 import { giveBackCredit, requireCredit } from '../payments/credits.js';
 import type { Kysely } from 'kysely';
@@ -91,9 +91,7 @@ export function sendFaxTool(deps: {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     handler: async (args, context) => {
       const userId = context.auth.userId;
-      const kind = await repository.findFilingKind(userId, args.id, DEFAULT_FILING_KIND);
-      const filing = kind && (await repository.getFiling(filingTable(kind), userId, args.id));
-      if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
+      const { kind, filing } = await findAnyFiling(repository, userId, args.id, undefined);
       const rules = await deps.irsForms();
       if (kind === 'partnership') {
         const { address, reason } = rules.form1065Address(filing.form_data);

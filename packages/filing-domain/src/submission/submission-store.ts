@@ -17,7 +17,8 @@ import {
 export * from './submission-records.js';
 
 // filed_returns' reference as answered: a fax sent here is named by its fax log's id (the id
-// list_fax_logs shows), the provider's id of it beside; a row of before stored `fax <provider id>`.
+// list_fax_logs shows), the provider's id of it beside; a row without fax_log_id holds
+// `fax <provider id>` in reference.
 const filedReference = sql<string | null>`coalesce(filed_returns.fax_log_id, filed_returns.reference)`.as(
   'reference',
 );

@@ -1,15 +1,9 @@
-import {
-  inputRequired,
-  type ToolContext,
-  type ToolDefinition,
-  ToolError,
-  defineTool,
-} from '@filing-mcp/protocol';
+import { inputRequired, type ToolContext, type ToolDefinition, defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
 import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import type { FilingRepository } from '../storage/filing-repository.js';
 import { type Answer, type Refusal, storeAnswers } from './complete-filing-store.js';
 import {
   completeFilingOutputSchema,
@@ -52,8 +46,9 @@ import {
   readAnswer,
   roundKey,
 } from './elicitation-round.js';
+import { findAnyFiling } from './find-any-filing.js';
 import { filingIdSchema } from './filing-id.js';
-import { FILING_NOT_FOUND, type LoadIrsForms } from './tool-options.js';
+import type { LoadIrsForms } from './tool-options.js';
 
 export { completeFilingOutputSchema } from './complete-filing-answer.js';
 export { MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';
@@ -135,12 +130,8 @@ export function completeFilingTool(deps: {
   const { repository } = deps;
   const updateTools: Partial<Record<FilingKind, ToolDefinition<any, any>>> = {};
 
-  async function load(userId: string, id: string, preferred: FilingKind) {
-    const kind = await repository.findFilingKind(userId, id, preferred);
-    const filing = kind && (await repository.getFiling(filingTable(kind), userId, id));
-    if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
-    return { kind, filing };
-  }
+  const load = (userId: string, id: string, preferred: FilingKind) =>
+    findAnyFiling(repository, userId, id, preferred);
 
   return defineTool({
     name: 'complete_filing',
@@ -257,12 +248,11 @@ export function completeFilingTool(deps: {
       // that its user answers them in one update rather than round after round. A partnership
       // is asked schedule by schedule either way (its fields run to hundreds).
       const elicits = supportsFormElicitation(context.clientCapabilities);
-      const round =
-        FILING_KINDS[kind].interviewBySchedule
-          ? nextSection(asked, refusedNames)
-          : elicits
-            ? nextRound(asked, refusedNames)
-            : asked;
+      const round = FILING_KINDS[kind].interviewBySchedule
+        ? nextSection(asked, refusedNames)
+        : elicits
+          ? nextRound(asked, refusedNames)
+          : asked;
       if (round.length === 0) {
         const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
         return end(outcome, stored, refused, [], message, left);
@@ -362,10 +352,9 @@ function introOf(
 ): string {
   const name = llcName ?? FILING_KINDS[kind].unnamed;
   const more = left > round.length ? ` (${round.length} of them here)` : '';
-  const sections =
-    FILING_KINDS[kind].interviewBySchedule
-      ? ` This form: ${[...new Set(round.map((field) => sectionOf(field).title))].join('; ')}.`
-      : '';
+  const sections = FILING_KINDS[kind].interviewBySchedule
+    ? ` This form: ${[...new Set(round.map((field) => sectionOf(field).title))].join('; ')}.`
+    : '';
   const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.${sections}`;
   const blanks = round.some((field) => !field.required) ? ' Leave blank the lines that do not apply.' : '';
   if (refused.length === 0) return `${need}${blanks}`;

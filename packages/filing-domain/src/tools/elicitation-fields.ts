@@ -132,7 +132,7 @@ export function primitiveOf(schema: AnyZod): PrimitiveField | undefined {
       return items ? { type: 'array', choices: items } : undefined;
     }
     case 'union': {
-      // A fixed set beside free text (values of before) is asked as the set (several boxes
+      // A fixed set beside free text (words stored before 1.1.0) is asked as the set (several boxes
       // when the union takes a list of them); an amount that
       // takes a number or a string of digits is asked as the number (never "61,000" as text);
       // otherwise text when the union takes it (a list of countries is asked as one country).

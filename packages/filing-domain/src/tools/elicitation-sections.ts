@@ -187,7 +187,8 @@ export function interviewFields(
   formData: Record<string, unknown>,
   check: (formData: Record<string, unknown>) => FilingCheck,
 ): InterviewFields {
-  if (!FILING_KINDS[kind].interviewBySchedule) return { ...askableFields(kind, readiness, formData), forPreparer: [] };
+  if (!FILING_KINDS[kind].interviewBySchedule)
+    return { ...askableFields(kind, readiness, formData), forPreparer: [] };
   const { asked, unaskable } = askableFields(kind, readiness, formData, { wholeLimit: MAX_SECTION_FIELDS });
   // Left for a preparer: a noted question still blank, or whose stored answer the check refuses
   // (asked again, the user would only say "I don't know" again).

@@ -54,7 +54,10 @@ export function packetResourceLink(kind: FilingKind, id: string, ready?: boolean
   };
 }
 
-/** A result whose text item is its structuredContent's JSON (for clients of before) plus more items. */
+/**
+ * A result whose text item is its structuredContent's JSON (for clients of MCP revisions before
+ * 2025-06-18, which read no structuredContent) plus more items.
+ */
 function withItems(structured: Record<string, unknown>, ...items: ResourceLink[]): ToolResult {
   return toolResult({
     content: [{ type: 'text', text: JSON.stringify(structured) }, ...items],

@@ -1,3 +1,4 @@
+import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 
 /**
@@ -6,7 +7,7 @@ import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
  * trailing slash; the id is URL-encoded.
  */
 function join(appUrl: string, path: string): string {
-  return appUrl.replace(/\/+$/, '') + path;
+  return withoutTrailingSlash(appUrl) + path;
 }
 
 /** The companion page of a filing of `kind`: `{app_url}/{page}/{id}` (`/filings/...`, `/partnership/...`). */

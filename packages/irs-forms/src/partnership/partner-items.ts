@@ -21,7 +21,8 @@ const partnersOf = (filing: PartnershipInput): PartnerInput[] =>
 export function partnerGuaranteedPayments(partner: PartnerInput): { services?: number; capital?: number } {
   const own = record(partner.guaranteedPayments);
   const special = record(partner.specialAllocations);
-  // A special allocation of line 4a/4b (filings of before) is the partner's own figure too.
+  // A special allocation of line 4a/4b (filings stored before the partner's own `guaranteedPayments`,
+  // added after 1.1.0) is the partner's own figure too.
   const services = amountOf(own.services) ?? amountOf(special.line4a);
   const capital = amountOf(own.capital) ?? amountOf(special.line4b);
   return {

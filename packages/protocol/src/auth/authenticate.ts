@@ -1,4 +1,4 @@
-import { errorAnswer, type FixedAnswer } from '../http/fixed-answer.js';
+import { fixedErrorResponse, type FixedResponse } from '../http/fixed-response.js';
 import { retryAfterHeaders } from '../http/headers.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import type { RpcCall } from '../jsonrpc/message.js';
@@ -21,7 +21,7 @@ export type Authenticate = (
 ) => Promise<AuthInfo | undefined>;
 
 /** Who the caller is (none when no credential was needed), or the answer refusing the request. */
-export type Authenticated = { readonly auth: AuthInfo | undefined } | FixedAnswer;
+export type Authenticated = { readonly auth: AuthInfo | undefined } | FixedResponse;
 const ANONYMOUS: Authenticated = Object.freeze({ auth: undefined });
 
 /** What authentication needs to know of the server. */
@@ -76,7 +76,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       const id = batch ? null : ((calls[0] as RpcCall).id ?? null);
       const retry = retryableError?.(error);
       if (retry !== undefined) {
-        return errorAnswer(
+        return fixedErrorResponse(
           retry.status,
           id,
           retry.code,
@@ -85,7 +85,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         );
       }
       reportError(error, { method: batch ? 'batch' : (calls[0] as RpcCall).method });
-      return errorAnswer(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
+      return fixedErrorResponse(500, id, JsonRpcErrorCode.InternalError, 'Internal error');
     }
     if (auth === undefined) return challenges.unauthorized(calls, batch, true);
     if (context !== undefined) context.auth = auth;

@@ -1,4 +1,4 @@
-import { type FixedAnswer, jsonAnswer } from '../http/fixed-answer.js';
+import { type FixedResponse, fixedJsonResponse } from '../http/fixed-response.js';
 import { challengeHeaders, noStore } from '../http/headers.js';
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import type { RpcCall } from '../jsonrpc/message.js';
@@ -20,7 +20,7 @@ export interface ChallengeOptions {
 /** The 401 and 403 answers of one server (RFC 6750 section 3), their fixed headers built once. */
 export interface Challenges {
   /** The 401 answer: one -32001 error per request, with its id (docs/spec-differences.md#authentication). */
-  unauthorized(calls: ReadonlyArray<RpcCall | string>, batch: boolean, invalid: boolean): FixedAnswer;
+  unauthorized(calls: ReadonlyArray<RpcCall | string>, batch: boolean, invalid: boolean): FixedResponse;
   /**
    * The 403 scope challenge when a tools/call or resources/read of the request needs scopes the
    * credential lacks: every scope any refused call names, in one challenge (SEP-2350), or
@@ -30,7 +30,7 @@ export interface Challenges {
     calls: ReadonlyArray<RpcCall | string>,
     batch: boolean,
     auth: AuthInfo,
-  ): FixedAnswer | undefined;
+  ): FixedResponse | undefined;
 }
 
 /** @throws TypeError when `resourceMetadataUrl` cannot go inside the challenge's quoted-string. */
@@ -58,7 +58,7 @@ export function createChallenges(options: ChallengeOptions): Challenges {
         batch && errors.length > 0
           ? '[' + errors.join(',') + ']'
           : (errors[0] ?? errorMessage(null, JsonRpcErrorCode.Unauthorized, 'Unauthorized'));
-      return jsonAnswer(401, body, headers);
+      return fixedJsonResponse(401, body, headers);
     },
 
     insufficientScope(calls, batch, auth) {
@@ -98,7 +98,7 @@ export function createChallenges(options: ChallengeOptions): Challenges {
       const errors = refusedIds.map((id) => errorMessage(id, JsonRpcErrorCode.InsufficientScope, message));
       const body = batch ? '[' + errors.join(',') + ']' : errors[0]!;
       // An answer to an authenticated caller: not to be stored.
-      return jsonAnswer(403, body, noStore(challengeHeaders(header)));
+      return fixedJsonResponse(403, body, noStore(challengeHeaders(header)));
     },
   };
 }

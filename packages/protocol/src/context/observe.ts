@@ -1,5 +1,5 @@
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
-import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseMessage, RpcCall } from '../jsonrpc/message.js';
 import type { ResponseId } from '../jsonrpc/response.js';
 import type { Exchange } from './request-context.js';
 
@@ -88,7 +88,7 @@ export interface Observation {
 }
 
 /** The outcome of a message's answer (none for a fixed result, which is never an error). */
-export function answerOutcome(answer: Answer | undefined, call: RpcCall): McpMessageOutcome {
+export function responseOutcome(answer: ResponseMessage | undefined, call: RpcCall): McpMessageOutcome {
   return typeof answer === 'string' ? messageOutcome(answer, call.id ?? null, call.method) : NO_OUTCOME;
 }
 

@@ -4,7 +4,7 @@ import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import { plainBodyText, type RpcCall, toCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import type { AllowListCheck } from './allow-list-check.js';
-import { errorAnswer, FixedAnswer, jsonAnswer } from './fixed-answer.js';
+import { fixedErrorResponse, FixedResponse, fixedJsonResponse } from './fixed-response.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { METHOD_NOT_ALLOWED_HEADERS } from './headers.js';
 
@@ -24,30 +24,30 @@ export interface Classifier {
    * method (405), version header (400), media type (415), declared size (413). Answers the
    * refusal, or whether the version header names the 2026-07-28 wire.
    */
-  head(request: Request): FixedAnswer | boolean;
+  head(request: Request): FixedResponse | boolean;
   /** The 413 answer. */
-  tooLarge(): FixedAnswer;
+  tooLarge(): FixedResponse;
   /**
    * Parses the body (400 -32700) and applies the batch rules (none on the 2026-07-28 wire, not empty,
    * not too long): one call, a batch of checked calls and refusals, or the answer.
    */
-  body(text: string | undefined, header2026: boolean): FixedAnswer | RpcCall | Array<RpcCall | string>;
+  body(text: string | undefined, header2026: boolean): FixedResponse | RpcCall | Array<RpcCall | string>;
 }
 
 /** The {@link Classifier} of one server. */
 export function createClassifier(options: ClassifyOptions): Classifier {
   const { allowListCheck, protocolVersions, maxBodyBytes, maxBatchSize } = options;
   const supportedVersionsText = [...protocolVersions].join(', ');
-  const preflight = new FixedAnswer(200, null, PREFLIGHT_HEADERS);
-  const tooLarge = (): FixedAnswer =>
-    errorAnswer(
+  const preflight = new FixedResponse(200, null, PREFLIGHT_HEADERS);
+  const tooLarge = (): FixedResponse =>
+    fixedErrorResponse(
       413,
       null,
       JsonRpcErrorCode.InvalidRequest,
       `Payload Too Large: the body exceeds ${maxBodyBytes} bytes`,
     );
-  const invalid = (status: number, message: string): FixedAnswer =>
-    errorAnswer(status, null, JsonRpcErrorCode.InvalidRequest, message);
+  const invalid = (status: number, message: string): FixedResponse =>
+    fixedErrorResponse(status, null, JsonRpcErrorCode.InvalidRequest, message);
 
   return {
     tooLarge,
@@ -63,7 +63,7 @@ export function createClassifier(options: ClassifyOptions): Classifier {
         );
       }
       if (method !== 'POST') {
-        return errorAnswer(
+        return fixedErrorResponse(
           405,
           null,
           JsonRpcErrorCode.InvalidRequest,
@@ -96,12 +96,12 @@ export function createClassifier(options: ClassifyOptions): Classifier {
         if (text === undefined) throw new SyntaxError('not UTF-8');
         payload = JSON.parse(text);
       } catch {
-        return errorAnswer(400, null, JsonRpcErrorCode.ParseError, 'Parse error');
+        return fixedErrorResponse(400, null, JsonRpcErrorCode.ParseError, 'Parse error');
       }
       const paramsPlain = plainBodyText(text);
       if (!Array.isArray(payload)) {
         const call = toCall(payload, paramsPlain);
-        return typeof call === 'string' ? jsonAnswer(400, call) : call;
+        return typeof call === 'string' ? fixedJsonResponse(400, call) : call;
       }
       if (
         header2026 ||

@@ -1,14 +1,14 @@
 import type { AuthInfo } from '../context/auth-info.js';
-import type { Answer } from '../jsonrpc/message.js';
+import type { ResponseMessage } from '../jsonrpc/message.js';
 import { encodeBody, resultMessage, staticResultChunks } from '../jsonrpc/response.js';
-import { FixedAnswer } from './fixed-answer.js';
+import { FixedResponse } from './fixed-response.js';
 import { ACCEPTED_HEADERS, JSON_HEADERS, noStore, SSE_HEADERS } from './headers.js';
 import { sseFrame } from './sse.js';
 
 const ACCEPTED = 202;
 
 /** One response message as JSON text. */
-export function answerText(answer: Answer): string {
+export function responseMessageText(answer: ResponseMessage): string {
   return typeof answer === 'string' ? answer : resultMessage(answer.id, answer.result.json);
 }
 
@@ -21,8 +21,8 @@ export function acceptsSse(request: Request): boolean {
 }
 
 /** The 202 answer to a request of notifications only. */
-export function acceptedAnswer(auth: AuthInfo | undefined): FixedAnswer {
-  return new FixedAnswer(ACCEPTED, null, auth === undefined ? ACCEPTED_HEADERS : noStore(ACCEPTED_HEADERS));
+export function acceptedResponse(auth: AuthInfo | undefined): FixedResponse {
+  return new FixedResponse(ACCEPTED, null, auth === undefined ? ACCEPTED_HEADERS : noStore(ACCEPTED_HEADERS));
 }
 
 /**
@@ -31,12 +31,12 @@ export function acceptedAnswer(auth: AuthInfo | undefined): FixedAnswer {
  * carries `cache-control: no-store`.
  */
 export function reply(
-  messages: Answer[],
+  messages: ResponseMessage[],
   batch: boolean,
   wantsSse: boolean,
   auth: AuthInfo | undefined,
-): FixedAnswer {
-  if (messages.length === 0) return acceptedAnswer(auth);
+): FixedResponse {
+  if (messages.length === 0) return acceptedResponse(auth);
   const shared = wantsSse ? SSE_HEADERS : JSON_HEADERS;
   const headers = auth === undefined ? shared : noStore(shared);
   let body: Uint8Array<ArrayBuffer> | readonly Uint8Array[];
@@ -46,10 +46,10 @@ export function reply(
     else body = encodeBody(wantsSse ? sseFrame(message) : message);
   } else if (wantsSse) {
     let text = '';
-    for (const message of messages) text += sseFrame(answerText(message));
+    for (const message of messages) text += sseFrame(responseMessageText(message));
     body = encodeBody(text);
   } else {
-    body = encodeBody('[' + messages.map(answerText).join(',') + ']');
+    body = encodeBody('[' + messages.map(responseMessageText).join(',') + ']');
   }
-  return new FixedAnswer(200, body, headers);
+  return new FixedResponse(200, body, headers);
 }

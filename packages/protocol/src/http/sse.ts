@@ -1,7 +1,7 @@
 import { META_KEYS } from '../mcp/meta-keys.js';
 import { encodeBody, errorMessage, type ResponseId } from '../jsonrpc/response.js';
 import { noStore, SSE_HEADERS } from './headers.js';
-import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseMessage, RpcCall } from '../jsonrpc/message.js';
 import type { Exchange } from '../context/request-context.js';
 import { progressTokenOf } from '../mcp/progress.js';
 
@@ -29,8 +29,8 @@ export function wantsStream(call: RpcCall, logging: boolean): boolean {
 export function streamedReply(
   id: ResponseId,
   exchange: Exchange,
-  run: (exchange: Exchange) => Promise<Answer | undefined>,
-  answerText: (answer: Answer) => string,
+  run: (exchange: Exchange) => Promise<ResponseMessage | undefined>,
+  responseMessageText: (answer: ResponseMessage) => string,
   reportError: (error: unknown, where: { method?: string }) => void,
 ): Response {
   const cancel = new AbortController();
@@ -57,7 +57,7 @@ export function streamedReply(
   run(streamed)
     .then(
       (answer) => {
-        if (answer !== undefined) write(answerText(answer));
+        if (answer !== undefined) write(responseMessageText(answer));
       },
       (error: unknown) => {
         reportError(error, {});

@@ -1,9 +1,9 @@
 import type { AuthInfo } from '../context/auth-info.js';
-import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseMessage, RpcCall } from '../jsonrpc/message.js';
 import { encodeBody, errorMessage } from '../jsonrpc/response.js';
 import { isPromise } from '../util/is-promise.js';
 import { JSON_HEADERS, noStore, SSE_HEADERS } from './headers.js';
-import { answerText } from './reply.js';
+import { responseMessageText } from './reply.js';
 import { sseFrame } from './sse.js';
 
 /**
@@ -25,7 +25,7 @@ export function streamsBatch(members: ReadonlyArray<RpcCall | string>): boolean 
   );
 }
 
-type Run = (call: RpcCall) => Answer | undefined | Promise<Answer | undefined>;
+type Run = (call: RpcCall) => ResponseMessage | undefined | Promise<ResponseMessage | undefined>;
 
 /**
  * The reply to a large batch, streamed: its members run at most {@link BATCH_IN_FLIGHT} at a time,
@@ -47,7 +47,7 @@ export function streamedBatchReply(
   },
 ): Response {
   // The answers started and not yet written, in the batch's order.
-  const pending: Array<Promise<Answer | undefined>> = [];
+  const pending: Array<Promise<ResponseMessage | undefined>> = [];
   let started = 0;
   let any = false;
   const start = (): void => {
@@ -57,7 +57,7 @@ export function streamedBatchReply(
         pending.push(Promise.resolve(member));
         continue;
       }
-      let answer: Answer | undefined | Promise<Answer | undefined>;
+      let answer: ResponseMessage | undefined | Promise<ResponseMessage | undefined>;
       try {
         answer = run(member);
       } catch (error) {
@@ -86,7 +86,7 @@ export function streamedBatchReply(
           }
           const answer = await next;
           if (answer === undefined) continue;
-          const text = answerText(answer);
+          const text = responseMessageText(answer);
           const piece = options.sse ? sseFrame(text) : (any ? ',' : '[') + text;
           any = true;
           controller.enqueue(encodeBody(piece));

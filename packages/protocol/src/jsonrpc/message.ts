@@ -22,14 +22,14 @@ export interface RpcError {
   data?: unknown;
 }
 
-/** The answer to a request whose result is fixed: its bytes are assembled without serializing. */
-export interface StaticAnswer {
+/** A JSON-RPC response whose result is fixed: its bytes are assembled without serializing. */
+export interface StaticResponseMessage {
   id: ResponseId;
   result: StaticResult;
 }
 
-/** One response message: serialized, or a {@link StaticAnswer}. */
-export type Answer = string | StaticAnswer;
+/** One JSON-RPC response message (a result or an error): serialized, or a {@link StaticResponseMessage}. */
+export type ResponseMessage = string | StaticResponseMessage;
 
 /**
  * Whether a request body's text rules out every params problem (client-input.ts) on its own: a

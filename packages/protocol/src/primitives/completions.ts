@@ -2,7 +2,7 @@ import type { Completer } from './completer.js';
 import type { PrimitiveServices } from './handler-context.js';
 import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
 import { isPlainObject } from '../util/plain-object.js';
-import type { Outcome, Primitive } from './method-table.js';
+import type { ResultOrError, Primitive } from './method-table.js';
 import { errorOutcome } from './outcome.js';
 
 const MAX_VALUES = 100;
@@ -23,7 +23,7 @@ export function completionsPrimitive(
   enabled: boolean,
   services: PrimitiveServices,
 ): Primitive {
-  async function complete(params: unknown): Promise<Outcome> {
+  async function complete(params: unknown): Promise<ResultOrError> {
     if (!isPlainObject(params) || !isPlainObject(params.ref) || !isPlainObject(params.argument)) {
       return errorOutcome(invalidParams('Invalid params: ref and argument are required'));
     }

@@ -3,6 +3,7 @@ import type { PrimitiveServices } from './handler-context.js';
 import type { McpPrimitiveOptions } from './primitive-options.js';
 import type { RetryableError } from '../jsonrpc/retryable-error.js';
 import { completionsPrimitive } from './completions.js';
+import { customMethodsPrimitive } from './custom-methods.js';
 import { loggingPrimitive } from './logging.js';
 import { createMethodTable, type MethodTable } from './method-table.js';
 import { promptsPrimitive } from './prompts.js';
@@ -17,7 +18,10 @@ export interface Primitives {
   logging: boolean;
 }
 
-/** Builds every primitive the options name (tools always; the others when given) into one table. */
+/**
+ * Builds every primitive the options name (tools always; the others, and the server's own methods,
+ * when given) into one table.
+ */
 export function createPrimitives(
   options: McpPrimitiveOptions & { retryableError?: (error: unknown) => RetryableError | undefined },
   reportError: PrimitiveServices['reportError'],
@@ -56,6 +60,8 @@ export function createPrimitives(
     prompts,
     completions,
     loggingPrimitive(services.logging),
+    // Last: a method of one's own that another primitive answers already is refused as registered twice.
+    customMethodsPrimitive(options.methods ?? [], services),
   ]);
   return { table, logging: services.logging };
 }

@@ -1,6 +1,6 @@
 import { isLoggingLevel } from './logging-levels.js';
 import { isPlainObject } from '../util/plain-object.js';
-import type { Outcome, Primitive } from './method-table.js';
+import type { ResultOrError, Primitive } from './method-table.js';
 
 /**
  * The logging primitive of a server that declares `logging`: the capability and a 2025-wire
@@ -13,7 +13,7 @@ export function loggingPrimitive(enabled: boolean): Primitive {
     capabilities: { logging: {} },
     methods: {
       'logging/setLevel': {
-        handle(params: unknown): Outcome {
+        handle(params: unknown): ResultOrError {
           if (!isPlainObject(params) || !isLoggingLevel(params.level)) {
             return { code: -32602, message: 'Invalid params: level must be a logging level' };
           }

@@ -18,8 +18,11 @@ export class RepeatedResult {
   }
 }
 
-/** What a method handler produces: a serialized result object (JSON text), a repeated one, or an error. */
-export type Outcome = string | RepeatedResult | RpcError;
+/**
+ * What a method handler produces, in JSON-RPC's terms: a result (a serialized result object, or a
+ * repeated one) or an error.
+ */
+export type ResultOrError = string | RepeatedResult | RpcError;
 
 /**
  * One method of the table. A `fixed` method always answers the same result, which each era
@@ -29,7 +32,7 @@ export type Outcome = string | RepeatedResult | RpcError;
 export type MethodEntry =
   | { fixed: string; cacheable?: boolean }
   | {
-      handle: (params: unknown, exchange: Exchange) => Outcome | Promise<Outcome>;
+      handle: (params: unknown, exchange: Exchange) => ResultOrError | Promise<ResultOrError>;
       /** `true`: the server's caching hints; an object: this method's own. */
       cacheable?: boolean | CacheHints;
     };

@@ -1,9 +1,10 @@
 import type { CacheHints } from '../mcp/cache-hints.js';
+import type { MethodDefinition } from './custom-methods.js';
 import type { PromptDefinition } from './prompts.js';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './resources.js';
 import type { ToolDefinition } from './tools/definition.js';
 
-/** What the server offers: tools, resources, prompts, completions, logging and list changes. */
+/** What the server offers: tools, resources, prompts, completions, logging, list changes and methods of its own. */
 export interface McpPrimitiveOptions {
   tools?: ToolDefinition<any, any>[];
   /** Resources with a fixed URI (`resources/list`, `resources/read`). Declares `resources` when any. */
@@ -12,6 +13,11 @@ export interface McpPrimitiveOptions {
   resourceTemplates?: ResourceTemplateDefinition[];
   /** Prompts (`prompts/list`, `prompts/get`). Declares `prompts` when any. */
   prompts?: PromptDefinition[];
+  /**
+   * Request methods of the server's own (`acme/echo`), answered on both wires as MCP's are; see
+   * {@link MethodDefinition} for the names a method may take.
+   */
+  methods?: MethodDefinition[];
   /**
    * Declares the `logging` capability: handlers' `context.log` messages go out on the request's SSE
    * stream (2025 wire: every level; 2026 wire: at or above the request's `_meta` logLevel).

@@ -8,7 +8,7 @@ import {
 } from './handler-context.js';
 import { type InputRequired, isInputRequired } from './input-required.js';
 import { invalidParams, McpError } from '../jsonrpc/mcp-error.js';
-import type { Outcome, Primitive } from './method-table.js';
+import type { ResultOrError, Primitive } from './method-table.js';
 import type { Exchange } from '../context/request-context.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { paginate } from './pagination.js';
@@ -79,7 +79,7 @@ export function promptsPrimitive(
   const listed = prompts.map(listEntry);
   const pages = new Map<string, string>();
 
-  function list(params: unknown): Outcome {
+  function list(params: unknown): ResultOrError {
     const cursor = isPlainObject(params) ? params.cursor : undefined;
     const key = typeof cursor === 'string' ? cursor : '';
     const cached = pages.get(key);
@@ -98,7 +98,7 @@ export function promptsPrimitive(
     }
   }
 
-  async function get(params: unknown, exchange: Exchange): Promise<Outcome> {
+  async function get(params: unknown, exchange: Exchange): Promise<ResultOrError> {
     if (!isPlainObject(params) || typeof params.name !== 'string') {
       return errorOutcome(invalidParams('Invalid params: name must be a string'));
     }

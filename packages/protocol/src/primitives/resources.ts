@@ -9,7 +9,7 @@ import {
 } from './handler-context.js';
 import { type InputRequired, isInputRequired } from './input-required.js';
 import { invalidParams, type McpError } from '../jsonrpc/mcp-error.js';
-import type { Outcome, Primitive } from './method-table.js';
+import type { ResultOrError, Primitive } from './method-table.js';
 import type { Exchange } from '../context/request-context.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { paginate } from './pagination.js';
@@ -82,7 +82,11 @@ function isContents(value: unknown): value is ResourceContents {
 }
 
 /** A paginated list method whose pages are serialized once, on first request. */
-function pagedList(key: string, items: readonly unknown[], pageSize: number): (params: unknown) => Outcome {
+function pagedList(
+  key: string,
+  items: readonly unknown[],
+  pageSize: number,
+): (params: unknown) => ResultOrError {
   const pages = new Map<string, string>();
   return (params) => {
     const cursor = isPlainObject(params) ? params.cursor : undefined;
@@ -149,7 +153,7 @@ export function resourcesPrimitive(
     compiled.push({ definition, template });
   }
 
-  async function read(params: unknown, exchange: Exchange): Promise<Outcome> {
+  async function read(params: unknown, exchange: Exchange): Promise<ResultOrError> {
     if (!isPlainObject(params) || typeof params.uri !== 'string') {
       return errorOutcome(invalidParams('Invalid params: uri must be a string'));
     }
@@ -183,7 +187,7 @@ export function resourcesPrimitive(
     }
   }
 
-  function subscription(params: unknown): Outcome {
+  function subscription(params: unknown): ResultOrError {
     if (!isPlainObject(params) || typeof params.uri !== 'string') {
       return errorOutcome(invalidParams('Invalid params: uri must be a string'));
     }

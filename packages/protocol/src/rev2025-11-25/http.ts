@@ -1,12 +1,12 @@
 import type { Authenticated, Authenticator } from '../auth/authenticate.js';
-import { type Observation, answerOutcome } from '../context/observe.js';
+import { type Observation, responseOutcome } from '../context/observe.js';
 import type { Exchange, RequestContext } from '../context/request-context.js';
-import { FixedAnswer, jsonAnswer, type Reply } from '../http/fixed-answer.js';
+import { FixedResponse, fixedJsonResponse, type OutgoingResponse } from '../http/fixed-response.js';
 import { noStore, retryAfterHeaders } from '../http/headers.js';
-import { acceptsSse, answerText, reply } from '../http/reply.js';
+import { acceptsSse, responseMessageText, reply } from '../http/reply.js';
 import { streamedReply, wantsStream } from '../http/sse.js';
 import { streamedBatchReply, streamsBatch } from '../http/streamed-batch.js';
-import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseMessage, RpcCall } from '../jsonrpc/message.js';
 import { paramsProblemAnswer } from '../jsonrpc/params-problem.js';
 import { isPromise } from '../util/is-promise.js';
 import type { Wire2025 } from './wire.js';
@@ -31,7 +31,7 @@ export type Http2025 = (
   parsed: RpcCall | Array<RpcCall | string>,
   request: Request,
   context: RequestContext | undefined,
-) => Reply | Promise<Reply>;
+) => OutgoingResponse | Promise<OutgoingResponse>;
 
 /** The 2025-11-25 wire's HTTP path: authentication, then each message, then one reply. */
 export function createHttp2025(options: Http2025Options): Http2025 {
@@ -40,22 +40,32 @@ export function createHttp2025(options: Http2025Options): Http2025 {
   const runWire = (call: RpcCall, exchange: Exchange) => wire.run(call, exchange);
 
   /** One message, observed; a fixed result comes back without a promise. */
-  function run(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
+  function run(
+    call: RpcCall,
+    exchange: Exchange,
+  ): ResponseMessage | undefined | Promise<ResponseMessage | undefined> {
     if (observation === undefined) return wire.run(call, exchange);
-    return observation.observed(call, exchange, runWire, answerOutcome);
+    return observation.observed(call, exchange, runWire, responseOutcome);
   }
 
   /** Parameters refused at the boundary (NUL, lone surrogates, nesting) never reach a handler. */
-  function runChecked(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined> {
+  function runChecked(
+    call: RpcCall,
+    exchange: Exchange,
+  ): ResponseMessage | undefined | Promise<ResponseMessage | undefined> {
     return paramsProblemAnswer(call) ?? run(call, exchange);
   }
 
   /** A single message's reply; a retryable failure takes its status. */
-  function single(message: Answer | undefined, exchange: Exchange, wantsSse: boolean): Reply {
+  function single(
+    message: ResponseMessage | undefined,
+    exchange: Exchange,
+    wantsSse: boolean,
+  ): OutgoingResponse {
     const { auth, retry } = exchange;
     if (retry !== undefined && typeof message === 'string') {
       const headers = retryAfterHeaders(retry.retryAfterSeconds);
-      return jsonAnswer(retry.status, message, auth === undefined ? headers : noStore(headers));
+      return fixedJsonResponse(retry.status, message, auth === undefined ? headers : noStore(headers));
     }
     return reply(message === undefined ? [] : [message], false, wantsSse, auth);
   }
@@ -67,8 +77,8 @@ export function createHttp2025(options: Http2025Options): Http2025 {
     request: Request,
     context: RequestContext | undefined,
     authenticated: Authenticated,
-  ): Reply | Promise<Reply> {
-    if (authenticated instanceof FixedAnswer) {
+  ): OutgoingResponse | Promise<OutgoingResponse> {
+    if (authenticated instanceof FixedResponse) {
       observation?.refused(calls, request, authenticated.status);
       return authenticated;
     }
@@ -82,7 +92,7 @@ export function createHttp2025(options: Http2025Options): Http2025 {
           call.id ?? null,
           exchange,
           async (streamed) => run(call, streamed),
-          answerText,
+          responseMessageText,
           reportError,
         );
       }
@@ -102,7 +112,7 @@ export function createHttp2025(options: Http2025Options): Http2025 {
     return Promise.all(
       parsed.map((call) => (typeof call === 'string' ? call : runChecked(call, exchange))),
     ).then((answers) => {
-      const messages: Answer[] = [];
+      const messages: ResponseMessage[] = [];
       for (const message of answers) if (message !== undefined) messages.push(message);
       return reply(messages, true, wantsSse, auth);
     });

@@ -1,7 +1,7 @@
 import { JsonRpcErrorCode } from '../jsonrpc/error-codes.js';
 import { errorMessage, resultMessage, type StaticResult, staticResult } from '../jsonrpc/response.js';
 import { FIRST_2026_WIRE_VERSION } from '../mcp/versions.js';
-import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseMessage, RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { type HandledMethod, type MethodTable, RepeatedResult } from '../primitives/method-table.js';
 import type { Exchange } from '../context/request-context.js';
@@ -23,7 +23,7 @@ export interface Wire2025 {
    * The response message, or `undefined` for a notification; a promise only when a handler runs
    * (a fixed result, `initialize` and the rest are answered at once).
    */
-  run(call: RpcCall, exchange: Exchange): Answer | undefined | Promise<Answer | undefined>;
+  run(call: RpcCall, exchange: Exchange): ResponseMessage | undefined | Promise<ResponseMessage | undefined>;
 }
 
 const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -108,7 +108,7 @@ async function runHandler(
   entry: HandledMethod,
   params: unknown,
   exchange: Exchange,
-): Promise<Answer> {
+): Promise<ResponseMessage> {
   const outcome = await entry.handle(params, exchange);
   if (typeof outcome === 'string') return resultMessage(id, outcome);
   if (outcome instanceof RepeatedResult) {

@@ -1,17 +1,17 @@
 import type { Authenticated, Authenticator } from '../auth/authenticate.js';
-import { FixedAnswer, jsonAnswer, type Reply } from '../http/fixed-answer.js';
+import { FixedResponse, fixedJsonResponse, type OutgoingResponse } from '../http/fixed-response.js';
 import { JSON_HEADERS, noStore, SSE_HEADERS } from '../http/headers.js';
-import { acceptedAnswer, acceptsSse, answerText, reply } from '../http/reply.js';
+import { acceptedResponse, acceptsSse, responseMessageText, reply } from '../http/reply.js';
 import { streamedReply, wantsStream } from '../http/sse.js';
 import type { RpcCall } from '../jsonrpc/message.js';
 import { paramsProblemAnswer } from '../jsonrpc/params-problem.js';
 import { encodeBody } from '../jsonrpc/response.js';
 import { isPromise } from '../util/is-promise.js';
 import type { ListenHub } from './listen.js';
-import { answerOutcome, type McpMessageOutcome, type Observation } from '../context/observe.js';
+import { responseOutcome, type McpMessageOutcome, type Observation } from '../context/observe.js';
 import type { Exchange, RequestContext } from '../context/request-context.js';
 import type { Validate2026 } from './validate.js';
-import type { Reply2026, Wire2026 } from './wire.js';
+import type { WireResponse2026, Wire2026 } from './wire.js';
 
 /** What the 2026-07-28 wire's HTTP path needs of the server. */
 export interface Http2026Options {
@@ -31,7 +31,7 @@ export type Http2026 = (
   call: RpcCall,
   request: Request,
   context: RequestContext | undefined,
-) => Reply | Promise<Reply>;
+) => OutgoingResponse | Promise<OutgoingResponse>;
 
 /** The 2026-07-28 wire's HTTP path. */
 export function createHttp2026(options: Http2026Options): Http2026 {
@@ -41,15 +41,15 @@ export function createHttp2026(options: Http2026Options): Http2026 {
   const runWire = (call: RpcCall, exchange: Exchange) => wire.run(call, exchange);
 
   /** Runs one validated 2026-07-28 request, observed; a fixed result comes back without a promise. */
-  function run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026> {
+  function run(call: RpcCall, exchange: Exchange): WireResponse2026 | Promise<WireResponse2026> {
     if (observation === undefined) return wire.run(call, exchange);
     return observation.observed(call, exchange, runWire, replyOutcome);
   }
 
   /** The reply to a finished answer. */
-  function finish(answer: Reply2026, auth: Exchange['auth'], wantsSse: boolean): Reply {
+  function finish(answer: WireResponse2026, auth: Exchange['auth'], wantsSse: boolean): OutgoingResponse {
     if ('sse' in answer) {
-      return new FixedAnswer(
+      return new FixedResponse(
         200,
         encodeBody(answer.sse),
         auth === undefined ? SSE_HEADERS : noStore(SSE_HEADERS),
@@ -57,7 +57,7 @@ export function createHttp2026(options: Http2026Options): Http2026 {
     }
     if (answer.status !== 200) {
       const headers = auth === undefined ? JSON_HEADERS : noStore(JSON_HEADERS);
-      return jsonAnswer(answer.status, answerText(answer.message), headers);
+      return fixedJsonResponse(answer.status, responseMessageText(answer.message), headers);
     }
     return reply([answer.message], false, wantsSse, auth);
   }
@@ -69,8 +69,8 @@ export function createHttp2026(options: Http2026Options): Http2026 {
     context: RequestContext | undefined,
     capabilities: Record<string, unknown>,
     authenticated: Authenticated,
-  ): Reply | Promise<Reply> {
-    if (authenticated instanceof FixedAnswer) {
+  ): OutgoingResponse | Promise<OutgoingResponse> {
+    if (authenticated instanceof FixedResponse) {
       observation?.refused([call], request, authenticated.status);
       return authenticated;
     }
@@ -95,7 +95,7 @@ export function createHttp2026(options: Http2026Options): Http2026 {
           const answer = await run(call, streamed);
           return 'sse' in answer ? undefined : answer.message;
         },
-        answerText,
+        responseMessageText,
         reportError,
       );
     }
@@ -105,8 +105,8 @@ export function createHttp2026(options: Http2026Options): Http2026 {
   }
 
   /** The 202 to a notification, once the caller is known. */
-  const accepted = (authenticated: Authenticated): Reply =>
-    authenticated instanceof FixedAnswer ? authenticated : acceptedAnswer(authenticated.auth);
+  const accepted = (authenticated: Authenticated): OutgoingResponse =>
+    authenticated instanceof FixedResponse ? authenticated : acceptedResponse(authenticated.auth);
 
   // Not async: a request answered at once (a fixed result, no credential to look up) is replied
   // to without a promise, so the handler awaits nothing more for it.
@@ -120,10 +120,10 @@ export function createHttp2026(options: Http2026Options): Http2026 {
     const checked = validate(call, request.headers);
     if ('status' in checked) {
       observation?.refused([call], request, checked.status, checked.body);
-      return jsonAnswer(checked.status, checked.body);
+      return fixedJsonResponse(checked.status, checked.body);
     }
     const refusedParams = paramsProblemAnswer(call);
-    if (refusedParams !== undefined) return jsonAnswer(200, refusedParams);
+    if (refusedParams !== undefined) return fixedJsonResponse(200, refusedParams);
     const authenticated = authenticate([call], false, request, context);
     if (isPromise(authenticated)) {
       return authenticated.then((settled) => answer(call, request, context, checked.capabilities, settled));
@@ -133,8 +133,8 @@ export function createHttp2026(options: Http2026Options): Http2026 {
 }
 
 /** The outcome of a 2026-07-28 answer: its message's, with the HTTP status when it is not 200. */
-function replyOutcome(answer: Reply2026, call: RpcCall): McpMessageOutcome {
+function replyOutcome(answer: WireResponse2026, call: RpcCall): McpMessageOutcome {
   if ('sse' in answer) return {};
-  const outcome = answerOutcome(answer.message, call);
+  const outcome = responseOutcome(answer.message, call);
   return answer.status === 200 ? outcome : { ...outcome, httpStatus: answer.status };
 }

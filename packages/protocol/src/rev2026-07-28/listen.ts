@@ -1,5 +1,5 @@
 import { META_KEYS } from '../mcp/meta-keys.js';
-import { FixedAnswer, type Reply } from '../http/fixed-answer.js';
+import { FixedResponse, type OutgoingResponse } from '../http/fixed-response.js';
 import { JSON_HEADERS, SSE_HEADERS } from '../http/headers.js';
 import { sseFrame } from '../http/sse.js';
 import type { RpcCall } from '../jsonrpc/message.js';
@@ -24,7 +24,7 @@ interface Subscriber {
 /** Open `subscriptions/listen` streams of one server instance, and the fan-out of list changes. */
 export interface ListenHub {
   /** Answers a (validated) `subscriptions/listen` request with a stream that stays open. */
-  listen(call: RpcCall, serverInfoMeta: Record<string, unknown>): Reply;
+  listen(call: RpcCall, serverInfoMeta: Record<string, unknown>): OutgoingResponse;
   /** Sends `notifications/<kind>/list_changed` to every open stream that asked for it. */
   notify(kind: ListChangedKind): void;
 }
@@ -42,7 +42,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
       const id = call.id ?? null;
       const filter = isPlainObject(call.params) ? call.params.notifications : undefined;
       if (!isPlainObject(filter)) {
-        return new FixedAnswer(
+        return new FixedResponse(
           200,
           encodeBody(
             JSON.stringify({
@@ -75,7 +75,7 @@ export function createListenHub(announced: ReadonlySet<ListChangedKind>): Listen
           id,
           result: { resultType: 'complete', _meta: { ...subscriptionMeta, ...serverInfoMeta } },
         });
-        return new FixedAnswer(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
+        return new FixedResponse(200, encodeBody(sseFrame(ack) + sseFrame(done)), SSE_HEADERS);
       }
       let subscriber: Subscriber | undefined;
       let keepAlive: ReturnType<typeof setInterval> | undefined;

@@ -7,7 +7,7 @@ import {
   type StaticResult,
   staticResult,
 } from '../jsonrpc/response.js';
-import type { Answer, RpcCall } from '../jsonrpc/message.js';
+import type { ResponseMessage, RpcCall } from '../jsonrpc/message.js';
 import { isPlainObject } from '../util/plain-object.js';
 import { type HandledMethod, type MethodTable, RepeatedResult } from '../primitives/method-table.js';
 import type { Exchange } from '../context/request-context.js';
@@ -23,12 +23,12 @@ export interface Wire2026Options {
 }
 
 /** The answer to a 2026-07-28 request: one message with its status, or a finished SSE stream (listen). */
-export type Reply2026 = { status: number; message: Answer } | { sse: string };
+export type WireResponse2026 = { status: number; message: ResponseMessage } | { sse: string };
 
 /** The 2026-07-28 revision: the validation ladder, then dispatch with the 2026-07-28 envelope. */
 export interface Wire2026 {
   /** Answers a validated request; a promise only when a handler runs. */
-  run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026>;
+  run(call: RpcCall, exchange: Exchange): WireResponse2026 | Promise<WireResponse2026>;
 }
 
 /**
@@ -90,7 +90,7 @@ export function createWire2026(options: Wire2026Options): Wire2026 {
     ),
   );
 
-  function listen(id: ResponseId, params: unknown): Reply2026 {
+  function listen(id: ResponseId, params: unknown): WireResponse2026 {
     const filter = isPlainObject(params) ? params.notifications : undefined;
     if (!isPlainObject(filter)) {
       return {
@@ -113,7 +113,7 @@ export function createWire2026(options: Wire2026Options): Wire2026 {
     return { sse: `event: message\ndata: ${ack}\n\nevent: message\ndata: ${done}\n\n` };
   }
 
-  function run(call: RpcCall, exchange: Exchange): Reply2026 | Promise<Reply2026> {
+  function run(call: RpcCall, exchange: Exchange): WireResponse2026 | Promise<WireResponse2026> {
     const id = call.id ?? null;
     const { method, params } = call;
     if (method === 'server/discover') return { status: 200, message: { id, result: discoverResult } };
@@ -156,7 +156,7 @@ export function createWire2026(options: Wire2026Options): Wire2026 {
     entry: HandledMethod,
     params: unknown,
     exchange: Exchange,
-  ): Promise<Reply2026> {
+  ): Promise<WireResponse2026> {
     const outcome = await entry.handle(params, exchange);
     if (typeof outcome === 'string') {
       return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable)) };

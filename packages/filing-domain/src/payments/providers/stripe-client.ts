@@ -1,12 +1,11 @@
 // The Stripe provider's work, loaded by its first call (stripe.ts, off the cold start).
-import { loadStripe } from '../../server/deferred.js';
 import {
   type CheckoutState,
   type PaymentEvent,
   type PaymentProvider,
   PaymentProviderError,
 } from '../payment-provider.js';
-import type { StripePaymentOptions } from './stripe-options.js';
+import { STRIPE_WEBHOOK_PATH, type StripePaymentOptions } from './stripe-options.js';
 
 /** How far a webhook's signed timestamp may be from now: 5 minutes, Stripe's default tolerance. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -71,7 +70,8 @@ export function stripeClientProvider(options: StripePaymentOptions): PaymentProv
   let module: Promise<StripeModule> | undefined;
   let client: Promise<StripeClient> | undefined;
   const prices = new Map<string, { at: number; value: { amount: number; currency: string } }>();
-  const load = () => (module ??= loadStripe());
+  // The library itself, loaded by the first call that needs it (docs/performance.md).
+  const load = () => (module ??= import('stripe'));
   const stripe = () =>
     (client ??= load().then(({ default: Stripe }) => {
       const base = options.apiBaseUrl === undefined ? undefined : new URL(options.apiBaseUrl);
@@ -104,6 +104,7 @@ export function stripeClientProvider(options: StripePaymentOptions): PaymentProv
 
   return {
     name: 'stripe',
+    webhookPath: STRIPE_WEBHOOK_PATH,
     async price(priceId) {
       const cached = prices.get(priceId);
       if (cached !== undefined && Date.now() - cached.at < PRICE_TTL_MS) return cached.value;

@@ -1,3 +1,6 @@
+/** Where Stripe sends its events, under `{base_url}`: `POST {base_url}/webhooks/stripe`. */
+export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
+
 /** Settings of the Stripe provider. */
 export interface StripePaymentOptions {
   secretKey: string;

@@ -1,7 +1,7 @@
 import type { PaymentProvider } from '../payment-provider.js';
-import type { StripePaymentOptions } from './stripe-options.js';
+import { STRIPE_WEBHOOK_PATH, type StripePaymentOptions } from './stripe-options.js';
 
-export type { StripePaymentOptions } from './stripe-options.js';
+export { STRIPE_WEBHOOK_PATH, type StripePaymentOptions } from './stripe-options.js';
 
 /**
  * Stripe, through the official `stripe` library with its fetch HTTP client and Web Crypto
@@ -22,6 +22,7 @@ export function stripePaymentProvider(options: StripePaymentOptions): PaymentPro
       'https://checkout.stripe.com',
       ...(options.apiBaseUrl === undefined ? [] : [new URL(options.apiBaseUrl).origin]),
     ],
+    webhookPath: STRIPE_WEBHOOK_PATH,
     price: async (priceId) => (await loaded()).price(priceId),
     findPromotionCode: async (code) => (await loaded()).findPromotionCode(code),
     createCheckout: async (request) => (await loaded()).createCheckout(request),

@@ -14,6 +14,9 @@ export interface TelnyxFaxOptions {
   timeoutMs?: number;
 }
 
+/** Where Telnyx reports a fax's status, under `{base_url}`: `POST {base_url}/webhooks/telnyx/fax`. */
+export const TELNYX_WEBHOOK_PATH = '/webhooks/telnyx/fax';
+
 /** How far a webhook's `telnyx-timestamp` may be from now: 5 minutes, Telnyx's replay window. */
 export const TELNYX_WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -117,6 +120,7 @@ export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
 
   return {
     name: 'telnyx',
+    webhookPath: TELNYX_WEBHOOK_PATH,
     send: (fax) => sendTelnyxFax(options, fax),
 
     async receive({ headers, body, now }) {

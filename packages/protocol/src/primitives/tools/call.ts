@@ -2,7 +2,7 @@ import { isToolResult } from '../content.js';
 import { createHandlerContext, inputRequiredResult, type PrimitiveServices } from '../handler-context.js';
 import { isInputRequired } from '../input-required.js';
 import { JsonRpcErrorCode } from '../../jsonrpc/error-codes.js';
-import { type Outcome, type Primitive, RepeatedResult } from '../method-table.js';
+import { type ResultOrError, type Primitive, RepeatedResult } from '../method-table.js';
 import type { Exchange } from '../../context/request-context.js';
 import type { RpcError } from '../../jsonrpc/message.js';
 import { isPlainObject } from '../../util/plain-object.js';
@@ -47,7 +47,7 @@ export function toolsPrimitive(
   // encodes the answer once too (RepeatedResult).
   const staticResults = new WeakMap<object, RepeatedResult>();
 
-  async function callTool(params: unknown, exchange: Exchange): Promise<Outcome> {
+  async function callTool(params: unknown, exchange: Exchange): Promise<ResultOrError> {
     if (!isPlainObject(params)) return invalidParams('Invalid params: expected an object with name');
     const name = params.name;
     if (typeof name !== 'string') return invalidParams('Invalid params: name must be a string');

@@ -7,10 +7,10 @@ import {
 } from './response-hook.js';
 
 /**
- * An answer whose status, headers and body are all known: it becomes a `Response` only when the
+ * An HTTP response whose status, headers and body are all known: it becomes a `Response` only when the
  * handler returns, through the request's {@link fixedResponseHook} when it has one.
  */
-export class FixedAnswer implements FixedResponseParts {
+export class FixedResponse implements FixedResponseParts {
   readonly status: number;
   readonly headers: HeaderList;
   readonly bodyChunks: readonly Uint8Array[] | undefined;
@@ -52,30 +52,34 @@ function joinChunks(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   return body;
 }
 
-/** What the handler's parts answer: a fixed answer, or a `Response` (a stream). */
-export type Reply = FixedAnswer | Response;
+/** The HTTP response the handler's parts send: a {@link FixedResponse}, or a `Response` (a stream). */
+export type OutgoingResponse = FixedResponse | Response;
 
 const utf8 = new TextEncoder();
 
 /** A complete JSON answer. */
-export function jsonAnswer(status: number, body: string, headers: HeaderList = JSON_HEADERS): FixedAnswer {
-  return new FixedAnswer(status, utf8.encode(body), headers);
+export function fixedJsonResponse(
+  status: number,
+  body: string,
+  headers: HeaderList = JSON_HEADERS,
+): FixedResponse {
+  return new FixedResponse(status, utf8.encode(body), headers);
 }
 
 /** A JSON-RPC error as a complete HTTP answer, for failures before any method runs. */
-export function errorAnswer(
+export function fixedErrorResponse(
   status: number,
   id: ResponseId,
   code: number,
   message: string,
   headers: HeaderList = JSON_HEADERS,
-): FixedAnswer {
-  return new FixedAnswer(status, utf8.encode(errorMessage(id, code, message)), headers);
+): FixedResponse {
+  return new FixedResponse(status, utf8.encode(errorMessage(id, code, message)), headers);
 }
 
 /** The `Response` of `reply` for `request`: built by the request's hook when it offers one. */
-export function toResponse(request: Request, reply: Reply): Response {
-  if (!(reply instanceof FixedAnswer)) return reply;
+export function toResponse(request: Request, reply: OutgoingResponse): Response {
+  if (!(reply instanceof FixedResponse)) return reply;
   const hooked = request as Request & FixedResponseHookRequest;
   if (typeof hooked[fixedResponseHook] === 'function') return hooked[fixedResponseHook](reply);
   return new Response(reply.body, { status: reply.status, headers: reply.headers });
