@@ -129,7 +129,24 @@ export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
     keysInWordsAbove: KEYS_IN_WORDS_ABOVE,
     keysInWords: (keys) => keysOfAnotherField(zodSchema, keys) ?? keys.join(', '),
   });
-  return withDescriptionsOnce(withSchemaWords(withPlainWords(schema)));
+  return withDescriptionsOnce(withoutSiblingPointers(withSchemaWords(withPlainWords(schema))));
+}
+
+/**
+ * `schema` without a line's pointer to its Type field beside it (Schedule K line 11's "(its type
+ * in line11Type)"): the Type field's own description names its line. In place.
+ */
+function withoutSiblingPointers(schema: JsonSchema): JsonSchema {
+  const siblings = isObject(schema.properties) ? schema.properties : {};
+  for (const field of Object.values(siblings)) {
+    if (!isObject(field)) continue;
+    const pointer =
+      typeof field.description === 'string' && / \(its type in (\w+)\)$/.exec(field.description);
+    if (pointer && isObject(siblings[pointer[1]!]))
+      field.description = (field.description as string).slice(0, pointer.index);
+  }
+  for (const inner of children(schema)) withoutSiblingPointers(inner);
+  return schema;
 }
 
 /**
@@ -149,6 +166,7 @@ const SCHEMA_WORDS: Readonly<Record<string, Readonly<Record<string, string | nul
     state: 'State (two-letter code)',
     zip: 'U.S. ZIP code',
     phone: 'U.S. phone number',
+    tin: 'U.S. TIN (SSN, ITIN or EIN): the regulations require one; not printed (the 2025 form has no box)',
     designatedIndividual:
       "The designated individual (DI), required when the PR is an entity: the PR's name, U.S. address and U.S. phone fields, for the DI, and its U.S. TIN.",
   },
@@ -160,6 +178,7 @@ const SCHEMA_WORDS: Readonly<Record<string, Readonly<Record<string, string | nul
     state: null,
     zip: null,
     phone: null,
+    tin: 'U.S. TIN (SSN or ITIN): the regulations require one; not printed',
   },
 };
 
