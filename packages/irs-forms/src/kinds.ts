@@ -35,7 +35,11 @@ export {
   SCHEDULE_K_LINE_LABELS,
   SCHEDULE_K_OTHER_LABELS,
 } from './partnership/line-labels.js';
-export { SCHEDULE_B_PREPARER_QUESTIONS, SCHEDULE_B_TEXTS } from './partnership/schedule-b-texts.js';
+export {
+  SCHEDULE_B_PREPARER_QUESTIONS,
+  SCHEDULE_B_SCHEMA_TEXTS,
+  SCHEDULE_B_TEXTS,
+} from './partnership/schedule-b-texts.js';
 export { SCHEDULE_L_LABELS, SCHEDULE_L_LINES } from './partnership/schedule-l.js';
 export { SCHEDULE_M1_LABELS, SCHEDULE_M2_LABELS, SCHEDULE_M_TEXT_KEYS } from './partnership/schedules-m.js';
 export { ANALYSIS_TYPES } from './partnership/analysis-of-net-income.js';

@@ -5,6 +5,7 @@
 // fails while that file differs from what buildFormJsonSchema makes): no zod JSON Schema emission
 // at run time (the Lambda bundle has none). The tool schemas of tools/list do not repeat it: their
 // form_data points here.
+import { SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
 import type * as z from 'zod';
@@ -128,7 +129,74 @@ export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
     keysInWordsAbove: KEYS_IN_WORDS_ABOVE,
     keysInWords: (keys) => keysOfAnotherField(zodSchema, keys) ?? keys.join(', '),
   });
-  return withDescriptionsOnce(withPlainWords(schema));
+  return withDescriptionsOnce(withoutSiblingPointers(withSchemaWords(withPlainWords(schema))));
+}
+
+/**
+ * `schema` without a line's pointer to its Type field beside it (Schedule K line 11's "(its type
+ * in line11Type)"): the Type field's own description names its line. In place.
+ */
+function withoutSiblingPointers(schema: JsonSchema): JsonSchema {
+  const siblings = isObject(schema.properties) ? schema.properties : {};
+  for (const field of Object.values(siblings)) {
+    if (!isObject(field)) continue;
+    const pointer =
+      typeof field.description === 'string' && / \(its type in (\w+)\)$/.exec(field.description);
+    if (pointer && isObject(siblings[pointer[1]!]))
+      field.description = (field.description as string).slice(0, pointer.index);
+  }
+  for (const inner of children(schema)) withoutSiblingPointers(inner);
+  return schema;
+}
+
+/**
+ * Fields a shorter description suits in the JSON Schema than the one complete_filing asks with,
+ * by the dotted path of their group and their key (`null`: none, the group's says it): the Schedule
+ * B questions, which complete_filing titles with the form's question (SCHEDULE_B_TEXTS) and the
+ * schema names by their number (the key); the representative's and designated individual's fields, whose group names whose they are.
+ */
+const SCHEMA_WORDS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
+  scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
+  partnershipRepresentative: {
+    firstName: 'First name, when the PR is an individual',
+    lastName: 'Last name, when the PR is an individual',
+    entityName: 'Name, when the PR is an entity (then designatedIndividual is required)',
+    street: 'U.S. street address',
+    city: 'City',
+    state: 'State (two-letter code)',
+    zip: 'U.S. ZIP code',
+    phone: 'U.S. phone number',
+    tin: 'U.S. TIN (SSN, ITIN or EIN): the regulations require one; not printed (the 2025 form has no box)',
+    designatedIndividual:
+      "The designated individual (DI), required when the PR is an entity: the PR's name, U.S. address and U.S. phone fields, for the DI, and its U.S. TIN.",
+  },
+  'partnershipRepresentative.designatedIndividual': {
+    firstName: null,
+    lastName: null,
+    street: null,
+    city: null,
+    state: null,
+    zip: null,
+    phone: null,
+    tin: 'U.S. TIN (SSN or ITIN): the regulations require one; not printed',
+  },
+};
+
+/** `schema` with SCHEMA_WORDS' descriptions in place of the zod schema's, in place. */
+function withSchemaWords(schema: JsonSchema): JsonSchema {
+  for (const [path, words] of Object.entries(SCHEMA_WORDS)) {
+    let group: unknown = schema;
+    for (const name of path.split('.'))
+      group = isObject(group) && isObject(group.properties) ? group.properties[name] : undefined;
+    const inner = isObject(group) && isObject(group.properties) ? group.properties : {};
+    for (const [key, description] of Object.entries(words)) {
+      const field = inner[key];
+      if (!isObject(field)) continue;
+      if (description === null) delete field.description;
+      else field.description = description;
+    }
+  }
+  return schema;
 }
 
 /**

@@ -185,7 +185,7 @@ function scheduleFields(amount: z.ZodType) {
     )
       .optional()
       .describe(
-        'Designation of Partnership Representative (Form 1065 page 4): required unless Schedule B line33 elects out under section 6221(b). An individual PR: firstName, lastName; an entity PR: entityName and designatedIndividual. U.S. address and phone, and a U.S. TIN (checked, not printed).',
+        'Designation of Partnership Representative (PR; Form 1065 page 4): required unless Schedule B line33 elects out under section 6221(b).',
       ),
   };
 }
@@ -225,17 +225,13 @@ export const partnershipFormSchemas = once(() => {
       withholdingRate: text
         .optional()
         .describe('Section 1446 rate; computed (37 non-corporate, 21 corporate), checked when given.'),
-      shares: lines(K1_SHARE_KEYS, percent)
-        .optional()
-        .describe('Item J, percent: profit/loss/capital Beginning and Ending.'),
+      shares: lines(K1_SHARE_KEYS, percent).optional().describe('Item J, percent, by key.'),
       capitalAccount: lines(
         ['beginning', 'contributed', 'currentYearIncome', 'otherIncrease', 'withdrawals', 'ending'],
         amount,
       )
         .optional()
-        .describe(
-          'Item L, USD: beginning, contributed, currentYearIncome, otherIncrease, withdrawals, ending.',
-        ),
+        .describe('Item L, USD, by key.'),
       liabilities: lines(
         [
           'nonrecourseBeginning',
@@ -248,7 +244,7 @@ export const partnershipFormSchemas = once(() => {
         amount,
       )
         .optional()
-        .describe('Item K1, USD: (qualifiedN|n)onrecourse/recourse Beginning/Ending.'),
+        .describe('Item K1, USD, by key.'),
       contributedBuiltInGainProperty: z
         .boolean()
         .optional()
@@ -283,7 +279,7 @@ export const partnershipFormSchemas = once(() => {
         .enum(ANALYSIS_TYPES)
         .optional()
         .describe(
-          'Analysis of Net Income (Loss) line 2 column; defaults from entityType (corporations corporate, partnerships partnership, exempt organizations exempt-organization, trusts/estates/nominees nominee-other); an individual needs individual-active (materially participates) or individual-passive, as does an LLC, disregarded entity, IRA or foreign government partner.',
+          'Analysis of Net Income (Loss) line 2 column; defaults from entityType (a corporation, partnership or exempt organization its own; a trust, estate or nominee nominee-other); an individual, LLC, disregarded entity, IRA or foreign government needs individual-active (materially participates) or individual-passive.',
         ),
     })
     .describe('A partner of the partnership.');

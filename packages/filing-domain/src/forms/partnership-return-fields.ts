@@ -76,11 +76,11 @@ export function returnFields(amount: z.ZodType) {
             ),
         })
         .optional(),
-      'Section 199A inputs for K-1 box 20 code Z and its statement: {w2Wages: the Forms W-2 wages of the trade or business, USD; ubia: UBIA of qualified property, USD; sstb: true if a specified service trade or business}. Asked, never guessed.',
+      'Section 199A inputs for K-1 box 20 code Z and its statement; asked, never guessed.',
     ),
     payments1446: unadvertised(
       checkedAs('array', z.array(z.object({ date: calendarDate, amount }))).optional(),
-      'Section 1446 tax paid (Forms 8813): [{date: YYYY-MM-DD, amount: USD}].',
+      "Section 1446 tax paid (Forms 8813): each payment's date and amount, USD.",
     ),
     contributionsCode: text
       .refine((code) => (CONTRIBUTION_CODES as readonly string[]).includes(code), {
