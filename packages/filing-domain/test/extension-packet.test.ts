@@ -1,7 +1,7 @@
 // A paid Form 7004 extension (buy_extension) against the Stripe stand-in: once paid, the filing's
 // packet carries its Form 7004 in the part for the owner, never in the part to file, for as long
-// as the extension can still be filed (the original due date not passed); after it, the packet
-// leaves it out and the return stays as ready as it was. Read back with poppler's pdftotext.
+// as the extension can still be filed (the original due date not passed); after it, or for a
+// partnership (whose packet has no Form 7004 yet), none is sold. Read back with poppler's pdftotext.
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaxHarness, READY_FILING, startFaxHarness } from './fax-harness.js';
@@ -73,16 +73,29 @@ describe.each(testDatabases())('a paid extension on $name', (variant) => {
     expect(await text(`${theirLinks.download_url}&part=owner`)).not.toContain(FORM_7004);
   });
 
-  it('after the due date: the packet leaves Form 7004 out, and the return stays ready', async () => {
+  it('is not sold after the due date, nor for a partnership: the answer says why and no checkout opens', async () => {
     const { key } = await newUser(h.db);
-    const { id } = await h.ok(key, 'create_filing', { form_data: READY_FILING });
-    const before = await h.ok(key, 'check_filing', { id });
-    await payExtension(key, id);
-    const links = await h.ok(key, 'get_pdf_url', { id });
-    const whole = await text(links.download_url);
-    expect(whole).not.toContain(FORM_7004);
-    expect(whole).not.toContain('DRAFT');
-    const after = await h.ok(key, 'check_filing', { id });
-    expect([after.ready, after.invalid]).toEqual([before.ready, before.invalid]);
+    const sessions = stripe.sessions.size;
+    // READY_FILING's return (the 2025 tax year) was due 2026-04-15: a Form 7004 can no longer extend it.
+    const late = await h.ok(key, 'create_filing', { form_data: READY_FILING });
+    const refusedLate = await h.call(key, 'buy_extension', { id: late.id });
+    expect(refusedLate.isError).toBe(true);
+    expect(refusedLate.text).toContain('The return was due 2026-04-15');
+    expect(refusedLate.text).toContain('Nothing was opened');
+    // No packet of a partnership carries a Form 7004 yet: nothing is sold that would not be delivered.
+    const partnership = await h.ok(key, 'create_partnership_filing', {
+      form_data: { partnershipName: 'Two Owners LLC', taxYearBegin: '2026-01-01', taxYearEnd: '2026-12-31' },
+    });
+    const refusedPartnership = await h.call(key, 'buy_extension', { id: partnership.id });
+    expect(refusedPartnership.isError).toBe(true);
+    expect(refusedPartnership.text).toContain('sold for single-member filings only');
+    expect(stripe.sessions.size).toBe(sessions);
+    expect(
+      await h.db
+        .selectFrom('payments')
+        .select('id')
+        .where('filing_id', 'in', [late.id, partnership.id])
+        .execute(),
+    ).toEqual([]);
   });
 });

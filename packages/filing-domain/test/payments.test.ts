@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilingLogEvent } from '../src/index.js';
 import { CHECKOUTS_PER_USER_PER_HOUR } from '../src/payments/buy-tools.js';
 import { READY_FILING } from './fax-harness.js';
+
+/** A filing whose return is not due yet (the 2026 tax year: due in April 2027), so its extension is sold. */
+const NOT_YET_DUE = { ...READY_FILING, taxYearBegin: '2026-01-01', taxYearEnd: '2026-12-31' };
 import { APP_URL, newUser } from './helpers.js';
 import { callToolAt, startSocketServer } from './socket-server.js';
 import {
@@ -167,7 +170,7 @@ describe.each(testDatabases())('payments on $name', (variant) => {
   });
 
   it('buy_extension: a checkout of the extension price for one filing, recorded with its filing_id', async () => {
-    const { id } = await ok('create_filing', { form_data: READY_FILING });
+    const { id } = await ok('create_filing', { form_data: NOT_YET_DUE });
     const bought = await ok('buy_extension', { id });
     expect(bought).toMatchObject({ outcome: 'checkout', filings: 0, amount: 2900 });
     const session = stripe.sessions.get(bought.checkout_id)!;
@@ -252,7 +255,7 @@ describe.each(testDatabases())('payments on $name', (variant) => {
     expect(refused.text).toContain(
       `You opened ${CHECKOUTS_PER_USER_PER_HOUR} checkouts in the last hour: no checkout was opened`,
     );
-    const { id } = await ok('create_filing', { form_data: READY_FILING }, user.key);
+    const { id } = await ok('create_filing', { form_data: NOT_YET_DUE }, user.key);
     expect((await call('buy_extension', { id }, user.key)).text).toContain('in the last hour');
     expect(stripe.sessions.size).toBe(sessions);
     const other = await newUser(db);

@@ -8,11 +8,12 @@ import {
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { BillingTier } from '../config/payments-settings-schema.js';
+import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
 import { findAnyFiling } from '../tools/find-any-filing.js';
-import type { PaymentSelling } from '../tools/tool-options.js';
+import type { LoadIrsForms, PaymentSelling } from '../tools/tool-options.js';
 import { type CheckoutState, PaymentProviderError } from './payment-provider.js';
 import { recordCheckout } from './payment-store.js';
 
@@ -228,6 +229,8 @@ export function buyTools(deps: {
   db: Kysely<any>;
   repository: FilingRepository;
   payments: PaymentSelling | undefined;
+  irsForms: LoadIrsForms;
+  now: () => number;
 }) {
   const { db, repository, payments } = deps;
   const buyFilings = () =>
@@ -256,14 +259,33 @@ export function buyTools(deps: {
     defineTool({
       name: 'buy_extension',
       title: 'Buy the Form 7004 extension',
-      description: 'Opens a card checkout (Stripe) for the Form 7004 extension of one filing (either kind).',
+      description:
+        'Opens a card checkout (Stripe) for the Form 7004 extension of one single-member filing, before its due date.',
       inputSchema: z.object({ id: filingIdSchema() }).strict(),
       outputSchema: buyOutput(),
       annotations: BUY_ANNOTATIONS,
       handler: async (args, context) => {
         if (payments === undefined) throw new ToolError(NO_PAYMENTS);
         const userId = context.auth.userId;
-        const { filing } = await findAnyFiling(repository, userId, args.id, undefined);
+        const { kind, filing } = await findAnyFiling(repository, userId, args.id, undefined);
+        // Sold only where the packet then carries a Form 7004 that can still be filed.
+        if (!FILING_KINDS[kind].paidExtensionForm) {
+          throw new ToolError(
+            `A Form 7004 extension is sold for single-member filings only: the packet of ${FILING_KINDS[kind].errorName} carries no Form 7004 yet. Nothing was opened; a paid preparer can file its Form 7004.`,
+          );
+        }
+        const { checkFilingReadiness } = await deps.irsForms();
+        const due = checkFilingReadiness(kind, (filing.form_data ?? {}) as Record<string, unknown>).due_date;
+        if (due === null) {
+          throw new ToolError(
+            'The filing has no tax year yet (taxYearEnd), so its due date is unknown: set it with update_filing first. Nothing was opened.',
+          );
+        }
+        if (due < new Date(deps.now()).toISOString().slice(0, 10)) {
+          throw new ToolError(
+            `The return was due ${due}: a Form 7004 must be filed by the original due date, so it can no longer extend this return. Nothing was opened (check_filing says what a late return needs).`,
+          );
+        }
         const paid = await db
           .selectFrom('payments')
           .select('id')

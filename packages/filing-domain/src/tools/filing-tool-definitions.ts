@@ -64,7 +64,13 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
       }),
     mark_filed: () =>
       markFiledTool({ repository, store, now: options.now ?? Date.now, irsForms: options.irsForms }),
-    ...buyTools({ db: options.db, repository, payments: options.payments }),
+    ...buyTools({
+      db: options.db,
+      repository,
+      payments: options.payments,
+      irsForms: options.irsForms,
+      now: options.now ?? Date.now,
+    }),
   };
 }
 
