@@ -646,6 +646,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
               'signerName',
               'signerTitle',
               'signatureDate',
+              'preparerNotes',
               'form7004FiledDate',
               'scheduleL',
               'scheduleM1',
