@@ -4,7 +4,7 @@ import { sampleFormData } from './database.mjs';
 import { MODERN_META, MODERN_VERSION } from './modern-meta.mjs';
 
 /** The tools ours lists in tools/list. */
-const OUR_TOOL_COUNT = 18;
+const OUR_TOOL_COUNT = 20;
 
 /** Every server of the throughput phase: its script, its MCP path, whether it needs PostgreSQL. */
 export const SERVERS = {
@@ -160,7 +160,8 @@ export async function probe(url, workload, headers, body, { earlierCommit = fals
   if (!message || message.error) throw new Error(`JSON-RPC error: ${JSON.stringify(message?.error)}`);
   if (message.result?.isError) throw new Error(`tool error: ${JSON.stringify(message.result.content)}`);
   const tools = message.result?.tools?.length;
-  // Ours lists 18 (the spec's 14, check_filing, complete_filing, send_fax, mark_filed); an earlier
+  // Ours lists 20 (the spec's 14, check_filing, complete_filing, send_fax, mark_filed, buy_filings,
+  // buy_extension); an earlier
   // commit as a baseline lists fewer, never fewer than the spec's 14.
   if (
     workload.name.startsWith('tools/list') &&
