@@ -17,7 +17,7 @@ export type Form = {
 };
 
 /** Answers a person gives to text fields, by the field's last key. */
-const TEXT: Record<string, string> = {
+export const TEXT_ANSWERS: Record<string, string> = {
   taxYearBegin: '2025-01-01',
   taxYearEnd: '2025-12-31',
   dateIncorporation: '2024-03-01',
@@ -49,7 +49,7 @@ export function answerFor(name: string, property: Property, amount: number): unk
   // The partnership had no deductions: the user leaves page 1's deduction lines blank.
   if (name.startsWith('deductions__')) return undefined;
   if (property.type === 'integer') return amount;
-  if (key in TEXT) return TEXT[key];
+  if (key in TEXT_ANSWERS) return TEXT_ANSWERS[key];
   if (/countr|citizenship/i.test(key)) return 'Spain';
   if (property.format === 'date') return '2025-06-30';
   return `Answer for ${key}`;

@@ -8,23 +8,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/index.js';
 import { type SocketServer, startSocketServer } from './socket-server.js';
+import { TEXT_ANSWERS } from './elicitation-user.js';
 
 type Field = { field: string; title: string; description: string; type: string; update: string };
-
-/** What a person answers to a text field, by the field's last key. */
-const TEXT: Record<string, string> = {
-  taxYearBegin: '2025-01-01',
-  taxYearEnd: '2025-12-31',
-  dateIncorporation: '2024-03-01',
-  dateBusinessStarted: '2024-03-01',
-  signatureDate: '2026-03-02',
-  ein: '12-3456789',
-  usIdentifyingNumber: '98-7654321',
-  businessActivityCode: '541990',
-  countryIncorporation: 'United States',
-  llcCity: 'Santa Fe, NM 87501',
-  city: 'Madrid 28001',
-};
 
 /** The answer to one field, read from what the field says it is (its type, its words). */
 function answer(field: Field): unknown {
@@ -40,7 +26,7 @@ function answer(field: Field): unknown {
     const first = choices[2]!.split(/,\s*/)[0]!.replace(/^"|"$/g, '');
     return choices[1] === 'any' ? [first] : first;
   }
-  if (key in TEXT) return TEXT[key];
+  if (key in TEXT_ANSWERS) return TEXT_ANSWERS[key];
   if (/countr|citizenship/i.test(key)) return 'Spain';
   if (/date/i.test(key)) return '2025-06-30';
   return `Answer for ${key}`;

@@ -279,9 +279,15 @@ describe('get_form_schema: one schema per form', () => {
   }
 
   // Known gap: passes while the partnership schema is still above the issue's 6,000.
-  it.fails(`the partnership schema is not yet within ${PARTNERSHIP_TARGET_TOKENS} tokens`, async () => {
+  // The known gap of #47, asserted as such: this fails (on purpose) the day the partnership's
+  // words fit, so that FORM_SCHEMA_TOKENS.partnership becomes the issue's 6,000.
+  it(`the partnership schema is still above the issue's ${PARTNERSHIP_TARGET_TOKENS} tokens (#47, open)`, async () => {
     const { schema } = await formSchema('partnership');
-    expect(countTokens(JSON.stringify(schema))).toBeLessThanOrEqual(PARTNERSHIP_TARGET_TOKENS);
+    const tokens = countTokens(JSON.stringify(schema));
+    expect(
+      tokens,
+      `the partnership schema is ${tokens} tokens: set FORM_SCHEMA_TOKENS.partnership to ${PARTNERSHIP_TARGET_TOKENS} and drop this test`,
+    ).toBeGreaterThan(PARTNERSHIP_TARGET_TOKENS);
   });
 
   it('gives types, enums, defaults, bounds and IRS lines', async () => {

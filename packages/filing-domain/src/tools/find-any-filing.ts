@@ -15,8 +15,7 @@ export async function findAnyFiling(
   id: string,
   kindArgument: string | undefined,
 ) {
-  const preferred: FilingKind = resolveFilingKind(kindArgument ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
-  const kind = await repository.findFilingKind(userId, id, preferred);
+  const kind = await kindOf(repository, userId, id, kindArgument);
   const filing = kind && (await repository.getFiling(filingTable(kind), userId, id));
   if (!kind || !filing) throw new ToolError(FILING_NOT_FOUND);
   return { kind, filing };
@@ -32,9 +31,14 @@ export async function findAnyPacketSource(
   id: string,
   kindArgument: string | undefined,
 ) {
-  const preferred: FilingKind = resolveFilingKind(kindArgument ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
-  const kind = await repository.findFilingKind(userId, id, preferred);
+  const kind = await kindOf(repository, userId, id, kindArgument);
   const source = kind && (await repository.packetSource(kind, id, userId));
   if (!kind || !source) throw new ToolError(FILING_NOT_FOUND);
   return { kind, source };
+}
+
+/** The collection that holds the user's filing `id`, looked in first where the agent's hint points. */
+function kindOf(repository: FilingRepository, userId: string, id: string, kindArgument: string | undefined) {
+  const preferred: FilingKind = resolveFilingKind(kindArgument ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
+  return repository.findFilingKind(userId, id, preferred);
 }
