@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { randomBytes } from 'node:crypto';
 import { createFilingServer, type FilingServer, migrateToLatest } from '@filing-mcp/filing-domain';
 import { testDatabases } from '@filing-mcp/test-db';
@@ -8,7 +9,7 @@ import { scheduledEvent } from './lambda-events.js';
 import { remainingOAuthRows, seedOAuthRows } from '@filing-mcp/conformance';
 
 describe.each(testDatabases())('createCleanupHandler ($name)', ({ create }) => {
-  let database: { db: Kysely<any>; close(): Promise<void> };
+  let database: { db: Kysely<FilingDatabase>; close(): Promise<void> };
   let server: FilingServer;
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,7 +21,7 @@ export type DatabaseKind = 'embedded' | 'postgres';
 /** An open database and how to release it. */
 export interface DatabaseConnection {
   kind: DatabaseKind;
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** Ends the pool or closes PGlite; idempotent. */
   close(): Promise<void>;
 }
@@ -48,7 +49,7 @@ export function embeddedDatabaseDir(dataDir: string): string {
  * use. PGlite is started here rather than lazily so that a damaged data directory fails at start-up.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  let db: Kysely<any>;
+  let db: Kysely<FilingDatabase>;
   let kind: DatabaseKind;
   if (options.databaseUrl) {
     const pg = require('pg') as typeof import('pg');
@@ -60,11 +61,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     // An idle client losing its server connection emits 'error' on the pool; unhandled, it would
     // end the process. The next query gets a fresh connection.
     pool.on('error', () => {});
-    db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
+    db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
     kind = 'postgres';
   } else {
     const pglite = await PGlite.create(embeddedDatabaseDir(options.dataDir));
-    db = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) });
+    db = new Kysely<FilingDatabase>({ dialect: new PGliteDialect({ pglite }) });
     kind = 'embedded';
   }
   let closed: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import type { Server } from 'node:http';
 import type {
   FilingPackets,
@@ -34,7 +35,7 @@ export interface CompanionOptions {
 /** Options of `createNodeServer`. */
 export interface NodeServerOptions {
   /** Migrated database; closed by `close()` only through {@link NodeServerOptions.onClose}. */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /**
    * The core's settings; a function receives the listening address, for a server on port 0 whose
    * `baseUrl` must name the port the system picked.

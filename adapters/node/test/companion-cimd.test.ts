@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { migrateToLatest } from '@filing-mcp/filing-domain';
 import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
-import { testDatabases } from '@filing-mcp/test-db';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { createNodeServer, type NodeServer } from '../src/node-server.js';
@@ -14,7 +15,7 @@ import { createNodeServer, type NodeServer } from '../src/node-server.js';
  * comes from a real HTTP server on loopback, reached through the development switch.
  */
 describe.each(testDatabases())('consent page of a Client ID Metadata Document client on $name', (variant) => {
-  let database: Awaited<ReturnType<typeof variant.create>>;
+  let database: TestDatabase<FilingDatabase>;
   let node: NodeServer;
   let documents: Server;
   let documentOrigin: string;

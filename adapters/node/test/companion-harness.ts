@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type FilingPackets,
@@ -20,7 +21,7 @@ import { createNodeServer } from '../src/node-server.js';
  * harness serves the browser test of the mount.
  */
 export interface CompanionHarness {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   baseUrl: string;

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +32,7 @@ const rpc = (method: string, params?: unknown, id: number | undefined = 1) =>
   });
 
 describe.each(testDatabases())('the MCP POST bridge on $name', ({ create }) => {
-  let db: Kysely<any>;
+  let db: Kysely<FilingDatabase>;
   let closeDb: () => Promise<void>;
   let node: NodeServer;
   let port: number;

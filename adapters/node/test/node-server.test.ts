@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { createApiKey, migrateToLatest } from '@filing-mcp/filing-domain';
@@ -13,7 +14,7 @@ const sessionSecret = randomBytes(32).toString('base64url');
 const appUrl = 'https://app.example.test';
 
 describe.each(testDatabases())('node server on $name', ({ create }) => {
-  let db: Kysely<any>;
+  let db: Kysely<FilingDatabase>;
   let closeDb: () => Promise<void>;
 
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import {
   createFilingPackets,
@@ -40,7 +41,7 @@ import {
 /** Options of {@link createCompanionApp}. */
 export interface CompanionAppOptions {
   /** The server's database (migrated), shared with the filing server. */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** `{app_url}`, e.g. `http://localhost:3000/app`: the pages live under its path. */
   appUrl: string;
   /** `{base_url}`, e.g. `http://localhost:3000/mcp-server`: the OAuth issuer the pages talk to. */

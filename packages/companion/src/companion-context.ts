@@ -1,10 +1,11 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import type { BillingDesk, FilingPackets, FilingServer } from '@filing-mcp/filing-domain';
 import type { Kysely } from 'kysely';
 import type { CsrfGuard } from './csrf.js';
 
 /** What every companion page handler needs, built once by `createCompanionApp`. */
 export interface CompanionContext {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** `{app_url}` without a trailing slash. */
   appUrl: string;
   /** Path of `{app_url}` without a trailing slash (`/app`; empty when the app is at the root). */

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import type { FilingServer } from '@filing-mcp/filing-domain';
 import type { SessionJwtOptions } from '@filing-mcp/oauth-core';
 import type { RequestContext } from '@filing-mcp/protocol';
@@ -12,7 +13,7 @@ import { SessionJwtSignIn } from './session-jwt-sign-in.js';
  */
 export interface CompanionSettings {
   /** The server's database (migrated), the one the core uses: the pages query it directly. */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** `{app_url}` (`APP_URL`), e.g. `http://localhost:3000/app`: the pages live under its path. */
   appUrl: string;
   /** `{base_url}` (`MCP_BASE_URL`): the OAuth issuer the consent page names. */

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 
@@ -8,7 +9,11 @@ const digest = (session: string) => createHash('sha256').update(session).digest(
  * in `companion_revoked_sessions`, which every instance reads; records that expired go at the same
  * time. Idempotent: signing out twice keeps one row.
  */
-export async function revokeSession(db: Kysely<any>, session: string, expiresAt: Date): Promise<void> {
+export async function revokeSession(
+  db: Kysely<FilingDatabase>,
+  session: string,
+  expiresAt: Date,
+): Promise<void> {
   await db.deleteFrom('companion_revoked_sessions').where('expires_at', '<', sql<Date>`now()`).execute();
   await db
     .insertInto('companion_revoked_sessions')
@@ -18,7 +23,7 @@ export async function revokeSession(db: Kysely<any>, session: string, expiresAt:
 }
 
 /** Whether a session cookie was signed out (on any instance). */
-export async function isSessionRevoked(db: Kysely<any>, session: string): Promise<boolean> {
+export async function isSessionRevoked(db: Kysely<FilingDatabase>, session: string): Promise<boolean> {
   const row = await db
     .selectFrom('companion_revoked_sessions')
     .select('session_hash')

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -30,7 +31,7 @@ export function inProcessPackets(): PacketBuilder {
  * `@filing-mcp/node-http` on a real socket on port 0 and a test database (in-memory PGlite unless told).
  */
 export interface CompanionHarness {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   baseUrl: string;

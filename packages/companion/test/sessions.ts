@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { randomBytes } from 'node:crypto';
 import { createFilingServer, migrateToLatest } from '@filing-mcp/filing-domain';
 import { createPGliteDb, type DatabaseVariant } from '@filing-mcp/test-db';
@@ -70,7 +71,7 @@ export function formPost(url: string, fields: Record<string, string>, cookie: st
  * JWTs unless another sign-in is given.
  */
 export interface SessionInstances {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   secret: string;
   makeApp(signIn?: CompanionSignIn | SessionJwtSignIn): CompanionApp;
   close(): Promise<void>;

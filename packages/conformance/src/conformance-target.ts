@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import type { Kysely } from 'kysely';
 import type { StripeStandIn } from './stripe-stand-in.js';
 
@@ -35,7 +36,7 @@ export interface ConformanceTarget {
   /** HS256 secret the server verifies `/approve` session JWTs with. */
   sessionSecret: string;
   /** The server's database, to seed payments and fax logs and to check what was stored. */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** Creates an API key for `userId` the way the companion app does, and returns the plaintext key. */
   createApiKey(userId: string, options?: { expiresAt?: Date }): Promise<string>;
   /** The server's clock. */

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import {
   createApiKey,
@@ -56,14 +57,14 @@ export interface ConformanceServerConfig {
 /** Everything of a target that is not transport: database, clock, configuration and API keys. */
 export interface TargetParts {
   /** Migrated database, fresh for this target. */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** Its connection URL on PostgreSQL (for a server in another process); undefined on PGlite. */
   databaseUrl: string | undefined;
   clock: ConformanceClock;
   config: ConformanceServerConfig;
   /** Ready-made options for `createFilingServer(serverOptions)`, the fax and Stripe providers included. */
   serverOptions: {
-    db: Kysely<any>;
+    db: Kysely<FilingDatabase>;
     config: ConformanceServerConfig;
     fax: FaxProvider;
     now: () => number;

@@ -53,6 +53,7 @@ export {
 } from './server/server-info.js';
 export type { FilingLogEvent } from './logging/filing-logger.js';
 export type { FilingServer, FilingServerOptions } from './server/filing-server-options.js';
+export type { FilingDatabase } from './storage/database.js';
 export { createEagerFilingTools } from './tools/filing-tool-definitions.js';
 export { formSchemaDescriptor } from './forms/form-schema-descriptor.js';
 export type { HashFunction } from './auth/hash.js';

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../src/storage/database.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
@@ -346,7 +347,7 @@ describe('the credential statements, as text', () => {
   // What Kysely compiled for the lookup and the last-used write before they were sent as text:
   // the same statements, so the check reads and writes exactly what it did.
   it('are what the query builder compiles', () => {
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: {} as never }) });
+    const db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: {} as never }) });
     const lookup = db
       .selectFrom('api_keys')
       .select(['id', 'user_id', 'prefix', 'expires_at', 'last_used_at', 'scope'])

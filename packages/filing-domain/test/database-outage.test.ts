@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../src/storage/database.js';
 import { type PostgresServer, startPostgresServer } from '@filing-mcp/test-db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
   'a database that freezes or stops (PostgreSQL only: PGlite runs in process and cannot freeze)',
   () => {
     let postgres: PostgresServer;
-    let deployed: { server: FilingServer; db: Kysely<any>; close(): Promise<void> };
+    let deployed: { server: FilingServer; db: Kysely<FilingDatabase>; close(): Promise<void> };
     let apiKey: string;
 
     beforeAll(async () => {
@@ -42,7 +43,9 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       );
       const pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
       pool.on('error', () => {});
-      const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, database) }) });
+      const db = new Kysely<FilingDatabase>({
+        dialect: new PostgresDialect({ pool: boundedPool(pool, database) }),
+      });
       await migrateToLatest(db);
       const server = createFilingServerWithConfig({ db }, config);
       deployed = {

@@ -1,5 +1,6 @@
 // A filing server with packets and fax on a real loopback socket, over a fresh database, with a
 // Telnyx stand-in: what the signed copy, send_fax and webhook tests run against.
+import type { FilingDatabase } from '../src/storage/database.js';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
@@ -57,7 +58,7 @@ export async function startFaxWithUser(variant: DatabaseVariant, fax = true): Pr
 }
 
 export interface FaxHarness {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   server: FilingServer;
   /** `http://127.0.0.1:PORT/mcp-server`. */
   baseUrl: string;

@@ -4,7 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testDatabases } from '@filing-mcp/test-db';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
+import type { FilingDatabase } from '../src/storage/database.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILING_KIND_LIST, FILING_KINDS } from '../src/kinds/filing-kinds.js';
@@ -62,7 +63,7 @@ describe('every kind of FILING_KINDS', () => {
 });
 
 describe.each(testDatabases())('every kind’s table on $name', (variant) => {
-  let database: Awaited<ReturnType<typeof variant.create>>;
+  let database: TestDatabase<FilingDatabase>;
 
   beforeAll(async () => {
     database = await variant.create();

@@ -1,3 +1,4 @@
+import type { FilingTableName } from '../src/kinds/filing-kinds.js';
 import { randomUUID } from 'node:crypto';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
     await harness?.close();
   });
 
-  async function countRows(table: string, userId: string): Promise<number> {
+  async function countRows(table: FilingTableName, userId: string): Promise<number> {
     const row = await harness.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -62,7 +63,7 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
     return Number(row.n);
   }
 
-  async function storedRow(table: string, id: string): Promise<any> {
+  async function storedRow(table: FilingTableName, id: string): Promise<any> {
     return harness.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
   }
 
@@ -368,26 +369,29 @@ describe.each(testDatabases())('filing tools on $name', (variant) => {
       ['update_partnership_filing', 'partnership_filings', { form_data: { partnershipName: 'Stolen' } }],
       ['delete_partnership_filing', 'partnership_filings', {}],
       ['get_pdf_url', 'partnership_filings', { kind: 'partnership' }],
-    ])('%s on a %s record', async (tool, table, extra) => {
-      const owner = await newUser(harness.db);
-      const intruder = await newUser(harness.db);
-      const { id } =
-        table === 'filings'
-          ? await ok(harness.server, owner.key, 'create_filing', { form_data: singleMember })
-          : await ok(harness.server, owner.key, 'create_partnership_filing', { form_data: partnership });
-      const before = await storedRow(table, id);
+    ] as Array<[string, FilingTableName, Record<string, unknown>]>)(
+      '%s on a %s record',
+      async (tool, table, extra) => {
+        const owner = await newUser(harness.db);
+        const intruder = await newUser(harness.db);
+        const { id } =
+          table === 'filings'
+            ? await ok(harness.server, owner.key, 'create_filing', { form_data: singleMember })
+            : await ok(harness.server, owner.key, 'create_partnership_filing', { form_data: partnership });
+        const before = await storedRow(table, id);
 
-      for (const [credential, targetId] of [
-        [intruder.key, id],
-        [owner.key, randomUUID()],
-      ] as const) {
-        const outcome = await callTool(harness.server, credential, tool, { id: targetId, ...extra });
-        expect(outcome).toMatchObject({ status: 200, isError: true, text: 'Filing not found' });
-        expect(outcome.raw.result.structuredContent).toBeUndefined();
-      }
-      expect(await storedRow(table, id)).toEqual(before);
-      expect(await countRows(table, intruder.userId)).toBe(0);
-    });
+        for (const [credential, targetId] of [
+          [intruder.key, id],
+          [owner.key, randomUUID()],
+        ] as const) {
+          const outcome = await callTool(harness.server, credential, tool, { id: targetId, ...extra });
+          expect(outcome).toMatchObject({ status: 200, isError: true, text: 'Filing not found' });
+          expect(outcome.raw.result.structuredContent).toBeUndefined();
+        }
+        expect(await storedRow(table, id)).toEqual(before);
+        expect(await countRows(table, intruder.userId)).toBe(0);
+      },
+    );
 
     it.each([
       'get_filing',

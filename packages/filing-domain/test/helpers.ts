@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../src/storage/database.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { RequestContext } from '@filing-mcp/protocol';
@@ -63,7 +64,7 @@ export class QueryLog implements KyselyPlugin {
 
 export interface Harness {
   /** Raw database (not counted). */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   server: FilingServer;
   queryLog: QueryLog;
   logs: FilingLogEvent[];
@@ -171,7 +172,7 @@ export function useHarness(
   };
 }
 
-export async function newUser(db: Kysely<any>): Promise<{ userId: string; key: string }> {
+export async function newUser(db: Kysely<FilingDatabase>): Promise<{ userId: string; key: string }> {
   const userId = `user-${randomUUID()}`;
   const { key } = await createApiKey(db, { userId });
   return { userId, key };

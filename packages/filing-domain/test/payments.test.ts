@@ -2,6 +2,7 @@
 // buy_filings and buy_extension open Checkout Sessions with the server's prices and metadata; signed
 // webhooks record payments, credits and refunds once and in any order; list_payments verifies an
 // open checkout without the webhook; each refusal changes nothing.
+import type { FilingDatabase } from '../src/storage/database.js';
 import { testDatabases } from '@filing-mcp/test-db';
 import {
   Client as ClientV2,
@@ -27,7 +28,7 @@ import {
 
 describe.each(testDatabases())('payments on $name', (variant) => {
   let stripe: StripeStandIn;
-  let db: Kysely<any>;
+  let db: Kysely<FilingDatabase>;
   let baseUrl: string;
   let close: () => Promise<void>;
   const logs: FilingLogEvent[] = [];

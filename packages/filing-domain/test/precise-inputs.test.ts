@@ -1,3 +1,4 @@
+import type { FilingTableName } from '../src/kinds/filing-kinds.js';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
 import { callTool, newUser, ok, replyBody, rpc, useHarness } from './helpers.js';
@@ -7,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 describe.each(testDatabases())('precise inputs, unknown keys and lists on $name', (variant) => {
   const harness = useHarness(variant);
 
-  async function storedFormData(table: string, id: string): Promise<Record<string, any>> {
+  async function storedFormData(table: FilingTableName, id: string): Promise<Record<string, any>> {
     const row = await harness()
       .db.selectFrom(table)
       .select('form_data')
@@ -216,7 +217,7 @@ describe.each(testDatabases())('formats and the money rule on $name', (variant) 
     const { userId, key } = await newUser(harness().db);
     const outcome = await callTool(harness().server, key, tool, args);
     expect(outcome.isError).toBe(true);
-    for (const table of ['filings', 'partnership_filings']) {
+    for (const table of ['filings', 'partnership_filings'] as const) {
       const rows = await harness().db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
       expect(rows).toEqual([]);
     }

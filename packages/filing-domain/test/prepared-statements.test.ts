@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../src/storage/database.js';
 import { type PostgresServer, startPostgresServer } from '@filing-mcp/test-db';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -20,7 +21,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
   () => {
     let postgres: PostgresServer;
     let pool: pg.Pool;
-    let db: Kysely<any>;
+    let db: Kysely<FilingDatabase>;
     let server: FilingServer;
     let serverConfig: Parameters<typeof createFilingServerWithConfig>[1];
 
@@ -38,7 +39,9 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       );
       expect(database.namedStatements).toBe(true);
       pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
-      db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, database) }) });
+      db = new Kysely<FilingDatabase>({
+        dialect: new PostgresDialect({ pool: boundedPool(pool, database) }),
+      });
       await migrateToLatest(db);
       serverConfig = config;
       server = createFilingServerWithConfig({ db }, config);
@@ -100,7 +103,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         ).database;
         expect(settings.namedStatements).toBe(false);
         const plainPool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(settings) });
-        const plainDb = new Kysely<any>({
+        const plainDb = new Kysely<FilingDatabase>({
           dialect: new PostgresDialect({ pool: boundedPool(plainPool, settings) }),
         });
         const plainServer = createFilingServerWithConfig({ db: plainDb }, serverConfig);

@@ -1,6 +1,8 @@
 // `has_submissions` (migration 0008): every path that creates a signed copy, a fax log or a filed
 // record sets it on its filing; get_filing reads one row without submissions and answers exactly
 // what it answered before the flag; the migration backfills the filings written before it.
+import type { FilingTableName } from '../src/kinds/filing-kinds.js';
+import type { FilingDatabase } from '../src/storage/database.js';
 import { randomUUID } from 'node:crypto';
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
@@ -14,7 +16,11 @@ import { APP_URL, BASE_URL, newUser, ok, SESSION_SECRET, useHarness } from './he
 
 const EMPTY = { signed_copies: [], faxes: [], filed: null };
 
-async function flag(db: Kysely<any>, id: string, table = 'filings'): Promise<boolean> {
+async function flag(
+  db: Kysely<FilingDatabase>,
+  id: string,
+  table: FilingTableName = 'filings',
+): Promise<boolean> {
   const row = await db
     .selectFrom(table)
     .select('has_submissions')
@@ -23,7 +29,7 @@ async function flag(db: Kysely<any>, id: string, table = 'filings'): Promise<boo
   return row.has_submissions;
 }
 
-async function clearFlag(db: Kysely<any>, id: string): Promise<void> {
+async function clearFlag(db: Kysely<FilingDatabase>, id: string): Promise<void> {
   await db.updateTable('filings').set({ has_submissions: false }).where('id', '=', id).execute();
 }
 

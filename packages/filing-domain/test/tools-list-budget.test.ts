@@ -4,6 +4,7 @@
 // one JSON Schema within its own budget (5472: 3,000 tokens; partnership: 6,000), every
 // description said once. Tokens are counted with gpt-tokenizer's o200k_base encoding (the one of
 // GPT-4o and later), on the compact JSON a client receives.
+import type { FilingDatabase } from '../src/storage/database.js';
 import { randomUUID } from 'node:crypto';
 import { SCHEDULE_B_SCHEMA_TEXTS, SCHEDULE_B_TEXTS } from '@filing-mcp/irs-forms/kinds';
 import { createMcpServer } from '@filing-mcp/protocol';
@@ -66,7 +67,7 @@ function violations(schema: unknown, path: string, typeLists = false): string[] 
 }
 
 // Listing and get_form_schema never touch the database.
-const db = {} as Kysely<any>;
+const db = {} as Kysely<FilingDatabase>;
 
 function server() {
   return createMcpServer({

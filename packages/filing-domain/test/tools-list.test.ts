@@ -1,6 +1,7 @@
 // The build-time tools/list (src/tools/tools-list.generated.ts) and get_form_schema's form schemas
 // (src/forms/form-schemas.generated.ts) against the zod definitions.
 // `pnpm --filter @filing-mcp/filing-domain generate:tools-list` rewrites both (UPDATE_TOOLS_LIST=1).
+import type { FilingDatabase } from '../src/storage/database.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createMcpServer, type McpServerOptions } from '@filing-mcp/protocol';
 import { buildToolValidators } from '@filing-mcp/protocol/internal';
@@ -15,7 +16,7 @@ import { LIST_LIMIT_MAX_PLACEHOLDER } from '../src/tools/tools-list.generated.js
 const GENERATED = new URL('../src/tools/tools-list.generated.ts', import.meta.url);
 const FORM_SCHEMAS = new URL('../src/forms/form-schemas.generated.ts', import.meta.url);
 // The tools only keep the database for their handlers; listing and validating never touch it.
-const db = {} as Kysely<any>;
+const db = {} as Kysely<FilingDatabase>;
 const appUrl = 'https://app.example.test';
 
 function server(tools: McpServerOptions['tools']) {

@@ -1,5 +1,6 @@
 // Updates merge: objects field by field, lists whole, null clears, check_filing paths as
 // keys, and `removed` names every field an update removed. What the database holds afterwards.
+import type { FilingTableName } from '../src/kinds/filing-kinds.js';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
 import { callTool, newUser, ok, useHarness } from './helpers.js';
@@ -15,7 +16,7 @@ const PART_VII = {
 describe.each(testDatabases())('update_filing and update_partnership_filing merge on $name', (variant) => {
   const harness = useHarness(variant);
 
-  async function storedFormData(table: string, id: string): Promise<Record<string, any>> {
+  async function storedFormData(table: FilingTableName, id: string): Promise<Record<string, any>> {
     const row = await harness()
       .db.selectFrom(table)
       .select('form_data')

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 
 /**
@@ -5,6 +6,6 @@ import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
  * answers `initialize` does not load Kysely, and the pool opens while it loads.
  * @internal
  */
-export function openKysely(pool: PostgresPool): Kysely<any> {
-  return new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+export function openKysely(pool: PostgresPool): Kysely<FilingDatabase> {
+  return new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { createHash } from 'node:crypto';
 import {
   boundedPool,
@@ -20,9 +21,9 @@ import { createShippedPacketBuilder } from './shipped-packet-builder.js';
 export interface ServerlessFilingServer {
   server: FilingServer;
   /** The database; reading it before the first request that needs it opened it throws. */
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** The database, opened now if it is not open yet. */
-  database(): Promise<Kysely<any>>;
+  database(): Promise<Kysely<FilingDatabase>>;
   /** Closes the server, then the database pool. */
   close(): Promise<void>;
 }
@@ -43,8 +44,8 @@ export async function createServerlessFilingServer(
   packets: PacketBuilder = createShippedPacketBuilder(platform.templates),
 ): Promise<ServerlessFilingServer> {
   const log = (event: FilingLogEvent) => console.log(JSON.stringify({ source: 'filing-mcp', ...event }));
-  let opened: Kysely<any> | undefined;
-  let opening: Promise<Kysely<any>> | undefined;
+  let opened: Kysely<FilingDatabase> | undefined;
+  let opening: Promise<Kysely<FilingDatabase>> | undefined;
   // The pool (pg, with its first connection on Lambda), loaded by the first request that needs the
   // database: the credential check's queries (`databaseQuery`) run on it at once, and Kysely is
   // opened on it too, without a second pool.
@@ -72,14 +73,14 @@ export async function createServerlessFilingServer(
       });
     return pooling;
   }
-  async function open(): Promise<Kysely<any>> {
+  async function open(): Promise<Kysely<FilingDatabase>> {
     // Loaded only here, side by side: pg and Kysely are chunks of their own, not part of every
     // cold start, and the pool (with its first connection on Lambda) starts while Kysely loads.
     const [{ openKysely }, { pool: bounded }] = await Promise.all([import('./open-kysely.js'), pool()]);
     opened = openKysely(bounded);
     return opened;
   }
-  function database(): Promise<Kysely<any>> {
+  function database(): Promise<Kysely<FilingDatabase>> {
     opening ??= open().catch((error: unknown) => {
       opening = undefined;
       throw error;
@@ -109,7 +110,7 @@ export async function createServerlessFilingServer(
     );
     return {
       server,
-      get db(): Kysely<any> {
+      get db(): Kysely<FilingDatabase> {
         if (opened === undefined) {
           throw new Error('The database opens on the first request that needs it: await database() first.');
         }

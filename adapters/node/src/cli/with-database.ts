@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { migrateToLatest } from '@filing-mcp/filing-domain';
 import type { Kysely } from 'kysely';
 import { type DataDirLock, lockDataDir } from '../data-dir-lock.js';
@@ -14,7 +15,7 @@ import type { NodeSettings } from '../settings.js';
 export async function withDatabase<T>(
   settings: NodeSettings,
   command: string,
-  work: (db: Kysely<any>) => Promise<T>,
+  work: (db: Kysely<FilingDatabase>) => Promise<T>,
   options: { premigrate?: boolean } = {},
 ): Promise<T> {
   let lock: DataDirLock | undefined;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { FilingTableName } from '@filing-mcp/filing-domain';
 import type { ConformanceTarget } from '../conformance-target.js';
 import { callToolError, callToolOk, newUser, postMcp, rpcRequest } from '../support/mcp.js';
 import {
@@ -25,7 +26,11 @@ async function createPartnership(target: ConformanceTarget, apiKey: string, form
   return callToolOk(target, apiKey, 'create_partnership_filing', { form_data: form });
 }
 
-async function filingCount(target: ConformanceTarget, table: string, userId: string): Promise<number> {
+async function filingCount(
+  target: ConformanceTarget,
+  table: FilingTableName,
+  userId: string,
+): Promise<number> {
   const rows = await target.db.selectFrom(table).select('id').where('user_id', '=', userId).execute();
   return rows.length;
 }
@@ -44,7 +49,7 @@ async function expectCreatedFiling(
     /** The companion page of the filing: `filings` or `partnership`. */
     page: string;
     getTool: string;
-    table: string;
+    table: FilingTableName;
     llcName: string;
     ein: string;
   },

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { ConformanceTarget } from '../conformance-target.js';
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 
 /** Origin scenarios send as a legitimate browser caller (the companion app). */
 export function allowedOrigin(target: ConformanceTarget): string {
@@ -113,7 +114,10 @@ export function expectNoStore(response: Response): void {
 }
 
 /** Number of rows in a table, to show a failed call wrote nothing. */
-export async function countRows(target: ConformanceTarget, table: string): Promise<number> {
+export async function countRows(
+  target: ConformanceTarget,
+  table: keyof FilingDatabase & string,
+): Promise<number> {
   const row = await target.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { type Kysely, sql } from 'kysely';
 
 /** Defaults of the client expiry: a day for a client that never obtained a token, 90 days without a live grant. */
@@ -17,7 +18,7 @@ export const DEFAULT_CLIENT_EXPIRY = Object.freeze({ unusedSeconds: 86_400, idle
  * Resolves the number of clients deleted.
  */
 export async function deleteAbandonedClients(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   now: number,
   expiry: { unusedSeconds: number; idleSeconds: number },
 ): Promise<number> {

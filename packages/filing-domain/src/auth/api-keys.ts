@@ -75,7 +75,10 @@ function generateKey(): string {
  * const { key } = await createApiKey(db, { userId: 'user-1', name: 'laptop' });
  * ```
  */
-export async function createApiKey(db: Kysely<any>, options: CreateApiKeyOptions): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Kysely<FilingDatabase>,
+  options: CreateApiKeyOptions,
+): Promise<CreatedApiKey> {
   const scope = parseFilingScope(options.scope);
   if (scope instanceof Error) throw new TypeError(scope.message);
   const key = generateKey();
@@ -105,7 +108,7 @@ export async function createApiKey(db: Kysely<any>, options: CreateApiKeyOptions
 }
 
 /** The user's API keys, newest first, without keys or hashes. */
-export async function listApiKeys(db: Kysely<any>, userId: string): Promise<ApiKeySummary[]> {
+export async function listApiKeys(db: Kysely<FilingDatabase>, userId: string): Promise<ApiKeySummary[]> {
   const rows = await (db as Kysely<FilingDatabase>)
     .selectFrom('api_keys')
     .select(['id', 'prefix', 'name', 'created_at', 'expires_at', 'last_used_at', 'scope'])
@@ -132,13 +135,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `FilingServer.revokeApiKey` stops accepting it at once; others when the deletion's notification
  * reaches them (Node on PostgreSQL), at the latest when their cache TTL ends.
  */
-export async function revokeApiKey(db: Kysely<any>, id: string, userId?: string): Promise<boolean> {
+export async function revokeApiKey(
+  db: Kysely<FilingDatabase>,
+  id: string,
+  userId?: string,
+): Promise<boolean> {
   return (await deleteApiKey(db, id, userId)) !== undefined;
 }
 
 /** Deletes an API key (see {@link revokeApiKey}); answers the deleted key's hash, or undefined. */
 export async function deleteApiKey(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   id: string,
   userId?: string,
 ): Promise<string | undefined> {

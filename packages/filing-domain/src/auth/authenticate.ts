@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import type { OAuthServer } from '@filing-mcp/oauth-core';
 import type { AuthInfo, RequestContext } from '@filing-mcp/protocol';
@@ -20,7 +21,7 @@ const LAST_USED_INTERVAL_MS = 60_000;
 /** What {@link createAuthenticator} needs: the database, the cache and the OAuth server (loaded lazily). */
 export interface AuthenticatorOptions {
   /** The database, opened by the first credential that needs it (Kysely on PostgreSQL or PGlite). */
-  db: () => Promise<Kysely<any>>;
+  db: () => Promise<Kysely<FilingDatabase>>;
   /**
    * The same database as a plain query function on its driver's pool (the serverless entries):
    * the API-key check then waits for pg only, not for Kysely. Without it the statements go through

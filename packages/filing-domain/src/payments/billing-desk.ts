@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { PaymentSelling } from '../tools/tool-options.js';
@@ -33,7 +34,10 @@ const loadBuy = () => import('./buy-tools.js');
 const loadCredits = () => import('./credits.js');
 
 /** The {@link BillingDesk} of a server's payment settings and provider. */
-export function createBillingDesk(payments: PaymentSelling, db: () => Promise<Kysely<any>>): BillingDesk {
+export function createBillingDesk(
+  payments: PaymentSelling,
+  db: () => Promise<Kysely<FilingDatabase>>,
+): BillingDesk {
   return {
     checkoutOrigins: payments.provider.checkoutOrigins ?? [],
     async overview(userId) {

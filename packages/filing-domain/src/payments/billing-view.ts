@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import { FilingRepository } from '../storage/filing-repository.js';
 import type { Payment } from '../storage/records.js';
@@ -31,7 +32,7 @@ const unpriced = { amount: null, currency: null };
  * credits, and the payment history (a checkout paid since it was opened is recorded first).
  */
 export async function billingOverview(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   payments: PaymentSelling,
   userId: string,
 ): Promise<BillingOverview> {
@@ -72,7 +73,7 @@ export interface CheckoutOutcome {
  * the user's (or not opened here): nothing is asked of the provider then.
  */
 export async function confirmCheckout(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   payments: PaymentSelling,
   userId: string,
   checkoutId: string,

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import {
   defineTool,
   inputRequired,
@@ -90,7 +91,7 @@ export interface Purchase {
  * price's, never the caller's.
  */
 export async function openCheckout(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   payments: PaymentSelling,
   userId: string,
   purchase: Purchase,
@@ -168,7 +169,7 @@ export function tierPurchase(tier: BillingTier): Purchase {
 
 /** Opens (or, on the retry after the elicitation, reads back) the checkout of one purchase. */
 async function checkout(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   payments: PaymentSelling,
   context: ToolContext,
   purchase: Purchase,
@@ -226,7 +227,7 @@ async function checkout(
 
 /** buy_filings and buy_extension. */
 export function buyTools(deps: {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   repository: FilingRepository;
   payments: PaymentSelling | undefined;
   irsForms: LoadIrsForms;

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PaymentSelling } from '../tools/tool-options.js';
@@ -15,7 +16,7 @@ export interface FilingCredits {
 
 /** The credits of one filing as check_filing answers them. */
 async function filingCredits(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   payments: PaymentSelling,
   userId: string,
   filingId: string,
@@ -67,7 +68,7 @@ async function filingCredits(
  */
 export function withFilingCredits(
   build: () => ToolDefinition<any, any>,
-  billing: { db: Kysely<any>; payments: PaymentSelling | undefined },
+  billing: { db: Kysely<FilingDatabase>; payments: PaymentSelling | undefined },
 ): () => ToolDefinition<any, any> {
   const { db, payments } = billing;
   if (payments === undefined) return build;

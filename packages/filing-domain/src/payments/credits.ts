@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { ToolError } from '@filing-mcp/protocol';
 import { type Kysely, sql } from 'kysely';
 import type { PaymentSelling } from '../tools/tool-options.js';
@@ -12,7 +13,7 @@ export type CreditUse = 'used' | 'already_used' | 'no_credit';
  * that used one already (a resend, a second download) uses none. One statement.
  */
 export async function useCredit(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   use: { userId: string; filingId: string; kind: string; method: 'fax' | 'mail' },
 ): Promise<CreditUse> {
   const result = await sql<{ prior: boolean; charged: string }>`
@@ -35,7 +36,11 @@ export async function useCredit(
 }
 
 /** Gives back the credit a filing used when what it paid for did not happen (a fax refused). */
-export async function giveBackCredit(db: Kysely<any>, userId: string, filingId: string): Promise<void> {
+export async function giveBackCredit(
+  db: Kysely<FilingDatabase>,
+  userId: string,
+  filingId: string,
+): Promise<void> {
   await sql`
     with gone as (
       delete from credit_uses where filing_id = ${filingId} and user_id = ${userId} returning user_id
@@ -61,7 +66,7 @@ export async function tiersText(payments: PaymentSelling): Promise<string> {
  * with what the user has, what a tier costs and how to buy, before anything is sent.
  */
 export async function requireCredit(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   payments: PaymentSelling | undefined,
   use: { userId: string; filingId: string; kind: string; method: 'fax' | 'mail' },
 ): Promise<CreditUse | undefined> {

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { type Kysely, sql } from 'kysely';
 import type { CheckoutState, PaymentProvider } from './payment-provider.js';
 
@@ -15,7 +16,7 @@ export interface OpenedCheckout {
 }
 
 /** Records a checkout just opened (before its page is shown to anyone). */
-export async function recordCheckout(db: Kysely<any>, checkout: OpenedCheckout): Promise<void> {
+export async function recordCheckout(db: Kysely<FilingDatabase>, checkout: OpenedCheckout): Promise<void> {
   await db
     .insertInto('payment_checkouts')
     .values({
@@ -34,7 +35,11 @@ export async function recordCheckout(db: Kysely<any>, checkout: OpenedCheckout):
 }
 
 /** Whether this server opened the checkout. */
-export async function checkoutOpenedHere(db: Kysely<any>, provider: string, id: string): Promise<boolean> {
+export async function checkoutOpenedHere(
+  db: Kysely<FilingDatabase>,
+  provider: string,
+  id: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('payment_checkouts')
     .select('id')
@@ -53,7 +58,7 @@ export type PaidOutcome = 'recorded' | 'already_recorded' | 'unknown_checkout' |
  * call (the webhook after the verification, a retried event) changes nothing.
  */
 export async function recordPaidCheckout(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   provider: string,
   state: CheckoutState,
 ): Promise<PaidOutcome> {
@@ -119,7 +124,7 @@ export type RefundOutcome = 'refunded' | 'unchanged' | 'unknown_payment';
  * below zero). One statement.
  */
 export async function applyRefund(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   provider: string,
   refund: { paymentId: string; amountRefunded: number; amount: number },
 ): Promise<RefundOutcome> {
@@ -157,7 +162,7 @@ export async function applyRefund(
 
 /** Records a webhook event's id; false when it was recorded already. */
 export async function recordPaymentEvent(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   provider: string,
   eventId: string,
 ): Promise<boolean> {
@@ -171,7 +176,11 @@ export async function recordPaymentEvent(
 }
 
 /** Whether an event was applied already. */
-export async function paymentEventSeen(db: Kysely<any>, provider: string, eventId: string): Promise<boolean> {
+export async function paymentEventSeen(
+  db: Kysely<FilingDatabase>,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('payment_webhook_events')
     .select('event_id')
@@ -182,7 +191,7 @@ export async function paymentEventSeen(db: Kysely<any>, provider: string, eventI
 }
 
 /** The user's unused credits. */
-export async function creditsOf(db: Kysely<any>, userId: string): Promise<number> {
+export async function creditsOf(db: Kysely<FilingDatabase>, userId: string): Promise<number> {
   const row = await db
     .selectFrom('billing_accounts')
     .select('credits')
@@ -192,7 +201,11 @@ export async function creditsOf(db: Kysely<any>, userId: string): Promise<number
 }
 
 /** The user's checkouts still open (newest first, at most `limit`), for the verification. */
-export async function openCheckoutsOf(db: Kysely<any>, userId: string, limit = 5): Promise<string[]> {
+export async function openCheckoutsOf(
+  db: Kysely<FilingDatabase>,
+  userId: string,
+  limit = 5,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('payment_checkouts')
     .select('id')
@@ -210,7 +223,7 @@ export async function openCheckoutsOf(db: Kysely<any>, userId: string, limit = 5
  * (idempotently with it). A provider that does not answer leaves them open for the next call.
  */
 export async function verifyOpenCheckouts(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   provider: PaymentProvider,
   userId: string,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { errorResponse, HttpError, jsonResponse } from '../errors/http-errors.js';
@@ -26,7 +27,7 @@ const MAX_EVENT_BYTES = 256 * 1024;
  */
 export function createPaymentWebhook(options: {
   provider: PaymentProvider;
-  db: () => Promise<Kysely<any>>;
+  db: () => Promise<Kysely<FilingDatabase>>;
   log: FilingLogger;
   now: () => number;
 }): (request: Request) => Promise<Response> {

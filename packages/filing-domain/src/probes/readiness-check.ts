@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { OAUTH_MIGRATION_NAMES } from '@filing-mcp/oauth-core/kysely';
 import { type Kysely, sql } from 'kysely';
 import { FILING_MIGRATION_NAMES } from '../storage/migrations.js';
@@ -37,7 +38,7 @@ const UNDEFINED_TABLE = '42P01';
  * ```
  */
 export function createReadinessCheck(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   options: ReadinessCheckOptions = {},
 ): () => Promise<Readiness> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_READINESS_TIMEOUT_MS;

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { loadInterviews } from '../server/deferred.js';
@@ -29,7 +30,7 @@ const LISTED = [
  * in which order, and which tools to call. An optional `filing_id` continues an existing filing.
  * With a database, also `draft_reasonable_cause_statement` (reasonable-cause-definition.ts).
  */
-export function filingPrompts(db?: () => Promise<Kysely<any>>): PromptDefinition[] {
+export function filingPrompts(db?: () => Promise<Kysely<FilingDatabase>>): PromptDefinition[] {
   const interviews = LISTED.map(
     (interview): PromptDefinition => ({
       name: interview.name,

@@ -1,12 +1,13 @@
 // The prompt draft_reasonable_cause_statement as prompts/list shows it; its messages
 // (reasonable-cause-prompt.ts) load with the first prompts/get of it, off the cold start.
+import type { FilingDatabase } from '../storage/database.js';
 import type { PromptDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { loadReasonableCausePrompt } from '../server/deferred.js';
 import { DESCRIPTION, REASONABLE_CAUSE_PROMPT } from './reasonable-cause-texts.js';
 
 /** The prompt, bound to the filing server's database. */
-export function reasonableCausePrompt(db: () => Promise<Kysely<any>>): PromptDefinition {
+export function reasonableCausePrompt(db: () => Promise<Kysely<FilingDatabase>>): PromptDefinition {
   let get: PromptDefinition['get'] | undefined;
   return {
     name: REASONABLE_CAUSE_PROMPT,

@@ -1,6 +1,7 @@
 // The prompt draft_reasonable_cause_statement: the facts a late filing holds, its penalties, what
 // a reasonable-cause statement must contain and the rule's source, for an agent to draft the
 // statement with the user and store it (lateFilingReason) with the kind's update tool.
+import type { FilingDatabase } from '../storage/database.js';
 import { type HandlerContext, JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
 import { DESCRIPTION, UUID } from './reasonable-cause-texts.js';
 import type { Kysely } from 'kysely';
@@ -22,7 +23,7 @@ function given(value: unknown): string {
  * The prompt's messages, bound to the filing server's database: loaded with the first
  * prompts/get of it (filing-prompts.ts lists the prompt without this module).
  */
-export function reasonableCauseGet(db: () => Promise<Kysely<any>>): PromptDefinition['get'] {
+export function reasonableCauseGet(db: () => Promise<Kysely<FilingDatabase>>): PromptDefinition['get'] {
   return async (args, context: HandlerContext) => {
     const id = args.filing_id?.trim() ?? '';
     if (!UUID.test(id)) {

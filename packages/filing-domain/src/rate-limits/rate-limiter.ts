@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { type Kysely, sql } from 'kysely';
 import type { RateLimitScope, RateLimitsPerMinute } from './rate-limit-scopes.js';
 
@@ -30,7 +31,7 @@ interface Bucket {
  *   instances may together admit up to half a limit more than it while their writes are pending.
  */
 export class RateLimiter {
-  readonly #db: Kysely<any>;
+  readonly #db: Kysely<FilingDatabase>;
   readonly #limits: RateLimitsPerMinute;
   readonly #now: () => number;
   readonly #buckets = new Map<string, Bucket>();
@@ -38,7 +39,7 @@ export class RateLimiter {
   readonly #onError: (error: unknown) => void;
 
   constructor(options: {
-    db: Kysely<any>;
+    db: Kysely<FilingDatabase>;
     limits: RateLimitsPerMinute;
     now: () => number;
     onError: (error: unknown) => void;

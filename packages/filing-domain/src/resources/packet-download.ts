@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { errorResponse, HttpError, httpErrorOf } from '../errors/http-errors.js';
 import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
@@ -41,7 +42,7 @@ export const PACKET_LINK_MESSAGES = Object.freeze({
  */
 export function createPacketDownload(options: {
   links: PacketLinks;
-  db: () => Promise<Kysely<any>>;
+  db: () => Promise<Kysely<FilingDatabase>>;
   packets: FilingPackets;
   /** The shared rate limiter, when limits are on. */
   limiter: () => Promise<RateLimiter | undefined>;

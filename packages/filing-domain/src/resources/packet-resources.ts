@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import {
   type HandlerContext,
   JsonRpcErrorCode,
@@ -29,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function createPacketResourceTemplates(options: {
   /** The database, or a function answering it (the filing server's lazily opened one). */
-  db: Kysely<any> | (() => Promise<Kysely<any>>);
+  db: Kysely<FilingDatabase> | (() => Promise<Kysely<FilingDatabase>>);
   /** The packets behind the cache and the bounded build queue. */
   packets: FilingPackets;
   /** With `BILLING=on`, the final packet of a ready filing uses its credit (once per filing). */

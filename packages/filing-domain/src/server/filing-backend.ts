@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type {
   ClientMetadataDocumentOptions,
   CompletedAuthorization,
@@ -19,7 +20,7 @@ import { FILING_SCOPES } from '../auth/scopes.js';
 
 /** What the server's front (routing, MCP, config) hands to the parts that need the database. */
 export interface FilingBackendOptions {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   /** Loads the OAuth server's modules (`server/deferred.ts`: this module cannot import it). */
   loadOAuthServer: () => Promise<
     [typeof import('@filing-mcp/oauth-core'), typeof import('@filing-mcp/oauth-core/kysely')]

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type {
   AuthorizationGrant,
   ClientMetadataDocumentOptions,
@@ -24,7 +25,7 @@ export interface FilingServerOptions {
    * serverless entry then loads no database module before that (`initialize`, `tools/list`,
    * probes and preflights need none).
    */
-  db: Kysely<any> | (() => Promise<Kysely<any>>);
+  db: Kysely<FilingDatabase> | (() => Promise<Kysely<FilingDatabase>>);
   /**
    * The same database as a plain query function on its driver's pool (`poolQuery`), called once
    * by the first credential: the serverless entries pass it so that the first API key's lookup

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import {
   type AuthInfo,
   createAllowListCheck,
@@ -106,7 +107,7 @@ export function createFilingServerWithConfig(
   }
 
   /** The database, opened once (when `db` is a function) by the first request that needs it. */
-  const lazyDb: () => Promise<Kysely<any>> =
+  const lazyDb: () => Promise<Kysely<FilingDatabase>> =
     typeof db === 'function' ? lazyOnce(db) : () => Promise.resolve(db);
 
   // The parts that need the database (Kysely, the OAuth server, the driver behind `db`) are a

@@ -103,7 +103,7 @@ export interface SummaryWithFormData {
 export class FilingRepository {
   readonly #db: Kysely<FilingDatabase>;
 
-  constructor(db: Kysely<any>) {
+  constructor(db: Kysely<FilingDatabase>) {
     this.#db = db as Kysely<FilingDatabase>;
   }
 

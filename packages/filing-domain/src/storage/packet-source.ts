@@ -1,3 +1,4 @@
+import type { FilingDatabase } from './database.js';
 import { type Kysely, sql } from 'kysely';
 import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import type { PacketSource } from './records.js';
@@ -8,7 +9,7 @@ import type { PacketSource } from './records.js';
  * a stored value is dropped) with the payment's last change as `extension_changed_at`.
  */
 export async function packetSourceOf(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   kind: FilingKind,
   id: string,
   userId?: string,

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { faxFilingDay } from '@filing-mcp/irs-forms';
 import { type Kysely, sql } from 'kysely';
 import { FAX_STATUS_RANK, type FaxStatus } from './submission-store.js';
@@ -38,7 +39,7 @@ export interface BoundedEventDate {
  * is applied to it).
  */
 export async function boundEventDate(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   provider: string,
   event: FaxEvent,
   arrivedAt: Date,
@@ -76,7 +77,7 @@ export type FaxEventOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_fax';
  * by fax on the day the fax arrived (in Ogden, Utah), unless it was recorded filed already.
  */
 export async function applyFaxEvent(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   provider: string,
   event: FaxEvent,
 ): Promise<FaxEventOutcome> {

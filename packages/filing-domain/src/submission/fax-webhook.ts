@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { errorResponse, HttpError, jsonResponse } from '../errors/http-errors.js';
 import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
@@ -20,7 +21,7 @@ const MAX_EVENT_BYTES = 256 * 1024;
  */
 export function createFaxWebhook(options: {
   provider: FaxProvider;
-  db: () => Promise<Kysely<any>>;
+  db: () => Promise<Kysely<FilingDatabase>>;
   log: FilingLogger;
   now: () => number;
 }): (request: Request) => Promise<Response> {

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { LoadIrsForms } from '../tools/tool-options.js';
@@ -16,7 +17,7 @@ const AMENDED_RETURN_RULE = {
  * all the same. Nothing when the filing is not recorded as filed.
  */
 export async function filedChangeWarning(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   userId: string,
   filingId: string,
   kind: FilingKind,

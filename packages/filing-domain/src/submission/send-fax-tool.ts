@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { defineTool, ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { once } from '../once.js';
@@ -71,7 +72,7 @@ export function sendFaxTool(deps: {
   fax: FaxSending | undefined;
   irsForms: LoadIrsForms;
   /** With `BILLING=on`, the first fax of a filing uses a credit. */
-  billing?: { db: Kysely<any>; payments: PaymentSelling | undefined };
+  billing?: { db: Kysely<FilingDatabase>; payments: PaymentSelling | undefined };
 }) {
   const { repository, store, fax } = deps;
   return defineTool({

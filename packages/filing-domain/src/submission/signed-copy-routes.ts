@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { errorResponse, HttpError, httpErrorOf, jsonResponse } from '../errors/http-errors.js';
 import { withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
@@ -41,7 +42,7 @@ async function uploadedFiles(request: Request, body: Uint8Array<ArrayBuffer>) {
  */
 export function createSignedCopyRoutes(options: {
   links: PacketLinks;
-  db: () => Promise<Kysely<any>>;
+  db: () => Promise<Kysely<FilingDatabase>>;
   packets: FilingPackets;
 }): (request: Request, path: string) => Promise<Response> {
   return async (request, path) => {

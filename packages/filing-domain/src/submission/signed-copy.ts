@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { HttpError } from '../errors/http-errors.js';
 import type { Kysely } from 'kysely';
@@ -47,7 +48,7 @@ async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
  * (errors/http-errors.ts). `notes` says what the checks could not tell, for the agent to ask the user.
  */
 export async function storeSignedCopy(options: {
-  db: Kysely<any>;
+  db: Kysely<FilingDatabase>;
   packets: FilingPackets;
   kind: FilingKind;
   filingId: string;

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -99,9 +100,9 @@ function faxRecord(row: {
 
 /** The signed copies, fax logs and filed state of filings, in the database. */
 export class SubmissionStore {
-  readonly #db: Kysely<any>;
+  readonly #db: Kysely<FilingDatabase>;
 
-  constructor(db: Kysely<any>) {
+  constructor(db: Kysely<FilingDatabase>) {
     this.#db = db;
   }
 

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import type { LoadIrsForms } from '../tools/tool-options.js';
 import { filedAnswer } from './filed-state.js';
@@ -8,7 +9,7 @@ import { SubmissionStore } from './submission-store.js';
  * proof to keep, from irs-forms' rules table, which `irsForms` loads).
  */
 export async function submissionsOf(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   userId: string,
   filingId: string,
   irsForms: LoadIrsForms,

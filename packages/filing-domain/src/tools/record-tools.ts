@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import type { FilingRepository } from '../storage/filing-repository.js';
@@ -10,7 +11,7 @@ import { readOnly } from './tool-schemas.js';
 /** The tools that list the user's other records: payments and fax logs, in `tools/list` order. */
 export function recordTools(
   repository: FilingRepository,
-  billing?: { db: Kysely<any>; payments: PaymentSelling | undefined },
+  billing?: { db: Kysely<FilingDatabase>; payments: PaymentSelling | undefined },
 ) {
   const listPayments = () =>
     defineTool({

@@ -1,3 +1,4 @@
+import type { FilingDatabase } from '../storage/database.js';
 import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PacketLinks } from '../resources/packet-links.js';
@@ -29,7 +30,7 @@ export interface FilingToolsOptions {
    * Kysely instance on a database migrated with `migrateToLatest`, or a function answering it
    * (called by the first tool call; the filing server passes its lazily opened database).
    */
-  db: Kysely<any> | (() => Promise<Kysely<any>>);
+  db: Kysely<FilingDatabase> | (() => Promise<Kysely<FilingDatabase>>);
   /** `{app_url}` of the companion app; view and PDF links point into it. */
   appUrl: string;
   /** Upper bound of the list tools' `limit` argument, default {@link DEFAULT_LIST_LIMIT_MAX}. */
@@ -56,7 +57,10 @@ export type LoadIrsForms = () => Promise<typeof import('@filing-mcp/irs-forms')>
  * The tool options once the database is open: what every tool group is built from. `irsForms` is
  * `server/deferred.ts`'s loader, handed down because the tools' modules are loaded from there.
  */
-export type OpenFilingToolsOptions = FilingToolsOptions & { db: Kysely<any>; irsForms: LoadIrsForms };
+export type OpenFilingToolsOptions = FilingToolsOptions & {
+  db: Kysely<FilingDatabase>;
+  irsForms: LoadIrsForms;
+};
 
 /** One tool of the build-time `tools/list` answer (`tools-list.generated.ts`). */
 export interface ListedTool {
