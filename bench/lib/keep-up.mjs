@@ -55,11 +55,13 @@ const known = (values) => values.filter((value) => value !== undefined && !Numbe
  * between rounds on its own (on a shared 2-core machine; on a create workload every request
  * also grows the table), and such a move read as a disagreement, in either direction, said
  * "NO" where the generator had room to spare (2026-12-02, create_filing: the check 0.75x the
- * rounds' median with each generator process busy 8% of its core). `steady` is false when the
- * two runs beside the check differ by more than AGREEMENT themselves: then the server's rate
- * moved during the check and the check cannot tell. `ok` needs `steady`, the check within
- * AGREEMENT of the mean of the runs beside it, the generator busy at most BUSY_LIMIT in the
- * rounds (median) and no failed request. Without `beside`, the rounds' median stands in.
+ * rounds' median with each generator process busy 8% of its core). `moved` says the check cannot
+ * tell: the two runs beside it differ by more than AGREEMENT themselves (`steady` false), or the
+ * second setup answered more than AGREEMENT fewer than they did (more generator cannot make
+ * fewer answers: the server's rate fell during the check). A generator at its limit shows as more
+ * answers with the second setup. `ok` needs the check within AGREEMENT of the mean of the runs
+ * beside it (and not `moved`), the generator busy at most BUSY_LIMIT in the rounds (median) and no
+ * failed request. Without `beside`, the rounds' median stands in and `moved` is false.
  */
 export function judgeKeepUp(server, rounds, check, setup, beside) {
   const requestsPerSecond = median(rounds.map((run) => run.requestsPerSecond));
@@ -71,6 +73,7 @@ export function judgeKeepUp(server, rounds, check, setup, beside) {
     Math.abs(besideRates[1] - besideRates[0]) / Math.min(...besideRates) <= AGREEMENT;
   const ratio = check.requestsPerSecond / reference;
   const agrees = Math.abs(ratio - 1) <= AGREEMENT;
+  const moved = !steady || (besideRates !== undefined && ratio < 1 - AGREEMENT);
   const roomy = busy === undefined || busy <= BUSY_LIMIT;
   const failed = check.non2xx + check.errors + check.timeouts;
   return {
@@ -90,8 +93,9 @@ export function judgeKeepUp(server, rounds, check, setup, beside) {
     ratio,
     agrees,
     steady,
+    moved,
     roomy,
-    ok: steady && agrees && roomy && failed === 0,
+    ok: !moved && agrees && roomy && failed === 0,
   };
 }
 
@@ -103,6 +107,10 @@ export function keepUpText(keepUp, labels = {}) {
   if (keepUp.steady === false) {
     reasons.push(
       `the server's own rate moved more than ${percent(AGREEMENT)} around the check, so it cannot tell`,
+    );
+  } else if (keepUp.moved) {
+    reasons.push(
+      `fewer answers with more generator: the server's rate fell during the check, so it cannot tell`,
     );
   } else if (!keepUp.agrees) reasons.push(`the figures differ by more than ${percent(AGREEMENT)}`);
   if (!keepUp.roomy) reasons.push(`the generator was busy more than ${percent(BUSY_LIMIT)} of its core`);

@@ -60,7 +60,7 @@ export function evaluateGoals(results) {
     const keepUp = results.workloads.find((w) => w.name === notes.workload)?.keepUp;
     const generatorLimited = keepUp !== undefined && !keepUp.ok;
     // The check could not tell (the server's rate moved around it): not counted either, said so.
-    const unsteady = generatorLimited && keepUp.steady === false && keepUp.roomy && keepUp.check.failed === 0;
+    const unsteady = generatorLimited && keepUp.moved === true && keepUp.roomy && keepUp.check.failed === 0;
     goals.push({
       goal,
       measured,
