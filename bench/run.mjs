@@ -171,10 +171,11 @@ async function load(url, headers, bodies, duration, { processes = 1, generator =
 /**
  * The keep-up check: the workload's fastest server (its ceiling, unless a server outran it) measured once
  * more by a second generator setup: one more process of the net generator (the connections split
- * between two), or with --generator autocannon the lighter net generator. Its figure must agree
- * within 10% with the median of that server's rounds, and the generator must have had room on its
- * core; otherwise the workload's ratios may show the generator rather than the servers (see
- * bench/README.md, "The generator").
+ * between two), or with --generator autocannon the lighter net generator, between two runs of the
+ * rounds' setup (one just before, one just after). Its figure must agree within 10% with the mean
+ * of those two, which must agree with each other (else the server's rate moved and the check
+ * cannot tell), and the generator must have had room on its core; otherwise the workload's ratios
+ * may show the generator rather than the servers (see bench/README.md, "The generator").
  */
 async function checkGeneratorKeepsUp(workload, measurements, ready, headers, bodies) {
   const fastest = ready
@@ -188,8 +189,14 @@ async function checkGeneratorKeepsUp(workload, measurements, ready, headers, bod
     options.generator === 'net'
       ? { processes: 2, generator: 'net', label: 'two net generator processes' }
       : { processes: 1, generator: 'net', label: 'the lighter net generator' };
-  const run = await load(fastest.entry.url, headers, bodies, options.duration, setup);
-  const keepUp = judgeKeepUp(fastest.entry.name, measurements.runs[fastest.entry.name], run, setup.label);
+  const url = fastest.entry.url;
+  const before = await load(url, headers, bodies, options.duration);
+  const run = await load(url, headers, bodies, options.duration, setup);
+  const after = await load(url, headers, bodies, options.duration);
+  const keepUp = judgeKeepUp(fastest.entry.name, measurements.runs[fastest.entry.name], run, setup.label, [
+    before,
+    after,
+  ]);
   log(`${workload.name}: generator keeps up: ${keepUpText(keepUp, results.serverLabels)}`);
   return keepUp;
 }
