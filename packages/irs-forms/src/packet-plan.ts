@@ -3,7 +3,7 @@ import { FormRegistry } from './form-edition.js';
 import { DEFAULT_EDITIONS } from './editions/index.js';
 import { yearOf } from './field-text.js';
 import type { PartnershipInput, RelatedPartyInput, SingleMemberInput } from './filing-input.js';
-import { form5472Amounts } from './form-5472-amounts.js';
+import { form5472Amounts } from './single-member/form-5472-amounts.js';
 import { INDIRECT_OWNER_LINES, indirectOwnersOf } from './editions/form-5472-rev-2023-12.js';
 import { filingDueDates } from './due-dates.js';
 import { form7004LateReason, includesLateFilingLetter, todayUtc } from './lateness.js';

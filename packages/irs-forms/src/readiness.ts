@@ -7,15 +7,15 @@ import type { PartnershipInput, SingleMemberInput } from './filing-input.js';
 import { defaultFormRegistry, type FilingKind } from './packet-plan.js';
 import { codePointLabel, unprintableValues } from './printable-text.js';
 import { form7004LateReason, lateness, type Penalty, todayUtc } from './lateness.js';
-import { checkSingleMember, form5472Penalties, isEmpty } from './single-member-readiness.js';
-import { printedValueProblems } from './printed-values.js';
-import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
-import { form5472Recommendations, type Recommendation } from './recommendations.js';
+import { checkSingleMember, form5472Penalties, isEmpty } from './single-member/single-member-readiness.js';
+import { printedValueProblems } from './single-member/printed-values.js';
+import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './single-member/de-filing-address.js';
+import { form5472Recommendations, type Recommendation } from './single-member/recommendations.js';
 
-export type { Recommendation } from './recommendations.js';
+export type { Recommendation } from './single-member/recommendations.js';
 
-export { PART_VII_QUESTIONS, type PartVIIQuestion } from './part-vii.js';
-export { RELATIONSHIPS, TRANSACTION_KINDS, type TransactionKind } from './transaction-kinds.js';
+export { PART_VII_QUESTIONS, type PartVIIQuestion } from './single-member/part-vii.js';
+export { RELATIONSHIPS, TRANSACTION_KINDS, type TransactionKind } from './single-member/transaction-kinds.js';
 import {
   lateFilingPenalty,
   partnershipFigureProblems,
@@ -31,7 +31,7 @@ export { IRS_RULES, type IrsRule } from './irs-rules.js';
 export type { InvalidField, LateFilingPath, MissingLine } from './readiness-types.js';
 import { IRS_RULES } from './irs-rules.js';
 import type { InvalidField, LateFilingPath, MissingLine } from './readiness-types.js';
-import { late5472Path } from './late-5472.js';
+import { late5472Path } from './single-member/late-5472.js';
 
 /** A form the filing needs. */
 export type NeededForm = {

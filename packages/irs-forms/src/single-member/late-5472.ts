@@ -1,6 +1,6 @@
-import type { SingleMemberInput } from './filing-input.js';
-import { includesLateFilingLetter } from './lateness.js';
-import { type InvalidField, isEmpty, type LateFilingPath, type MissingLine } from './readiness-types.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import { includesLateFilingLetter } from '../lateness.js';
+import { type InvalidField, isEmpty, type LateFilingPath, type MissingLine } from '../readiness-types.js';
 
 /**
  * The late path of an overdue Form 5472 (IRS_RULES reasonableCause): the packet carries the

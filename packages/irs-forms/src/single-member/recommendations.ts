@@ -2,9 +2,9 @@
  * What check_filing recommends for a single-member filing: steps that are not required for the
  * forms to be complete but that a preparer would take, each with its reason and source.
  */
-import { daysBetween, type Penalty } from './lateness.js';
-import type { SingleMemberInput } from './filing-input.js';
-import { IRS_RULES } from './irs-rules.js';
+import { daysBetween, type Penalty } from '../lateness.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import { IRS_RULES } from '../irs-rules.js';
 
 /** One recommended step: what to do, why, and the IRS text it rests on. */
 export type Recommendation = {
