@@ -13,7 +13,11 @@ export {
   type TransactionKindName,
   wholeDollars,
 } from './single-member/transaction-kinds.js';
-export { PART_VII_QUESTIONS, PART_VII_RELATED_PARTY_LINES, type PartVIILine } from './single-member/part-vii.js';
+export {
+  PART_VII_QUESTIONS,
+  PART_VII_RELATED_PARTY_LINES,
+  type PartVIILine,
+} from './single-member/part-vii.js';
 export {
   CONTRIBUTION_CODES,
   DEDUCTION_INPUT_LINES,
