@@ -5,14 +5,7 @@ import type { FormId, FormRegistry } from './form-edition.js';
 import type { HowToFile, KindFindings, KindRules, NeededForm, Recommendation } from './kind-rules.js';
 import { defaultFormRegistry } from './packet-plan.js';
 import { codePointLabel, unprintableValues } from './printable-text.js';
-import {
-  dueDateInForce,
-  form7004LateReason,
-  type Lateness,
-  lateness,
-  type Penalty,
-  todayUtc,
-} from './lateness.js';
+import { form7004LateReason, type Lateness, lateness, type Penalty, todayUtc } from './lateness.js';
 import type { PrepareElsewhere } from './partnership/prepare-elsewhere.js';
 import type { Withholding1446 } from './partnership/withholding-1446.js';
 import { isEmpty } from './readiness-types.js';
@@ -150,7 +143,9 @@ interface FilingDates {
 function filingDates(rules: KindRules, formData: Record<string, unknown>, asOf: string): FilingDates {
   const { due, extended: extension } = filingDueDates(rules.dueDates, formData);
   // The extended date is in force only for a Form 7004 filed by the original due date.
-  const dueInForce = dueDateInForce(rules.dueDates, formData);
+  const filed = formData.form7004FiledDate;
+  const dueInForce =
+    due !== null && extension !== null && isRealDate(filed) && filed <= due ? extension : due;
   const { extended, reason } = extendedDueDate(formData, due, extension, asOf);
   return { due, extended, extendedReason: reason, dueInForce, late: lateness(dueInForce, asOf) };
 }
