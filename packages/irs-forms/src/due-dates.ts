@@ -98,30 +98,32 @@ export function nextBusinessDay(date: string): string {
 }
 
 /**
- * The original and the extended due date of a filing (IRS_RULES corporationDueDate,
- * corporationExtension, partnershipDueDate, partnershipExtension, nextBusinessDay); the extended
- * one only when a Form 7004 is asked for or was filed. Null until the tax year end is known.
+ * A kind's due-date rule: how many months after the end of the tax year its return is due (on the
+ * 15th day), and how many more a Form 7004 adds. Each kind's is in its folder, with its IRS_RULES.
+ */
+export interface DueDateRule {
+  months(taxYear: { begin: string; end: string }): { due: number; extension: number };
+}
+
+/**
+ * The original and the extended due date of a filing under its kind's `rule` (IRS_RULES
+ * nextBusinessDay moves each past weekends and holidays); the extended one only when a Form 7004
+ * is asked for or was filed. Null until the tax year end is known.
  */
 export function filingDueDates(
-  kind: '5472' | 'partnership',
+  rule: DueDateRule,
   formData: Record<string, unknown>,
 ): { due: string | null; extended: string | null } {
   const end = formData.taxYearEnd;
   if (!isRealDate(end)) return { due: null, extended: null };
   const begin = isRealDate(formData.taxYearBegin) ? formData.taxYearBegin : end;
-  let dueMonths = 3;
-  let extensionMonths = 6;
-  if (kind === '5472') {
-    const juneYearBefore2026 = end.slice(5, 7) === '06' && begin < '2026-01-01';
-    dueMonths = juneYearBefore2026 ? 3 : 4;
-    extensionMonths = juneYearBefore2026 ? 7 : 6;
-  }
-  const due = nextBusinessDay(dayOfMonthAfter(end, dueMonths, 15));
+  const months = rule.months({ begin, end });
+  const due = nextBusinessDay(dayOfMonthAfter(end, months.due, 15));
   const extended =
     formData.generateForm7004 === true ||
     formData.form7004Paid === true ||
     isRealDate(formData.form7004FiledDate)
-      ? nextBusinessDay(dayOfMonthAfter(end, dueMonths + extensionMonths, 15))
+      ? nextBusinessDay(dayOfMonthAfter(end, months.due + months.extension, 15))
       : null;
   return { due, extended };
 }

@@ -1,4 +1,4 @@
-import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
+import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './single-member/de-filing-address.js';
 import { IRS_RULES } from './irs-rules.js';
 
 /**

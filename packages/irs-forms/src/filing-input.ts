@@ -2,7 +2,7 @@
  * The parts of a filing's `form_data` the forms read, as stored (validated by filing-domain's zod
  * schemas; every field optional while a filing is a draft). Unknown fields are ignored here.
  */
-import type { PartVIIAnswers } from './part-vii.js';
+import type { PartVIIAnswers } from './single-member/part-vii.js';
 
 /** One reportable transaction with a related party (Part IV line or Part V statement). */
 export interface TransactionInput {

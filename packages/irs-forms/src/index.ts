@@ -5,11 +5,8 @@ export {
   FormRegistry,
 } from './form-edition.js';
 export type { PartnershipInput } from './filing-input.js';
-export {
-  type FilingKind,
-  type PacketPlan,
-  planPacket,
-} from './packet-plan.js';
+export type { FilingKind } from './filing-kinds.js';
+export { type PacketPlan, planPacket } from './packet-plan.js';
 export { type PacketLimits, PacketTooLargeError } from './packet-limits.js';
 export { UnprintableTextError } from './printable-text.js';
 export { zipStore } from './zip-store.js';

@@ -1,5 +1,5 @@
-import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './de-filing-address.js';
-import { FORM_5472_RULES } from './form-5472-rules.js';
+import { FOREIGN_OWNED_DE_ADDRESS, FOREIGN_OWNED_DE_FAX } from './single-member/de-filing-address.js';
+import { FORM_5472_RULES } from './single-member/form-5472-rules.js';
 import { PARTNERSHIP_RULES } from './partnership/partnership-rules.js';
 import { WITHHOLDING_RULES } from './partnership/withholding-rules.js';
 import { SCHEDULE_RULES } from './partnership/schedule-rules.js';

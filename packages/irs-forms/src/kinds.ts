@@ -12,8 +12,12 @@ export {
   type TransactionKind,
   type TransactionKindName,
   wholeDollars,
-} from './transaction-kinds.js';
-export { PART_VII_QUESTIONS, PART_VII_RELATED_PARTY_LINES, type PartVIILine } from './part-vii.js';
+} from './single-member/transaction-kinds.js';
+export {
+  PART_VII_QUESTIONS,
+  PART_VII_RELATED_PARTY_LINES,
+  type PartVIILine,
+} from './single-member/part-vii.js';
 export {
   CONTRIBUTION_CODES,
   DEDUCTION_INPUT_LINES,

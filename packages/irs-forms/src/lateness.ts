@@ -1,5 +1,5 @@
 /** Whether a filing is late on a given day, and the penalties that then apply. */
-import { filingDueDates, isRealDate } from './due-dates.js';
+import { type DueDateRule, filingDueDates, isRealDate } from './due-dates.js';
 
 /** A penalty that applies to a filing as of a day. */
 export type Penalty = {
@@ -58,14 +58,11 @@ export function monthsOrFractionLate(dueDate: string, asOf: string): number {
 }
 
 /**
- * The due date in force: the extended one only for a Form 7004 filed (form7004FiledDate) by the
- * original due date; null when the tax year is not known.
+ * The due date in force under a kind's due-date `rule`: the extended one only for a Form 7004
+ * filed (form7004FiledDate) by the original due date; null when the tax year is not known.
  */
-export function dueDateInForce(
-  kind: '5472' | 'partnership',
-  formData: Record<string, unknown>,
-): string | null {
-  const { due, extended } = filingDueDates(kind, formData);
+export function dueDateInForce(rule: DueDateRule, formData: Record<string, unknown>): string | null {
+  const { due, extended } = filingDueDates(rule, formData);
   const filed = formData.form7004FiledDate;
   return due !== null && extended !== null && isRealDate(filed) && filed <= due ? extended : due;
 }
@@ -75,11 +72,11 @@ export function dueDateInForce(
  * or the return is overdue on `asOf` and the statement was not turned off (false).
  */
 export function includesLateFilingLetter(
-  kind: '5472' | 'partnership',
+  rule: DueDateRule,
   formData: Record<string, unknown>,
   asOf: string,
 ): boolean {
   if (formData.generateLateFilingLetter === true) return true;
   if (formData.generateLateFilingLetter === false) return false;
-  return lateness(dueDateInForce(kind, formData), asOf).overdue;
+  return lateness(dueDateInForce(rule, formData), asOf).overdue;
 }

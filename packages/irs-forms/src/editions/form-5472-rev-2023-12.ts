@@ -1,10 +1,15 @@
 import type { FormEdition, TemplateField } from '../form-edition.js';
 import { dollars, joined, monthDay, usDate, yearOf } from '../field-text.js';
 import type { IndirectOwnerInput, RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
-import { form5472Amounts, line1hOf } from '../form-5472-amounts.js';
+import { form5472Amounts, line1hOf } from '../single-member/form-5472-amounts.js';
 import { printedCountries } from '../countries.js';
-import { PART_VII_QUESTIONS, type PartVIILine, partVIIAnswersFor, partVIIAsked } from '../part-vii.js';
-import { relationshipBoxes, wholeDollars } from '../transaction-kinds.js';
+import {
+  PART_VII_QUESTIONS,
+  type PartVIILine,
+  partVIIAnswersFor,
+  partVIIAsked,
+} from '../single-member/part-vii.js';
+import { relationshipBoxes, wholeDollars } from '../single-member/transaction-kinds.js';
 
 /** Line 8a: the name and the address (street, city, country; or an older filing's one string). */
 function relatedPartyLine(party: RelatedPartyInput): string {

@@ -3,6 +3,7 @@
  * four conditions, each true, false or undecided, and what a "No" requires (Schedules L, M-1, M-2).
  */
 import { filingDueDates, isRealDate } from '../due-dates.js';
+import { PARTNERSHIP_DUE_DATES } from './due-dates.js';
 import type { PartnershipInput } from '../filing-input.js';
 import type { InvalidField, MissingLine } from '../readiness-types.js';
 import { amountOf } from './lines.js';
@@ -126,7 +127,7 @@ function question4Note(q4: Question4, given: unknown): string {
 
 /** Whether the return is past its due date in force on `asOf` (the extended date when a Form 7004 was filed in time). */
 export function returnOverdue(filing: PartnershipInput, asOf: string): boolean {
-  const { due, extended } = filingDueDates('partnership', filing);
+  const { due, extended } = filingDueDates(PARTNERSHIP_DUE_DATES, filing);
   if (due === null) return false;
   const filed = filing.form7004FiledDate;
   const inForce = extended !== null && isRealDate(filed) && filed <= due ? extended : due;

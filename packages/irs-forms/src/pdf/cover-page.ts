@@ -1,5 +1,5 @@
 import { type PDFDocument, type PDFFont, rgb } from '@cantoo/pdf-lib';
-import { FOREIGN_OWNED_DE_ADDRESS_LINES, FOREIGN_OWNED_DE_FAX } from '../de-filing-address.js';
+import { FOREIGN_OWNED_DE_ADDRESS_LINES, FOREIGN_OWNED_DE_FAX } from '../single-member/de-filing-address.js';
 import { usDate } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';
 import { IRS_RULES } from '../irs-rules.js';

@@ -1,5 +1,5 @@
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
-import { FOREIGN_OWNED_DE_ADDRESS_LINES } from '../de-filing-address.js';
+import { FOREIGN_OWNED_DE_ADDRESS_LINES } from '../single-member/de-filing-address.js';
 import { usDate } from '../field-text.js';
 import type { SingleMemberInput } from '../filing-input.js';
 import { drawTextPages } from './text-page.js';

@@ -9,9 +9,9 @@ import {
   StandardFonts,
 } from '@cantoo/pdf-lib';
 import type { FieldValue, FormEdition, FormRegistry } from '../form-edition.js';
+import type { FilingKind } from '../filing-kinds.js';
 import {
   defaultFormRegistry,
-  type FilingKind,
   type PacketPlan,
   type PacketSection,
   planPacket,
@@ -20,6 +20,7 @@ import {
 import { PACKET_LIMITS, type PacketLimits, PacketTooLargeError } from '../packet-limits.js';
 import { UnprintableTextError, unprintableValues } from '../printable-text.js';
 import { includesLateFilingLetter, todayUtc } from '../lateness.js';
+import { SINGLE_MEMBER_DUE_DATES } from '../single-member/due-dates.js';
 import { checkFilingReadiness, type FilingReadiness } from '../readiness.js';
 import { drawCoverPage } from './cover-page.js';
 import { markNotReady } from './preparer-mark.js';
@@ -326,7 +327,7 @@ export class PacketBuilder {
     copied: Map<PreparedTemplate, CopiedPages>,
   ): Promise<void> {
     if (part.kind === 'cover') {
-      const hasLetter = includesLateFilingLetter('5472', part.filing, readiness.as_of);
+      const hasLetter = includesLateFilingLetter(SINGLE_MEMBER_DUE_DATES, part.filing, readiness.as_of);
       drawCoverPage(doc, font, part.filing, readiness, hasLetter, part.with7004 === true);
       this.#checkPages(pagesBefore + doc.getPageCount());
       return;

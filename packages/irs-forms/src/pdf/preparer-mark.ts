@@ -1,5 +1,5 @@
 import { type PDFDocument, type PDFFont, rgb } from '@cantoo/pdf-lib';
-import type { FilingKind } from '../packet-plan.js';
+import { type FilingKind, rulesOf } from '../filing-kinds.js';
 import type { FilingReadiness } from '../readiness.js';
 import { markDraft } from './cover-page.js';
 
@@ -30,15 +30,16 @@ function openNoteFields(formData: Record<string, unknown>): Set<string> {
 }
 
 /**
- * What the packet lacks when all that is left is a paid preparer's (a partnership not ready only
- * for forms to prepare elsewhere and questions left for a preparer), or undefined.
+ * What the packet lacks when all that is left is a paid preparer's (a kind whose rules set
+ * preparerMark, the partnership, not ready only for forms to prepare elsewhere and questions left
+ * for a preparer), or undefined.
  */
 export function preparerLacks(
   kind: FilingKind,
   formData: Record<string, unknown>,
   readiness: Pick<FilingReadiness, 'ready' | 'missing' | 'invalid' | 'prepare_elsewhere'>,
 ): string | undefined {
-  if (kind !== 'partnership' || readiness.ready) return undefined;
+  if (!rulesOf(kind).preparerMark || readiness.ready) return undefined;
   const noted = openNoteFields(formData);
   const others = [...readiness.missing, ...readiness.invalid].filter((entry) => !noted.has(entry.field));
   if (others.length > 0) return undefined;

@@ -1,7 +1,7 @@
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { usDate } from '../field-text.js';
 import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
-import { form5472Amounts } from '../form-5472-amounts.js';
+import { form5472Amounts } from '../single-member/form-5472-amounts.js';
 import { printedCountries } from '../countries.js';
 import { INDIRECT_OWNER_LINES, indirectOwnersOf } from '../editions/form-5472-rev-2023-12.js';
 import { drawTextPages, type TextLine } from './text-page.js';

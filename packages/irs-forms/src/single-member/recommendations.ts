@@ -2,28 +2,10 @@
  * What check_filing recommends for a single-member filing: steps that are not required for the
  * forms to be complete but that a preparer would take, each with its reason and source.
  */
-import { daysBetween, type Penalty } from './lateness.js';
-import type { SingleMemberInput } from './filing-input.js';
-import { IRS_RULES } from './irs-rules.js';
-
-/** One recommended step: what to do, why, and the IRS text it rests on. */
-export type Recommendation = {
-  item: string;
-  reason: string;
-  source: string;
-};
-
-/** Facts of the readiness check the recommendations read. */
-export interface RecommendationFacts {
-  ready: boolean;
-  overdue: boolean;
-  days_late: number;
-  due_date: string | null;
-  /** The extended due date a Form 7004 filed by the due date would give (null when unknown). */
-  extensionWouldGive: string | null;
-  as_of: string;
-  penalties: Penalty[];
-}
+import { daysBetween } from '../lateness.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import { IRS_RULES } from '../irs-rules.js';
+import type { Recommendation, RecommendationFacts } from '../kind-rules.js';
 
 /** Days before the due date from which an unready filing is told about Form 7004. */
 const EXTENSION_NOTICE_DAYS = 30;

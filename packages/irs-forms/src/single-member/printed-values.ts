@@ -4,11 +4,11 @@
  * dates that must fall in order. Each problem says what to write instead. Rules: IRS_RULES
  * countryNames, countryIncorporation, businessActivityCode, dateIncorporation, form7004FiledDate.
  */
-import { activityCodeProblem } from './activity-codes.js';
-import { countryList, readCountry } from './countries.js';
-import { isRealDate } from './due-dates.js';
-import type { SingleMemberInput } from './filing-input.js';
-import type { InvalidField } from './readiness-types.js';
+import { activityCodeProblem } from '../activity-codes.js';
+import { countryList, readCountry } from '../countries.js';
+import { isRealDate } from '../due-dates.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import type { InvalidField } from '../readiness-types.js';
 
 /** The country fields of a single-member filing and the line each prints on. */
 const COUNTRY_FIELDS = [

@@ -1,6 +1,7 @@
-import type { SingleMemberInput } from './filing-input.js';
-import { includesLateFilingLetter } from './lateness.js';
-import { type InvalidField, isEmpty, type LateFilingPath, type MissingLine } from './readiness-types.js';
+import type { SingleMemberInput } from '../filing-input.js';
+import { includesLateFilingLetter } from '../lateness.js';
+import { SINGLE_MEMBER_DUE_DATES } from './due-dates.js';
+import { type InvalidField, isEmpty, type LateFilingPath, type MissingLine } from '../readiness-types.js';
 
 /**
  * The late path of an overdue Form 5472 (IRS_RULES reasonableCause): the packet carries the
@@ -15,7 +16,7 @@ export function late5472Path(
   missing: MissingLine[],
   invalid: InvalidField[],
 ): LateFilingPath {
-  const included = includesLateFilingLetter('5472', filing, asOf);
+  const included = includesLateFilingLetter(SINGLE_MEMBER_DUE_DATES, filing, asOf);
   if (!included) {
     invalid.push({
       field: 'generateLateFilingLetter',

@@ -1,4 +1,4 @@
-import type { RelatedPartyInput, SingleMemberInput } from './filing-input.js';
+import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
 import {
   PAID_TOTAL_LINES,
   type PartIVLine,

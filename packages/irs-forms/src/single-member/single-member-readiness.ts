@@ -1,6 +1,6 @@
-import { isRealDate } from './due-dates.js';
-import type { RelatedPartyInput, SingleMemberInput } from './filing-input.js';
-import type { Penalty } from './lateness.js';
+import { isRealDate } from '../due-dates.js';
+import type { RelatedPartyInput, SingleMemberInput } from '../filing-input.js';
+import type { Penalty } from '../lateness.js';
 import {
   PART_VII_QUESTIONS,
   PART_VII_RELATED_PARTY_LINES,
@@ -9,9 +9,9 @@ import {
   partVIIAnswersFor,
   partVIIAsked,
 } from './part-vii.js';
-import { IRS_RULES } from './irs-rules.js';
+import { IRS_RULES } from '../irs-rules.js';
 import { checkIndirectOwners } from './part-ii-readiness.js';
-import { type InvalidField, isEmpty, type MissingLine } from './readiness-types.js';
+import { type InvalidField, isEmpty, type MissingLine } from '../readiness-types.js';
 import {
   AMBIGUOUS_TRANSACTION_KINDS,
   type AmbiguousTransactionKindName,
@@ -21,7 +21,7 @@ import {
   wholeDollars,
 } from './transaction-kinds.js';
 
-export { isEmpty } from './readiness-types.js';
+export { isEmpty } from '../readiness-types.js';
 
 const ALLOWED_RELATIONSHIPS = RELATIONSHIP_NAMES.join(', ');
 

@@ -3,9 +3,9 @@
  * person (ownerHasOwners), and each ultimate indirect 25% foreign shareholder's lines 6a-7e
  * (indirectOwners; past two, the Part II statement). Rules: IRS_RULES partIIIndirectOwners.
  */
-import { countryList, readCountry } from './countries.js';
-import type { IndirectOwnerInput, SingleMemberInput } from './filing-input.js';
-import { type InvalidField, isEmpty, type MissingLine } from './readiness-types.js';
+import { countryList, readCountry } from '../countries.js';
+import type { IndirectOwnerInput, SingleMemberInput } from '../filing-input.js';
+import { type InvalidField, isEmpty, type MissingLine } from '../readiness-types.js';
 
 /** The items of lines 6 and 7 a filing must give, with the item letter each prints as. */
 const REQUIRED_ITEMS = [
