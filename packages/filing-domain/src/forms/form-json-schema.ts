@@ -5,7 +5,7 @@
 // fails while that file differs from what buildFormJsonSchema makes): no zod JSON Schema emission
 // at run time (the Lambda bundle has none). The tool schemas of tools/list do not repeat it: their
 // form_data points here.
-import { SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds';
+import { ECTI_LINES, SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
 import type * as z from 'zod';
@@ -129,7 +129,8 @@ export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
     keysInWordsAbove: KEYS_IN_WORDS_ABOVE,
     keysInWords: (keys) => keysOfAnotherField(zodSchema, keys) ?? keys.join(', '),
   });
-  return withDescriptionsOnce(withoutSiblingPointers(withSchemaWords(withPlainWords(schema))));
+  const plain = withoutAttachmentNotes(withPlainWords(schema));
+  return withDescriptionsOnce(withoutSiblingPointers(withoutDateWords(withSchemaWords(kind, plain))));
 }
 
 /**
@@ -151,44 +152,130 @@ function withoutSiblingPointers(schema: JsonSchema): JsonSchema {
 
 /**
  * Fields a shorter description suits in the JSON Schema than the one complete_filing asks with,
- * by the dotted path of their group and their key (`null`: none, the group's says it): the Schedule
- * B questions, which complete_filing titles with the form's question (SCHEDULE_B_TEXTS) and the
- * schema names by their number (the key); the representative's and designated individual's fields, whose group names whose they are.
+ * by kind, then by the dotted path of their group (`''`: the form's own fields; `partners[]`: each
+ * item of a list) and their key (`null`: none, the group's says it). complete_filing and its
+ * elicitation titles keep the zod schema's words; the schema keeps, for each field, its line or
+ * box and what to enter, in fewer words: the Schedule B questions, which complete_filing titles
+ * with the form's question (SCHEDULE_B_TEXTS) and the schema names by their number (the key); the
+ * representative's and designated individual's fields, whose group names whose they are; group
+ * descriptions without what their fields say; a partner's fields without what the key or item
+ * says. Each text means what the zod description does.
  */
-const SCHEMA_WORDS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
-  scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
-  partnershipRepresentative: {
-    firstName: 'First name, when the PR is an individual',
-    lastName: 'Last name, when the PR is an individual',
-    entityName: 'Name, when the PR is an entity (then designatedIndividual is required)',
-    street: 'U.S. street address',
-    city: 'City',
-    state: 'State (two-letter code)',
-    zip: 'U.S. ZIP code',
-    phone: 'U.S. phone number',
-    tin: 'U.S. TIN (SSN, ITIN or EIN): the regulations require one; not printed (the 2025 form has no box)',
-    designatedIndividual:
-      "The designated individual (DI), required when the PR is an entity: the PR's name, U.S. address and U.S. phone fields, for the DI, and its U.S. TIN.",
-  },
-  'partnershipRepresentative.designatedIndividual': {
-    firstName: null,
-    lastName: null,
-    street: null,
-    city: null,
-    state: null,
-    zip: null,
-    phone: null,
-    tin: 'U.S. TIN (SSN or ITIN): the regulations require one; not printed',
+const SCHEMA_WORDS: Readonly<
+  Partial<Record<FilingKind, Readonly<Record<string, Readonly<Record<string, string | null>>>>>>
+> = {
+  partnership: {
+    '': {
+      partnershipName: 'Legal name; shown as llc_name on the record.',
+      ein: 'EIN of the partnership, NN-NNNNNNN.',
+      street: 'Street address.',
+      city: 'City.',
+      state: 'State (two-letter code).',
+      zip: 'ZIP code.',
+      totalAssets: 'Item F: total assets at the end of the tax year, whole USD.',
+      // line20's own description says where other deductions go.
+      deductions: 'Form 1065 page 1 deductions, USD, by line (16c, 22 and 23 are computed).',
+      // line1's own description says it defaults to page 1 line 23; the Type texts and the
+      // checkboxes say what they are.
+      scheduleK: 'Schedule K, by line, amounts in USD (3c and 4c are computed).',
+      scheduleB:
+        'Schedule B, Other Information, by line; yes/no questions as booleans, of the tax year unless they say otherwise.',
+      // A deduction line is refused with its reason by the check (ectiLine).
+      ectiLines: `Schedule K income lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
+      payments1446: 'Section 1446 tax paid (Forms 8813), USD.',
+      preparerNotes:
+        'Questions left for a paid preparer (complete_filing stores them when the user answers "I don\'t know"; field: the form_data path). The field stays unanswered; check_filing lists the open notes.',
+      form7004FiledDate:
+        'The day a Form 7004 for this return was filed: by the due date, the extended date is in force (question 4c, lateness).',
+      // Schedule B line4's description says when Schedules L, M-1 and M-2 are required.
+      scheduleL: 'Schedule L, Balance Sheets per Books: give the gross and the "less" lines, the form prints the net.',
+      scheduleM1:
+        'Schedule M-1, reconciliation of income (loss) per books with the return: 5, 8 and 9 are computed, 9 must equal the analysis line 1.',
+      scheduleM2: "Schedule M-2, Analysis of Partners' Capital Accounts: 5, 8 and 9 are computed.",
+      partnershipRepresentative:
+        'Partnership Representative (PR; Form 1065 page 4): required unless Schedule B line33 elects out.',
+    },
+    'partners[]': {
+      id: 'Assigned by the server when absent, then kept.',
+      name: 'Name (K-1 item F).',
+      contributedBuiltInGainProperty:
+        'Item M: contributed property with a built-in gain or loss? Yes needs the item M statement (prepare_elsewhere).',
+      guaranteedPayments:
+        'Guaranteed payments, USD: services (K-1 4a), capital (4b), capitalized (the part not deducted: kept off page 1 line 10, which defaults to the deductible sum).',
+      distributions: 'USD: cash (box 19A; default: capital withdrawals), property.',
+      analysisType:
+        'Analysis of Net Income (Loss) line 2 column; default by entityType (corporation, partnership, exempt organization: its own; trust, estate, nominee: nominee-other); an individual, LLC, disregarded entity, IRA or foreign government needs individual-active (materially participates) or individual-passive.',
+    },
+    section199A: {
+      w2Wages: 'W-2 wages of the trade or business, USD.',
+      sstb: 'True for a specified service trade or business (section 199A(d)(2)).',
+    },
+    scheduleK: {
+      line16a: 'Checkbox: Schedule K-2 (Form 1065) attached (items of international tax relevance)',
+      line16b: 'Checkbox: qualified for an exception to filing Schedule K-2',
+    },
+    scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
+    scheduleL: {
+      beginning: 'Beginning of the tax year (columns (a)/(b)), USD by line; 14 and 22 are computed.',
+      end: 'End of the tax year (columns (c)/(d)), USD by line; line 14 must equal item F.',
+    },
+    scheduleM1: {
+      line2: 'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
+      line4:
+        'Expenses recorded on books this year not on Schedule K lines 1 through 13e and 21 (total; 4a + 4b when not given)',
+      line6: 'Income recorded on books this year not on Schedule K lines 1 through 11 (total; 6a when not given)',
+      line7:
+        'Deductions on Schedule K lines 1 through 13e and 21 not charged against book income this year (total; 7a when not given)',
+      line2Description: 'Line 2 items, in words',
+      line6Description: 'Line 6 items, in words',
+      line7Description: 'Line 7 items, in words',
+    },
+    scheduleM2: {
+      line4Description: 'Line 4 items, in words',
+      line7Description: 'Line 7 items, in words',
+    },
+    partnershipRepresentative: {
+      firstName: 'First name, when the PR is an individual',
+      lastName: 'Last name, when the PR is an individual',
+      entityName: 'Name, when the PR is an entity (then designatedIndividual is required)',
+      street: 'U.S. street address',
+      city: 'City',
+      state: 'State (two-letter code)',
+      zip: 'U.S. ZIP code',
+      phone: 'U.S. phone number',
+      tin: 'U.S. TIN (SSN, ITIN or EIN), required by the regulations; not printed (no box on the form)',
+      designatedIndividual:
+        "The designated individual (DI), required when the PR is an entity: the PR's name, address, phone and TIN fields, for the DI.",
+    },
+    'partnershipRepresentative.designatedIndividual': {
+      firstName: null,
+      lastName: null,
+      street: null,
+      city: null,
+      state: null,
+      zip: null,
+      phone: null,
+      tin: 'U.S. TIN (SSN or ITIN)',
+    },
   },
 };
 
-/** `schema` with SCHEMA_WORDS' descriptions in place of the zod schema's, in place. */
-function withSchemaWords(schema: JsonSchema): JsonSchema {
-  for (const [path, words] of Object.entries(SCHEMA_WORDS)) {
-    let group: unknown = schema;
-    for (const name of path.split('.'))
-      group = isObject(group) && isObject(group.properties) ? group.properties[name] : undefined;
-    const inner = isObject(group) && isObject(group.properties) ? group.properties : {};
+/** The group at `path` in `schema` (`''`: the schema; `partners[]`: a list's item), if any. */
+function groupAt(schema: JsonSchema, path: string): JsonSchema | undefined {
+  let group: unknown = schema;
+  for (const name of path === '' ? [] : path.split('.')) {
+    const key = name.replace(/\[\]$/, '');
+    group = isObject(group) && isObject(group.properties) ? group.properties[key] : undefined;
+    if (key !== name) group = isObject(group) ? group.items : undefined;
+  }
+  return isObject(group) ? group : undefined;
+}
+
+/** `schema` with `kind`'s SCHEMA_WORDS in place of the zod schema's descriptions, in place. */
+function withSchemaWords(kind: FilingKind, schema: JsonSchema): JsonSchema {
+  for (const [path, words] of Object.entries(SCHEMA_WORDS[kind] ?? {})) {
+    const group = groupAt(schema, path);
+    const inner = group && isObject(group.properties) ? group.properties : {};
     for (const [key, description] of Object.entries(words)) {
       const field = inner[key];
       if (!isObject(field)) continue;
@@ -196,6 +283,39 @@ function withSchemaWords(schema: JsonSchema): JsonSchema {
       else field.description = description;
     }
   }
+  return schema;
+}
+
+/**
+ * The groups whose lines' "(attach Form 4797)", "(attach statement)" the schema leaves out:
+ * check_filing's `prepare_elsewhere` names each attachment the figures call for (rule
+ * attachments, irs-forms' attachments.ts), and complete_filing asks with the form's whole label.
+ */
+const ATTACHMENTS_SAID_BY_CHECK = ['income', 'deductions', 'scheduleK'];
+
+/** `schema` without the attachment notes of ATTACHMENTS_SAID_BY_CHECK's lines, in place. */
+function withoutAttachmentNotes(schema: JsonSchema): JsonSchema {
+  for (const name of ATTACHMENTS_SAID_BY_CHECK) {
+    const group = groupAt(schema, name);
+    for (const line of Object.values(group && isObject(group.properties) ? group.properties : {})) {
+      if (isObject(line) && typeof line.description === 'string')
+        line.description = line.description.replace(
+          / \((?:if required, )?attach [^()]*(?:\([^()]*\))?\)/,
+          '',
+        );
+    }
+  }
+  return schema;
+}
+
+/**
+ * `schema` without ", YYYY-MM-DD" in the description of a field whose `format` is `date`: the
+ * format says it. In place.
+ */
+function withoutDateWords(schema: JsonSchema): JsonSchema {
+  if (schema.format === 'date' && typeof schema.description === 'string')
+    schema.description = schema.description.replace(/,? YYYY-MM-DD/, '');
+  for (const inner of children(schema)) withoutDateWords(inner);
   return schema;
 }
 
@@ -209,7 +329,10 @@ function keysOfAnotherField(schema: JsonSchema, keys: readonly string[]): string
     const inner = isObject(field) && isObject(field.properties) ? Object.keys(field.properties) : [];
     const others = inner.filter((key) => !keys.includes(key));
     if (keys.every((key) => inner.includes(key)) && others.length <= 10) {
-      return others.length === 0 ? `${name}'s keys` : `${name}'s keys but ${others.join(', ')}`;
+      // Several `…Type` keys (Schedule K's Type texts) are said as one.
+      const types = others.filter((key) => key.endsWith('Type'));
+      const but = types.length > 1 ? ['its Type texts', ...others.filter((key) => !types.includes(key))] : others;
+      return others.length === 0 ? `${name}'s keys` : `${name}'s keys but ${but.join(', ')}`;
     }
   }
   return undefined;
