@@ -172,52 +172,77 @@ const SCHEMA_WORDS: Readonly<
       city: 'City.',
       state: 'State (two-letter code).',
       zip: 'ZIP code.',
+      country: 'Country, when the principal business is outside the U.S.',
+      accountingMethod: 'Item H (other: accountingMethodOther names it).',
+      partners: 'Partners, each one K-1 (more than 100 must e-file).',
+      filesTenOrMoreReturns: 'True if 10+ returns of any type are filed this year (e-file rule, T.D. 9972).',
       totalAssets: 'Item F: total assets at the end of the tax year, whole USD.',
       // line20's own description says where other deductions go.
       deductions: 'Form 1065 page 1 deductions, USD, by line (16c, 22 and 23 are computed).',
       // line1's own description says it defaults to page 1 line 23; the Type texts and the
       // checkboxes say what they are.
-      scheduleK: 'Schedule K, by line, amounts in USD (3c and 4c are computed).',
+      scheduleK:
+        'Schedule K, by line, amounts in USD (3c and 4c are computed); a lineNType is the Type text of line N, the kind of item.',
       scheduleB:
         'Schedule B, Other Information, by line; yes/no questions as booleans, of the tax year unless they say otherwise.',
       // A deduction line is refused with its reason by the check (ectiLine).
       ectiLines: `Schedule K income lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
       payments1446: 'Section 1446 tax paid (Forms 8813), USD.',
       preparerNotes:
-        'Questions left for a paid preparer (complete_filing stores them when the user answers "I don\'t know"; field: the form_data path). The field stays unanswered; check_filing lists the open notes.',
-      form7004FiledDate:
-        'The day a Form 7004 for this return was filed: by the due date, the extended date is in force (question 4c, lateness).',
+        'Questions left for a paid preparer (complete_filing stores them; field: the form_data path); check_filing lists the open ones.',
+      contributionsCode:
+        'K-1 box 13 code of Schedule K line 13a: A cash 60%, B cash 30%, C noncash 50%, D noncash 30%, E capital gain property to 50% org. 30%, F capital gain property 20%, G 100%.',
+      form7004FiledDate: 'The day Form 7004 was filed (by the due date: the extended due date applies).',
+      signatureDate: 'Date signed (printed when on or after the end of the tax year).',
       // Schedule B line4's description says when Schedules L, M-1 and M-2 are required.
-      scheduleL: 'Schedule L, Balance Sheets per Books: give the gross and the "less" lines, the form prints the net.',
+      scheduleL:
+        'Schedule L, Balance Sheets per Books, USD by line: give the gross and the "less" lines, the form prints the net.',
       scheduleM1:
-        'Schedule M-1, reconciliation of income (loss) per books with the return: 5, 8 and 9 are computed, 9 must equal the analysis line 1.',
-      scheduleM2: "Schedule M-2, Analysis of Partners' Capital Accounts: 5, 8 and 9 are computed.",
+        'Schedule M-1, reconciliation of income (loss) per books with the return: 5, 8 and 9 are computed, 9 must equal the analysis line 1; a lineNDescription itemizes line N in words.',
+      scheduleM2:
+        "Schedule M-2, Analysis of Partners' Capital Accounts: 5, 8 and 9 are computed; a lineNDescription itemizes line N in words.",
       partnershipRepresentative:
         'Partnership Representative (PR; Form 1065 page 4): required unless Schedule B line33 elects out.',
     },
+    // A partner itself (the list's item): `partners` says what one is.
+    partners: { '[]': null },
     'partners[]': {
       id: 'Assigned by the server when absent, then kept.',
       name: 'Name (K-1 item F).',
+      country: 'Country (Form 8805 line 4 prints its code).',
+      withholdingRate: 'Section 1446 rate; computed when not given (37 non-corporate, 21 corporate).',
       contributedBuiltInGainProperty:
-        'Item M: contributed property with a built-in gain or loss? Yes needs the item M statement (prepare_elsewhere).',
+        'Item M: contributed built-in gain or loss property? Yes needs the item M statement (prepare_elsewhere).',
       guaranteedPayments:
-        'Guaranteed payments, USD: services (K-1 4a), capital (4b), capitalized (the part not deducted: kept off page 1 line 10, which defaults to the deductible sum).',
+        'USD: services (K-1 4a), capital (4b), capitalized (not deducted, so kept off page 1 line 10).',
       distributions: 'USD: cash (box 19A; default: capital withdrawals), property.',
       analysisType:
-        'Analysis of Net Income (Loss) line 2 column; default by entityType (corporation, partnership, exempt organization: its own; trust, estate, nominee: nominee-other); an individual, LLC, disregarded entity, IRA or foreign government needs individual-active (materially participates) or individual-passive.',
+        'Analysis of Net Income (Loss) line 2 column; defaults from entityType (an individual, LLC, disregarded entity, IRA or foreign government: individual-active or individual-passive).',
     },
     section199A: {
       w2Wages: 'W-2 wages of the trade or business, USD.',
       sstb: 'True for a specified service trade or business (section 199A(d)(2)).',
     },
     scheduleK: {
+      line1: 'Ordinary business income (loss); default: page 1 line 23',
+      line13d: '13d(2): section 59(e)(2) expenditures',
+      // The group says what a Type text is.
+      line11Type: null,
+      line13dType: '13d(1)',
+      line13eType: null,
+      line15dType: null,
+      line15eType: null,
+      line15fType: null,
       line16a: 'Checkbox: Schedule K-2 (Form 1065) attached (items of international tax relevance)',
       line16b: 'Checkbox: qualified for an exception to filing Schedule K-2',
     },
     scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
+    deductions: {
+      line20: 'Energy efficient commercial buildings deduction only (other deductions: line21)',
+    },
     scheduleL: {
-      beginning: 'Beginning of the tax year (columns (a)/(b)), USD by line; 14 and 22 are computed.',
-      end: 'End of the tax year (columns (c)/(d)), USD by line; line 14 must equal item F.',
+      beginning: 'Beginning of the tax year; 14 and 22 are computed.',
+      end: 'End of the tax year; line 14 must equal item F.',
     },
     scheduleM1: {
       line2: 'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
@@ -226,20 +251,20 @@ const SCHEMA_WORDS: Readonly<
       line6: 'Income recorded on books this year not on Schedule K lines 1 through 11 (total; 6a when not given)',
       line7:
         'Deductions on Schedule K lines 1 through 13e and 21 not charged against book income this year (total; 7a when not given)',
-      line2Description: 'Line 2 items, in words',
-      line6Description: 'Line 6 items, in words',
-      line7Description: 'Line 7 items, in words',
+      line2Description: null,
+      line6Description: null,
+      line7Description: null,
     },
     scheduleM2: {
-      line4Description: 'Line 4 items, in words',
-      line7Description: 'Line 7 items, in words',
+      line4Description: null,
+      line7Description: null,
     },
     partnershipRepresentative: {
       firstName: 'First name, when the PR is an individual',
       lastName: 'Last name, when the PR is an individual',
       entityName: 'Name, when the PR is an entity (then designatedIndividual is required)',
       street: 'U.S. street address',
-      city: 'City',
+      city: null,
       state: 'State (two-letter code)',
       zip: 'U.S. ZIP code',
       phone: 'U.S. phone number',
@@ -277,7 +302,7 @@ function withSchemaWords(kind: FilingKind, schema: JsonSchema): JsonSchema {
     const group = groupAt(schema, path);
     const inner = group && isObject(group.properties) ? group.properties : {};
     for (const [key, description] of Object.entries(words)) {
-      const field = inner[key];
+      const field = key === '[]' ? group?.items : inner[key];
       if (!isObject(field)) continue;
       if (description === null) delete field.description;
       else field.description = description;

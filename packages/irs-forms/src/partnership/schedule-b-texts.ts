@@ -95,7 +95,7 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line3b:
     "Year end: owns 20%+ directly, or 50%+ directly or indirectly, of a partnership's profit, loss or capital or a trust's beneficial interest",
   line4:
-    'Computed from the figures (receipts under $250,000, assets under $1 million, K-1s on time, no Schedule M-3); Yes: Schedules L, M-1, M-2 and item F not required',
+    'Computed from the figures (check_filing says which conditions hold); Yes: Schedules L, M-1, M-2 and item F not required',
   line5: 'Publicly traded partnership (section 469(k)(2))',
   line6: 'Debt canceled, forgiven, or modified to reduce its principal',
   line7: 'Filed, or required to file, Form 8918 (material advisor disclosure)',
@@ -108,7 +108,7 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line10b: 'Made an optional basis adjustment under section 743(b)',
   line10c: 'Made an optional basis adjustment under section 734(b)',
   line10d:
-    'Required to adjust basis under section 743(b) or 734(b) (substantial built-in loss or substantial basis reduction)',
+    'Required to adjust basis under section 743(b) or 734(b) (substantial built-in loss or basis reduction)',
   line11:
     'Checkbox: this or the prior year, distributed property received in a like-kind exchange, or contributed it to another entity',
   line12: 'Distributed to a partner a tenancy-in-common or other undivided interest in partnership property',
@@ -121,16 +121,14 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line17: 'Number of Forms 5471 attached',
   line18: 'Number of partners that are foreign governments (section 892)',
   line19:
-    'Made payments, or received payments allocable to foreign partners, requiring Forms 1042 and 1042-S (chapter 3 or 4)',
+    'Made payments, or received payments allocable to foreign partners, requiring Forms 1042 and 1042-S',
   line20: 'Specified domestic entity required to file Form 8938',
   line21: 'Section 721(c) partnership (Regulations section 1.721(c)-1(b)(14))',
   line22: 'Paid or accrued interest or royalty a partner may not deduct (section 267A)',
   line23: 'A section 163(j) election for a real property trade or business or farming business in effect',
-  line24:
-    'Meets a section 163(j) test (Yes: Form 8990): excess business interest expense from a pass-through entity; or business interest expense with gross receipts over $31 million or as a tax shelter',
+  line24: 'Meets one or more section 163(j) tests (Yes: Form 8990)',
   line25: 'Intends to self-certify as a qualified opportunity fund',
-  line26:
-    'Number of foreign partners subject to section 864(c)(8) (transferring an interest or receiving a distribution)',
+  line26: 'Number of foreign partners subject to section 864(c)(8)',
   line27: 'Transfers with its partners subject to the disclosure rules of Regulations section 1.707-8',
   line28:
     'Since December 22, 2017, a foreign corporation acquired substantially all properties of a trade or business of the partnership, ownership percentage over 50% (section 7874)',
