@@ -150,6 +150,12 @@ function withoutSiblingPointers(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
+/** Schedule L labels in fewer words of the same meaning. */
+const SCHEDULE_L_WORDS = {
+  line7a: 'Loans to partners or persons related to them',
+  line19a: 'Loans from partners or persons related to them',
+};
+
 /**
  * Fields a shorter description suits in the JSON Schema than the one complete_filing asks with,
  * by kind, then by the dotted path of their group (`''`: the form's own fields; `partners[]`: each
@@ -176,45 +182,57 @@ const SCHEMA_WORDS: Readonly<
       accountingMethod: 'Item H (other: accountingMethodOther names it).',
       partners: 'Partners, each one K-1 (more than 100 must e-file).',
       filesTenOrMoreReturns: 'True if 10+ returns of any type are filed this year (e-file rule, T.D. 9972).',
-      totalAssets: 'Item F: total assets at the end of the tax year, whole USD.',
+      totalAssets: 'Item F: total assets at the end of the tax year, USD.',
       // line20's own description says where other deductions go.
-      deductions: 'Form 1065 page 1 deductions, USD, by line (16c, 22 and 23 are computed).',
+      deductions: 'Page 1 deductions, USD by line (16c, 22 and 23 are computed).',
       // line1's own description says it defaults to page 1 line 23; the Type texts and the
       // checkboxes say what they are.
       scheduleK:
-        'Schedule K, by line, amounts in USD (3c and 4c are computed); a lineNType is the Type text of line N, the kind of item.',
+        "Schedule K, by line, USD, a loss negative (3c and 4c are computed); lineNType: line N's Type text (the kind of item).",
+      income: 'Page 1 income, USD by line, a loss negative (1c, 3 and 8 are computed).',
       scheduleB:
-        'Schedule B, Other Information, by line; yes/no questions as booleans, of the tax year unless they say otherwise.',
+        'Schedule B, Other Information, by line; yes/no as booleans, of the tax year unless said.',
       // A deduction line is refused with its reason by the check (ectiLine).
-      ectiLines: `Schedule K income lines effectively connected with the U.S. business (ECTI), default ["line1"]; of: ${ECTI_LINES.join(', ')}.`,
+      ectiLines: `Schedule K income lines effectively connected with the U.S. business (ECTI), default line1; of: ${ECTI_LINES.join(', ')}.`,
       payments1446: 'Section 1446 tax paid (Forms 8813), USD.',
       preparerNotes:
         'Questions left for a paid preparer (complete_filing stores them; field: the form_data path); check_filing lists the open ones.',
       contributionsCode:
-        'K-1 box 13 code of Schedule K line 13a: A cash 60%, B cash 30%, C noncash 50%, D noncash 30%, E capital gain property to 50% org. 30%, F capital gain property 20%, G 100%.',
+        'K-1 box 13 code of line 13a: A cash 60%, B cash 30%, C noncash 50%, D noncash 30%, E capital gain property to 50% org. 30%, F capital gain property 20%, G 100%.',
       form7004FiledDate: 'The day Form 7004 was filed (by the due date: the extended due date applies).',
       signatureDate: 'Date signed (printed when on or after the end of the tax year).',
       // Schedule B line4's description says when Schedules L, M-1 and M-2 are required.
       scheduleL:
-        'Schedule L, Balance Sheets per Books, USD by line: give the gross and the "less" lines, the form prints the net.',
+        'Schedule L, Balance Sheets per Books, USD by line, at the beginning and end of the tax year (14 and 22 are computed; the end line 14 must equal item F); the form nets each Less line.',
       scheduleM1:
-        'Schedule M-1, reconciliation of income (loss) per books with the return: 5, 8 and 9 are computed, 9 must equal the analysis line 1; a lineNDescription itemizes line N in words.',
+        "Schedule M-1: 5, 8 and 9 are computed, 9 must equal the analysis line 1; lineNDescription: line N's items in words.",
       scheduleM2:
-        "Schedule M-2, Analysis of Partners' Capital Accounts: 5, 8 and 9 are computed; a lineNDescription itemizes line N in words.",
+        "Schedule M-2 (partners' capital accounts): 5, 8 and 9 are computed; lineNDescription: line N's items in words.",
       partnershipRepresentative:
-        'Partnership Representative (PR; Form 1065 page 4): required unless Schedule B line33 elects out.',
+        'Partnership Representative (PR; Form 1065 page 4), required unless Schedule B line33 elects out: firstName, lastName or entityName; U.S. address and phone.',
+      withholding: 'Kept as given; section 1446 figures are computed.',
+      section199A: 'Section 199A inputs (K-1 box 20 code Z); ask, never guess.',
+      generateLateFilingLetter: 'True to add a reasonable-cause statement (late return).',
     },
     // A partner itself (the list's item): `partners` says what one is.
     partners: { '[]': null },
     'partners[]': {
-      id: 'Assigned by the server when absent, then kept.',
+      id: 'Server-assigned when absent.',
       name: 'Name (K-1 item F).',
-      country: 'Country (Form 8805 line 4 prints its code).',
-      withholdingRate: 'Section 1446 rate; computed when not given (37 non-corporate, 21 corporate).',
+      country: 'Country (Form 8805 line 4).',
+      ectiShare: 'Foreign partner: ECTI after Form 8804-C deductions; computed when not given.',
+      ectiCertified8804C: 'True if the partner gave Form 8804-C (ectiShare may then be below the computed ECTI).',
+      address: 'Full address, in one line (item F).',
+      shares: 'Item J, percent.',
+      capitalAccount: 'Item L, USD.',
+      liabilities: 'Item K1, USD.',
+      withholdingRate: 'Section 1446 rate, computed when not given.',
       contributedBuiltInGainProperty:
-        'Item M: contributed built-in gain or loss property? Yes needs the item M statement (prepare_elsewhere).',
+        'Item M: contributed built-in gain or loss property (Yes: the item M statement, prepared elsewhere).',
+      specialAllocations:
+        "This partner's Schedule K amounts instead of the profit-share split; keys: scheduleK's keys but the Type texts and checkboxes.",
       guaranteedPayments:
-        'USD: services (K-1 4a), capital (4b), capitalized (not deducted, so kept off page 1 line 10).',
+        'USD: services (K-1 4a), capital (4b), capitalized (kept off page 1 line 10).',
       distributions: 'USD: cash (box 19A; default: capital withdrawals), property.',
       analysisType:
         'Analysis of Net Income (Loss) line 2 column; defaults from entityType (an individual, LLC, disregarded entity, IRA or foreign government: individual-active or individual-passive).',
@@ -224,7 +242,7 @@ const SCHEMA_WORDS: Readonly<
       sstb: 'True for a specified service trade or business (section 199A(d)(2)).',
     },
     scheduleK: {
-      line1: 'Ordinary business income (loss); default: page 1 line 23',
+      line1: 'Ordinary business income; default: page 1 line 23',
       line13d: '13d(2): section 59(e)(2) expenditures',
       // The group says what a Type text is.
       line11Type: null,
@@ -233,16 +251,20 @@ const SCHEMA_WORDS: Readonly<
       line15dType: null,
       line15eType: null,
       line15fType: null,
-      line16a: 'Checkbox: Schedule K-2 (Form 1065) attached (items of international tax relevance)',
+      line16a: 'Checkbox: Schedule K-2 (international items) attached',
       line16b: 'Checkbox: qualified for an exception to filing Schedule K-2',
     },
     scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
     deductions: {
-      line20: 'Energy efficient commercial buildings deduction only (other deductions: line21)',
+      line20: 'Energy efficient commercial buildings deduction only',
+      line17: 'Depletion (not oil and gas depletion)',
     },
+    // Two labels in words equal to the form's, in both columns (the end's then go, said once).
+    'scheduleL.beginning': SCHEDULE_L_WORDS,
+    'scheduleL.end': SCHEDULE_L_WORDS,
     scheduleL: {
-      beginning: 'Beginning of the tax year; 14 and 22 are computed.',
-      end: 'End of the tax year; line 14 must equal item F.',
+      beginning: null,
+      end: null,
     },
     scheduleM1: {
       line2: 'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
@@ -260,17 +282,17 @@ const SCHEMA_WORDS: Readonly<
       line7Description: null,
     },
     partnershipRepresentative: {
-      firstName: 'First name, when the PR is an individual',
-      lastName: 'Last name, when the PR is an individual',
-      entityName: 'Name, when the PR is an entity (then designatedIndividual is required)',
-      street: 'U.S. street address',
+      firstName: null,
+      lastName: null,
+      entityName: null,
+      street: null,
       city: null,
       state: 'State (two-letter code)',
-      zip: 'U.S. ZIP code',
-      phone: 'U.S. phone number',
-      tin: 'U.S. TIN (SSN, ITIN or EIN), required by the regulations; not printed (no box on the form)',
+      zip: null,
+      phone: null,
+      tin: 'U.S. TIN (SSN, ITIN or EIN); required, not printed',
       designatedIndividual:
-        "The designated individual (DI), required when the PR is an entity: the PR's name, address, phone and TIN fields, for the DI.",
+        "Designated individual (DI), required for an entity PR: the PR's name, address, phone and TIN fields.",
     },
     'partnershipRepresentative.designatedIndividual': {
       firstName: null,
@@ -318,18 +340,30 @@ function withSchemaWords(kind: FilingKind, schema: JsonSchema): JsonSchema {
  */
 const ATTACHMENTS_SAID_BY_CHECK = ['income', 'deductions', 'scheduleK'];
 
-/** `schema` without the attachment notes of ATTACHMENTS_SAID_BY_CHECK's lines, in place. */
-function withoutAttachmentNotes(schema: JsonSchema): JsonSchema {
-  for (const name of ATTACHMENTS_SAID_BY_CHECK) {
-    const group = groupAt(schema, name);
-    for (const line of Object.values(group && isObject(group.properties) ? group.properties : {})) {
-      if (isObject(line) && typeof line.description === 'string')
-        line.description = line.description.replace(
-          / \((?:if required, )?attach [^()]*(?:\([^()]*\))?\)/,
-          '',
-        );
-    }
+/**
+ * The groups whose description says "a loss negative", so that their lines' labels go without
+ * the form's "(loss)": Schedule K's "Net section 1231 gain (loss)" is "Net section 1231 gain".
+ */
+const LOSS_SAID_BY_GROUP = ['income', 'scheduleK'];
+
+/** The line descriptions of the group at `name`, each replaced by `change`, in place. */
+function changeLines(schema: JsonSchema, name: string, change: (words: string) => string): void {
+  const group = groupAt(schema, name);
+  for (const line of Object.values(group && isObject(group.properties) ? group.properties : {})) {
+    if (isObject(line) && typeof line.description === 'string') line.description = change(line.description);
   }
+}
+
+/**
+ * `schema` without the attachment notes of ATTACHMENTS_SAID_BY_CHECK's lines and the "(loss)" of
+ * LOSS_SAID_BY_GROUP's, in place.
+ */
+function withoutAttachmentNotes(schema: JsonSchema): JsonSchema {
+  for (const name of ATTACHMENTS_SAID_BY_CHECK)
+    changeLines(schema, name, (words) =>
+      words.replace(/ \((?:if required, )?attach [^()]*(?:\([^()]*\))?\)/, ''),
+    );
+  for (const name of LOSS_SAID_BY_GROUP) changeLines(schema, name, (words) => words.replace(/ \(loss\)/g, ''));
   return schema;
 }
 

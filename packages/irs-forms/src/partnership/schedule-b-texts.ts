@@ -86,7 +86,7 @@ export const SCHEDULE_B_TEXTS = {
  */
 export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TEXTS, string>> = {
   line1: 'Entity type',
-  line1Other: '1f: the entity type, when line1 is "Other"',
+  line1Other: '1f: the entity type, when line1 is Other',
   line2a:
     'Year end: a corporation, partnership, trust, tax-exempt organization or foreign government owns 50%+ of profit, loss or capital, directly or indirectly (Yes: Schedule B-1)',
   line2b:
@@ -95,7 +95,7 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line3b:
     "Year end: owns 20%+ directly, or 50%+ directly or indirectly, of a partnership's profit, loss or capital or a trust's beneficial interest",
   line4:
-    'Computed from the figures (check_filing says which conditions hold); Yes: Schedules L, M-1, M-2 and item F not required',
+    'Computed from the figures (check_filing says why); Yes: Schedules L, M-1, M-2 and item F not required',
   line5: 'Publicly traded partnership (section 469(k)(2))',
   line6: 'Debt canceled, forgiven, or modified to reduce its principal',
   line7: 'Filed, or required to file, Form 8918 (material advisor disclosure)',
@@ -110,7 +110,7 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line10d:
     'Required to adjust basis under section 743(b) or 734(b) (substantial built-in loss or basis reduction)',
   line11:
-    'Checkbox: this or the prior year, distributed property received in a like-kind exchange, or contributed it to another entity',
+    'Checkbox: this or the prior year, distributed like-kind exchange property or contributed it to another entity',
   line12: 'Distributed to a partner a tenancy-in-common or other undivided interest in partnership property',
   line13a: 'Number of Forms 8858 attached',
   line14: 'Has foreign partners',
@@ -129,7 +129,7 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line24: 'Meets one or more section 163(j) tests (Yes: Form 8990)',
   line25: 'Intends to self-certify as a qualified opportunity fund',
   line26: 'Number of foreign partners subject to section 864(c)(8)',
-  line27: 'Transfers with its partners subject to the disclosure rules of Regulations section 1.707-8',
+  line27: 'Transfers with its partners subject to disclosure under Regulations section 1.707-8',
   line28:
     'Since December 22, 2017, a foreign corporation acquired substantially all properties of a trade or business of the partnership, ownership percentage over 50% (section 7874)',
   line29a: 'Required to file Form 7208 under the applicable foreign corporation rules',
@@ -137,7 +137,7 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
   line30: 'Received, sold, exchanged or otherwise disposed of a digital asset (or a financial interest in one)',
   line32: 'Checkbox: electing out of subchapter K (section 761)',
   line33:
-    'Electing out of the centralized partnership audit regime under section 6221(b) (Yes: Schedule B-2, prepared elsewhere)',
+    'Electing out of the centralized audit regime under section 6221(b) (Yes: Schedule B-2, prepared elsewhere)',
 };
 
 /**
