@@ -173,7 +173,7 @@ const SCHEMA_WORDS: Readonly<
   partnership: {
     '': {
       partnershipName: 'Legal name; shown as llc_name on the record.',
-      ein: 'EIN of the partnership, NN-NNNNNNN.',
+      ein: 'EIN, NN-NNNNNNN.',
       street: 'Street address.',
       city: 'City.',
       state: 'State (two-letter code).',
@@ -181,15 +181,16 @@ const SCHEMA_WORDS: Readonly<
       country: 'Country, when the principal business is outside the U.S.',
       accountingMethod: 'Item H (other: accountingMethodOther names it).',
       partners: 'Partners, each one K-1 (more than 100 must e-file).',
-      filesTenOrMoreReturns: 'True if 10+ returns of any type are filed this year (e-file rule, T.D. 9972).',
-      totalAssets: 'Item F: total assets at the end of the tax year, USD.',
+      filesTenOrMoreReturns: 'True if 10+ returns of any type are filed this year (e-file, T.D. 9972).',
+      accountingMethodOther: 'Item H(3): the other method, in words.',
+      totalAssets: 'Item F: total assets at year end, USD.',
       // line20's own description says where other deductions go.
-      deductions: 'Page 1 deductions, USD by line (16c, 22 and 23 are computed).',
+      deductions: 'Page 1 deductions, USD by line (16c, 22 and 23 computed).',
       // line1's own description says it defaults to page 1 line 23; the Type texts and the
       // checkboxes say what they are.
       scheduleK:
-        "Schedule K, by line, USD, a loss negative (3c and 4c are computed); lineNType: line N's Type text (the kind of item).",
-      income: 'Page 1 income, USD by line, a loss negative (1c, 3 and 8 are computed).',
+        "Schedule K, by line, USD, a loss negative (3c and 4c computed); lineNType: line N's Type text (the kind of item).",
+      income: 'Page 1 income, USD by line, a loss negative (1c, 3 and 8 computed).',
       scheduleB:
         'Schedule B, Other Information, by line; yes/no as booleans, of the tax year unless said.',
       // A deduction line is refused with its reason by the check (ectiLine).
@@ -200,14 +201,14 @@ const SCHEMA_WORDS: Readonly<
       contributionsCode:
         'K-1 box 13 code of line 13a: A cash 60%, B cash 30%, C noncash 50%, D noncash 30%, E capital gain property to 50% org. 30%, F capital gain property 20%, G 100%.',
       form7004FiledDate: 'The day Form 7004 was filed (by the due date: the extended due date applies).',
-      signatureDate: 'Date signed (printed when on or after the end of the tax year).',
+      signatureDate: "Date signed (printed if on or after the tax year's end).",
       // Schedule B line4's description says when Schedules L, M-1 and M-2 are required.
       scheduleL:
-        'Schedule L, Balance Sheets per Books, USD by line, at the beginning and end of the tax year (14 and 22 are computed; the end line 14 must equal item F); the form nets each Less line.',
+        'Schedule L, Balance Sheets per Books, USD by line, at the beginning and end of the tax year (14 and 22 computed; the end line 14 must equal item F); the form nets each Less line.',
       scheduleM1:
-        "Schedule M-1: 5, 8 and 9 are computed, 9 must equal the analysis line 1; lineNDescription: line N's items in words.",
+        "Schedule M-1: 5, 8 and 9 computed, 9 must equal the analysis line 1; lineNDescription: line N's items in words.",
       scheduleM2:
-        "Schedule M-2 (partners' capital accounts): 5, 8 and 9 are computed; lineNDescription: line N's items in words.",
+        "Schedule M-2 (partners' capital accounts): 5, 8 and 9 computed; lineNDescription: line N's items in words.",
       partnershipRepresentative:
         'Partnership Representative (PR; Form 1065 page 4), required unless Schedule B line33 elects out: firstName, lastName or entityName; U.S. address and phone.',
       withholding: 'Kept as given; section 1446 figures are computed.',
@@ -222,20 +223,20 @@ const SCHEMA_WORDS: Readonly<
       country: 'Country (Form 8805 line 4).',
       ectiShare: 'Foreign partner: ECTI after Form 8804-C deductions; computed when not given.',
       ectiCertified8804C: 'True if the partner gave Form 8804-C (ectiShare may then be below the computed ECTI).',
-      address: 'Full address, in one line (item F).',
+      address: 'Address, one line (item F).',
       shares: 'Item J, percent.',
       capitalAccount: 'Item L, USD.',
       liabilities: 'Item K1, USD.',
       withholdingRate: 'Section 1446 rate, computed when not given.',
       contributedBuiltInGainProperty:
-        'Item M: contributed built-in gain or loss property (Yes: the item M statement, prepared elsewhere).',
+        'Item M: contributed built-in gain or loss property (Yes: item M statement, prepared elsewhere).',
       specialAllocations:
         "This partner's Schedule K amounts instead of the profit-share split; keys: scheduleK's keys but the Type texts and checkboxes.",
       guaranteedPayments:
         'USD: services (K-1 4a), capital (4b), capitalized (kept off page 1 line 10).',
       distributions: 'USD: cash (box 19A; default: capital withdrawals), property.',
       analysisType:
-        'Analysis of Net Income (Loss) line 2 column; defaults from entityType (an individual, LLC, disregarded entity, IRA or foreign government: individual-active or individual-passive).',
+        'Analysis of Net Income (Loss) line 2 column, defaulting from entityType; an individual, LLC, disregarded entity, IRA or foreign government needs individual-active (materially participates) or individual-passive.',
     },
     section199A: {
       w2Wages: 'W-2 wages of the trade or business, USD.',
@@ -269,10 +270,10 @@ const SCHEMA_WORDS: Readonly<
     scheduleM1: {
       line2: 'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
       line4:
-        'Expenses recorded on books this year not on Schedule K lines 1 through 13e and 21 (total; 4a + 4b when not given)',
-      line6: 'Income recorded on books this year not on Schedule K lines 1 through 11 (total; 6a when not given)',
+        'Expenses recorded on books this year not on Schedule K lines 1-13e and 21 (total; 4a + 4b when not given)',
+      line6: 'Income recorded on books this year not on Schedule K lines 1-11 (total; 6a when not given)',
       line7:
-        'Deductions on Schedule K lines 1 through 13e and 21 not charged against book income this year (total; 7a when not given)',
+        'Deductions on Schedule K lines 1-13e and 21 not charged against book income this year (total; 7a when not given)',
       line2Description: null,
       line6Description: null,
       line7Description: null,
