@@ -178,21 +178,21 @@ const SCHEMA_WORDS: Readonly<
       city: 'City.',
       state: 'State (two-letter code).',
       zip: 'ZIP code.',
-      country: 'Country, when the principal business is outside the U.S.',
-      accountingMethod: 'Item H (other: accountingMethodOther names it).',
+      country: 'Country, if the principal business is outside the U.S.',
+      // accountingMethodOther's own description says it names "other".
+      accountingMethod: 'Item H.',
       partners: 'Partners, each one K-1 (more than 100 must e-file).',
       filesTenOrMoreReturns: 'True if 10+ returns of any type are filed this year (e-file, T.D. 9972).',
       accountingMethodOther: 'Item H(3): the other method, in words.',
       totalAssets: 'Item F: total assets at year end, USD.',
-      // line20's own description says where other deductions go.
+      // line20's own description says it holds that deduction only.
       deductions: 'Page 1 deductions, USD by line (16c, 22 and 23 computed).',
-      // line1's own description says it defaults to page 1 line 23; the Type texts and the
-      // checkboxes say what they are.
+      // line1's own description says its default; a line's "(loss)" is the group's "a loss
+      // negative" (LOSS_SAID_BY_GROUP); the checkboxes say what they are.
       scheduleK:
-        "Schedule K, by line, USD, a loss negative (3c and 4c computed); lineNType: line N's Type text (the kind of item).",
+        "Schedule K, by line, USD, a loss negative (3c and 4c computed); lineNType: line N's Type text (kind of item).",
       income: 'Page 1 income, USD by line, a loss negative (1c, 3 and 8 computed).',
-      scheduleB:
-        'Schedule B, Other Information, by line; yes/no as booleans, of the tax year unless said.',
+      scheduleB: 'Schedule B, Other Information, by line; yes/no as booleans, of the tax year unless said.',
       // A deduction line is refused with its reason by the check (ectiLine).
       ectiLines: `Schedule K income lines effectively connected with the U.S. business (ECTI), default line1; of: ${ECTI_LINES.join(', ')}.`,
       payments1446: 'Section 1446 tax paid (Forms 8813), USD.',
@@ -200,11 +200,11 @@ const SCHEMA_WORDS: Readonly<
         'Questions left for a paid preparer (complete_filing stores them; field: the form_data path); check_filing lists the open ones.',
       contributionsCode:
         'K-1 box 13 code of line 13a: A cash 60%, B cash 30%, C noncash 50%, D noncash 30%, E capital gain property to 50% org. 30%, F capital gain property 20%, G 100%.',
-      form7004FiledDate: 'The day Form 7004 was filed (by the due date: the extended due date applies).',
+      form7004FiledDate: 'Day Form 7004 was filed (by the due date: the extended due date applies).',
       signatureDate: "Date signed (printed if on or after the tax year's end).",
       // Schedule B line4's description says when Schedules L, M-1 and M-2 are required.
       scheduleL:
-        'Schedule L, Balance Sheets per Books, USD by line, at the beginning and end of the tax year (14 and 22 computed; the end line 14 must equal item F); the form nets each Less line.',
+        'Schedule L, Balance Sheets per Books, USD by line, at the beginning and end of the tax year (14 and 22 computed; end line 14 must equal item F); the form nets each Less line.',
       scheduleM1:
         "Schedule M-1: 5, 8 and 9 computed, 9 must equal the analysis line 1; lineNDescription: line N's items in words.",
       scheduleM2:
@@ -222,7 +222,8 @@ const SCHEMA_WORDS: Readonly<
       name: 'Name (K-1 item F).',
       country: 'Country (Form 8805 line 4).',
       ectiShare: 'Foreign partner: ECTI after Form 8804-C deductions; computed when not given.',
-      ectiCertified8804C: 'True if the partner gave Form 8804-C (ectiShare may then be below the computed ECTI).',
+      ectiCertified8804C:
+        'True if the partner gave Form 8804-C (then ectiShare may be below the computed ECTI).',
       address: 'Address, one line (item F).',
       shares: 'Item J, percent.',
       capitalAccount: 'Item L, USD.',
@@ -232,8 +233,7 @@ const SCHEMA_WORDS: Readonly<
         'Item M: contributed built-in gain or loss property (Yes: item M statement, prepared elsewhere).',
       specialAllocations:
         "This partner's Schedule K amounts instead of the profit-share split; keys: scheduleK's keys but the Type texts and checkboxes.",
-      guaranteedPayments:
-        'USD: services (K-1 4a), capital (4b), capitalized (kept off page 1 line 10).',
+      guaranteedPayments: 'USD: services (K-1 4a), capital (4b), capitalized (kept off page 1 line 10).',
       distributions: 'USD: cash (box 19A; default: capital withdrawals), property.',
       analysisType:
         'Analysis of Net Income (Loss) line 2 column, defaulting from entityType; an individual, LLC, disregarded entity, IRA or foreign government needs individual-active (materially participates) or individual-passive.',
@@ -245,6 +245,9 @@ const SCHEMA_WORDS: Readonly<
     scheduleK: {
       line1: 'Ordinary business income; default: page 1 line 23',
       line13d: '13d(2): section 59(e)(2) expenditures',
+      // Words of their own: page 1 has an "Other income" and "Other deductions" too.
+      line11: 'Other income (loss)',
+      line13e: '13e: other deductions',
       // The group says what a Type text is.
       line11Type: null,
       line13dType: '13d(1)',
@@ -268,7 +271,8 @@ const SCHEMA_WORDS: Readonly<
       end: null,
     },
     scheduleM1: {
-      line2: 'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
+      line2:
+        'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
       line4:
         'Expenses recorded on books this year not on Schedule K lines 1-13e and 21 (total; 4a + 4b when not given)',
       line6: 'Income recorded on books this year not on Schedule K lines 1-11 (total; 6a when not given)',
@@ -364,7 +368,8 @@ function withoutAttachmentNotes(schema: JsonSchema): JsonSchema {
     changeLines(schema, name, (words) =>
       words.replace(/ \((?:if required, )?attach [^()]*(?:\([^()]*\))?\)/, ''),
     );
-  for (const name of LOSS_SAID_BY_GROUP) changeLines(schema, name, (words) => words.replace(/ \(loss\)/g, ''));
+  for (const name of LOSS_SAID_BY_GROUP)
+    changeLines(schema, name, (words) => words.replace(/ \(loss\)/g, ''));
   return schema;
 }
 
@@ -389,10 +394,7 @@ function keysOfAnotherField(schema: JsonSchema, keys: readonly string[]): string
     const inner = isObject(field) && isObject(field.properties) ? Object.keys(field.properties) : [];
     const others = inner.filter((key) => !keys.includes(key));
     if (keys.every((key) => inner.includes(key)) && others.length <= 10) {
-      // Several `…Type` keys (Schedule K's Type texts) are said as one.
-      const types = others.filter((key) => key.endsWith('Type'));
-      const but = types.length > 1 ? ['its Type texts', ...others.filter((key) => !types.includes(key))] : others;
-      return others.length === 0 ? `${name}'s keys` : `${name}'s keys but ${but.join(', ')}`;
+      return others.length === 0 ? `${name}'s keys` : `${name}'s keys but ${others.join(', ')}`;
     }
   }
   return undefined;

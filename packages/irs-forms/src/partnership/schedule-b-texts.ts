@@ -134,7 +134,8 @@ export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TE
     'Since December 22, 2017, a foreign corporation acquired substantially all properties of its trade or business, ownership percentage over 50% (section 7874)',
   line29a: 'Required to file Form 7208 under the applicable foreign corporation rules',
   line29b: 'Required to file Form 7208 under the covered surrogate foreign corporation rules',
-  line30: 'Received, sold, exchanged or otherwise disposed of a digital asset (or a financial interest in one)',
+  line30:
+    'Received, sold, exchanged or otherwise disposed of a digital asset (or a financial interest in one)',
   line32: 'Checkbox: electing out of subchapter K (section 761)',
   line33:
     'Electing out of the centralized audit regime under section 6221(b) (Yes: Schedule B-2, prepared elsewhere)',
