@@ -22,12 +22,9 @@ import { singleMemberFormSchemas } from '../src/forms/single-member-form.js';
 // 26,000 bytes (6,516 tokens) until each form's tree left the write tools for get_form_schema.
 const TOOLS_LIST_TOKENS = 4_500;
 /** The budget of get_form_schema's `schema`, by kind, in o200k tokens of compact JSON. */
-// #47 asks 6,000 for the partnership. It was 7,650 (descriptions about 5,200 tokens, structure
-// about 2,450); Schedule B's questions in the schema's shorter words (complete_filing keeps the
-// form's) and descriptions that repeated their fields brought it to about 7,080, which this holds
-// until the line labels of Schedules K, L, M-1 and M-2 are said shorter (the test below fails then).
-const FORM_SCHEMA_TOKENS = { '5472': 3_000, partnership: 7_100 } as const;
-const PARTNERSHIP_TARGET_TOKENS = 6_000;
+// The partnership was 7,650 (descriptions about 5,200 tokens, structure about 2,450), then 7,080;
+// the schema's shorter words (complete_filing asks with the zod schema's) bring it within #47's 6,000.
+const FORM_SCHEMA_TOKENS = { '5472': 3_000, partnership: 6_000 } as const;
 
 /** The only keywords a tool's input schema may use: what every client can declare. */
 const DECLARATION_KEYWORDS = new Set([
@@ -278,18 +275,6 @@ describe('get_form_schema: one schema per form', () => {
         expect(property.description, name).toMatch(/\S{3}/);
     });
   }
-
-  // Known gap: passes while the partnership schema is still above the issue's 6,000.
-  // The known gap of #47, asserted as such: this fails (on purpose) the day the partnership's
-  // words fit, so that FORM_SCHEMA_TOKENS.partnership becomes the issue's 6,000.
-  it(`the partnership schema is still above the issue's ${PARTNERSHIP_TARGET_TOKENS} tokens (#47, open)`, async () => {
-    const { schema } = await formSchema('partnership');
-    const tokens = countTokens(JSON.stringify(schema));
-    expect(
-      tokens,
-      `the partnership schema is ${tokens} tokens: set FORM_SCHEMA_TOKENS.partnership to ${PARTNERSHIP_TARGET_TOKENS} and drop this test`,
-    ).toBeGreaterThan(PARTNERSHIP_TARGET_TOKENS);
-  });
 
   it('gives types, enums, defaults, bounds and IRS lines', async () => {
     const single = (await formSchema('5472')).schema.properties;

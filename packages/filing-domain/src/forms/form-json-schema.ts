@@ -5,7 +5,7 @@
 // fails while that file differs from what buildFormJsonSchema makes): no zod JSON Schema emission
 // at run time (the Lambda bundle has none). The tool schemas of tools/list do not repeat it: their
 // form_data points here.
-import { SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds';
+import { ECTI_LINES, SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
 import type * as z from 'zod';
@@ -129,7 +129,8 @@ export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
     keysInWordsAbove: KEYS_IN_WORDS_ABOVE,
     keysInWords: (keys) => keysOfAnotherField(zodSchema, keys) ?? keys.join(', '),
   });
-  return withDescriptionsOnce(withoutSiblingPointers(withSchemaWords(withPlainWords(schema))));
+  const plain = withoutAttachmentNotes(withPlainWords(schema));
+  return withDescriptionsOnce(withoutSiblingPointers(withoutDateWords(withSchemaWords(kind, plain))));
 }
 
 /**
@@ -149,53 +150,237 @@ function withoutSiblingPointers(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
+/** Schedule L labels in fewer words of the same meaning. */
+const SCHEDULE_L_WORDS = {
+  line7a: 'Loans to partners or persons related to them',
+  line19a: 'Loans from partners or persons related to them',
+};
+
 /**
  * Fields a shorter description suits in the JSON Schema than the one complete_filing asks with,
- * by the dotted path of their group and their key (`null`: none, the group's says it): the Schedule
- * B questions, which complete_filing titles with the form's question (SCHEDULE_B_TEXTS) and the
- * schema names by their number (the key); the representative's and designated individual's fields, whose group names whose they are.
+ * by kind, then by the dotted path of their group (`''`: the form's own fields; `partners[]`: each
+ * item of a list) and their key (`null`: none, the group's says it). complete_filing and its
+ * elicitation titles keep the zod schema's words; the schema keeps, for each field, its line or
+ * box and what to enter, in fewer words: the Schedule B questions, which complete_filing titles
+ * with the form's question (SCHEDULE_B_TEXTS) and the schema names by their number (the key); the
+ * representative's and designated individual's fields, whose group names whose they are; group
+ * descriptions without what their fields say; a partner's fields without what the key or item
+ * says. Each text means what the zod description does.
  */
-const SCHEMA_WORDS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
-  scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
-  partnershipRepresentative: {
-    firstName: 'First name, when the PR is an individual',
-    lastName: 'Last name, when the PR is an individual',
-    entityName: 'Name, when the PR is an entity (then designatedIndividual is required)',
-    street: 'U.S. street address',
-    city: 'City',
-    state: 'State (two-letter code)',
-    zip: 'U.S. ZIP code',
-    phone: 'U.S. phone number',
-    tin: 'U.S. TIN (SSN, ITIN or EIN): the regulations require one; not printed (the 2025 form has no box)',
-    designatedIndividual:
-      "The designated individual (DI), required when the PR is an entity: the PR's name, U.S. address and U.S. phone fields, for the DI, and its U.S. TIN.",
-  },
-  'partnershipRepresentative.designatedIndividual': {
-    firstName: null,
-    lastName: null,
-    street: null,
-    city: null,
-    state: null,
-    zip: null,
-    phone: null,
-    tin: 'U.S. TIN (SSN or ITIN): the regulations require one; not printed',
+const SCHEMA_WORDS: Readonly<
+  Partial<Record<FilingKind, Readonly<Record<string, Readonly<Record<string, string | null>>>>>>
+> = {
+  partnership: {
+    '': {
+      partnershipName: 'Legal name; shown as llc_name on the record.',
+      ein: 'EIN, NN-NNNNNNN.',
+      street: 'Street address.',
+      city: 'City.',
+      state: 'State (two-letter code).',
+      zip: 'ZIP code.',
+      country: 'Country, if the principal business is outside the U.S.',
+      // accountingMethodOther's own description says it names "other".
+      accountingMethod: 'Item H.',
+      partners: 'Partners, each one K-1 (more than 100 must e-file).',
+      filesTenOrMoreReturns: 'True if 10+ returns of any type are filed this year (e-file, T.D. 9972).',
+      accountingMethodOther: 'Item H(3): the other method, in words.',
+      totalAssets: 'Item F: total assets at year end, USD.',
+      // line20's own description says it holds that deduction only.
+      deductions: 'Page 1 deductions, USD by line (16c, 22 and 23 computed).',
+      // line1's own description says its default; a line's "(loss)" is the group's "a loss
+      // negative" (LOSS_SAID_BY_GROUP); the checkboxes say what they are.
+      scheduleK:
+        "Schedule K, by line, USD, a loss negative (3c and 4c computed); lineNType: line N's Type text (kind of item).",
+      income: 'Page 1 income, USD by line, a loss negative (1c, 3 and 8 computed).',
+      scheduleB: 'Schedule B, Other Information, by line; yes/no as booleans, of the tax year unless said.',
+      // A deduction line is refused with its reason by the check (ectiLine).
+      ectiLines: `Schedule K income lines effectively connected with the U.S. business (ECTI), default line1; of: ${ECTI_LINES.join(', ')}.`,
+      payments1446: 'Section 1446 tax paid (Forms 8813), USD.',
+      preparerNotes:
+        'Questions left for a paid preparer (complete_filing stores them; field: the form_data path); check_filing lists the open ones.',
+      contributionsCode:
+        'K-1 box 13 code of line 13a: A cash 60%, B cash 30%, C noncash 50%, D noncash 30%, E capital gain property to 50% org. 30%, F capital gain property 20%, G 100%.',
+      form7004FiledDate: 'Day Form 7004 was filed (by the due date: the extended due date applies).',
+      signatureDate: "Date signed (printed if on or after the tax year's end).",
+      // Schedule B line4's description says when Schedules L, M-1 and M-2 are required.
+      scheduleL:
+        'Schedule L, Balance Sheets per Books, USD by line, at the beginning and end of the tax year (14 and 22 computed; end line 14 must equal item F); the form nets each Less line.',
+      scheduleM1:
+        "Schedule M-1: 5, 8 and 9 computed, 9 must equal the analysis line 1; lineNDescription: line N's items in words.",
+      scheduleM2:
+        "Schedule M-2 (partners' capital accounts): 5, 8 and 9 computed; lineNDescription: line N's items in words.",
+      partnershipRepresentative:
+        'Partnership Representative (PR; Form 1065 page 4), required unless Schedule B line33 elects out: firstName, lastName or entityName; U.S. address and phone.',
+      withholding: 'Kept as given; section 1446 figures are computed.',
+      section199A: 'Section 199A inputs (K-1 box 20 code Z); ask, never guess.',
+      generateLateFilingLetter: 'True to add a reasonable-cause statement (late return).',
+    },
+    // A partner itself (the list's item): `partners` says what one is.
+    partners: { '[]': null },
+    'partners[]': {
+      id: 'Server-assigned when absent.',
+      name: 'Name (K-1 item F).',
+      country: 'Country (Form 8805 line 4).',
+      ectiShare: 'Foreign partner: ECTI after Form 8804-C deductions; computed when not given.',
+      ectiCertified8804C:
+        'True if the partner gave Form 8804-C (then ectiShare may be below the computed ECTI).',
+      address: 'Address, one line (item F).',
+      shares: 'Item J, percent.',
+      capitalAccount: 'Item L, USD.',
+      liabilities: 'Item K1, USD.',
+      withholdingRate: 'Section 1446 rate, computed when not given.',
+      contributedBuiltInGainProperty:
+        'Item M: contributed built-in gain or loss property (Yes: item M statement, prepared elsewhere).',
+      specialAllocations:
+        "This partner's Schedule K amounts instead of the profit-share split; keys: scheduleK's keys but the Type texts and checkboxes.",
+      guaranteedPayments: 'USD: services (K-1 4a), capital (4b), capitalized (kept off page 1 line 10).',
+      distributions: 'USD: cash (box 19A; default: capital withdrawals), property.',
+      analysisType:
+        'Analysis of Net Income (Loss) line 2 column, defaulting from entityType; an individual, LLC, disregarded entity, IRA or foreign government needs individual-active (materially participates) or individual-passive.',
+    },
+    section199A: {
+      w2Wages: 'W-2 wages of the trade or business, USD.',
+      sstb: 'True for a specified service trade or business (section 199A(d)(2)).',
+    },
+    scheduleK: {
+      line1: 'Ordinary business income; default: page 1 line 23',
+      line13d: '13d(2): section 59(e)(2) expenditures',
+      // Words of their own: page 1 has an "Other income" and "Other deductions" too.
+      line11: 'Other income (loss)',
+      line13e: '13e: other deductions',
+      // The group says what a Type text is.
+      line11Type: null,
+      line13dType: '13d(1)',
+      line13eType: null,
+      line15dType: null,
+      line15eType: null,
+      line15fType: null,
+      line16a: 'Checkbox: Schedule K-2 (international items) attached',
+      line16b: 'Checkbox: qualified for an exception to filing Schedule K-2',
+    },
+    scheduleB: SCHEDULE_B_SCHEMA_TEXTS,
+    deductions: {
+      line20: 'Energy efficient commercial buildings deduction only',
+      line17: 'Depletion (not oil and gas depletion)',
+    },
+    // Two labels in words equal to the form's, in both columns (the end's then go, said once).
+    'scheduleL.beginning': SCHEDULE_L_WORDS,
+    'scheduleL.end': SCHEDULE_L_WORDS,
+    scheduleL: {
+      beginning: null,
+      end: null,
+    },
+    scheduleM1: {
+      line2:
+        'Income on Schedule K lines 1, 2, 3c, 5, 6a, 7, 8, 9a, 10 and 11 not recorded on books this year',
+      line4:
+        'Expenses recorded on books this year not on Schedule K lines 1-13e and 21 (total; 4a + 4b when not given)',
+      line6: 'Income recorded on books this year not on Schedule K lines 1-11 (total; 6a when not given)',
+      line7:
+        'Deductions on Schedule K lines 1-13e and 21 not charged against book income this year (total; 7a when not given)',
+      line2Description: null,
+      line6Description: null,
+      line7Description: null,
+    },
+    scheduleM2: {
+      line4Description: null,
+      line7Description: null,
+    },
+    partnershipRepresentative: {
+      firstName: null,
+      lastName: null,
+      entityName: null,
+      street: null,
+      city: null,
+      state: 'State (two-letter code)',
+      zip: null,
+      phone: null,
+      tin: 'U.S. TIN (SSN, ITIN or EIN); required, not printed',
+      designatedIndividual:
+        "Designated individual (DI), required for an entity PR: the PR's name, address, phone and TIN fields.",
+    },
+    'partnershipRepresentative.designatedIndividual': {
+      firstName: null,
+      lastName: null,
+      street: null,
+      city: null,
+      state: null,
+      zip: null,
+      phone: null,
+      tin: 'U.S. TIN (SSN or ITIN)',
+    },
   },
 };
 
-/** `schema` with SCHEMA_WORDS' descriptions in place of the zod schema's, in place. */
-function withSchemaWords(schema: JsonSchema): JsonSchema {
-  for (const [path, words] of Object.entries(SCHEMA_WORDS)) {
-    let group: unknown = schema;
-    for (const name of path.split('.'))
-      group = isObject(group) && isObject(group.properties) ? group.properties[name] : undefined;
-    const inner = isObject(group) && isObject(group.properties) ? group.properties : {};
+/** The group at `path` in `schema` (`''`: the schema; `partners[]`: a list's item), if any. */
+function groupAt(schema: JsonSchema, path: string): JsonSchema | undefined {
+  let group: unknown = schema;
+  for (const name of path === '' ? [] : path.split('.')) {
+    const key = name.replace(/\[\]$/, '');
+    group = isObject(group) && isObject(group.properties) ? group.properties[key] : undefined;
+    if (key !== name) group = isObject(group) ? group.items : undefined;
+  }
+  return isObject(group) ? group : undefined;
+}
+
+/** `schema` with `kind`'s SCHEMA_WORDS in place of the zod schema's descriptions, in place. */
+function withSchemaWords(kind: FilingKind, schema: JsonSchema): JsonSchema {
+  for (const [path, words] of Object.entries(SCHEMA_WORDS[kind] ?? {})) {
+    const group = groupAt(schema, path);
+    const inner = group && isObject(group.properties) ? group.properties : {};
     for (const [key, description] of Object.entries(words)) {
-      const field = inner[key];
+      const field = key === '[]' ? group?.items : inner[key];
       if (!isObject(field)) continue;
       if (description === null) delete field.description;
       else field.description = description;
     }
   }
+  return schema;
+}
+
+/**
+ * The groups whose lines' "(attach Form 4797)", "(attach statement)" the schema leaves out:
+ * check_filing's `prepare_elsewhere` names each attachment the figures call for (rule
+ * attachments, irs-forms' attachments.ts), and complete_filing asks with the form's whole label.
+ */
+const ATTACHMENTS_SAID_BY_CHECK = ['income', 'deductions', 'scheduleK'];
+
+/**
+ * The groups whose description says "a loss negative", so that their lines' labels go without
+ * the form's "(loss)": Schedule K's "Net section 1231 gain (loss)" is "Net section 1231 gain".
+ */
+const LOSS_SAID_BY_GROUP = ['income', 'scheduleK'];
+
+/** The line descriptions of the group at `name`, each replaced by `change`, in place. */
+function changeLines(schema: JsonSchema, name: string, change: (words: string) => string): void {
+  const group = groupAt(schema, name);
+  for (const line of Object.values(group && isObject(group.properties) ? group.properties : {})) {
+    if (isObject(line) && typeof line.description === 'string') line.description = change(line.description);
+  }
+}
+
+/**
+ * `schema` without the attachment notes of ATTACHMENTS_SAID_BY_CHECK's lines and the "(loss)" of
+ * LOSS_SAID_BY_GROUP's, in place.
+ */
+function withoutAttachmentNotes(schema: JsonSchema): JsonSchema {
+  for (const name of ATTACHMENTS_SAID_BY_CHECK)
+    changeLines(schema, name, (words) =>
+      words.replace(/ \((?:if required, )?attach [^()]*(?:\([^()]*\))?\)/, ''),
+    );
+  for (const name of LOSS_SAID_BY_GROUP)
+    changeLines(schema, name, (words) => words.replace(/ \(loss\)/g, ''));
+  return schema;
+}
+
+/**
+ * `schema` without ", YYYY-MM-DD" in the description of a field whose `format` is `date`: the
+ * format says it. In place.
+ */
+function withoutDateWords(schema: JsonSchema): JsonSchema {
+  if (schema.format === 'date' && typeof schema.description === 'string')
+    schema.description = schema.description.replace(/,? YYYY-MM-DD/, '');
+  for (const inner of children(schema)) withoutDateWords(inner);
   return schema;
 }
 

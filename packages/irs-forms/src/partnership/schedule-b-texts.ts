@@ -80,69 +80,65 @@ export const SCHEDULE_B_TEXTS = {
  * The same Schedule B entries in fewer words, for get_form_schema's JSON Schema, where the key
  * names the question's number and `true` is its Yes: each says what the question asks, in the
  * form's terms (sections, forms, thresholds), while complete_filing titles a question with its
- * SCHEDULE_B_TEXTS words. Form 1065 (2025), Schedule B; its full text governs.
+ * SCHEDULE_B_TEXTS words. A question is of the partnership and its tax year unless it says
+ * otherwise (the year end, calendar year 2025, since 2017): the schema's scheduleB description
+ * says so once. Form 1065 (2025), Schedule B; its full text governs.
  */
 export const SCHEDULE_B_SCHEMA_TEXTS: Readonly<Record<keyof typeof SCHEDULE_B_TEXTS, string>> = {
-  line1: 'Type of entity filing the return',
-  line1Other: '1f: the entity type in words, when line1 is "Other"',
+  line1: 'Entity type',
+  line1Other: '1f: the entity type, when line1 is Other',
   line2a:
-    'Year end: a corporation, partnership, trust, tax-exempt organization or foreign government (foreign or domestic) owns 50%+ of profit, loss or capital, directly or indirectly (Yes: Schedule B-1)',
+    'Year end: a corporation, partnership, trust, tax-exempt organization or foreign government owns 50%+ of profit, loss or capital, directly or indirectly (Yes: Schedule B-1)',
   line2b:
     'Year end: an individual or estate owns 50%+ of profit, loss or capital, directly or indirectly (Yes: Schedule B-1)',
-  line3a:
-    "Year end: the partnership owns 20%+ directly, or 50%+ directly or indirectly, of a corporation's voting power",
+  line3a: "Year end: owns 20%+ directly, or 50%+ directly or indirectly, of a corporation's voting power",
   line3b:
-    "Year end: the partnership owns 20%+ directly, or 50%+ directly or indirectly, of a partnership's profit, loss or capital or a trust's beneficial interest",
+    "Year end: owns 20%+ directly, or 50%+ directly or indirectly, of a partnership's profit, loss or capital or a trust's beneficial interest",
   line4:
-    'All four: receipts under $250,000; year-end assets under $1 million; K-1s filed and furnished by the due date (with extensions); no Schedule M-3 required or filed. Computed from the figures; Yes: Schedules L, M-1, M-2 and item F not required',
+    'Computed from the figures (check_filing says why); Yes: Schedules L, M-1, M-2 and item F not required',
   line5: 'Publicly traded partnership (section 469(k)(2))',
-  line6: 'Debt canceled, forgiven, or modified to reduce its principal, during the year',
+  line6: 'Debt canceled, forgiven, or modified to reduce its principal',
   line7: 'Filed, or required to file, Form 8918 (material advisor disclosure)',
   line8:
     'Interest in, or signature or other authority over, a foreign financial account during calendar year 2025',
-  line8Country: '8: the foreign country, when line8 is true',
-  line9: 'During the year, received a distribution from, or was grantor of or transferor to, a foreign trust',
+  line8Country: '8: the foreign country',
+  line9: 'Received a distribution from, or was grantor of or transferor to, a foreign trust',
   line10a: 'Making, or made and not revoked, a section 754 election',
-  line10aDate: '10a: effective date of the section 754 election',
-  line10b: 'This year, made an optional basis adjustment under section 743(b)',
-  line10c: 'This year, made an optional basis adjustment under section 734(b)',
+  line10aDate: '10a: its effective date',
+  line10b: 'Made an optional basis adjustment under section 743(b)',
+  line10c: 'Made an optional basis adjustment under section 734(b)',
   line10d:
-    'Required to adjust basis under section 743(b) or 734(b) for a substantial built-in loss or substantial basis reduction',
+    'Required to adjust basis under section 743(b) or 734(b) (substantial built-in loss or basis reduction)',
   line11:
-    'Checkbox: this or the prior year, distributed property received in a like-kind exchange, or contributed it to another entity',
-  line12:
-    'During the year, distributed to a partner a tenancy-in-common or other undivided interest in partnership property',
+    'Checkbox: this or the prior year, distributed like-kind exchange property or contributed it to another entity',
+  line12: 'Distributed to a partner a tenancy-in-common or other undivided interest in partnership property',
   line13a: 'Number of Forms 8858 attached',
   line14: 'Has foreign partners',
   line14Count: '14: number of Forms 8805 filed',
   line15: 'Number of Forms 8865 attached',
   line16a: 'Made payments in 2025 requiring Form(s) 1099',
-  line16b: 'If 16a is Yes: filed, or will file, the required Form(s) 1099',
+  line16b: 'If 16a is Yes: filed, or will file, them',
   line17: 'Number of Forms 5471 attached',
-  line18: 'Number of partners that are foreign governments under section 892',
+  line18: 'Number of partners that are foreign governments (section 892)',
   line19:
-    'During the year, made payments, or received payments allocable to foreign partners, requiring Forms 1042 and 1042-S (chapter 3 or 4)',
+    'Made payments, or received payments allocable to foreign partners, requiring Forms 1042 and 1042-S',
   line20: 'Specified domestic entity required to file Form 8938',
   line21: 'Section 721(c) partnership (Regulations section 1.721(c)-1(b)(14))',
-  line22: 'Paid or accrued interest or royalty that a partner may not deduct under section 267A',
-  line23:
-    'A section 163(j) election for a real property trade or business or farming business in effect this year',
-  line24:
-    'Meets a section 163(j) test: excess business interest expense from a pass-through entity; gross receipts over $31 million with business interest expense; or a tax shelter with business interest expense (Yes: Form 8990)',
+  line22: 'Paid or accrued interest or royalty a partner may not deduct (section 267A)',
+  line23: 'Section 163(j) election in effect for a real property trade or business or farming business',
+  line24: 'Meets one or more section 163(j) tests (Yes: Form 8990)',
   line25: 'Intends to self-certify as a qualified opportunity fund',
-  line26:
-    'Number of foreign partners subject to section 864(c)(8) for transferring an interest or receiving a distribution',
-  line27:
-    'During the year, transfers with its partners subject to the disclosure rules of Regulations section 1.707-8',
+  line26: 'Number of foreign partners subject to section 864(c)(8)',
+  line27: 'Transfers with its partners subject to disclosure under Regulations section 1.707-8',
   line28:
-    'Since December 22, 2017, a foreign corporation acquired substantially all properties of a trade or business of the partnership, with an ownership percentage over 50% (section 7874)',
+    'Since December 22, 2017, a foreign corporation acquired substantially all properties of its trade or business, ownership percentage over 50% (section 7874)',
   line29a: 'Required to file Form 7208 under the applicable foreign corporation rules',
   line29b: 'Required to file Form 7208 under the covered surrogate foreign corporation rules',
   line30:
-    'During the year, received, sold, exchanged or otherwise disposed of a digital asset (or a financial interest in one)',
-  line32: 'Checkbox: electing out of subchapter K under section 761',
+    'Received, sold, exchanged or otherwise disposed of a digital asset (or a financial interest in one)',
+  line32: 'Checkbox: electing out of subchapter K (section 761)',
   line33:
-    'Electing out of the centralized partnership audit regime under section 6221(b) (Yes: Schedule B-2, prepared elsewhere; No: fill partnershipRepresentative)',
+    'Electing out of the centralized audit regime under section 6221(b) (Yes: Schedule B-2, prepared elsewhere)',
 };
 
 /**
