@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import type { PaymentSelling } from '../tools/tool-options.js';
+import type { PaymentSelling } from './payment-selling.js';
 import type { BillingOverview, CheckoutOutcome } from './billing-view.js';
 
 export type { BillingOverview, CheckoutOutcome, TierOffer } from './billing-view.js';

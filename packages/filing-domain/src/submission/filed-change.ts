@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import type { LoadIrsForms } from '../tools/tool-options.js';
+import type { LoadIrsForms } from '../load-irs-forms.js';
 import { SubmissionStore } from './submission-store.js';
 
 /** The rules-table entry on amending each kind's return. */

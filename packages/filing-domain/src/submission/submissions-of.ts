@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { LoadIrsForms } from '../tools/tool-options.js';
+import type { LoadIrsForms } from '../load-irs-forms.js';
 import { filedAnswer } from './filed-state.js';
 import { SubmissionStore } from './submission-store.js';
 

@@ -2,12 +2,12 @@ import { defineTool, type ToolDefinition, ToolError } from '@filing-mcp/protocol
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { filingIdSchema } from '../tools/filing-id.js';
-import { findAnyFiling } from '../tools/find-any-filing.js';
-import type { LoadIrsForms } from '../tools/tool-options.js';
-import { filedAnswer } from './filed-state.js';
-import { submissionSchemas } from './submission-schemas.js';
-import type { SubmissionStore } from './submission-store.js';
+import { filingIdSchema } from './filing-id.js';
+import { findAnyFiling } from '../storage/find-any-filing.js';
+import type { LoadIrsForms } from '../load-irs-forms.js';
+import { filedAnswer } from '../submission/filed-state.js';
+import { submissionSchemas } from '../submission/submission-schemas.js';
+import type { SubmissionStore } from '../submission/submission-store.js';
 import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 
 const reference = () => z.string().trim().min(1).max(100);
