@@ -329,6 +329,17 @@ function nextRoundOrEnd(interview: Interview, { storedNow, refused, stalls }: Ro
   const fields = fieldsNow(interview);
   const { asked, unaskable } = fields;
   const left = countLeft(kind, fields);
+  const round = roundToAsk(interview, asked, refused, elicits);
+  if (round.length === 0) {
+    const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
+    return end(interview, outcome, stored, refused, [], message, left);
+  }
+  const next = { round, asked, left, stored, storedNow, refused, stalls };
+  return stopBeforeForm(interview, next, elicits) ?? askForm(interview, next);
+}
+
+/** What this round asks, the refused answers' fields first. */
+function roundToAsk(interview: Interview, asked: AskedField[], refused: Refusal[], elicits: boolean) {
   const refusedNames = new Set(
     refused.flatMap((refusal) =>
       asked.filter((field) => field.field === refusal.field).map((field) => field.name),
@@ -337,15 +348,32 @@ function nextRoundOrEnd(interview: Interview, { storedNow, refused, stalls }: Ro
   // A form holds one round; an agent without one is given every field it can ask now, so
   // that its user answers them in one update rather than round after round. A partnership
   // is asked schedule by schedule either way (its fields run to hundreds).
-  const round = FILING_KINDS[kind].interviewBySchedule
+  return FILING_KINDS[interview.kind].interviewBySchedule
     ? nextSection(asked, refusedNames)
     : elicits
       ? nextRound(asked, refusedNames)
       : asked;
-  if (round.length === 0) {
-    const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
-    return end(interview, outcome, stored, refused, [], message, left);
-  }
+}
+
+/** A round to ask, and what the call knows when it is asked. */
+interface NextRound {
+  round: AskedField[];
+  asked: AskedField[];
+  left: number;
+  stored: string[];
+  storedNow: string[];
+  refused: Refusal[];
+  stalls: number;
+}
+
+/**
+ * Where the call ends with fields still to ask: the fields for an agent without a form
+ * (`ask_the_user`), `stalled` after {@link MAX_STALLED_ROUNDS} rounds that brought the filing no
+ * closer, `incomplete` after {@link MAX_FORMS} forms; undefined when the next form is asked.
+ */
+function stopBeforeForm(interview: Interview, next: NextRound, elicits: boolean) {
+  const { kind, readiness } = interview;
+  const { round, left, stored, refused, stalls } = next;
   if (!elicits) {
     return end(
       interview,
@@ -380,22 +408,11 @@ function nextRoundOrEnd(interview: Interview, { storedNow, refused, stalls }: Ro
       left,
     );
   }
-  return askForm(interview, { round, asked, left, stored, storedNow, refused, stalls });
+  return undefined;
 }
 
 /** The next form, its round state sealed in the input request's key. */
-function askForm(
-  interview: Interview,
-  next: {
-    round: AskedField[];
-    asked: AskedField[];
-    left: number;
-    stored: string[];
-    storedNow: string[];
-    refused: Refusal[];
-    stalls: number;
-  },
-) {
+function askForm(interview: Interview, next: NextRound) {
   const { kind, filing, readiness, state } = interview;
   const { round, asked, left, refused } = next;
   const opened = openedSince(state, asked, readiness, left);
