@@ -103,10 +103,8 @@ describe.each(testDatabases())('every kind’s table on $name', (variant) => {
 
 // Source files that may compare with a kind's literal, and why. Everything else looks the kind up in
 // FILING_KINDS (kinds/) or its form (forms/kind-forms.ts).
-const ALLOWED: Readonly<Record<string, string>> = {
-  // A 1065 is mailed, not faxed: send_fax names the service center from irs-forms' rules.
-  'filing-domain/src/submission/send-fax-tool.ts': 'partnership',
-};
+// (None now: send_fax asks the kind's record whether it is mailed instead, `mailInstead`.)
+const ALLOWED: Readonly<Record<string, string>> = {};
 // Applied migrations never change: a new kind's table comes with a migration of its own (which also
 // adds its table to migration 0008's submission trigger and gives it a create function).
 const HISTORY = [

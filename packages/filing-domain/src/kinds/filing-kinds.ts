@@ -1,5 +1,6 @@
 import type { FilingKind as IrsFormsFilingKind } from '@filing-mcp/irs-forms';
 import { type ListItemIds, withPartnerIds, withRelatedPartyIds } from '../forms/list-item-ids.js';
+import { type MailInstead, partnershipMailInstead } from './mail-instead.js';
 
 /** A tool's name, title and description. */
 export interface ToolTexts {
@@ -42,6 +43,8 @@ export interface FilingKindRecord {
    * and send_fax faxes it (a 1065 is mailed: send_fax says where).
    */
   signedCopies: boolean;
+  /** For a kind send_fax does not fax, its answer: where to mail the return instead; null when it faxes it. */
+  mailInstead: MailInstead | null;
   /**
    * Whether complete_filing asks schedule by schedule (a form a schedule, counting what no form
    * can ask too) rather than in rounds of a form's size.
@@ -105,6 +108,7 @@ export const FILING_KINDS = {
     pageTitle: 'Form 5472 / 1120 filing',
     indexHeading: 'Form 5472 / 1120',
     signedCopies: true,
+    mailInstead: null,
     interviewBySchedule: false,
     paidExtensionForm: true,
     errorName: 'a single-member (5472) filing',
@@ -148,6 +152,7 @@ export const FILING_KINDS = {
     pageTitle: 'Partnership filing (1065, K-1, 8804 / 8805)',
     indexHeading: 'Partnerships',
     signedCopies: false,
+    mailInstead: partnershipMailInstead,
     interviewBySchedule: true,
     // irs-forms builds no Form 7004 for a partnership yet (docs/payments.md).
     paidExtensionForm: false,

@@ -1,7 +1,7 @@
 import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import type { PaymentSelling } from '../tools/tool-options.js';
+import type { PaymentSelling } from './payment-selling.js';
 import type { BillingOverview, CheckoutOutcome } from './billing-view.js';
 
 export type { BillingOverview, CheckoutOutcome, TierOffer } from './billing-view.js';

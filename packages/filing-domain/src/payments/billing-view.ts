@@ -2,7 +2,7 @@ import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import { FilingRepository } from '../storage/filing-repository.js';
 import type { Payment } from '../storage/records.js';
-import type { PaymentSelling } from '../tools/tool-options.js';
+import type { PaymentSelling } from './payment-selling.js';
 import { type PaidOutcome, creditsOf, recordPaidCheckout, verifyOpenCheckouts } from './payment-store.js';
 
 /** One tier as a person sees it: its name, what it buys, its price as Stripe states it. */

@@ -13,8 +13,9 @@ import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
-import { findAnyFiling } from '../tools/find-any-filing.js';
-import type { LoadIrsForms, PaymentSelling } from '../tools/tool-options.js';
+import { findAnyFiling } from '../storage/find-any-filing.js';
+import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { PaymentSelling } from './payment-selling.js';
 import { type CheckoutState, PaymentProviderError } from './payment-provider.js';
 import { recordCheckout } from './payment-store.js';
 

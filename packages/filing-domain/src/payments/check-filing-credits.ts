@@ -1,7 +1,7 @@
 import type { FilingDatabase } from '../storage/database.js';
 import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import type { PaymentSelling } from '../tools/tool-options.js';
+import type { PaymentSelling } from './payment-selling.js';
 import { tiersText } from './credits.js';
 import { creditsOf, verifyOpenCheckouts } from './payment-store.js';
 

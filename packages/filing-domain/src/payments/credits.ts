@@ -1,7 +1,7 @@
 import type { FilingDatabase } from '../storage/database.js';
 import { ToolError } from '@filing-mcp/protocol';
 import { type Kysely, sql } from 'kysely';
-import type { PaymentSelling } from '../tools/tool-options.js';
+import type { PaymentSelling } from './payment-selling.js';
 import { formatAmount } from './buy-tools.js';
 import { creditsOf } from './payment-store.js';
 

@@ -46,9 +46,9 @@ import {
   readAnswer,
   roundKey,
 } from './elicitation-round.js';
-import { findAnyFiling } from './find-any-filing.js';
+import { findAnyFiling } from '../storage/find-any-filing.js';
 import { filingIdSchema } from './filing-id.js';
-import type { LoadIrsForms } from './tool-options.js';
+import type { LoadIrsForms } from '../load-irs-forms.js';
 
 export { completeFilingOutputSchema } from './complete-filing-answer.js';
 export { MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';
@@ -121,17 +121,9 @@ function answersOf(
  * the round count and what earlier rounds stored travel in the input request's key
  * (elicitation-round.ts). Without elicitation it answers `ask_the_user` with the fields.
  */
-export function completeFilingTool(deps: {
-  repository: FilingRepository;
-  /** The update tools, whose validation and write store the answers. */
-  update: Readonly<Record<FilingKind, () => ToolDefinition<any, any>>>;
-  irsForms: LoadIrsForms;
-}): ToolDefinition<any, any> {
-  const { repository } = deps;
+export function completeFilingTool(deps: CompleteFilingDeps): ToolDefinition<any, any> {
   const updateTools: Partial<Record<FilingKind, ToolDefinition<any, any>>> = {};
-
-  const load = (userId: string, id: string, preferred: FilingKind) =>
-    findAnyFiling(repository, userId, id, preferred);
+  const updateTool = (kind: FilingKind) => (updateTools[kind] ??= deps.update[kind]());
 
   return defineTool({
     name: 'complete_filing',
@@ -142,175 +134,308 @@ export function completeFilingTool(deps: {
     outputSchema: completeFilingOutputSchema(),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     handler: async (args, context) => {
-      const preferred = resolveFilingKind(args.kind ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
-      let { kind, filing } = await load(context.auth.userId, args.id, preferred);
-      const { checkFilingReadiness } = await deps.irsForms();
-      const check = (formData: Record<string, unknown>): FilingCheck => checkFilingReadiness(kind, formData);
-      let readiness: FilingCheck = check(filing.form_data);
-      const fieldsNow = () => interviewFields(kind, readiness, filing.form_data, check);
-      const answer = readAnswer(context);
-      const state: RoundState = answer?.state ?? FIRST_ROUND;
-      // What earlier rounds stored, as far as the filing still holds it.
-      const earlier = () =>
-        state.stored.filter((field) => {
-          const path = parseFieldPath(field);
-          return path !== undefined && isGiven(valueAt(filing.form_data, path));
-        });
-      const end = (
-        outcome: Outcome,
-        stored: string[],
-        refused: Refusal[],
-        fields: AskedField[],
-        message: string,
-        left = countLeft(kind, fieldsNow()),
-      ) =>
-        finalAnswer({
-          id: filing.id,
-          kind,
-          readiness,
-          outcome,
-          stored,
-          refused,
-          fields,
-          message,
-          left: readiness.ready ? 0 : left,
-          preparerNotes: openPreparerNotes(filing.form_data),
-        });
+      const interview = await openInterview(deps, args, context);
+      const { answer } = interview;
+      if (answer?.action === 'decline' || answer?.action === 'cancel')
+        return endRefused(interview, answer.action);
+      const stored =
+        answer?.action === 'accept'
+          ? await storeRound(interview, answer.content, updateTool(interview.kind), context as ToolContext)
+          : { storedNow: [], refused: [], stalls: interview.state.stalls };
+      return nextRoundOrEnd(interview, stored, supportsFormElicitation(context.clientCapabilities));
+    },
+  });
+}
 
-      if (answer?.action === 'decline' || answer?.action === 'cancel') {
-        const stored = earlier();
-        const what = answer.action === 'decline' ? 'declined' : 'cancelled';
-        return end(
-          what,
-          stored,
-          [],
-          [],
-          stored.length === 0
-            ? `The user ${what} the form: nothing was changed.`
-            : `The user ${what} the form. Earlier rounds stored ${stored.length === 1 ? 'one answer' : `${stored.length} answers`} (${stored.join(', ')}); nothing else was changed.`,
-        );
-      }
+/** What {@link completeFilingTool} works with. */
+interface CompleteFilingDeps {
+  repository: FilingRepository;
+  /** The update tools, whose validation and write store the answers. */
+  update: Readonly<Record<FilingKind, () => ToolDefinition<any, any>>>;
+  irsForms: LoadIrsForms;
+}
 
-      let storedNow: string[] = [];
-      let refused: Refusal[] = [];
-      let noted = 0;
-      let stalls = state.stalls;
-      if (answer?.action === 'accept') {
-        const { asked } = fieldsNow();
-        const { answers, notes } = answersOf(answer.content, asked);
-        if (notes.length > 0) {
-          answers.push({ path: [PREPARER_NOTES_KEY], value: addPreparerNotes(filing.form_data, notes) });
-        }
-        // The objects of lines asked whole (the last form asked them) are stored even when every
-        // line was left blank: the user saw their lines and gave none.
-        const wholes = new Set(state.whole.split(',').filter(Boolean));
-        const touch = [
-          ...new Map(
-            asked
-              .filter((field) => field.wholeObject && field.group !== undefined && wholes.has(field.group))
-              .map((field) => [field.group!, field.wholeObject!]),
-          ).values(),
-        ].filter((path) => !isGiven(valueAt(filing.form_data, path)));
-        if (answers.length > 0 || touch.length > 0) {
-          updateTools[kind] ??= deps.update[kind]();
-          ({ stored: storedNow, refused } = await storeAnswers({
-            kind,
-            filing,
-            answers,
-            touch,
-            update: updateTools[kind]!,
-            context: context as ToolContext,
-          }));
-          if (storedNow.length > 0) {
-            ({ kind, filing } = await load(context.auth.userId, args.id, kind));
-            readiness = check(filing.form_data);
-          }
-          if (storedNow.includes(PREPARER_NOTES_KEY)) noted = notes.length;
-        }
-        const closer =
-          storedNow.length > 0 && (noted > 0 || checkFingerprint(readiness) !== state.fingerprint);
-        stalls = closer ? 0 : stalls + 1;
-      }
-      const stored = [...new Set([...earlier(), ...storedNow])];
+/**
+ * One call of the interview: the filing as it is (reloaded when a round stored answers), its
+ * check, and the answer to the previous form with the state its key carried.
+ */
+interface Interview {
+  deps: CompleteFilingDeps;
+  userId: string;
+  kind: FilingKind;
+  filing: Awaited<ReturnType<typeof findAnyFiling>>['filing'];
+  readiness: FilingCheck;
+  check: (formData: Record<string, unknown>) => FilingCheck;
+  answer: ReturnType<typeof readAnswer>;
+  state: RoundState;
+}
 
-      if (readiness.ready) {
-        return end('ready', stored, refused, [], 'The filing is ready: call get_pdf_url for the PDF.');
-      }
-      const fields = fieldsNow();
-      const { asked, unaskable } = fields;
-      const left = countLeft(kind, fields);
-      const refusedNames = new Set(
-        refused.flatMap((refusal) =>
-          asked.filter((field) => field.field === refusal.field).map((field) => field.name),
-        ),
-      );
-      // A form holds one round; an agent without one is given every field it can ask now, so
-      // that its user answers them in one update rather than round after round. A partnership
-      // is asked schedule by schedule either way (its fields run to hundreds).
-      const elicits = supportsFormElicitation(context.clientCapabilities);
-      const round = FILING_KINDS[kind].interviewBySchedule
-        ? nextSection(asked, refusedNames)
-        : elicits
-          ? nextRound(asked, refusedNames)
-          : asked;
-      if (round.length === 0) {
-        const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
-        return end(outcome, stored, refused, [], message, left);
-      }
-      if (!elicits) {
-        return end(
-          'ask_the_user',
-          stored,
-          refused,
-          round,
-          `This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed, then store the answers with ${UPDATE_TOOL[kind]} as each field's update shows: form_data takes the field's path as its key (${UPDATE_TOOL[kind]} merges it, every other field kept); several answers go in one form_data.`,
-          left,
-        );
-      }
-      if (stalls >= MAX_STALLED_ROUNDS) {
-        const reasons = [...refused.map((refusal) => `${refusal.field} ${refusal.message}`)];
-        return end(
-          'stalled',
-          stored,
-          refused,
-          round,
-          `Stopped after ${MAX_STALLED_ROUNDS} rounds that brought the filing no closer to ready${reasons.length > 0 ? ` (not accepted: ${reasons.join('; ')})` : ''}. Still missing or invalid: see missing and invalid; ask the user about them and send the answers with ${UPDATE_TOOL[kind]}.`,
-          left,
-        );
-      }
-      if (state.round >= MAX_FORMS) {
-        return end(
-          'incomplete',
-          stored,
-          refused,
-          round,
-          `${owedFirst(readiness)}${left === 1 ? 'One answer is' : `${left} answers are`} still needed after ${MAX_FORMS} forms in this call (a client stops a call after 10 rounds, so this one ends here; everything answered is stored). Call complete_filing again to go on where it stopped; fields shows the next form.`,
-          left,
-        );
-      }
-      const opened = openedSince(state, asked, readiness, left);
-      return inputRequired({
-        inputRequests: {
-          [roundKey({
-            round: state.round + 1,
-            stalls,
-            fingerprint: checkFingerprint(readiness),
-            stored,
-            whole: [
-              ...new Set(round.filter((field) => field.wholeObject).map((field) => field.group ?? '')),
-            ].join(','),
-            left,
-            open: asked.map((field) => fieldHash(field.name)),
-          })]: {
-            method: 'elicitation/create',
-            params: {
-              mode: 'form',
-              message: `${lateNote(readiness, round)}${introOf(filing.llc_name, kind, left, round, refused, storedNow.length)}${opened}`,
-              requestedSchema: requestedSchema(withReasons(round, refused)),
-            },
-          },
+/** What this call's round stored, what the update refused, and the stalled rounds counted on. */
+interface RoundStored {
+  storedNow: string[];
+  refused: Refusal[];
+  stalls: number;
+}
+
+/** Find the filing (either kind; `kind` is a hint), check it, and read the previous round. */
+async function openInterview(
+  deps: CompleteFilingDeps,
+  args: { id: string; kind?: string | undefined },
+  context: ToolContext,
+): Promise<Interview> {
+  const userId = context.auth.userId;
+  const preferred = resolveFilingKind(args.kind ?? DEFAULT_FILING_KIND) ?? DEFAULT_FILING_KIND;
+  const { kind, filing } = await findAnyFiling(deps.repository, userId, args.id, preferred);
+  const { checkFilingReadiness } = await deps.irsForms();
+  const answer = readAnswer(context);
+  const interview: Interview = {
+    deps,
+    userId,
+    kind,
+    filing,
+    readiness: { ready: false, missing: [], invalid: [] },
+    check: (formData) => checkFilingReadiness(interview.kind, formData),
+    answer,
+    state: answer?.state ?? FIRST_ROUND,
+  };
+  interview.readiness = interview.check(filing.form_data);
+  return interview;
+}
+
+/** The fields to ask of the filing as it is now. */
+function fieldsNow(interview: Interview) {
+  return interviewFields(interview.kind, interview.readiness, interview.filing.form_data, interview.check);
+}
+
+/** What earlier rounds stored, as far as the filing still holds it. */
+function storedEarlier(interview: Interview): string[] {
+  return interview.state.stored.filter((field) => {
+    const path = parseFieldPath(field);
+    return path !== undefined && isGiven(valueAt(interview.filing.form_data, path));
+  });
+}
+
+/** The call's result with an outcome (every outcome but the next form). */
+function end(
+  interview: Interview,
+  outcome: Outcome,
+  stored: string[],
+  refused: Refusal[],
+  fields: AskedField[],
+  message: string,
+  left = countLeft(interview.kind, fieldsNow(interview)),
+) {
+  const { kind, filing, readiness } = interview;
+  return finalAnswer({
+    id: filing.id,
+    kind,
+    readiness,
+    outcome,
+    stored,
+    refused,
+    fields,
+    message,
+    left: readiness.ready ? 0 : left,
+    preparerNotes: openPreparerNotes(filing.form_data),
+  });
+}
+
+/** The user declined or cancelled the form: nothing more is stored. */
+function endRefused(interview: Interview, action: 'decline' | 'cancel') {
+  const stored = storedEarlier(interview);
+  const what = action === 'decline' ? 'declined' : 'cancelled';
+  return end(
+    interview,
+    what,
+    stored,
+    [],
+    [],
+    stored.length === 0
+      ? `The user ${what} the form: nothing was changed.`
+      : `The user ${what} the form. Earlier rounds stored ${stored.length === 1 ? 'one answer' : `${stored.length} answers`} (${stored.join(', ')}); nothing else was changed.`,
+  );
+}
+
+/**
+ * Store the accepted form's answers with the update tool (the filing reloaded and checked again
+ * when any was stored), and count the round as stalled unless it brought the filing closer.
+ */
+async function storeRound(
+  interview: Interview,
+  content: Record<string, unknown>,
+  update: ToolDefinition<any, any>,
+  context: ToolContext,
+): Promise<RoundStored> {
+  const { state } = interview;
+  const { asked } = fieldsNow(interview);
+  const { answers, notes } = answersOf(content, asked);
+  if (notes.length > 0) {
+    answers.push({ path: [PREPARER_NOTES_KEY], value: addPreparerNotes(interview.filing.form_data, notes) });
+  }
+  const touch = wholeObjectsAsked(interview, asked);
+  let storedNow: string[] = [];
+  let refused: Refusal[] = [];
+  let noted = 0;
+  if (answers.length > 0 || touch.length > 0) {
+    ({ stored: storedNow, refused } = await storeAnswers({
+      kind: interview.kind,
+      filing: interview.filing,
+      answers,
+      touch,
+      update,
+      context,
+    }));
+    if (storedNow.length > 0) {
+      ({ kind: interview.kind, filing: interview.filing } = await findAnyFiling(
+        interview.deps.repository,
+        interview.userId,
+        interview.filing.id,
+        interview.kind,
+      ));
+      interview.readiness = interview.check(interview.filing.form_data);
+    }
+    if (storedNow.includes(PREPARER_NOTES_KEY)) noted = notes.length;
+  }
+  const closer =
+    storedNow.length > 0 && (noted > 0 || checkFingerprint(interview.readiness) !== state.fingerprint);
+  return { storedNow, refused, stalls: closer ? 0 : state.stalls + 1 };
+}
+
+/**
+ * The objects of lines asked whole (the last form asked them), stored even when every line was
+ * left blank: the user saw their lines and gave none.
+ */
+function wholeObjectsAsked(interview: Interview, asked: AskedField[]) {
+  const wholes = new Set(interview.state.whole.split(',').filter(Boolean));
+  return [
+    ...new Map(
+      asked
+        .filter((field) => field.wholeObject && field.group !== undefined && wholes.has(field.group))
+        .map((field) => [field.group!, field.wholeObject!]),
+    ).values(),
+  ].filter((path) => !isGiven(valueAt(interview.filing.form_data, path)));
+}
+
+/**
+ * After the round: `ready`, nothing left to ask, the fields for an agent without a form, a stop
+ * (`stalled`, `incomplete`), or the next form.
+ */
+function nextRoundOrEnd(interview: Interview, { storedNow, refused, stalls }: RoundStored, elicits: boolean) {
+  const { kind, readiness } = interview;
+  const stored = [...new Set([...storedEarlier(interview), ...storedNow])];
+  if (readiness.ready) {
+    return end(interview, 'ready', stored, refused, [], 'The filing is ready: call get_pdf_url for the PDF.');
+  }
+  const fields = fieldsNow(interview);
+  const { asked, unaskable } = fields;
+  const left = countLeft(kind, fields);
+  const round = roundToAsk(interview, asked, refused, elicits);
+  if (round.length === 0) {
+    const { outcome, message } = nothingToAsk(kind, readiness, unaskable, fields.forPreparer);
+    return end(interview, outcome, stored, refused, [], message, left);
+  }
+  const next = { round, asked, left, stored, storedNow, refused, stalls };
+  return stopBeforeForm(interview, next, elicits) ?? askForm(interview, next);
+}
+
+/** What this round asks, the refused answers' fields first. */
+function roundToAsk(interview: Interview, asked: AskedField[], refused: Refusal[], elicits: boolean) {
+  const refusedNames = new Set(
+    refused.flatMap((refusal) =>
+      asked.filter((field) => field.field === refusal.field).map((field) => field.name),
+    ),
+  );
+  // A form holds one round; an agent without one is given every field it can ask now, so
+  // that its user answers them in one update rather than round after round. A partnership
+  // is asked schedule by schedule either way (its fields run to hundreds).
+  return FILING_KINDS[interview.kind].interviewBySchedule
+    ? nextSection(asked, refusedNames)
+    : elicits
+      ? nextRound(asked, refusedNames)
+      : asked;
+}
+
+/** A round to ask, and what the call knows when it is asked. */
+interface NextRound {
+  round: AskedField[];
+  asked: AskedField[];
+  left: number;
+  stored: string[];
+  storedNow: string[];
+  refused: Refusal[];
+  stalls: number;
+}
+
+/**
+ * Where the call ends with fields still to ask: the fields for an agent without a form
+ * (`ask_the_user`), `stalled` after {@link MAX_STALLED_ROUNDS} rounds that brought the filing no
+ * closer, `incomplete` after {@link MAX_FORMS} forms; undefined when the next form is asked.
+ */
+function stopBeforeForm(interview: Interview, next: NextRound, elicits: boolean) {
+  const { kind, readiness } = interview;
+  const { round, left, stored, refused, stalls } = next;
+  if (!elicits) {
+    return end(
+      interview,
+      'ask_the_user',
+      stored,
+      refused,
+      round,
+      `This client cannot show the user a form (elicitation needs MCP 2026-07-28 and a client that declares it). Ask the user for the fields listed, then store the answers with ${UPDATE_TOOL[kind]} as each field's update shows: form_data takes the field's path as its key (${UPDATE_TOOL[kind]} merges it, every other field kept); several answers go in one form_data.`,
+      left,
+    );
+  }
+  if (stalls >= MAX_STALLED_ROUNDS) {
+    const reasons = [...refused.map((refusal) => `${refusal.field} ${refusal.message}`)];
+    return end(
+      interview,
+      'stalled',
+      stored,
+      refused,
+      round,
+      `Stopped after ${MAX_STALLED_ROUNDS} rounds that brought the filing no closer to ready${reasons.length > 0 ? ` (not accepted: ${reasons.join('; ')})` : ''}. Still missing or invalid: see missing and invalid; ask the user about them and send the answers with ${UPDATE_TOOL[kind]}.`,
+      left,
+    );
+  }
+  if (interview.state.round >= MAX_FORMS) {
+    return end(
+      interview,
+      'incomplete',
+      stored,
+      refused,
+      round,
+      `${owedFirst(readiness)}${left === 1 ? 'One answer is' : `${left} answers are`} still needed after ${MAX_FORMS} forms in this call (a client stops a call after 10 rounds, so this one ends here; everything answered is stored). Call complete_filing again to go on where it stopped; fields shows the next form.`,
+      left,
+    );
+  }
+  return undefined;
+}
+
+/** The next form, its round state sealed in the input request's key. */
+function askForm(interview: Interview, next: NextRound) {
+  const { kind, filing, readiness, state } = interview;
+  const { round, asked, left, refused } = next;
+  const opened = openedSince(state, asked, readiness, left);
+  return inputRequired({
+    inputRequests: {
+      [roundKey({
+        round: state.round + 1,
+        stalls: next.stalls,
+        fingerprint: checkFingerprint(readiness),
+        stored: next.stored,
+        whole: [
+          ...new Set(round.filter((field) => field.wholeObject).map((field) => field.group ?? '')),
+        ].join(','),
+        left,
+        open: asked.map((field) => fieldHash(field.name)),
+      })]: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: `${lateNote(readiness, round)}${introOf(filing.llc_name, kind, left, round, refused, next.storedNow.length)}${opened}`,
+          requestedSchema: requestedSchema(withReasons(round, refused)),
         },
-      });
+      },
     },
   });
 }

@@ -7,9 +7,10 @@ import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from '../form
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
-import { findAnyPacketSource } from './find-any-filing.js';
+import { findAnyPacketSource } from '../storage/find-any-filing.js';
 import { preparerNoteLines } from './preparer-notes.js';
-import type { FilingToolFactory, LoadIrsForms } from './tool-options.js';
+import type { FilingToolFactory } from './tool-options.js';
+import type { LoadIrsForms } from '../load-irs-forms.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 

@@ -10,7 +10,7 @@ import { once } from '../once.js';
 import type { PacketLinks } from '../resources/packet-links.js';
 import { packetUri } from '../resources/packet-uris.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { findAnyFiling } from './find-any-filing.js';
+import { findAnyFiling } from '../storage/find-any-filing.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { kindPdfUrl } from './view-urls.js';

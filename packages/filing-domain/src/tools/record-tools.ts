@@ -5,7 +5,8 @@ import type { FilingRepository } from '../storage/filing-repository.js';
 import { recordSchemas } from '../storage/records.js';
 import type { Kysely } from 'kysely';
 import { verifyOpenCheckouts } from '../payments/payment-store.js';
-import { type FilingToolFactory, type PaymentSelling, RECORD_LIST_LIMIT } from './tool-options.js';
+import { type FilingToolFactory, RECORD_LIST_LIMIT } from './tool-options.js';
+import type { PaymentSelling } from '../payments/payment-selling.js';
 import { readOnly } from './tool-schemas.js';
 
 /** The tools that list the user's other records: payments and fax logs, in `tools/list` order. */

@@ -3,16 +3,8 @@ import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PacketLinks } from '../resources/packet-links.js';
 import type { FaxSending } from '../submission/fax-provider.js';
-import type { PaymentProvider } from '../payments/payment-provider.js';
-import type { PaymentsSettings } from '../config/payments-settings-schema.js';
-
-/** What the payment tools need of a server that takes payments. */
-export interface PaymentSelling {
-  provider: PaymentProvider;
-  settings: PaymentsSettings;
-  /** `{app_url}`: the checkout's success and cancel pages are the companion's. */
-  appUrl: string;
-}
+import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { PaymentSelling } from '../payments/payment-selling.js';
 
 /** Default of the list tools' `limit` argument. */
 export const DEFAULT_LIST_LIMIT = 50;
@@ -20,9 +12,6 @@ export const DEFAULT_LIST_LIMIT = 50;
 export const DEFAULT_LIST_LIMIT_MAX = 200;
 /** list_payments and list_fax_logs answer at most this many records. */
 export const RECORD_LIST_LIMIT = 100;
-
-/** The error message the spec names for a missing filing or another user's filing. */
-export const FILING_NOT_FOUND = 'Filing not found';
 
 /** Options of {@link createFilingTools}. */
 export interface FilingToolsOptions {
@@ -49,9 +38,6 @@ export interface FilingToolsOptions {
   /** Card payments (buy_filings, buy_extension, credits); without it, list_payments only lists. */
   payments?: PaymentSelling;
 }
-
-/** irs-forms (the form checks, the rules table), loaded by the first tool that needs it. */
-export type LoadIrsForms = () => Promise<typeof import('@filing-mcp/irs-forms')>;
 
 /**
  * The tool options once the database is open: what every tool group is built from. `irsForms` is

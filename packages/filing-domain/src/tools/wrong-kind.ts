@@ -1,7 +1,7 @@
 import { ToolError } from '@filing-mcp/protocol';
 import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { FILING_NOT_FOUND } from './tool-options.js';
+import { FILING_NOT_FOUND } from '../storage/find-any-filing.js';
 
 /** The actions of a kind-specific tool that a wrong-kind error names the twin of. */
 type KindAction = 'get' | 'update' | 'delete';

@@ -1,8 +1,10 @@
 import { ToolError } from '@filing-mcp/protocol';
 import { resolveFilingKind } from '../forms/form-schema-descriptor.js';
 import { DEFAULT_FILING_KIND, type FilingKind } from '../kinds/filing-kinds.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
-import { FILING_NOT_FOUND } from './tool-options.js';
+import { type FilingRepository, filingTable } from './filing-repository.js';
+
+/** The error message the spec names for a missing filing or another user's filing. */
+export const FILING_NOT_FOUND = 'Filing not found';
 
 /**
  * A filing of either kind by id, for its owner: the kind the agent names (default `5472`) is only
