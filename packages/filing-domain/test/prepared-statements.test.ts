@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  boundedPool,
+  filingPool,
   createFilingServerWithConfig,
   type FilingServer,
   migrateToLatest,
@@ -38,7 +38,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       );
       expect(database.namedStatements).toBe(true);
       pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
-      db = new Kysely<any>({ dialect: new PostgresDialect({ pool: boundedPool(pool, database) }) });
+      db = new Kysely<any>({ dialect: new PostgresDialect({ pool: filingPool(pool, database) }) });
       await migrateToLatest(db);
       serverConfig = config;
       server = createFilingServerWithConfig({ db }, config);
@@ -101,7 +101,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         expect(settings.namedStatements).toBe(false);
         const plainPool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(settings) });
         const plainDb = new Kysely<any>({
-          dialect: new PostgresDialect({ pool: boundedPool(plainPool, settings) }),
+          dialect: new PostgresDialect({ pool: filingPool(plainPool, settings) }),
         });
         const plainServer = createFilingServerWithConfig({ db: plainDb }, serverConfig);
         try {

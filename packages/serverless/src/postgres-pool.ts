@@ -45,7 +45,7 @@ export async function createServerlessPool(
 }
 
 /**
- * A query function on the instance's pool (`boundedPool`'s, with its acquire timeout, its named
+ * A query function on the instance's pool (`filingPool`'s, with its acquire timeout, its named
  * statements and its dropping of a broken connection), run as Kysely's Postgres driver runs a
  * statement: a connection taken from the pool, the statement sent with its parameters, the
  * connection given back; a failure is the same error through either. The credential check uses it

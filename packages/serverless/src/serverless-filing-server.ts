@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  boundedPool,
+  filingPool,
   createFilingServerWithConfig,
   type FilingLogEvent,
   type PacketBuilder,
@@ -52,7 +52,7 @@ export async function createServerlessFilingServer(
   function pool(): Promise<{ pool: PostgresPool; query: DatabaseQuery }> {
     pooling ??= import('./postgres-pool.js')
       .then(async ({ createServerlessPool, poolQuery }) => {
-        const bounded = boundedPool(
+        const bounded = filingPool(
           await createServerlessPool(
             {
               connectionString: settings.connectionString,
