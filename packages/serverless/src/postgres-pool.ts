@@ -1,4 +1,4 @@
-import type { DatabaseQuery, pgPoolOptions } from '@filing-mcp/filing-domain';
+import { type DatabaseQuery, filingPool, type pgPoolOptions } from '@filing-mcp/filing-domain';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ServerlessPlatform } from './serverless-platform.js';
@@ -42,6 +42,21 @@ export async function createServerlessPool(
     );
   }
   return pool;
+}
+
+/**
+ * The instance's pool as Kysely and the credential check run on it: {@link createServerlessPool}'s
+ * under `filingPool` of the shared database settings (the acquire timeout, a broken connection
+ * dropped, the creates named when `DATABASE_NAMED_STATEMENTS` says so). Built here, in the module
+ * loaded with the database, so that a cold start loads none of it.
+ * @internal
+ */
+export async function createFilingPool(
+  options: ServerlessPoolOptions,
+  platform: Pick<ServerlessPlatform, 'onPool' | 'warmPool'>,
+  settings: Parameters<typeof filingPool>[1],
+): Promise<PostgresPool> {
+  return filingPool(await createServerlessPool(options, platform), settings);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  filingPool,
   createFilingServerWithConfig,
   type FilingLogEvent,
   type PacketBuilder,
@@ -51,20 +50,18 @@ export async function createServerlessFilingServer(
   let pooling: Promise<{ pool: PostgresPool; query: DatabaseQuery }> | undefined;
   function pool(): Promise<{ pool: PostgresPool; query: DatabaseQuery }> {
     pooling ??= import('./postgres-pool.js')
-      .then(async ({ createServerlessPool, poolQuery }) => {
-        const bounded = filingPool(
-          await createServerlessPool(
-            {
-              connectionString: settings.connectionString,
-              options: pgPoolOptions(settings.database),
-              onError: (error) =>
-                log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
-            },
-            platform,
-          ),
+      .then(async ({ createFilingPool, poolQuery }) => {
+        const filing = await createFilingPool(
+          {
+            connectionString: settings.connectionString,
+            options: pgPoolOptions(settings.database),
+            onError: (error) =>
+              log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
+          },
+          platform,
           settings.database,
         );
-        return { pool: bounded, query: poolQuery(bounded) };
+        return { pool: filing, query: poolQuery(filing) };
       })
       .catch((error: unknown) => {
         pooling = undefined;

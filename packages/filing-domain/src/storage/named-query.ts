@@ -42,15 +42,15 @@ export function decoratePool(
 ): NamingPool {
   const wrappers = new WeakMap<NamingPoolClient, NamingPoolClient>();
   return {
-    connect: async () => {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (wrapper === undefined) {
-        wrapper = wrap(client);
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
+    connect: () =>
+      pool.connect().then((client) => {
+        let wrapper = wrappers.get(client);
+        if (wrapper === undefined) {
+          wrapper = wrap(client);
+          wrappers.set(client, wrapper);
+        }
+        return wrapper;
+      }),
     end: () => pool.end(),
     options: pool.options,
     ...(pool.Client !== undefined && { Client: pool.Client }),
