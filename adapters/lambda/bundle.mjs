@@ -92,6 +92,12 @@ const deepImports = [
     '@filing-mcp/filing-domain',
     'filing-domain/src/server/deployment.ts',
   ],
+  // The pool of the filing server (bounded, its named statements), loaded with pg.
+  [
+    /serverless[\\/]src[\\/]postgres-pool\.ts$/,
+    '@filing-mcp/filing-domain',
+    'filing-domain/src/storage/filing-pool.ts',
+  ],
   [/filing-domain[\\/]src[\\/]auth[\\/]scopes\.ts$/, '@filing-mcp/oauth-core', 'oauth-core/src/scopes.ts'],
   // The OAuth endpoint table only (the routes' rate limits and spans), not the OAuth server.
   [

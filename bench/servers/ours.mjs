@@ -3,7 +3,7 @@
 // orchestrator sends to /dev/null), node:crypto hashing, the core's default credential cache unless
 // AUTH_CACHE_TTL_MS says otherwise.
 import { createRequire } from 'node:module';
-import { boundedPool, pgPoolOptions, resolveDatabaseSettings } from '@filing-mcp/filing-domain';
+import { filingPool, pgPoolOptions, resolveDatabaseSettings } from '@filing-mcp/filing-domain';
 import { createNodeServer, startTelemetry } from '@filing-mcp/node';
 import { Kysely, PostgresDialect } from 'kysely';
 import { announce } from '../lib/report.mjs';
@@ -25,7 +25,7 @@ const settings = resolveDatabaseSettings(undefined, {
   namedStatements: true,
 });
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, ...pgPoolOptions(settings) });
-const db = new Kysely({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
+const db = new Kysely({ dialect: new PostgresDialect({ pool: filingPool(pool, settings) }) });
 const ttl = process.env.AUTH_CACHE_TTL_MS;
 
 const node = await createNodeServer({

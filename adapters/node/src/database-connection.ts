@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
-  boundedPool,
+  filingPool,
   type DatabaseSettings,
   PLATFORM_POOL_DEFAULTS,
   pgPoolOptions,
@@ -61,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     // An idle client losing its server connection emits 'error' on the pool; unhandled, it would
     // end the process. The next query gets a fresh connection.
     pool.on('error', () => {});
-    db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: boundedPool(pool, settings) }) });
+    db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: filingPool(pool, settings) }) });
     kind = 'postgres';
   } else {
     const pglite = await PGlite.create(embeddedDatabaseDir(options.dataDir));

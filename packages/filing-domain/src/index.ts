@@ -27,7 +27,7 @@ export {
 export { DEFAULT_READINESS_TIMEOUT_MS } from './probes/readiness-check.js';
 export { DatabaseUnavailableError } from './storage/database-unavailable.js';
 export { RateLimitedError } from './rate-limits/rate-limited-error.js';
-export { boundedPool } from './storage/bounded-pool.js';
+export { filingPool } from './storage/filing-pool.js';
 export type { DatabaseQuery } from './storage/database-query.js';
 export { HttpError, type HttpErrorBody } from '@filing-mcp/oauth-core';
 export {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, PostgresDialect } from 'kysely';
 import {
-  boundedPool,
+  filingPool,
   createApiKey,
   createFilingServerWithConfig,
   type FilingServer,
@@ -43,9 +43,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       );
       const pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
       pool.on('error', () => {});
-      const db = new Kysely<FilingDatabase>({
-        dialect: new PostgresDialect({ pool: boundedPool(pool, database) }),
-      });
+      const db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: filingPool(pool, database) }) });
       await migrateToLatest(db);
       const server = createFilingServerWithConfig({ db }, config);
       deployed = {

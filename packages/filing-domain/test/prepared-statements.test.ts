@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  boundedPool,
+  filingPool,
   createFilingServerWithConfig,
   type FilingServer,
   migrateToLatest,
@@ -39,9 +39,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       );
       expect(database.namedStatements).toBe(true);
       pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
-      db = new Kysely<FilingDatabase>({
-        dialect: new PostgresDialect({ pool: boundedPool(pool, database) }),
-      });
+      db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: filingPool(pool, database) }) });
       await migrateToLatest(db);
       serverConfig = config;
       server = createFilingServerWithConfig({ db }, config);
@@ -104,7 +102,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
         expect(settings.namedStatements).toBe(false);
         const plainPool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(settings) });
         const plainDb = new Kysely<FilingDatabase>({
-          dialect: new PostgresDialect({ pool: boundedPool(plainPool, settings) }),
+          dialect: new PostgresDialect({ pool: filingPool(plainPool, settings) }),
         });
         const plainServer = createFilingServerWithConfig({ db: plainDb }, serverConfig);
         try {

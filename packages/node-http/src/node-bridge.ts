@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { bodyBytesHook, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol';
+import { bodyBytesHook, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol/transport';
 import { ONE_WRITE_BYTES, waitForDrainOrClose, writeInPieces, writePieces } from './bounded-write.js';
 import { partsResponse, responseParts } from './response-parts.js';
 

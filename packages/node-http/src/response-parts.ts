@@ -1,8 +1,8 @@
 import {
-  type FixedResponseHookRequest,
   type FixedResponseParts,
   fixedResponseHook,
-} from '@filing-mcp/protocol';
+  type TransportHooks,
+} from '@filing-mcp/protocol/transport';
 
 /**
  * What a response is made of, kept beside the `Response` so that the bridge writing to the socket
@@ -43,7 +43,7 @@ export function plainResponse(
  * do for a handler's return value) must not be handed them, hence the mark.
  */
 export function acceptResponseParts(request: Request): void {
-  (request as Request & FixedResponseHookRequest)[fixedResponseHook] = partsResponse;
+  (request as Request & TransportHooks)[fixedResponseHook] = partsResponse;
 }
 
 const BUILD = Symbol('build');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyBytesHook } from '@filing-mcp/protocol';
+import { bodyBytesHook } from '@filing-mcp/protocol/transport';
 import { fastMcpUrl, mcpRequest, readSmallBody, SMALL_BODY_BYTES } from '../src/node-bridge.js';
 
 // The fast bridge's body read (collected from the socket's chunks): whatever the timing, the size

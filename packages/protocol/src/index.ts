@@ -55,13 +55,6 @@ export {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './mcp/versions.js';
 export { McpError } from './jsonrpc/mcp-error.js';
-export {
-  type BodyBytesHookRequest,
-  bodyBytesHook,
-  type FixedResponseHookRequest,
-  type FixedResponseParts,
-  fixedResponseHook,
-} from './http/response-hook.js';
 export type {
   PromptArgument,
   PromptDefinition,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyBytesHook } from '../src/index.js';
+import { bodyBytesHook } from '../src/transport.js';
 import { callTool, GOOD_TOKEN, makeServer, post, rpc } from './helpers.js';
 
 /**

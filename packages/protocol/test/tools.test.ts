@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createMcpServer, type FixedResponseParts, fixedResponseHook, ToolError } from '../src/index.js';
+import { createMcpServer, ToolError } from '../src/index.js';
+import { type FixedResponseParts, fixedResponseHook } from '../src/transport.js';
 import { auth, callTool, json, makeServer, post, rpc, rpcError, USER } from './helpers.js';
 
 describe('tools/list', () => {

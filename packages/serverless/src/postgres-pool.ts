@@ -1,4 +1,4 @@
-import type { DatabaseQuery, pgPoolOptions } from '@filing-mcp/filing-domain';
+import { type DatabaseQuery, filingPool, type pgPoolOptions } from '@filing-mcp/filing-domain';
 import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { ServerlessPlatform } from './serverless-platform.js';
@@ -45,7 +45,22 @@ export async function createServerlessPool(
 }
 
 /**
- * A query function on the instance's pool (`boundedPool`'s, with its acquire timeout, its named
+ * The instance's pool as Kysely and the credential check run on it: {@link createServerlessPool}'s
+ * under `filingPool` of the shared database settings (the acquire timeout, a broken connection
+ * dropped, the creates named when `DATABASE_NAMED_STATEMENTS` says so). Built here, in the module
+ * loaded with the database, so that a cold start loads none of it.
+ * @internal
+ */
+export async function createFilingPool(
+  options: ServerlessPoolOptions,
+  platform: Pick<ServerlessPlatform, 'onPool' | 'warmPool'>,
+  settings: Parameters<typeof filingPool>[1],
+): Promise<PostgresPool> {
+  return filingPool(await createServerlessPool(options, platform), settings);
+}
+
+/**
+ * A query function on the instance's pool (`filingPool`'s, with its acquire timeout, its named
  * statements and its dropping of a broken connection), run as Kysely's Postgres driver runs a
  * statement: a connection taken from the pool, the statement sent with its parameters, the
  * connection given back; a failure is the same error through either. The credential check uses it

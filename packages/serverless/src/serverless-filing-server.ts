@@ -1,7 +1,6 @@
 import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { createHash } from 'node:crypto';
 import {
-  boundedPool,
   createFilingServerWithConfig,
   type FilingLogEvent,
   type PacketBuilder,
@@ -52,20 +51,18 @@ export async function createServerlessFilingServer(
   let pooling: Promise<{ pool: PostgresPool; query: DatabaseQuery }> | undefined;
   function pool(): Promise<{ pool: PostgresPool; query: DatabaseQuery }> {
     pooling ??= import('./postgres-pool.js')
-      .then(async ({ createServerlessPool, poolQuery }) => {
-        const bounded = boundedPool(
-          await createServerlessPool(
-            {
-              connectionString: settings.connectionString,
-              options: pgPoolOptions(settings.database),
-              onError: (error) =>
-                log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
-            },
-            platform,
-          ),
+      .then(async ({ createFilingPool, poolQuery }) => {
+        const filing = await createFilingPool(
+          {
+            connectionString: settings.connectionString,
+            options: pgPoolOptions(settings.database),
+            onError: (error) =>
+              log({ event: 'database_pool_error', errorName: error.name, errorMessage: error.message }),
+          },
+          platform,
           settings.database,
         );
-        return { pool: bounded, query: poolQuery(bounded) };
+        return { pool: filing, query: poolQuery(filing) };
       })
       .catch((error: unknown) => {
         pooling = undefined;

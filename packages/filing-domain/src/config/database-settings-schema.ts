@@ -53,7 +53,7 @@ export function resolveDatabaseSettings(
  *   through poolers that refuse start-up parameters (PgBouncer); the connection is then dropped;
  * - `idleTimeoutMs` (`DATABASE_IDLE_TIMEOUT_MS`, 10000): an idle connection is closed after it;
  * - `namedStatements` (`DATABASE_NAMED_STATEMENTS`, true on Node, false on Vercel and Lambda): the
- *   creates go as named statements, planned once per connection (see {@link boundedPool}).
+ *   creates go as named statements, planned once per connection (see {@link filingPool}).
  */
 export type DatabaseSettings = z.input<typeof databaseSettingsSchema>;
 

@@ -3,7 +3,6 @@
 // (adapters/lambda/bundle.mjs), so that the path to `initialize` imports these modules only.
 export { clientMetadataSettingsFromEnv, resolveConfigFromEnv } from '../config/settings-from-env.js';
 export { pgPoolOptions } from '../config/database-settings.js';
-export { boundedPool } from '../storage/bounded-pool.js';
 export { createFilingServerWithConfig } from './filing-server.js';
 // The providers the adapters build from their settings and hand in: Stripe's (the library itself
 // loads with the first payment call) and Telnyx's.

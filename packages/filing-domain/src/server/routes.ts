@@ -44,28 +44,6 @@ export interface FilingRoutesOptions {
 }
 
 /**
- * The path of an absolute URL in plain form (`scheme://authority/path?query`), without parsing it,
- * or undefined when the authority holds a character the URL parser treats specially. The MCP
- * endpoint is recognised from it without `new URL` on every call; anything else is parsed.
- */
-function plainPath(url: string): string | undefined {
-  const schemeEnd = url.indexOf('://');
-  if (schemeEnd === -1) return undefined;
-  const pathStart = url.indexOf('/', schemeEnd + 3);
-  if (pathStart === -1) return undefined;
-  for (let i = schemeEnd + 3; i < pathStart; i++) {
-    const c = url.charCodeAt(i);
-    // backslash, '?', '#': the authority would end earlier than the first '/'.
-    if (c === 0x5c || c === 0x3f || c === 0x23) return undefined;
-  }
-  let end = url.indexOf('?', pathStart);
-  if (end === -1) end = url.length;
-  const hash = url.indexOf('#', pathStart);
-  if (hash !== -1 && hash < end) end = hash;
-  return url.slice(pathStart, end);
-}
-
-/**
  * The paths where a user of an MCP SDK looks for the endpoint first, when it is not there: `/mcp`
  * at the origin (where the SDKs' examples serve it) and beside the base path (`/api/mcp` for a base
  * path `/api/mcp-server`), each with and without a trailing slash. Never the endpoint itself: with
@@ -79,7 +57,7 @@ function mcpGuessPaths(basePath: string): ReadonlySet<string> {
   return paths;
 }
 
-/** A route's answer: at once when nothing needs waiting for (a preflight, a fixed MCP result). */
+/** The MCP endpoint's answer: at once when nothing needs waiting for (a fixed result to a body read already). */
 export type RouteHandler = (
   request: Request,
   context: RequestContext | undefined,
@@ -87,7 +65,8 @@ export type RouteHandler = (
 
 /** The filing server's routes, and its MCP endpoint for a bridge that routed the request itself. */
 export interface FilingRoutes {
-  route: RouteHandler;
+  /** Every route, on the request URL's pathname; always a promise. */
+  route(request: Request, context: RequestContext | undefined): Promise<Response>;
   /** The MCP endpoint alone (observed as by `route`), for a request known to be addressed to it. */
   mcp: RouteHandler;
 }
@@ -101,27 +80,18 @@ export interface FilingRoutes {
 export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
   const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
   const { signedCopies, faxWebhook, paymentWebhook } = options;
-  // The MCP endpoint's two spellings; a serialized path that equals one of them parses to itself.
-  const mcpPaths = new Set([basePath === '' ? '/' : basePath, `${basePath}/`]);
   const oauthRoutes = oauthRouteScopes(basePath);
   const mcpGuesses = mcpGuessPaths(basePath);
 
-  // Not async: the MCP endpoint's answer is handed on as is, a fixed one without a promise (every
-  // async layer costs the hottest path microtask turns); everything else goes through `routeParsed`'s.
-  function route(request: Request, context: RequestContext | undefined): Response | Promise<Response> {
+  async function route(request: Request, context: RequestContext | undefined): Promise<Response> {
     // Before the Host/Origin check on purpose: a preflight is static, changes nothing and reveals
     // nothing, and the request it announces is refused on its own. A 403 here would only turn a
     // clear 403 into an opaque browser CORS failure.
     if (request.method === 'OPTIONS') return preflightResponse();
-    // The core's answers carry the CORS headers already (every header set it uses includes them).
-    if (mcpPaths.has(plainPath(request.url) ?? '')) return mcpFetch(request, context);
-    return routeParsed(request, context);
-  }
-
-  async function routeParsed(request: Request, context: RequestContext | undefined): Promise<Response> {
     const path = new URL(request.url).pathname;
     const underBase = basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
     const rest = underBase ? path.slice(basePath.length) : path;
+    // The core's answers carry the CORS headers already (every header set it uses includes them).
     if (underBase && (rest === '' || rest === '/')) return mcpFetch(request, context);
     // The signed packet links: no credential, the signature is the authorization; the link's query
     // (its signature) is never logged, as no route here logs a query.
@@ -166,7 +136,8 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
     return routeOther(request, path, context);
   }
 
-  // Not async, as `route`: a fixed answer is observed and handed back at once.
+  // Not async: a fixed answer is observed and handed back at once, for a bridge that routed the
+  // request itself (`respondMcp`: node-http's fast path).
   function mcpFetch(request: Request, context: RequestContext | undefined): Response | Promise<Response> {
     const startTime = Date.now();
     const response = mcp.respond(request, context);

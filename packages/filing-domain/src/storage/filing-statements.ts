@@ -2,7 +2,7 @@
 // kind's table (FILING_KINDS).
 import { FNV_OFFSET, fnvFold } from '../fnv-hash.js';
 import { FILING_KIND_LIST, FILING_KINDS, type FilingTableName } from '../kinds/filing-kinds.js';
-import { NAMED_STATEMENTS } from './named-statements.js';
+import type { NamedStatements } from './with-named-statements.js';
 
 type Table = FilingTableName;
 
@@ -40,13 +40,17 @@ function getStatement(table: Table): string {
 }
 
 /**
- * The statements sent as named (protocol-level) prepared statements when the pool's settings ask for
- * them (`DATABASE_NAMED_STATEMENTS`), registered in `NAMED_STATEMENTS` for `boundedPool`: each kind's
- * create. The name holds the text's hash, so a changed statement gets a new name (two builds of the
- * server behind one pooler never bind each other's statements). get_filing's read stays unnamed:
- * named, it cost PostgreSQL 27 against 49 us but the server 8-9 us more (81 against 72 us, 5 rounds
- * side by side), and the server's core is what limits its rate.
+ * The statements the filing server wants sent as named (protocol-level) prepared statements, text
+ * to name, for {@link withNamedStatements} when the pool's settings ask for them
+ * (`DATABASE_NAMED_STATEMENTS`): each kind's create. The name holds the text's hash, so a changed
+ * statement gets a new name (two builds of the server behind one pooler never bind each other's
+ * statements). get_filing's read stays unnamed: named, it cost PostgreSQL 27 against 49 us but the
+ * server 8-9 us more (81 against 72 us, 5 rounds side by side), and the server's core is what
+ * limits its rate.
  */
-for (const [table, text] of Object.entries(CREATE_FINDING_DUPLICATES)) {
-  NAMED_STATEMENTS.set(text, `fm_create_${table}_${fnvFold(FNV_OFFSET, text).toString(16)}`);
-}
+export const FILING_NAMED_STATEMENTS: NamedStatements = new Map(
+  Object.entries(CREATE_FINDING_DUPLICATES).map(([table, text]) => [
+    text,
+    `fm_create_${table}_${fnvFold(FNV_OFFSET, text).toString(16)}`,
+  ]),
+);

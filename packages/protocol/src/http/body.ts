@@ -1,4 +1,4 @@
-import { type BodyBytesHookRequest, bodyBytesHook } from './response-hook.js';
+import { bodyBytesHook, type TransportHooks } from './response-hook.js';
 
 /** Marker for a body larger than the limit. */
 export const BODY_TOO_LARGE: unique symbol = Symbol('body too large');
@@ -40,7 +40,7 @@ export function readBodyText(
 ): BodyText | Promise<BodyText> {
   if (declaredLength !== undefined && declaredLength <= maxBytes) {
     // A bridge's own bytes when it offers them (no copy: they are decoded here and dropped).
-    const hooked = request as Request & BodyBytesHookRequest;
+    const hooked = request as Request & TransportHooks;
     if (typeof hooked[bodyBytesHook] === 'function') {
       const bytes = hooked[bodyBytesHook]();
       return bytes instanceof Uint8Array

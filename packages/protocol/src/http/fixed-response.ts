@@ -1,10 +1,6 @@
 import { errorMessage, type ResponseId } from '../jsonrpc/response.js';
 import { type HeaderList, JSON_HEADERS } from './headers.js';
-import {
-  type FixedResponseHookRequest,
-  type FixedResponseParts,
-  fixedResponseHook,
-} from './response-hook.js';
+import { type FixedResponseParts, fixedResponseHook, type TransportHooks } from './response-hook.js';
 
 /**
  * An HTTP response whose status, headers and body are all known: it becomes a `Response` only when the
@@ -80,7 +76,7 @@ export function fixedErrorResponse(
 /** The `Response` of `reply` for `request`: built by the request's hook when it offers one. */
 export function toResponse(request: Request, reply: OutgoingResponse): Response {
   if (!(reply instanceof FixedResponse)) return reply;
-  const hooked = request as Request & FixedResponseHookRequest;
+  const hooked = request as Request & TransportHooks;
   if (typeof hooked[fixedResponseHook] === 'function') return hooked[fixedResponseHook](reply);
   return new Response(reply.body, { status: reply.status, headers: reply.headers });
 }

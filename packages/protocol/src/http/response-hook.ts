@@ -25,11 +25,6 @@ export interface FixedResponseParts {
  */
 export const fixedResponseHook: unique symbol = Symbol.for('@filing-mcp/protocol.fixedResponse');
 
-/** A request that carries a {@link fixedResponseHook}. */
-export interface FixedResponseHookRequest {
-  [fixedResponseHook]?: (parts: FixedResponseParts) => Response;
-}
-
 /**
  * The key of the hook through which a server bridge hands the core a request's body bytes without
  * copying them. A request that has a function under this key (own or inherited) has its body read,
@@ -43,7 +38,15 @@ export interface FixedResponseHookRequest {
  */
 export const bodyBytesHook: unique symbol = Symbol.for('@filing-mcp/protocol.bodyBytes');
 
-/** A request that carries a {@link bodyBytesHook}. */
-export interface BodyBytesHookRequest {
+/**
+ * The transport interface between the MCP handler and a server bridge: what a `Request` handed to
+ * `fetch` or `respond` may carry (own or inherited) besides being a `Request`. Each hook is
+ * optional and used only when it is a function; a request with neither is served as any other.
+ * A bridge that writes answers to a socket itself (`@filing-mcp/node-http`) offers both.
+ */
+export interface TransportHooks {
+  /** See {@link fixedResponseHook}: builds the `Response` of each fixed answer. */
+  [fixedResponseHook]?: (parts: FixedResponseParts) => Response;
+  /** See {@link bodyBytesHook}: the body's bytes, uncopied, at once when read already. */
   [bodyBytesHook]?: () => Uint8Array | Promise<Uint8Array>;
 }

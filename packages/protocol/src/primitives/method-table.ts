@@ -5,16 +5,27 @@ import type { Exchange } from '../context/request-context.js';
 
 /**
  * A result a handler answers again and again (a tool's frozen output, such as a form schema):
- * serialized once, and encoded once by each era the first time it answers it (`rev2025`, `rev2026`),
- * so that answering it again costs neither a serialization nor an encoding of its bytes.
+ * serialized once, and encoded once by each wire the first time it answers it, so that answering
+ * it again costs neither a serialization nor an encoding of its bytes. The wires are named by a
+ * key of their own, not here: this table knows no revision.
  */
 export class RepeatedResult {
   readonly json: string;
-  rev2025: StaticResult | undefined;
-  rev2026: StaticResult | undefined;
+  readonly #encoded = new Map<symbol, StaticResult>();
 
   constructor(json: string) {
     this.json = json;
+  }
+
+  /** This result as the wire that `wire` names encoded it, if it did. */
+  encodedBy(wire: symbol): StaticResult | undefined {
+    return this.#encoded.get(wire);
+  }
+
+  /** Keeps `encoded`, this result in the envelope of the wire that `wire` names, and answers it. */
+  keep(wire: symbol, encoded: StaticResult): StaticResult {
+    this.#encoded.set(wire, encoded);
+    return encoded;
   }
 }
 

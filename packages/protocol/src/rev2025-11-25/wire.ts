@@ -28,6 +28,8 @@ export interface Wire2025 {
 
 const DATE_VERSION = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const EMPTY_RESULT = staticResult('{}');
+/** This wire's key for the encodings it keeps on a {@link RepeatedResult}. */
+const WIRE = Symbol('2025-11-25');
 // A server without resources or prompts answers their list methods with empty lists, as it always has.
 const FALLBACK_RESULTS: ReadonlyMap<string, StaticResult> = new Map([
   ['resources/list', staticResult('{"resources":[]}')],
@@ -112,8 +114,8 @@ async function runHandler(
   const outcome = await entry.handle(params, exchange);
   if (typeof outcome === 'string') return resultMessage(id, outcome);
   if (outcome instanceof RepeatedResult) {
-    outcome.rev2025 ??= staticResult(outcome.json);
-    return { id, result: outcome.rev2025 };
+    const result = outcome.encodedBy(WIRE) ?? outcome.keep(WIRE, staticResult(outcome.json));
+    return { id, result };
   }
   return errorMessage(id, outcome.code, outcome.message, outcome.data);
 }

@@ -38,6 +38,8 @@ export interface Wire2026 {
 export function createWire2026(options: Wire2026Options): Wire2026 {
   const { table, cacheHints } = options;
   checkCacheHints(cacheHints, 'cacheHints');
+  // This wire's key for the encodings it keeps on a RepeatedResult: its envelope holds this server's identity.
+  const WIRE = Symbol('2026-07-28');
   const supportedList = [...MODERN_PROTOCOL_VERSIONS];
   const metaJson = JSON.stringify({ [META_KEYS.serverInfo]: options.serverInfo });
   const envelope = `"resultType":"complete","_meta":${metaJson}`;
@@ -162,8 +164,9 @@ export function createWire2026(options: Wire2026Options): Wire2026 {
       return { status: 200, message: resultMessage(id, wrap(outcome, entry.cacheable)) };
     }
     if (outcome instanceof RepeatedResult) {
-      outcome.rev2026 ??= staticResult(wrap(outcome.json, entry.cacheable));
-      return { status: 200, message: { id, result: outcome.rev2026 } };
+      const result =
+        outcome.encodedBy(WIRE) ?? outcome.keep(WIRE, staticResult(wrap(outcome.json, entry.cacheable)));
+      return { status: 200, message: { id, result } };
     }
     const status =
       outcome.code === JsonRpcErrorCode.MissingRequiredClientCapability ||
