@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { testDatabases } from '@filing-mcp/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILING_KIND_LIST, FILING_KINDS } from '../src/kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord } from '../src/kinds/filing-kinds.js';
 import { createPacketResourceTemplates } from '../src/resources/packet-resources.js';
 import { FilingRepository } from '../src/storage/filing-repository.js';
 import { migrateToLatest } from '../src/storage/migrations.js';
@@ -19,7 +19,7 @@ describe('every kind of FILING_KINDS', () => {
   it.each(FILING_KIND_LIST)(
     'kind %s: list, get, create, update and delete are in tools/list, in order',
     (kind) => {
-      const { tools } = FILING_KINDS[kind];
+      const { tools } = kindRecord(kind);
       const names = [tools.list.name, tools.get.name, tools.create, tools.update, tools.delete.name];
       const at = listed.indexOf(names[0]!);
       expect(at).toBeGreaterThanOrEqual(0);
@@ -29,7 +29,7 @@ describe('every kind of FILING_KINDS', () => {
 
   it('the kinds’ tools come first, kind after kind, and their names are all different', () => {
     const names = FILING_KIND_LIST.flatMap((kind) => {
-      const { tools } = FILING_KINDS[kind];
+      const { tools } = kindRecord(kind);
       return [tools.list.name, tools.get.name, tools.create, tools.update, tools.delete.name];
     });
     expect(listed.slice(0, names.length)).toEqual(names);
@@ -43,7 +43,7 @@ describe('every kind of FILING_KINDS', () => {
     });
     expect(templates.map(({ uriTemplate, name, title }) => ({ uriTemplate, name, title }))).toEqual(
       FILING_KIND_LIST.map((kind) => {
-        const { uriTemplate, name, title } = FILING_KINDS[kind].packet;
+        const { uriTemplate, name, title } = kindRecord(kind).packet;
         return { uriTemplate, name, title };
       }),
     );
@@ -51,12 +51,12 @@ describe('every kind of FILING_KINDS', () => {
 
   it('tables, page paths, packet names and aliases are each one kind’s', () => {
     for (const field of ['table', 'page'] as const) {
-      const values = FILING_KIND_LIST.map((kind) => FILING_KINDS[kind][field]);
+      const values = FILING_KIND_LIST.map((kind) => kindRecord(kind)[field]);
       expect(new Set(values).size).toBe(values.length);
     }
-    const aliases = FILING_KIND_LIST.flatMap((kind) => [kind, ...FILING_KINDS[kind].aliases]);
+    const aliases = FILING_KIND_LIST.flatMap((kind) => [kind, ...kindRecord(kind).aliases]);
     expect(new Set(aliases).size).toBe(aliases.length);
-    const uris = FILING_KIND_LIST.map((kind) => FILING_KINDS[kind].packet.uriTemplate);
+    const uris = FILING_KIND_LIST.map((kind) => kindRecord(kind).packet.uriTemplate);
     expect(new Set(uris).size).toBe(uris.length);
   });
 });
@@ -76,7 +76,7 @@ describe.each(testDatabases())('every kind’s table on $name', (variant) => {
   it.each(FILING_KIND_LIST)(
     'kind %s: the migrations make its table, and the repository finds its filings',
     async (kind) => {
-      const { table } = FILING_KINDS[kind];
+      const { table } = kindRecord(kind);
       const { rows } = await sql<{ name: string }>`select to_regclass(${table})::text as name`.execute(
         database.db,
       );
@@ -124,11 +124,11 @@ async function sourceFiles(dir: string): Promise<string[]> {
 describe('no other source file switches on a kind', () => {
   const packages = fileURLToPath(new URL('../../', import.meta.url));
   const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const literals = FILING_KIND_LIST.flatMap((kind) => [kind, FILING_KINDS[kind].table]);
+  const literals = FILING_KIND_LIST.flatMap((kind) => [kind, kindRecord(kind).table]);
   const quoted = `['"\`](${literals.map(escapeRegExp).join('|')})['"\`]`;
   const comparison = new RegExp(`[!=]==?\\s*${quoted}|${quoted}\\s*[!=]==?|case\\s+${quoted}`, 'g');
   const table = new RegExp(
-    `['"](${FILING_KIND_LIST.map((kind) => escapeRegExp(FILING_KINDS[kind].table)).join('|')})['"]`,
+    `['"](${FILING_KIND_LIST.map((kind) => escapeRegExp(kindRecord(kind).table)).join('|')})['"]`,
     'g',
   );
 

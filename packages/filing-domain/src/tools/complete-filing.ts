@@ -1,7 +1,7 @@
 import { inputRequired, type ToolContext, type ToolDefinition, defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
-import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { DEFAULT_FILING_KIND, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { type Answer, type Refusal, storeAnswers } from './complete-filing-store.js';
@@ -248,7 +248,7 @@ export function completeFilingTool(deps: {
       // that its user answers them in one update rather than round after round. A partnership
       // is asked schedule by schedule either way (its fields run to hundreds).
       const elicits = supportsFormElicitation(context.clientCapabilities);
-      const round = FILING_KINDS[kind].interviewBySchedule
+      const round = kindRecord(kind).interviewBySchedule
         ? nextSection(asked, refusedNames)
         : elicits
           ? nextRound(asked, refusedNames)
@@ -350,9 +350,9 @@ function introOf(
   refused: Refusal[],
   stored: number,
 ): string {
-  const name = llcName ?? FILING_KINDS[kind].unnamed;
+  const name = llcName ?? kindRecord(kind).unnamed;
   const more = left > round.length ? ` (${round.length} of them here)` : '';
-  const sections = FILING_KINDS[kind].interviewBySchedule
+  const sections = kindRecord(kind).interviewBySchedule
     ? ` This form: ${[...new Set(round.map((field) => sectionOf(field).title))].join('; ')}.`
     : '';
   const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.${sections}`;
