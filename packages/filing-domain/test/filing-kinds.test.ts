@@ -1,17 +1,17 @@
 // "Adding a kind touches only its record": every kind of FILING_KINDS has its tools in tools/list,
 // its packet resource template, its table (and create function) in the migrations, its repository
 // look-ups; and no other source file decides by comparing with a kind's literal.
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { testDatabases } from '@filing-mcp/test-db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILING_KIND_LIST, kindRecord } from '../src/kinds/filing-kinds.js';
+import { FILING_KIND_LIST, FILING_KINDS, kindRecord } from '../src/kinds/filing-kinds.js';
 import { createPacketResourceTemplates } from '../src/resources/packet-resources.js';
 import { FilingRepository } from '../src/storage/filing-repository.js';
 import { migrateToLatest } from '../src/storage/migrations.js';
 import { listedFilingTools } from '../src/server/deferred.js';
+import { kindLiteralsIn, PACKAGES, sourceFiles, vendorNamesIn } from './kinds/kind-guard.js';
 
 describe('every kind of FILING_KINDS', () => {
   const listed = listedFilingTools(200).map((tool) => tool.name);
@@ -100,53 +100,21 @@ describe.each(testDatabases())('every kind’s table on $name', (variant) => {
   );
 });
 
-// Source files that may compare with a kind's literal, and why. Everything else looks the kind up in
-// FILING_KINDS (kinds/) or its form (forms/kind-forms.ts).
-const ALLOWED: Readonly<Record<string, string>> = {
-  // A 1065 is mailed, not faxed: send_fax names the service center from irs-forms' rules.
-  'filing-domain/src/submission/send-fax-tool.ts': 'partnership',
-};
-// Applied migrations never change: a new kind's table comes with a migration of its own (which also
-// adds its table to migration 0008's submission trigger and gives it a create function).
-const HISTORY = [
-  'filing-domain/src/storage/migrations.ts',
-  'filing-domain/src/storage/submission-flag.ts',
-  'filing-domain/src/storage/create-filing-ids.ts',
-];
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.generated.ts'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 describe('no other source file switches on a kind', () => {
-  const packages = fileURLToPath(new URL('../../', import.meta.url));
-  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const literals = FILING_KIND_LIST.flatMap((kind) => [kind, kindRecord(kind).table]);
-  const quoted = `['"\`](${literals.map(escapeRegExp).join('|')})['"\`]`;
-  const comparison = new RegExp(`[!=]==?\\s*${quoted}|${quoted}\\s*[!=]==?|case\\s+${quoted}`, 'g');
-  const table = new RegExp(
-    `['"](${FILING_KIND_LIST.map((kind) => escapeRegExp(kindRecord(kind).table)).join('|')})['"]`,
-    'g',
-  );
-
   it('in filing-domain and the companion, a kind or table literal is compared or named only in kinds/ and forms/', async () => {
     const found: string[] = [];
     for (const root of ['filing-domain/src', 'companion/src']) {
-      for (const file of await sourceFiles(join(packages, root))) {
-        const path = relative(packages, file).replaceAll('\\', '/');
-        if (path.startsWith('filing-domain/src/kinds/') || path.startsWith('filing-domain/src/forms/'))
-          continue;
-        if (HISTORY.includes(path)) continue;
-        const text = await readFile(file, 'utf8');
-        for (const match of text.matchAll(comparison)) {
-          const literal = match.slice(1).find((group) => group !== undefined);
-          if (ALLOWED[path] !== literal) found.push(`${path}: ${match[0]}`);
-        }
-        for (const match of text.matchAll(table)) found.push(`${path}: table ${match[0]}`);
+      for (const path of await sourceFiles(root)) {
+        found.push(...kindLiteralsIn(path, await readFile(join(PACKAGES, path), 'utf8'), FILING_KINDS));
       }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('filing-domain’s core names no vendor outside its providers/ modules', async () => {
+    const found: string[] = [];
+    for (const path of await sourceFiles('filing-domain/src')) {
+      found.push(...(await vendorNamesIn(path, await readFile(join(PACKAGES, path), 'utf8'))));
     }
     expect(found).toEqual([]);
   });
@@ -154,9 +122,8 @@ describe('no other source file switches on a kind', () => {
   it('FilingKind is declared once in filing-domain (irs-forms keeps its own, checked equal)', async () => {
     const declared: string[] = [];
     for (const root of ['filing-domain/src', 'companion/src']) {
-      for (const file of await sourceFiles(join(packages, root))) {
-        if (/type\s+FilingKind\s*=/.test(await readFile(file, 'utf8')))
-          declared.push(relative(packages, file));
+      for (const path of await sourceFiles(root)) {
+        if (/type\s+FilingKind\s*=/.test(await readFile(join(PACKAGES, path), 'utf8'))) declared.push(path);
       }
     }
     expect(declared.map((path) => path.replaceAll('\\', '/'))).toEqual([
