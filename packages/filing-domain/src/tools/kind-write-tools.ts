@@ -33,12 +33,11 @@ export interface KindWriteTools {
 
 /**
  * The record's columns as the create and update tools of a kind with `rows.columnArguments` take
- * them, in their order: the argument, its schema, what it is, its format. `plain`: tools/list shows
- * its description as it is.
+ * them (each argument named as its column), in their order: its schema, what it is, its format.
+ * `plain`: tools/list shows its description as it is.
  */
 const COLUMN_ARGUMENTS: ReadonlyArray<{
   column: FilingColumn;
-  argument: string;
   schema: () => z.ZodString;
   what: string;
   format: string;
@@ -46,7 +45,6 @@ const COLUMN_ARGUMENTS: ReadonlyArray<{
 }> = [
   {
     column: 'llc_name',
-    argument: 'llc_name',
     schema: () => z.string(),
     what: 'Entity name on the record',
     format: '',
@@ -54,21 +52,18 @@ const COLUMN_ARGUMENTS: ReadonlyArray<{
   },
   {
     column: 'ein',
-    argument: 'ein',
     schema: () => einField,
     what: 'EIN on the record',
     format: ', NN-NNNNNNN',
   },
   {
     column: 'tax_year_begin',
-    argument: 'tax_year_begin',
     schema: () => calendarDate,
     what: 'Start of the tax year',
     format: ', YYYY-MM-DD',
   },
   {
     column: 'tax_year_end',
-    argument: 'tax_year_end',
     schema: () => calendarDate,
     what: 'End of the tax year',
     format: ', YYYY-MM-DD',
@@ -82,7 +77,7 @@ const afterNew = (what: string) =>
 /** The arguments of `record`'s write tools that tools/list shows as they are. */
 export function plainWriteArguments(record: Pick<FilingKindRecord, 'rows'>): string[] {
   return record.rows.columnArguments
-    ? COLUMN_ARGUMENTS.filter((entry) => entry.plain).map((entry) => entry.argument)
+    ? COLUMN_ARGUMENTS.filter((entry) => entry.plain).map((entry) => entry.column)
     : [];
 }
 
@@ -114,8 +109,8 @@ export function kindWriteTools(
       inputSchema: z.object({
         form_data: form.schema(),
         ...Object.fromEntries(
-          columnArgs.map(({ argument, schema, what, format, column }) => [
-            argument,
+          columnArgs.map(({ column, schema, what, format }) => [
+            column,
             schema().optional().describe(`${what}${format}; default form_data.${columns[column]}.`),
           ]),
         ),
@@ -125,7 +120,7 @@ export function kindWriteTools(
       handler: async (args: Record<string, any>, { auth }) => {
         const formData = record.listItems.withIds(args.form_data, undefined);
         const given = (column: FilingColumn): string | undefined =>
-          columnArgs.some((entry) => entry.column === column) ? args[column] : undefined;
+          columnArguments ? args[column] : undefined;
         const text = (column: FilingColumn) => given(column) ?? stringField(formData, columns[column]);
         const date = (column: FilingColumn) => given(column) ?? (formData[columns[column]] as string) ?? null;
         const filing = {
@@ -151,8 +146,8 @@ export function kindWriteTools(
       inputSchema: z.object({
         id: filingId().describe(record.tools.id),
         ...Object.fromEntries(
-          columnArgs.map(({ argument, schema, what, format }) => [
-            argument,
+          columnArgs.map(({ column, schema, what, format }) => [
+            column,
             schema()
               .optional()
               .describe(`New ${afterNew(what)}${format}.`),
@@ -178,7 +173,7 @@ export function kindWriteTools(
           return typeof value === 'string' ? value : undefined;
         };
         const columnValues = Object.fromEntries(
-          columnArgs.map(({ column, argument }) => [column, args[argument] ?? sent(column)]),
+          columnArgs.map(({ column }) => [column, args[column] ?? sent(column)]),
         );
         const found = await storing(
           repository.updateFiling(record, auth.userId, args.id, {
