@@ -30,10 +30,11 @@ export interface FilingRowMapping {
 }
 
 /**
- * Everything that differs between two kinds of filing outside their forms: where the rows live and
- * how form_data maps onto them, what the tools are called and say, where the companion shows them,
- * how the packet resource is named. The form schema of a kind sits beside its form
- * (`forms/kind-forms.ts`), so that this record loads no zod: the cold start reads it.
+ * Everything that differs between two kinds of filing outside their forms: where the rows live,
+ * what the tools are called, where the companion shows them, how the packet resource is named.
+ * What only the tools read (the form schema, the write tools' texts, the row mapping, the forms'
+ * names: {@link KindWrites}) sits beside its form (`forms/kind-forms.ts`), so that this record
+ * loads no zod and stays small: the cold start reads it.
  */
 export interface FilingKindRecord {
   /** The kind the spec names (`5472`, `partnership`): the key tools and packets take. */
@@ -52,19 +53,6 @@ export interface FilingKindRecord {
     delete: ToolTexts;
     id: string;
   };
-  /**
-   * The create and update tools' texts; `updateAnswer` is what update answers beside `removed`
-   * (`link`: `{ id, view_url }`, `ok`: `{ ok: true }`); `pathExample` a check_filing path the
-   * update's form_data may use as a key.
-   */
-  write: {
-    create: WriteToolTexts;
-    update: WriteToolTexts;
-    updateAnswer: 'link' | 'ok';
-    pathExample: string;
-  };
-  /** How form_data maps onto the row's columns. */
-  rows: FilingRowMapping;
   /** Where the get_form_schema hint in a create tool's advertised input points. */
   formSchemaHint: string;
   /** The companion's path segment: `{app_url}/{page}/{id}` (view) and `{app_url}/{page}/{id}/pdf`. */
@@ -73,8 +61,6 @@ export interface FilingKindRecord {
   pageTitle: string;
   /** The heading of the kind's table on the companion's index of filings. */
   indexHeading: string;
-  /** The names of its IRS forms as check_filing names them (`1065-K1`: Schedule K-1 (Form 1065)). */
-  formNames: Readonly<Record<string, string>>;
   /**
    * Whether the signed return is sent from here: the companion's filing page takes the signed copy
    * and send_fax faxes it (a 1065 is mailed: send_fax says where).
@@ -106,18 +92,34 @@ export interface FilingKindRecord {
   listItems: ListItemIds;
 }
 
-// A table name goes into SQL as an identifier and into the create function's name; a page is one
-// path segment of the companion.
-const TABLE = /^[a-z][a-z0-9_]{0,40}$/;
-const PAGE = /^[a-z][a-z0-9-]{0,40}$/;
+/**
+ * The half of a kind that only its tools read, beside its form schema in `forms/kind-forms.ts`
+ * (loaded with the tools, not at cold start).
+ */
+export interface KindWrites {
+  /**
+   * The create and update tools' texts; `updateAnswer` is what update answers beside `removed`
+   * (`link`: `{ id, view_url }`, `ok`: `{ ok: true }`); `pathExample` a check_filing path the
+   * update's form_data may use as a key.
+   */
+  write: {
+    create: WriteToolTexts;
+    update: WriteToolTexts;
+    updateAnswer: 'link' | 'ok';
+    pathExample: string;
+  };
+  /** How form_data maps onto the row's columns. */
+  rows: FilingRowMapping;
+  /** The names of its IRS forms as check_filing names them (`1065-K1`: Schedule K-1 (Form 1065)). */
+  formNames: Readonly<Record<string, string>>;
+}
 
 /**
- * A kind of filing's record, checked (its table an identifier, its page one path segment) and
- * frozen: what `kinds/<kind>.ts` exports and `FILING_KINDS` lists.
+ * A kind of filing's record, frozen: what `kinds/<kind>.ts` exports and `FILING_KINDS` lists. Its
+ * table must be an SQL identifier (`[a-z][a-z0-9_]*`; the statements and migrations of
+ * `storage/` check it where they write it) and its page one path segment.
  */
 export function defineFilingKind<const Record extends FilingKindRecord>(record: Record): Readonly<Record> {
-  if (!TABLE.test(record.table)) throw new TypeError(`a kind's table must be an identifier: ${record.table}`);
-  if (!PAGE.test(record.page)) throw new TypeError(`a kind's page must be one path segment: ${record.page}`);
   return Object.freeze(record);
 }
 

@@ -31,18 +31,14 @@ export const FILING_KIND_LIST: readonly FilingKind[] = Object.freeze(
   FILING_KINDS.map((record) => record.kind),
 );
 
-const BY_KIND: ReadonlyMap<string, (typeof FILING_KINDS)[number]> = new Map(
-  FILING_KINDS.map((record) => [record.kind, record]),
-);
-
 /** The record of `kind` in {@link FILING_KINDS}. */
 export function kindRecord<Kind extends FilingKind>(kind: Kind): FilingKindRecordOf<Kind> {
-  return BY_KIND.get(kind) as FilingKindRecordOf<Kind>;
+  return FILING_KINDS.find((record) => record.kind === kind) as FilingKindRecordOf<Kind>;
 }
 
 /** Whether `value` is a kind of {@link FILING_KINDS} (its key, not an alias). */
 export function isFilingKind(value: unknown): value is FilingKind {
-  return typeof value === 'string' && BY_KIND.has(value);
+  return FILING_KINDS.some((record) => record.kind === value);
 }
 
 /**

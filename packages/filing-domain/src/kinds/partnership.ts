@@ -30,35 +30,10 @@ export const partnershipKind = defineFilingKind({
     },
     id: 'UUID of the partnership filing.',
   },
-  write: {
-    create: {
-      title: 'Create a partnership filing',
-      description:
-        'Creates a partnership filing (1065, K-1, 8804/8805), status completed; get_form_schema with kind "partnership" lists the form_data fields. llc_name is partnershipName. Answers { id, view_url, possible_duplicates: your filings of that EIN and year }.',
-    },
-    update: {
-      title: 'Update a partnership filing',
-      description:
-        'Updates a partnership filing, the same fields as create_partnership_filing: objects merge field by field, a list is sent whole, null clears; llc_name, ein and tax years follow. Answers { ok, removed }.',
-    },
-    updateAnswer: 'ok',
-    pathExample: 'partners[0].shares.profitEnding',
-  },
-  // The record's name, EIN and tax years follow form_data.
-  rows: {
-    columns: {
-      llc_name: 'partnershipName',
-      ein: 'ein',
-      tax_year_begin: 'taxYearBegin',
-      tax_year_end: 'taxYearEnd',
-    },
-    columnArguments: false,
-  },
   formSchemaHint: 'get_form_schema with kind "partnership"',
   page: 'partnership',
   pageTitle: 'Partnership filing (1065, K-1, 8804 / 8805)',
   indexHeading: 'Partnerships',
-  formNames: { '1065': 'Form 1065', '1065-K1': 'Schedule K-1 (Form 1065)' },
   signedCopies: false,
   interviewBySchedule: true,
   // irs-forms builds no Form 7004 for a partnership yet (docs/payments.md).

@@ -29,30 +29,10 @@ export const singleMemberKind = defineFilingKind({
     },
     id: 'UUID of the filing.',
   },
-  write: {
-    create: {
-      title: 'Create a single-member filing',
-      description:
-        'Creates a single-member foreign-owned LLC filing (forms 5472, pro forma 1120), status completed; get_form_schema lists the form_data fields. llc_name, ein and tax years default to form_data’s. Answers { id, view_url, possible_duplicates: your filings of that EIN and year }.',
-    },
-    update: {
-      title: 'Update a single-member filing',
-      description:
-        'Updates a single-member filing, the same fields as create_filing: objects merge field by field, a list is sent whole, null clears. Answers { id, view_url, removed }.',
-    },
-    updateAnswer: 'link',
-    pathExample: 'relatedParties[0].partVII.line42a',
-  },
-  // The record keeps its own name, EIN and tax years: the tools take them, defaulting to form_data's.
-  rows: {
-    columns: { llc_name: 'llcName', ein: 'ein', tax_year_begin: 'taxYearBegin', tax_year_end: 'taxYearEnd' },
-    columnArguments: true,
-  },
   formSchemaHint: 'get_form_schema',
   page: 'filings',
   pageTitle: 'Form 5472 / 1120 filing',
   indexHeading: 'Form 5472 / 1120',
-  formNames: { '5472': 'Form 5472', '1120': 'Form 1120' },
   signedCopies: true,
   interviewBySchedule: false,
   paidExtensionForm: true,

@@ -6,7 +6,7 @@ import {
   type FilingKind,
   type FilingTableName,
 } from '../kinds/filing-kinds.js';
-import type { FilingColumn, FilingKindRecord } from '../kinds/filing-kind.js';
+import type { FilingColumn, KindWrites } from '../kinds/filing-kind.js';
 import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
 import {
   createFindingDuplicatesStatement,
@@ -47,7 +47,7 @@ export interface FilingPatch {
 }
 
 /** What the repository needs of a kind to update its rows: its table and its row mapping. */
-export type UpdatedKind = Pick<FilingKindRecord, 'table' | 'rows'>;
+export type UpdatedKind = { table: string } & Pick<KindWrites, 'rows'>;
 
 const DATE_COLUMNS: ReadonlySet<FilingColumn> = new Set(['tax_year_begin', 'tax_year_end']);
 const COLUMNS: readonly FilingColumn[] = ['llc_name', 'ein', 'tax_year_begin', 'tax_year_end'];

@@ -32,7 +32,13 @@ function createStatement(table: string): string {
  * not hold (a kind registered by its user, sent unnamed).
  */
 function statementOf(statements: Readonly<Record<string, string>>, make: (table: string) => string) {
-  return (table: string): string => statements[table] ?? make(table);
+  return (table: string): string => {
+    const known = statements[table];
+    if (known !== undefined) return known;
+    // The name goes into the statement's text: an identifier only.
+    if (!/^[a-z][a-z0-9_]*$/.test(table)) throw new TypeError(`not a table name: ${table}`);
+    return make(table);
+  };
 }
 
 /**

@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import { type FilingKind, formSchemaDescriptor } from '../forms/form-schema-descriptor.js';
-import { formDataSchemaOf } from '../forms/kind-forms.js';
-import { FILING_KINDS } from '../kinds/filing-kinds.js';
+import { formDataSchemaOf, KIND_FORMS } from '../forms/kind-forms.js';
 import { defaultOf, newItemKeys, objectKeys, type PrimitiveField, schemaAt } from './elicitation-fields.js';
 import {
   flatFieldName,
@@ -19,10 +18,10 @@ export const MAX_FIELDS_PER_ROUND = 8;
 /** Most fields of one group (a partner, a related party, an object of lines) asked in one form. */
 export const MAX_GROUP_FIELDS = 16;
 
-// The forms check_filing names, by their names in each kind's record (`formNames`).
+// The forms check_filing names, by their names in each kind's form (`formNames`).
 const FORM_NAMES: Readonly<Record<string, string>> = Object.assign(
   {},
-  ...FILING_KINDS.map((record) => record.formNames),
+  ...Object.values(KIND_FORMS).map((form) => form.formNames),
 );
 const ITEM_NAMES: Readonly<Record<string, string>> = {
   relatedParties: 'related party',

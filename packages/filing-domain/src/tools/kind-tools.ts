@@ -15,7 +15,7 @@ import type { ListSchemas } from './tool-schemas.js';
  */
 export interface KindRegistry {
   kinds: readonly FilingKindRecord[];
-  forms: Readonly<Record<string, Pick<KindForm, 'schema'>>>;
+  forms: Readonly<Record<string, Pick<KindForm, 'schema' | 'write' | 'rows'>>>;
 }
 
 const EVERY_KIND: KindRegistry = { kinds: FILING_KINDS, forms: KIND_FORMS };
@@ -52,13 +52,13 @@ export function filingKindTools(
  * is; the form schema once, in the create tool, which names get_form_schema for its descriptions;
  * the update tool pointing to it.
  */
-export function kindToolsAdvertised(
-  kinds: readonly FilingKindRecord[] = FILING_KINDS,
-): Record<string, Advertised> {
+export function kindToolsAdvertised({ kinds, forms }: KindRegistry = EVERY_KIND): Record<string, Advertised> {
   const advertised: Record<string, Advertised> = {};
   for (const record of kinds) {
     const { tools, formSchemaHint } = record;
-    const plainArguments = plainWriteArguments(record);
+    const form = forms[record.kind];
+    if (form === undefined) throw new TypeError(`kind ${record.kind} has no form`);
+    const plainArguments = plainWriteArguments(form);
     const plain = plainArguments.length > 0 ? { plainArguments } : {};
     advertised[tools.list.name] = { plainArguments: ['limit'] };
     advertised[tools.create] = { input: fieldsDocumentedBy(formSchemaHint), ...plain };

@@ -4,7 +4,7 @@ import { clearableFormData } from '../forms/cleared-fields.js';
 import { calendarDate, ein as einField } from '../forms/form-fields.js';
 import type { KindForm } from '../forms/kind-forms.js';
 import { unrecognizedFields } from '../forms/unrecognized-fields.js';
-import type { FilingColumn, FilingKindRecord } from '../kinds/filing-kind.js';
+import type { FilingColumn, FilingKindRecord, KindWrites } from '../kinds/filing-kind.js';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { FilingRepository, FilingTableName } from '../storage/filing-repository.js';
 import { filedChangeWarning } from '../submission/filed-change.js';
@@ -74,16 +74,16 @@ const COLUMN_ARGUMENTS: ReadonlyArray<{
 const afterNew = (what: string) =>
   /^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what;
 
-/** The arguments of `record`'s write tools that tools/list shows as they are. */
-export function plainWriteArguments(record: Pick<FilingKindRecord, 'rows'>): string[] {
-  return record.rows.columnArguments
+/** The arguments of a kind's write tools that tools/list shows as they are. */
+export function plainWriteArguments(form: Pick<KindWrites, 'rows'>): string[] {
+  return form.rows.columnArguments
     ? COLUMN_ARGUMENTS.filter((entry) => entry.plain).map((entry) => entry.column)
     : [];
 }
 
 /**
  * The create and update tools of a kind of filing, each as a factory, from its record (names,
- * texts, row mapping, page) and its form: create stores form_data (its list items given ids) with
+ * page) and its form (schema, texts, row mapping): create stores form_data (its list items given ids) with
  * the columns its row mapping reads from it, and answers its possible duplicates; update merges
  * form_data field by field into the stored filing's and stores the columns as the row mapping says
  * (`storage/filing-repository.ts`, `updateFiling`). The list, get and delete tools are every kind's
@@ -91,21 +91,21 @@ export function plainWriteArguments(record: Pick<FilingKindRecord, 'rows'>): str
  */
 export function kindWriteTools(
   record: FilingKindRecord,
-  form: Pick<KindForm, 'schema'>,
+  form: Pick<KindForm, 'schema' | 'write' | 'rows'>,
   options: OpenFilingToolsOptions,
   repository: FilingRepository,
 ): KindWriteTools {
   // A kind of FILING_KINDS, or one its user registers beside them (test/kinds/third-kind.test.ts).
   const kind = record.kind as FilingKind;
   const table = record.table as FilingTableName;
-  const { columns, columnArguments } = record.rows;
+  const { columns, columnArguments } = form.rows;
   const viewUrl = (id: string) => pageViewUrl(record.page, options.appUrl, id);
   const columnArgs = columnArguments ? COLUMN_ARGUMENTS : [];
 
   const create = () =>
     defineTool({
       name: record.tools.create,
-      ...record.write.create,
+      ...form.write.create,
       inputSchema: z.object({
         form_data: form.schema(),
         ...Object.fromEntries(
@@ -137,12 +137,12 @@ export function kindWriteTools(
 
   const update = () => {
     const clearable = clearableFormData(form.schema());
-    const what = `form_data fields to change: objects merge field by field, a list is sent whole, null clears, and a check_filing path (${record.write.pathExample}) may be a key.`;
+    const what = `form_data fields to change: objects merge field by field, a list is sent whole, null clears, and a check_filing path (${form.write.pathExample}) may be a key.`;
     // With the columns as arguments, an update may change only them.
     const formData = columnArguments ? clearable.optional().describe(what) : clearable.describe(what);
     return defineTool({
       name: record.tools.update,
-      ...record.write.update,
+      ...form.write.update,
       inputSchema: z.object({
         id: filingId().describe(record.tools.id),
         ...Object.fromEntries(
@@ -155,7 +155,7 @@ export function kindWriteTools(
         ),
         form_data: formData,
       }),
-      outputSchema: record.write.updateAnswer === 'link' ? updatedSchema() : updatedOkSchema(),
+      outputSchema: form.write.updateAnswer === 'link' ? updatedSchema() : updatedOkSchema(),
       annotations: overwrites,
       handler: async (args: Record<string, any>, { auth }) => {
         const merge = await mergedUpdate(
@@ -176,7 +176,7 @@ export function kindWriteTools(
           columnArgs.map(({ column }) => [column, args[column] ?? sent(column)]),
         );
         const found = await storing(
-          repository.updateFiling(record, auth.userId, args.id, {
+          repository.updateFiling({ table, rows: form.rows }, auth.userId, args.id, {
             ...(columnArguments && { columns: columnValues }),
             formData: merge && changed,
             clearFormData: merge?.cleared,
@@ -184,7 +184,7 @@ export function kindWriteTools(
         );
         if (!found) throw await filingNotFoundError(repository, 'update', kind, auth.userId, args.id);
         const answer =
-          record.write.updateAnswer === 'link'
+          form.write.updateAnswer === 'link'
             ? { id: args.id, view_url: viewUrl(args.id) }
             : { ok: true as const };
         return {

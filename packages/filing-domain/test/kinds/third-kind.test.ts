@@ -6,7 +6,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { KIND_FORMS } from '../../src/forms/kind-forms.js';
+import { KIND_FORMS, type KindForm } from '../../src/forms/kind-forms.js';
 import { defineFilingKind } from '../../src/kinds/filing-kind.js';
 import { FILING_KINDS, kindOfPage } from '../../src/kinds/filing-kinds.js';
 import { FilingRepository } from '../../src/storage/filing-repository.js';
@@ -28,21 +28,10 @@ const thirdKind = defineFilingKind({
     delete: { name: 'delete_fixture_filing', title: 'Delete a fixture filing', description: 'Deletes one.' },
     id: 'UUID of the fixture filing.',
   },
-  write: {
-    create: { title: 'Create a fixture filing', description: 'Creates one.' },
-    update: { title: 'Update a fixture filing', description: 'Updates one.' },
-    updateAnswer: 'ok',
-    pathExample: 'income',
-  },
-  rows: {
-    columns: { llc_name: 'entityName', ein: 'ein', tax_year_begin: 'yearBegin', tax_year_end: 'yearEnd' },
-    columnArguments: false,
-  },
   formSchemaHint: 'get_form_schema with kind "fixture-return"',
   page: 'fixture-returns',
   pageTitle: 'Fixture return',
   indexHeading: 'Fixture returns',
-  formNames: { F1: 'Form F-1' },
   signedCopies: false,
   interviewBySchedule: false,
   paidExtensionForm: false,
@@ -60,7 +49,18 @@ const thirdKind = defineFilingKind({
   listItems: { list: 'items', withIds: (formData) => formData },
 });
 let schema: z.ZodObject<any> | undefined;
-const thirdForm = {
+const thirdForm: Pick<KindForm, 'schema' | 'write' | 'rows' | 'formNames'> = {
+  write: {
+    create: { title: 'Create a fixture filing', description: 'Creates one.' },
+    update: { title: 'Update a fixture filing', description: 'Updates one.' },
+    updateAnswer: 'ok',
+    pathExample: 'income',
+  },
+  rows: {
+    columns: { llc_name: 'entityName', ein: 'ein', tax_year_begin: 'yearBegin', tax_year_end: 'yearEnd' },
+    columnArguments: false,
+  },
+  formNames: { F1: 'Form F-1' },
   schema: () =>
     (schema ??= z.object({
       entityName: z.string().optional(),
@@ -116,7 +116,7 @@ describe('a third kind, registered beside FILING_KINDS', () => {
       'delete_fixture_filing',
     ]);
     expect(names.slice(0, -5)).toEqual(Object.keys(filingKindTools(options, repository, listSchemas(200))));
-    expect(Object.keys(kindToolsAdvertised(kinds))).toEqual(
+    expect(Object.keys(kindToolsAdvertised({ kinds, forms }))).toEqual(
       expect.arrayContaining(['list_fixture_filings', 'create_fixture_filing', 'update_fixture_filing']),
     );
   });
