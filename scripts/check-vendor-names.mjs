@@ -23,7 +23,7 @@ import ts from 'typescript';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORE = join(root, 'packages/filing-domain/src');
 const VENDOR = /telnyx|stripe/i;
-const LET_THROUGH = new Map([
+export const LET_THROUGH = new Map([
   ['config/config-env.ts', 'reads TELNYX_* and STRIPE_*, whose names are product'],
 ]);
 

@@ -2,6 +2,7 @@ import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import {
   createFilingPackets,
+  FILING_KINDS,
   type FilingServer,
   forbiddenResponse,
   type PacketBuilder,
@@ -91,9 +92,18 @@ export interface CompanionApp {
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Paths of the pages (below the app's path), each needing the sign-in when one is required. */
-const PAGE_PATH =
-  /^(?:\/?$|\/oauth\/authorize$|\/sign-out$|\/api-keys(?:\/|$)|\/billing(?:\/|$)|\/filings\/|\/partnership\/)/;
+/**
+ * Paths of the pages (below the app's path), each needing the sign-in when one is required: the
+ * fixed pages, and each kind's filing pages under `/{page}/` (`/filings/`, `/partnership/`).
+ */
+export function companionPagePath(kinds: readonly { page: string }[] = FILING_KINDS): RegExp {
+  const pages = kinds.map(({ page }) => `\\/${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\/`);
+  return new RegExp(
+    `^(?:\\/?$|\\/oauth\\/authorize$|\\/sign-out$|\\/api-keys(?:\\/|$)|\\/billing(?:\\/|$)|${pages.join('|')})`,
+  );
+}
+
+const PAGE_PATH = companionPagePath();
 
 /**
  * Hosts the pages answer on. Checking `Host` defeats DNS rebinding, which would otherwise let any

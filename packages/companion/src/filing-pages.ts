@@ -1,6 +1,6 @@
 import {
   FILING_KIND_LIST,
-  FILING_KINDS,
+  kindRecord,
   type Filing,
   type FilingKind,
   FilingRepository,
@@ -39,14 +39,14 @@ export { kindViewUrl };
 
 /** Whether the page of a filing of `kind` takes its signed copy (`POST .../signed-copy`). */
 export function takesSignedCopy(kind: FilingKind): boolean {
-  return FILING_KINDS[kind].signedCopies;
+  return kindRecord(kind).signedCopies;
 }
 
 const descriptions: Partial<Record<FilingKind, KindDescription>> = {};
 
 function describeKind(kind: FilingKind): KindDescription {
   descriptions[kind] ??= {
-    title: FILING_KINDS[kind].pageTitle,
+    title: kindRecord(kind).pageTitle,
     viewUrl: (appUrl, id) => kindViewUrl(kind, appUrl, id),
     pdfUrl: (appUrl, id) => kindPdfUrl(kind, appUrl, id),
     fieldOrder: Object.keys(formDataSchemaOf(kind).shape),
@@ -81,11 +81,7 @@ async function loadFiling(
   id: string,
 ): Promise<Filing | undefined> {
   if (!UUID.test(id)) return undefined;
-  return new FilingRepository(context.db).getFiling(
-    FILING_KINDS[kind].table,
-    context.userId,
-    id.toLowerCase(),
-  );
+  return new FilingRepository(context.db).getFiling(kindRecord(kind).table, context.userId, id.toLowerCase());
 }
 
 /**
@@ -131,7 +127,7 @@ export async function filingPage(
     const readiness = pageReadiness(kind, filing, submissions);
     // A single-member return is signed and filed from here (docs/filing.md); a 1065 is mailed.
     const filingSection =
-      FILING_KINDS[kind].signedCopies && request !== undefined
+      kindRecord(kind).signedCopies && request !== undefined
         ? signedCopySection(
             context,
             request,
@@ -220,7 +216,7 @@ export async function filingPacket(
   const repository = new FilingRepository(context.db);
   const [filing, source] = UUID.test(id)
     ? await Promise.all([
-        repository.getFiling(FILING_KINDS[kind].table, context.userId, id.toLowerCase()),
+        repository.getFiling(kindRecord(kind).table, context.userId, id.toLowerCase()),
         repository.packetSource(kind, id.toLowerCase(), context.userId),
       ])
     : [];
@@ -301,7 +297,7 @@ export async function filingsIndexPage(context: CompanionContext): Promise<Respo
   const repository = new FilingRepository(context.db);
   const lists = await Promise.all(
     FILING_KIND_LIST.map((kind) =>
-      repository.listFilings(FILING_KINDS[kind].table, context.userId, INDEX_LIMIT),
+      repository.listFilings(kindRecord(kind).table, context.userId, INDEX_LIMIT),
     ),
   );
   return pageResponse({
@@ -310,7 +306,7 @@ export async function filingsIndexPage(context: CompanionContext): Promise<Respo
     body: html`<h1>Your filings</h1>
 <p class="muted">Filings created through the MCP tools at <code>${context.baseUrl}</code> for the local user.</p>
 ${FILING_KIND_LIST.map(
-  (kind, index) => html`${index === 0 ? '' : '\n'}<h2>${FILING_KINDS[kind].indexHeading}</h2>
+  (kind, index) => html`${index === 0 ? '' : '\n'}<h2>${kindRecord(kind).indexHeading}</h2>
 ${filingTable(context, kind, lists[index]!)}`,
 )}`,
   });

@@ -1,4 +1,4 @@
-import { FILING_KINDS, type FilingKind, type submissionsOf } from '@filing-mcp/filing-domain';
+import { kindRecord, type FilingKind, type submissionsOf } from '@filing-mcp/filing-domain';
 import { html, type SafeHtml } from './html.js';
 
 // What a person sees first on a filing page: where the filing stands, in words (draft, ready to
@@ -51,7 +51,7 @@ function nextStep(
       return `Finish the answers with your assistant (${counts || 'a few answers to check'}). Until then the forms are marked DRAFT: do not sign or send them.`;
     }
     case 'Ready to sign':
-      return FILING_KINDS[kind].signedCopies
+      return kindRecord(kind).signedCopies
         ? 'Print the forms, sign the pro forma Form 1120 by hand where the first page of the PDF shows, scan every page and upload the scan below.'
         : 'Print the forms and sign Form 1065 by hand where the first page of the PDF shows; then send it to the IRS by certified mail, as the first page says, and tell your assistant the postmark date.';
     case 'Signed':

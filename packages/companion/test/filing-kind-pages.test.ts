@@ -1,6 +1,6 @@
 // Every kind of FILING_KINDS has its companion pages: adding a kind to the record gives it a page,
 // a printable view and a table on the index, with no route of its own to write.
-import { FILING_KIND_LIST, FILING_KINDS, FilingRepository, kindPdfUrl } from '@filing-mcp/filing-domain';
+import { FILING_KIND_LIST, kindRecord, FilingRepository, kindPdfUrl } from '@filing-mcp/filing-domain';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanionHarness, startCompanionHarness } from './companion-harness.js';
@@ -13,7 +13,7 @@ describe.each(testDatabases())('the pages of every filing kind on $name', ({ cre
     harness = await startCompanionHarness(create);
     const repository = new FilingRepository(harness.db);
     for (const kind of FILING_KIND_LIST) {
-      ids[kind] = await repository.createFiling(FILING_KINDS[kind].table, {
+      ids[kind] = await repository.createFiling(kindRecord(kind).table, {
         userId: harness.userId,
         llcName: `Kind ${kind} LLC`,
         ein: '12-3456789',
@@ -29,7 +29,7 @@ describe.each(testDatabases())('the pages of every filing kind on $name', ({ cre
   });
 
   it.each(FILING_KIND_LIST)('kind %s: its page, its printable view and its PDF link', async (kind) => {
-    const { page, pageTitle } = FILING_KINDS[kind];
+    const { page, pageTitle } = kindRecord(kind);
     const id = ids[kind]!;
     const view = await fetch(`${harness.appUrl}/${page}/${id}`);
     expect(view.status).toBe(200);
@@ -44,7 +44,7 @@ describe.each(testDatabases())('the pages of every filing kind on $name', ({ cre
 
   it.each(FILING_KIND_LIST)('kind %s: under another kind’s path the filing is not found', async (kind) => {
     for (const other of FILING_KIND_LIST.filter((candidate) => candidate !== kind)) {
-      const response = await fetch(`${harness.appUrl}/${FILING_KINDS[other].page}/${ids[kind]}`);
+      const response = await fetch(`${harness.appUrl}/${kindRecord(other).page}/${ids[kind]}`);
       expect(response.status).toBe(404);
     }
   });
@@ -53,9 +53,9 @@ describe.each(testDatabases())('the pages of every filing kind on $name', ({ cre
     const body = await (await fetch(`${harness.appUrl}/`)).text();
     let from = 0;
     for (const kind of FILING_KIND_LIST) {
-      const heading = body.indexOf(`<h2>${FILING_KINDS[kind].indexHeading}</h2>`, from);
+      const heading = body.indexOf(`<h2>${kindRecord(kind).indexHeading}</h2>`, from);
       expect(heading).toBeGreaterThanOrEqual(from);
-      const link = `href="${harness.appUrl}/${FILING_KINDS[kind].page}/${ids[kind]}"`;
+      const link = `href="${harness.appUrl}/${kindRecord(kind).page}/${ids[kind]}"`;
       expect(body.indexOf(link, heading)).toBeGreaterThan(heading);
       from = heading + 1;
     }

@@ -68,7 +68,9 @@ export {
   FILING_KINDS,
   type FilingKind,
   type FilingKindRecord,
+  defineFilingKind,
   kindOfPage,
+  kindRecord,
 } from './kinds/filing-kinds.js';
 export { formDataSchemaOf } from './forms/kind-forms.js';
 export {

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
 import { KIND_FORMS } from './kind-forms.js';
 
 export type { FilingKind } from '../kinds/filing-kinds.js';
@@ -18,7 +18,7 @@ export interface FormSchemaDescriptor {
  */
 export const filingKindAliases: Readonly<Record<string, FilingKind>> = Object.freeze(
   Object.fromEntries(
-    FILING_KIND_LIST.flatMap((kind) => [kind, ...FILING_KINDS[kind].aliases].map((alias) => [alias, kind])),
+    FILING_KIND_LIST.flatMap((kind) => [kind, ...kindRecord(kind).aliases].map((alias) => [alias, kind])),
   ),
 );
 

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
 import type { BillingTier } from '../config/payments-settings-schema.js';
-import { FILING_KINDS } from '../kinds/filing-kinds.js';
+import { kindRecord } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
@@ -271,9 +271,9 @@ export function buyTools(deps: {
         const userId = context.auth.userId;
         const { kind, filing } = await findAnyFiling(repository, userId, args.id, undefined);
         // Sold only where the packet then carries a Form 7004 that can still be filed.
-        if (!FILING_KINDS[kind].paidExtensionForm) {
+        if (!kindRecord(kind).paidExtensionForm) {
           throw new ToolError(
-            `A Form 7004 extension is sold for single-member filings only: the packet of ${FILING_KINDS[kind].errorName} carries no Form 7004 yet. Nothing was opened; a paid preparer can file its Form 7004.`,
+            `A Form 7004 extension is sold for single-member filings only: the packet of ${kindRecord(kind).errorName} carries no Form 7004 yet. Nothing was opened; a paid preparer can file its Form 7004.`,
           );
         }
         const { checkFilingReadiness } = await deps.irsForms();

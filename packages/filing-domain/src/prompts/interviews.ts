@@ -1,7 +1,7 @@
 // The interviews' text, loaded by the first prompts/get: a server that is only listed (or only
 // serves tools) never evaluates it, which keeps it out of a serverless cold start.
 
-import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { DEFAULT_FILING_KIND, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 
 /** The guided interview of one kind of filing: what to ask, in which order, which tools to call. */
 export interface Interview {
@@ -22,9 +22,9 @@ export const INTERVIEWS: readonly Interview[] = [
     name: 'prepare_form_5472',
     kind: '5472',
     goal: 'Form 5472 with its pro forma Form 1120 for the user’s foreign-owned single-member US LLC',
-    create: FILING_KINDS['5472'].tools.create,
-    update: FILING_KINDS['5472'].tools.update,
-    list: FILING_KINDS['5472'].tools.list.name,
+    create: kindRecord('5472').tools.create,
+    update: kindRecord('5472').tools.update,
+    list: kindRecord('5472').tools.list.name,
     topics: [
       'The tax year: taxYearBegin and taxYearEnd (YYYY-MM-DD), and isInitialYear when the LLC is new.',
       'The LLC: its legal name (llcName), EIN (ein, NN-NNNNNNN), US address (llcStreet; llcCity with state and ZIP), where and when it was formed (countryIncorporation, dateIncorporation), its tax residence (taxResidentCountry), where it does business (principalBusinessCountries), its activity in words and its NAICS code (businessActivity, businessActivityCode), and its total assets at the end of the year in whole US dollars (totalAssets).',
@@ -39,9 +39,9 @@ export const INTERVIEWS: readonly Interview[] = [
     name: 'prepare_partnership_return',
     kind: 'partnership',
     goal: 'Form 1065 with a Schedule K-1 per partner for the user’s partnership',
-    create: FILING_KINDS.partnership.tools.create,
-    update: FILING_KINDS.partnership.tools.update,
-    list: FILING_KINDS.partnership.tools.list.name,
+    create: kindRecord('partnership').tools.create,
+    update: kindRecord('partnership').tools.update,
+    list: kindRecord('partnership').tools.list.name,
     topics: [
       'The tax year: taxYearBegin and taxYearEnd (YYYY-MM-DD).',
       'The partnership: its legal name (partnershipName), EIN (ein, NN-NNNNNNN), address (street, city, state, zip), its activity in words and its NAICS code (businessActivity, businessActivityCode), when the business started (dateBusinessStarted), its accounting method (accountingMethod: cash, accrual or other, then accountingMethodOther in words) and its total assets at the end of the year in whole US dollars (totalAssets).',
@@ -91,7 +91,7 @@ export function interviewText(interview: Interview, filingId: string | undefined
 
 /** Steps 8 to 11: print and sign, upload, send (or mail and record), and the proof to keep. */
 function afterThePdf(interview: Interview, kind: string): string[] {
-  const send = FILING_KINDS[interview.kind].signedCopies
+  const send = kindRecord(interview.kind).signedCopies
     ? `10. Send it: call send_fax {id}, show the user the summary it answers and call it again with confirm: true only when the user says yes (list_fax_logs shows the delivery; a delivered fax records the filing itself). Or the user sends it by U.S. certified mail to the address how_to_file gives; then call mark_filed {id, method: "mail", date: the postmark date, tracking_number}.`
     : `10. Send it as check_filing’s how_to_file says (by mail to the IRS address it gives, U.S. certified mail, or through an e-file provider); then call mark_filed {id${kind}, method, date: the postmark date, tracking_number}.`;
   return [

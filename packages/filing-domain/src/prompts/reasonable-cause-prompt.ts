@@ -5,7 +5,7 @@ import type { FilingDatabase } from '../storage/database.js';
 import { type HandlerContext, JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
 import { DESCRIPTION, UUID } from './reasonable-cause-texts.js';
 import type { Kysely } from 'kysely';
-import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { DEFAULT_FILING_KIND, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { FilingTableName } from '../storage/filing-repository.js';
 
 /** The rules-table entry a kind's late-return statement must also meet, beside reasonable cause. */
@@ -47,7 +47,7 @@ export function reasonableCauseGet(db: () => Promise<Kysely<FilingDatabase>>): P
     const kind = await repository.findFilingKind(userId, id.toLowerCase(), DEFAULT_FILING_KIND);
     const filing =
       kind &&
-      (await repository.getFiling(FILING_KINDS[kind].table as FilingTableName, userId, id.toLowerCase()));
+      (await repository.getFiling(kindRecord(kind).table as FilingTableName, userId, id.toLowerCase()));
     if (!kind || !filing) {
       throw new McpError(JsonRpcErrorCode.InvalidParams, `Invalid params: no filing of yours has id ${id}`);
     }
@@ -56,7 +56,7 @@ export function reasonableCauseGet(db: () => Promise<Kysely<FilingDatabase>>): P
     const statementName = STATEMENT_RULE[kind];
     const statementRule = statementName === undefined ? undefined : rules[statementName];
     const data = filing.form_data as Record<string, unknown>;
-    const update = FILING_KINDS[kind].tools.update;
+    const update = kindRecord(kind).tools.update;
     const lateness = readiness.overdue
       ? `It was due ${readiness.extended_due_date ?? readiness.due_date} and is ${readiness.days_late} days late as of ${readiness.as_of}.`
       : `It is not late as of ${readiness.as_of} (due ${readiness.due_date ?? 'date not known yet'}): a statement is needed only for a return filed after its due date.`;
@@ -68,7 +68,7 @@ export function reasonableCauseGet(db: () => Promise<Kysely<FilingDatabase>>): P
               `- ${penalty.code}: ${penalty.description} Amount: ${penalty.amount === null ? 'not computable' : `$${penalty.amount.toLocaleString('en-US')}`} (${penalty.basis}) Source: ${penalty.source}.`,
           );
     const text = [
-      `Help the user write the reasonable-cause statement of their late return, filing ${filing.id} (${filing.llc_name ?? FILING_KINDS[kind].unnamed}, EIN ${filing.ein ?? 'not given'}, tax year ${filing.tax_year_begin ?? '?'} to ${filing.tax_year_end ?? '?'}). ${lateness}`,
+      `Help the user write the reasonable-cause statement of their late return, filing ${filing.id} (${filing.llc_name ?? kindRecord(kind).unnamed}, EIN ${filing.ein ?? 'not given'}, tax year ${filing.tax_year_begin ?? '?'} to ${filing.tax_year_end ?? '?'}). ${lateness}`,
       '',
       'The penalties:',
       ...penalties,

@@ -2,7 +2,7 @@ import type { FilingDatabase } from '../storage/database.js';
 import { errorResponse, HttpError, httpErrorOf } from '../errors/http-errors.js';
 import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { FILING_KINDS } from '../kinds/filing-kinds.js';
+import { kindRecord } from '../kinds/filing-kinds.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { loadFilingRepository } from '../server/deferred.js';
 import { chunkedBody } from './chunked-body.js';
@@ -101,7 +101,7 @@ export function createPacketDownload(options: {
       if (refusal !== undefined) return errorResponse(refusal);
       throw error;
     }
-    const name = FILING_KINDS[grant.kind].packet.fileName;
+    const name = kindRecord(grant.kind).packet.fileName;
     const suffix = section === undefined ? '' : section === 'file' ? '-to-file' : '-for-owner';
     return withCors(
       new Response(request.method === 'HEAD' ? null : chunkedBody(pdf), {

@@ -8,7 +8,7 @@ import {
 } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
-import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord } from '../kinds/filing-kinds.js';
 import { loadFilingRepository } from '../server/deferred.js';
 import { mcpInvalidParams } from '../errors/mcp-errors.js';
 import { sharedBase64 } from './base64-encode.js';
@@ -46,10 +46,10 @@ export function createPacketResourceTemplates(options: {
     return new FilingRepository(db);
   });
   return FILING_KIND_LIST.map((kind) => ({
-    uriTemplate: FILING_KINDS[kind].packet.uriTemplate,
-    name: FILING_KINDS[kind].packet.name,
-    title: FILING_KINDS[kind].packet.title,
-    description: FILING_KINDS[kind].packet.description,
+    uriTemplate: kindRecord(kind).packet.uriTemplate,
+    name: kindRecord(kind).packet.name,
+    title: kindRecord(kind).packet.title,
+    description: kindRecord(kind).packet.description,
     mimeType: 'application/pdf',
     read: async (uri: string, variables: Record<string, string>, context: HandlerContext) => {
       const id = variables.id ?? '';

@@ -13,7 +13,7 @@ const FILING_TABLES = ['filings', 'partnership_filings'] as const;
  * (docs/performance.md). 0005's functions stay for servers still on the code before 0008 during a
  * rolling deploy.
  */
-function createFunction(table: (typeof FILING_TABLES)[number]) {
+export function createIdsFunction(table: string) {
   return sql`
     create or replace function ${sql.id(`${table}_create_ids`)}(
       p_user text, p_name text, p_ein text, p_year int, p_begin date, p_end date, p_status text, p_form jsonb)
@@ -37,16 +37,19 @@ function createFunction(table: (typeof FILING_TABLES)[number]) {
     $$`;
 }
 
-/** Creates migration 0008's create functions. */
+/** Creates migration 0008's create functions (`createIdsFunction` makes one kind's). */
 export async function addCreateIdsFunctions(db: Kysely<any>): Promise<void> {
-  for (const table of FILING_TABLES) await createFunction(table).execute(db);
+  for (const table of FILING_TABLES) await createIdsFunction(table).execute(db);
 }
 
 /** Drops migration 0008's create functions. */
 export async function dropCreateIdsFunctions(db: Kysely<any>): Promise<void> {
-  for (const table of FILING_TABLES) {
-    await sql`drop function if exists ${sql.id(`${table}_create_ids`)}(text, text, text, int, date, date, text, jsonb)`.execute(
-      db,
-    );
-  }
+  for (const table of FILING_TABLES) await dropCreateIdsFunction(db, table);
+}
+
+/** Drops the create function of one kind's table. */
+export async function dropCreateIdsFunction(db: Kysely<any>, table: string): Promise<void> {
+  await sql`drop function if exists ${sql.id(`${table}_create_ids`)}(text, text, text, int, date, date, text, jsonb)`.execute(
+    db,
+  );
 }

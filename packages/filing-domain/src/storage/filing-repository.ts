@@ -2,12 +2,16 @@ import { CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, s
 import type { FilingDatabase } from './database.js';
 import {
   FILING_KIND_LIST,
-  FILING_KINDS,
+  kindRecord,
   type FilingKind,
   type FilingTableName,
 } from '../kinds/filing-kinds.js';
+import type { FilingColumn, KindWrites } from '../kinds/filing-kind.js';
 import type { FaxLog, Filing, FilingSummary, PacketSource, Payment } from './records.js';
-import { CREATE_FINDING_DUPLICATES, GET_FILING_AND_SUBMISSION_FLAG } from './filing-statements.js';
+import {
+  createFindingDuplicatesStatement,
+  getFilingAndSubmissionFlagStatement,
+} from './filing-statements.js';
 import { toIsoTimestamp, toIsoTimestampOrNull } from './timestamps.js';
 import { packetSourceOf } from './packet-source.js';
 
@@ -15,7 +19,7 @@ export type { FilingTableName } from '../kinds/filing-kinds.js';
 
 /** Table of a kind of filing (its record in `FILING_KINDS`). */
 export function filingTable(kind: FilingKind): FilingTableName {
-  return FILING_KINDS[kind].table;
+  return kindRecord(kind).table;
 }
 
 /** Values of a new filing record. */
@@ -28,17 +32,25 @@ export interface NewFiling {
   formData: Record<string, unknown>;
 }
 
-/** Fields of a single-member filing that `update_filing` may patch; `undefined` means unchanged. */
+/**
+ * What an update tool changes in a filing: form_data's top-level fields (merged) and the ones it
+ * clears, and, for a kind whose tools take the record's columns as arguments, the columns' new
+ * values; `undefined` means unchanged.
+ */
 export interface FilingPatch {
-  llcName?: string;
-  ein?: string;
-  taxYearBegin?: string;
-  taxYearEnd?: string;
+  /** The columns' new values (only a kind with `rows.columnArguments`). */
+  columns?: Partial<Record<FilingColumn, string>>;
   /** Merged into the stored form_data at the top level. */
   formData?: Record<string, unknown>;
   /** Top-level form_data keys to remove (sent as `null`), before `formData` is merged. */
-  clearFormData?: string[];
+  clearFormData?: readonly string[];
 }
+
+/** What the repository needs of a kind to update its rows: its table and its row mapping. */
+export type UpdatedKind = { table: string } & Pick<KindWrites, 'rows'>;
+
+const DATE_COLUMNS: ReadonlySet<FilingColumn> = new Set(['tax_year_begin', 'tax_year_end']);
+const COLUMNS: readonly FilingColumn[] = ['llc_name', 'ein', 'tax_year_begin', 'tax_year_end'];
 
 /** `form_data` without the top-level `keys`: jsonb's `-` operator once per key. */
 function withoutKeys(formData: RawBuilder<unknown>, keys: readonly string[] = []): RawBuilder<unknown> {
@@ -142,7 +154,7 @@ export class FilingRepository {
   ): Promise<{ filing: Filing; hasSubmissions: boolean } | undefined> {
     const result = await this.#db.executeQuery<
       SummaryRow & { form_data: Record<string, unknown>; has_submissions: boolean }
-    >(CompiledQuery.raw(GET_FILING_AND_SUBMISSION_FLAG[table], [id, userId]));
+    >(CompiledQuery.raw(getFilingAndSubmissionFlagStatement(table), [id, userId]));
     const row = result.rows[0];
     if (row === undefined) return undefined;
     return {
@@ -184,7 +196,7 @@ export class FilingRepository {
   ): Promise<{ id: string; possibleDuplicates: string[] }> {
     const year = (filing.taxYearBegin ?? filing.taxYearEnd)?.slice(0, 4);
     const result = await this.#db.executeQuery<{ ids: string | null }>(
-      CompiledQuery.raw(CREATE_FINDING_DUPLICATES[table], [
+      CompiledQuery.raw(createFindingDuplicatesStatement(table), [
         filing.userId,
         filing.llcName,
         filing.ein,
@@ -202,54 +214,47 @@ export class FilingRepository {
   }
 
   /**
-   * Patches the supplied fields of a single-member filing (form_data merged at the top level);
-   * status is never touched. Answers false when the filing is missing or not the user's.
+   * Patches a filing of `kind` (form_data merged at the top level, after removing the keys of
+   * `clearFormData`); status is never touched. With the kind's `rows.columnArguments`, the columns
+   * given in `patch.columns` are set as they are; without, every column is recomputed from the
+   * merged form_data in the same statement (the field its row mapping names; a date that is none,
+   * or a field the merged form_data lacks, keeps the row's value). Answers false when the filing is
+   * missing or not the user's.
    */
-  async updateFiling(userId: string, id: string, patch: FilingPatch): Promise<boolean> {
-    const row = await this.#db
-      .updateTable(FILING_KINDS['5472'].table)
-      .set((eb) => ({
-        updated_at: sql`now()`,
-        ...(patch.llcName !== undefined && { llc_name: patch.llcName }),
-        ...(patch.ein !== undefined && { ein: patch.ein }),
-        ...(patch.taxYearBegin !== undefined && { tax_year_begin: patch.taxYearBegin }),
-        ...(patch.taxYearEnd !== undefined && { tax_year_end: patch.taxYearEnd }),
-        ...((patch.formData !== undefined || (patch.clearFormData?.length ?? 0) > 0) && {
-          form_data:
-            sql`${withoutKeys(sql`${eb.ref('form_data')}`, patch.clearFormData)} || ${jsonb(patch.formData ?? {})}` as any,
-        }),
-      }))
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * Merges `formData` into a partnership filing's form_data at the top level (after removing the
-   * top-level keys `clearFormData`) and recomputes the
-   * record's derived fields from the merged payload in the same statement: llc_name from
-   * partnershipName, ein, and the tax years. A derived value absent from the merged payload keeps
-   * the record's current value. Answers false when the filing is missing or not the user's.
-   */
-  async updatePartnershipFiling(
-    userId: string,
-    id: string,
-    formData: Record<string, unknown>,
-    clearFormData: readonly string[] = [],
-  ): Promise<boolean> {
-    const merged = sql`(${withoutKeys(sql`form_data`, clearFormData)} || ${jsonb(formData)})`;
-    const row = await this.#db
-      .updateTable(FILING_KINDS.partnership.table)
-      .set({
-        form_data: merged as any,
-        llc_name: sql`coalesce(${merged} ->> 'partnershipName', llc_name)`,
-        ein: sql`coalesce(${merged} ->> 'ein', ein)`,
-        tax_year_begin: sql`coalesce(filing_try_date(${merged} ->> 'taxYearBegin'), tax_year_begin)`,
-        tax_year_end: sql`coalesce(filing_try_date(${merged} ->> 'taxYearEnd'), tax_year_end)`,
-        updated_at: sql`now()`,
-      })
+  async updateFiling(kind: UpdatedKind, userId: string, id: string, patch: FilingPatch): Promise<boolean> {
+    const table = kind.table as FilingTableName;
+    const update = this.#db.updateTable(table);
+    const changed = kind.rows.columnArguments
+      ? update.set((eb) => {
+          const columns = patch.columns ?? {};
+          return {
+            updated_at: sql`now()`,
+            ...Object.fromEntries(
+              COLUMNS.filter((column) => columns[column] !== undefined).map((column) => [
+                column,
+                columns[column],
+              ]),
+            ),
+            ...((patch.formData !== undefined || (patch.clearFormData?.length ?? 0) > 0) && {
+              form_data:
+                sql`${withoutKeys(sql`${eb.ref('form_data')}`, patch.clearFormData)} || ${jsonb(patch.formData ?? {})}` as any,
+            }),
+          };
+        })
+      : update.set(() => {
+          const merged = sql`(${withoutKeys(sql`form_data`, patch.clearFormData)} || ${jsonb(patch.formData ?? {})})`;
+          const derived = (column: FilingColumn) => {
+            const field = sql`${merged} ->> ${sql.lit(kind.rows.columns[column])}`;
+            const value = DATE_COLUMNS.has(column) ? sql`filing_try_date(${field})` : field;
+            return [column, sql`coalesce(${value}, ${sql.ref(column)})`];
+          };
+          return {
+            form_data: merged as any,
+            ...Object.fromEntries(COLUMNS.map(derived)),
+            updated_at: sql`now()`,
+          };
+        });
+    const row = await changed
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .returning('id')
@@ -275,7 +280,7 @@ export class FilingRepository {
   async findFilingKind(userId: string, id: string, preferred: FilingKind): Promise<FilingKind | undefined> {
     const [first, ...others] = FILING_KIND_LIST.map((kind) =>
       this.#db
-        .selectFrom(FILING_KINDS[kind].table)
+        .selectFrom(kindRecord(kind).table)
         .select(sql.lit(kind).as('kind'))
         .where('id', '=', id)
         .where('user_id', '=', userId),

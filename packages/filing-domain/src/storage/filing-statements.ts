@@ -1,17 +1,15 @@
 // The statements of FilingRepository that are sent as text (CompiledQuery.raw), made once per
 // kind's table (FILING_KINDS).
 import { FNV_OFFSET, fnvFold } from '../fnv-hash.js';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingTableName } from '../kinds/filing-kinds.js';
+import { FILING_KINDS, type FilingTableName } from '../kinds/filing-kinds.js';
 import type { NamedStatements } from './with-named-statements.js';
 
 type Table = FilingTableName;
 
-/** One statement per filing table, made by `statement` from the table's name. */
+/** One statement per filing table of `FILING_KINDS`, made by `statement` from the table's name. */
 function perTable(statement: (table: Table) => string): Readonly<Record<Table, string>> {
   return Object.freeze(
-    Object.fromEntries(
-      FILING_KIND_LIST.map((kind) => [FILING_KINDS[kind].table, statement(FILING_KINDS[kind].table)]),
-    ) as Record<Table, string>,
+    Object.fromEntries(FILING_KINDS.map(({ table }) => [table, statement(table)])) as Record<Table, string>,
   );
 }
 
@@ -23,9 +21,25 @@ function perTable(statement: (table: Table) => string): Readonly<Record<Table, s
  * joined by commas: the driver's parser of a `uuid[]` reads it a character at a time, which was
  * about a tenth of a create's server CPU (a uuid holds no comma, so `split` is exact).
  */
-export const CREATE_FINDING_DUPLICATES = perTable(
-  (table) => `select array_to_string(${table}_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb), ',') as ids`,
-);
+export const CREATE_FINDING_DUPLICATES = perTable(createStatement);
+
+function createStatement(table: string): string {
+  return `select array_to_string(${table}_create_ids($1, $2, $3, $4, $5, $6, $7, $8::jsonb), ',') as ids`;
+}
+
+/**
+ * The statement of `table` in `statements`, or made by `make` for a table of a kind the list does
+ * not hold (a kind registered by its user, sent unnamed).
+ */
+function statementOf(statements: Readonly<Record<string, string>>, make: (table: string) => string) {
+  return (table: string): string => {
+    const known = statements[table];
+    if (known !== undefined) return known;
+    // The name goes into the statement's text: an identifier only.
+    if (!/^[a-z][a-z0-9_]*$/.test(table)) throw new TypeError(`not a table name: ${table}`);
+    return make(table);
+  };
+}
 
 /**
  * getFilingAndSubmissionFlag's statement per table, as text: get_filing's read is built and compiled
@@ -33,7 +47,13 @@ export const CREATE_FINDING_DUPLICATES = perTable(
  */
 export const GET_FILING_AND_SUBMISSION_FLAG = perTable(getStatement);
 
-function getStatement(table: Table): string {
+/** {@link CREATE_FINDING_DUPLICATES}' statement of any kind's table. */
+export const createFindingDuplicatesStatement = statementOf(CREATE_FINDING_DUPLICATES, createStatement);
+
+/** {@link GET_FILING_AND_SUBMISSION_FLAG}'s statement of any kind's table. */
+export const getFilingAndSubmissionFlagStatement = statementOf(GET_FILING_AND_SUBMISSION_FLAG, getStatement);
+
+function getStatement(table: string): string {
   return `select id, llc_name, ein, to_char(tax_year_begin, 'YYYY-MM-DD') as tax_year_begin,
     to_char(tax_year_end, 'YYYY-MM-DD') as tax_year_end, status, created_at, form_data, has_submissions
     from ${table} where id = $1 and user_id = $2`.replace(/\s+/g, ' ');

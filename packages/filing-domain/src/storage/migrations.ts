@@ -6,30 +6,7 @@ import { submissionsMigration } from '../submission/submission-tables.js';
 import { paymentsMigration } from '../payments/payment-tables.js';
 import { boundCopyMigration, signedCopyNotesMigration } from '../submission/bound-copy-tables.js';
 import { submissionFlagAndCreateIdsMigration } from './submission-flag.js';
-
-async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {
-  await db.schema
-    .createTable(table)
-    .ifNotExists()
-    .addColumn('id', 'uuid', (column) => column.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('user_id', 'text', (column) => column.notNull())
-    .addColumn('llc_name', 'text')
-    .addColumn('ein', 'text')
-    .addColumn('tax_year_begin', 'date')
-    .addColumn('tax_year_end', 'date')
-    .addColumn('status', 'text', (column) => column.notNull().defaultTo('completed'))
-    .addColumn('form_data', 'jsonb', (column) => column.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-    .execute();
-  // Every list query is `where user_id = $1 order by created_at desc limit n`.
-  await db.schema
-    .createIndex(`${table}_user_id_created_at_idx`)
-    .ifNotExists()
-    .on(table)
-    .columns(['user_id', 'created_at desc'])
-    .execute();
-}
+import { createDuplicateLookupIndex, createFilingTable } from './filing-kind-tables.js';
 
 const migrations: Record<string, Migration> = {
   '0001_filing_domain': {
@@ -170,14 +147,9 @@ migrations['0003_abuse_limits'] = {
 // every create, newest first and at most twenty; without this index that reads every matching filing
 // (a scan of all the user's filings) (measured: create_filing
 // at 48 a second against 2,247 before the lookup, with 10,000 filings of one user).
-const DUPLICATE_YEAR = sql`(extract(year from coalesce(tax_year_begin, tax_year_end))::int)`;
 migrations['0004_duplicate_lookup_index'] = {
   async up(db) {
-    for (const table of ['filings', 'partnership_filings']) {
-      await sql`create index if not exists ${sql.id(`${table}_user_id_ein_year_idx`)} on ${sql.table(table)} (user_id, ein, ${DUPLICATE_YEAR}, created_at desc, id desc)`.execute(
-        db,
-      );
-    }
+    for (const table of ['filings', 'partnership_filings']) await createDuplicateLookupIndex(db, table);
   },
   async down(db) {
     for (const table of ['filings', 'partnership_filings']) {
@@ -269,6 +241,8 @@ migrations['0011_bound_signed_copies'] = boundCopyMigration;
 // 0012: what the upload check could not tell of each signed copy, for send_fax's summary
 // (bound-copy-tables.ts).
 migrations['0012_signed_copy_notes'] = signedCopyNotesMigration;
+// A new kind's table is one line here: its migration from storage/filing-kind-tables.ts, e.g.
+// `migrations['0013_<kind>_filings'] = filingKindTableMigration({ table: '<kind>_filings', before: ['filings', 'partnership_filings'] });`
 
 /** Names of the filing domain's migrations, oldest first (compared with `filing_migration`). */
 export const FILING_MIGRATION_NAMES: readonly string[] = Object.freeze(Object.keys(migrations));

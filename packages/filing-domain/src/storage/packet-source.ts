@@ -1,6 +1,6 @@
 import type { FilingDatabase } from './database.js';
 import { type Kysely, sql } from 'kysely';
-import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { PacketSource } from './records.js';
 
 /**
@@ -14,7 +14,7 @@ export async function packetSourceOf(
   id: string,
   userId?: string,
 ): Promise<PacketSource | undefined> {
-  const table = FILING_KINDS[kind].table;
+  const table = kindRecord(kind).table;
   // The filing's Form 7004 extension (buy_extension): paid, the packet carries Form 7004.
   const extension = (what: string) =>
     sql`(select ${sql.raw(what)} from payments p where p.kind = 'extension'
@@ -35,7 +35,7 @@ export async function packetSourceOf(
   if (row === undefined) return undefined;
   // Only the server says the extension is paid (a stored value is dropped).
   const { form7004Paid: _stored, ...formData } = (row.form_data ?? {}) as Record<string, unknown>;
-  const paid = row.extension_paid === true && FILING_KINDS[kind].paidExtensionForm;
+  const paid = row.extension_paid === true && kindRecord(kind).paidExtensionForm;
   return {
     id: row.id,
     user_id: row.user_id,

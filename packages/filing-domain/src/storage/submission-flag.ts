@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { addCreateIdsFunctions, dropCreateIdsFunctions } from './create-filing-ids.js';
+import { addSubmissionFlag, flagSubmissionsFunction } from './filing-kind-tables.js';
 
 /** The filing tables that carry `has_submissions`. */
 const FILING_TABLES = ['filings', 'partnership_filings'] as const;
@@ -27,23 +28,8 @@ const SUBMISSION_TABLES = ['signed_copies', 'fax_logs', 'filed_returns'] as cons
 export const submissionFlagAndCreateIdsMigration: Migration = {
   async up(db) {
     await addCreateIdsFunctions(db);
-    for (const table of FILING_TABLES) {
-      await db.schema
-        .alterTable(table)
-        .addColumn('has_submissions', 'boolean', (column) => column.notNull().defaultTo(false))
-        .execute();
-    }
-    await sql`
-      create function filing_flag_submissions() returns trigger language plpgsql as $$
-      begin
-        if new.filing_id is not null then
-          update filings set has_submissions = true
-           where id = new.filing_id and user_id = new.user_id and not has_submissions;
-          update partnership_filings set has_submissions = true
-           where id = new.filing_id and user_id = new.user_id and not has_submissions;
-        end if;
-        return null;
-      end $$`.execute(db);
+    for (const table of FILING_TABLES) await addSubmissionFlag(db, table);
+    await flagSubmissionsFunction(FILING_TABLES).execute(db);
     for (const table of SUBMISSION_TABLES) {
       await sql`create trigger ${sql.id(`${table}_flag_filing`)} after insert on ${sql.table(table)}
         for each row execute function filing_flag_submissions()`.execute(db);

@@ -1,7 +1,7 @@
 import type { FilingReadiness } from '@filing-mcp/irs-forms';
 import { type InputRequired, type ToolContext, ToolError } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { LoadIrsForms } from '../load-irs-forms.js';
 import { giveBackCredit, requireCredit } from '../payments/credits.js';
 import type { PaymentSelling } from '../payments/payment-selling.js';
@@ -142,7 +142,7 @@ async function checkSendable(services: SendFaxServices, request: SendFaxRequest)
     undefined,
   );
   const rules = await services.irsForms();
-  const mailInstead = FILING_KINDS[kind].mailInstead;
+  const mailInstead = kindRecord(kind).mailInstead;
   if (mailInstead !== null) throw new ToolError(mailInstead(rules, filing.form_data));
   const destination = rules.FOREIGN_OWNED_DE_FILING;
   const fax = services.fax;

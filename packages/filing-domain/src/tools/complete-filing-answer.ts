@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { Refusal } from './complete-filing-store.js';
 import type { PreparerNote } from './preparer-notes.js';
@@ -7,7 +7,7 @@ import { type AskedField, type FilingCheck, fieldList } from './elicitation-form
 
 /** The tool that stores what the user gives, by kind of filing. */
 export const UPDATE_TOOL: Readonly<Record<FilingKind, string>> = Object.fromEntries(
-  FILING_KIND_LIST.map((kind) => [kind, FILING_KINDS[kind].tools.update]),
+  FILING_KIND_LIST.map((kind) => [kind, kindRecord(kind).tools.update]),
 ) as Record<FilingKind, string>;
 
 const OUTCOMES = [

@@ -1,7 +1,7 @@
 import { inputRequired, type ToolContext, type ToolDefinition, defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { filingKindAliases, resolveFilingKind } from '../forms/form-schema-descriptor.js';
-import { DEFAULT_FILING_KIND, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { DEFAULT_FILING_KIND, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { type Answer, type Refusal, storeAnswers } from './complete-filing-store.js';
@@ -348,7 +348,7 @@ function roundToAsk(interview: Interview, asked: AskedField[], refused: Refusal[
   // A form holds one round; an agent without one is given every field it can ask now, so
   // that its user answers them in one update rather than round after round. A partnership
   // is asked schedule by schedule either way (its fields run to hundreds).
-  return FILING_KINDS[interview.kind].interviewBySchedule
+  return kindRecord(interview.kind).interviewBySchedule
     ? nextSection(asked, refusedNames)
     : elicits
       ? nextRound(asked, refusedNames)
@@ -475,9 +475,9 @@ function introOf(
   refused: Refusal[],
   stored: number,
 ): string {
-  const name = llcName ?? FILING_KINDS[kind].unnamed;
+  const name = llcName ?? kindRecord(kind).unnamed;
   const more = left > round.length ? ` (${round.length} of them here)` : '';
-  const sections = FILING_KINDS[kind].interviewBySchedule
+  const sections = kindRecord(kind).interviewBySchedule
     ? ` This form: ${[...new Set(round.map((field) => sectionOf(field).title))].join('; ')}.`
     : '';
   const need = `${name}: the IRS forms still need ${left === 1 ? 'one answer' : `${left} answers`}${more}.${sections}`;

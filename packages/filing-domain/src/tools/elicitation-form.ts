@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { type FilingKind, formSchemaDescriptor } from '../forms/form-schema-descriptor.js';
-import { formDataSchemaOf } from '../forms/kind-forms.js';
+import { formDataSchemaOf, KIND_FORMS } from '../forms/kind-forms.js';
 import { defaultOf, newItemKeys, objectKeys, type PrimitiveField, schemaAt } from './elicitation-fields.js';
 import {
   flatFieldName,
@@ -18,12 +18,11 @@ export const MAX_FIELDS_PER_ROUND = 8;
 /** Most fields of one group (a partner, a related party, an object of lines) asked in one form. */
 export const MAX_GROUP_FIELDS = 16;
 
-const FORM_NAMES: Readonly<Record<string, string>> = {
-  '5472': 'Form 5472',
-  '1120': 'Form 1120',
-  '1065': 'Form 1065',
-  '1065-K1': 'Schedule K-1 (Form 1065)',
-};
+// The forms check_filing names, by their names in each kind's form (`formNames`).
+const FORM_NAMES: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...Object.values(KIND_FORMS).map((form) => form.formNames),
+);
 const ITEM_NAMES: Readonly<Record<string, string>> = {
   relatedParties: 'related party',
   partners: 'partner',

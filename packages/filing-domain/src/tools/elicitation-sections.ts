@@ -1,5 +1,5 @@
 import { SCHEDULE_B_PREPARER_QUESTIONS } from '@filing-mcp/irs-forms/kinds';
-import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { Choice } from './elicitation-fields.js';
 import { type AskedField, askableFields, type FilingCheck } from './elicitation-form.js';
 import { formatFieldPath, type PathSegment, startsWith, valueAt } from './elicitation-paths.js';
@@ -187,7 +187,7 @@ export function interviewFields(
   formData: Record<string, unknown>,
   check: (formData: Record<string, unknown>) => FilingCheck,
 ): InterviewFields {
-  if (!FILING_KINDS[kind].interviewBySchedule)
+  if (!kindRecord(kind).interviewBySchedule)
     return { ...askableFields(kind, readiness, formData), forPreparer: [] };
   const { asked, unaskable } = askableFields(kind, readiness, formData, { wholeLimit: MAX_SECTION_FIELDS });
   // Left for a preparer: a noted question still blank, or whose stored answer the check refuses
@@ -212,7 +212,7 @@ export function interviewFields(
  * what no form can ask too. A field left for a preparer is not counted (the outcome names it).
  */
 export function countLeft(kind: FilingKind, fields: InterviewFields): number {
-  return fields.asked.length + (FILING_KINDS[kind].interviewBySchedule ? fields.unaskable.length : 0);
+  return fields.asked.length + (kindRecord(kind).interviewBySchedule ? fields.unaskable.length : 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '@filing-mcp/protocol';
 import { type Advertised, withAdvertisedSchemas } from '../forms/advertised-schemas.js';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import { FilingRepository } from '../storage/filing-repository.js';
 import { markFiledTool, withFiledState } from './mark-filed-tool.js';
 import { sendFaxTool } from './send-fax-tool.js';
@@ -50,7 +50,7 @@ export function filingToolFactories(options: OpenFilingToolsOptions): Record<str
       completeFilingTool({
         repository,
         update: Object.fromEntries(
-          FILING_KIND_LIST.map((kind) => [kind, kinds[FILING_KINDS[kind].tools.update]!]),
+          FILING_KIND_LIST.map((kind) => [kind, kinds[kindRecord(kind).tools.update]!]),
         ) as Record<FilingKind, FilingToolFactory>,
         irsForms: options.irsForms,
       }),

@@ -1,7 +1,8 @@
 import { defineTool } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
-import { type FilingRepository, filingTable } from '../storage/filing-repository.js';
+import type { FilingKindRecord } from '../kinds/filing-kind.js';
+import type { FilingKind } from '../kinds/filing-kinds.js';
+import type { FilingRepository, FilingTableName } from '../storage/filing-repository.js';
 import { recordSchemas } from '../storage/records.js';
 import { SubmissionStore } from '../submission/submission-store.js';
 import { submissionsOf } from '../submission/submissions-of.js';
@@ -11,26 +12,22 @@ import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.j
 import { filingId, type ListSchemas, okSchema, overwrites, readOnly } from './tool-schemas.js';
 import { filingNotFoundError } from './wrong-kind.js';
 
-/** The create and update tools of one kind of filing: they take its form, so each kind has its own. */
-export interface KindWriteTools {
-  create: FilingToolFactory;
-  update: FilingToolFactory;
-}
-
 /**
  * The list, get and delete tools of one kind of filing, each as a factory: list answers the
  * user's newest filings with check_filing's `ready`, `due_date` and `overdue`; get and delete act
  * on one of the user's filings of this kind and name the right tool for a filing of another. Their
- * names and texts are the kind's record in `FILING_KINDS`.
+ * names and texts are the kind's record (`kinds/<kind>.ts`).
  */
 export function kindRecordTools(
-  kind: FilingKind,
+  record: FilingKindRecord,
   options: OpenFilingToolsOptions,
   repository: FilingRepository,
   lists: ListSchemas,
 ): Record<'list' | 'get' | 'delete', FilingToolFactory> {
-  const table = filingTable(kind);
-  const texts = FILING_KINDS[kind].tools;
+  // A kind of FILING_KINDS, or one its user registers beside them (test/kinds/third-kind.test.ts).
+  const kind = record.kind as FilingKind;
+  const table = record.table as FilingTableName;
+  const texts = record.tools;
   const now = options.now ?? Date.now;
   return {
     list: () =>

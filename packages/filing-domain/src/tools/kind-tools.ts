@@ -1,30 +1,24 @@
 import type { Advertised } from '../forms/advertised-schemas.js';
 import { fieldsDocumentedBy, sameFieldsAs } from '../forms/advertised-schemas.js';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { KIND_FORMS, type KindForm } from '../forms/kind-forms.js';
+import type { FilingKindRecord } from '../kinds/filing-kind.js';
+import { FILING_KINDS } from '../kinds/filing-kinds.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
-import { type KindWriteTools, kindRecordTools } from './kind-record-tools.js';
-import { partnershipWriteTools } from './partnership-tools.js';
-import { singleMemberWriteTools } from './single-member-tools.js';
+import { kindRecordTools } from './kind-record-tools.js';
+import { kindWriteTools, plainWriteArguments } from './kind-write-tools.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import type { ListSchemas } from './tool-schemas.js';
 
 /**
- * The create and update tools of each kind (they take its form), beside its record, and the
- * arguments beside form_data that tools/list shows as they are (their descriptions say it all).
+ * The kinds whose tools are built, each with its form: `FILING_KINDS` and `KIND_FORMS` unless a
+ * caller registers a kind of its own beside them (one more entry in each).
  */
-const WRITE_TOOLS: Readonly<
-  Record<
-    FilingKind,
-    {
-      build: (options: OpenFilingToolsOptions, repository: FilingRepository) => KindWriteTools;
-      plainArguments: string[];
-    }
-  >
-> = {
-  // The record keeps its own name and EIN: the descriptions say what they default to.
-  '5472': { build: singleMemberWriteTools, plainArguments: ['llc_name'] },
-  partnership: { build: partnershipWriteTools, plainArguments: [] },
-};
+export interface KindRegistry {
+  kinds: readonly FilingKindRecord[];
+  forms: Readonly<Record<string, Pick<KindForm, 'schema' | 'write' | 'rows'>>>;
+}
+
+const EVERY_KIND: KindRegistry = { kinds: FILING_KINDS, forms: KIND_FORMS };
 
 /**
  * The tools of every kind of `FILING_KINDS`, each as a factory keyed by its name, in `tools/list`
@@ -35,12 +29,15 @@ export function filingKindTools(
   options: OpenFilingToolsOptions,
   repository: FilingRepository,
   lists: ListSchemas,
+  registry: KindRegistry = EVERY_KIND,
 ): Record<string, FilingToolFactory> {
   const tools: Record<string, FilingToolFactory> = {};
-  for (const kind of FILING_KIND_LIST) {
-    const names = FILING_KINDS[kind].tools;
-    const records = kindRecordTools(kind, options, repository, lists);
-    const writes = WRITE_TOOLS[kind].build(options, repository);
+  for (const record of registry.kinds) {
+    const form = registry.forms[record.kind];
+    if (form === undefined) throw new TypeError(`kind ${record.kind} has no form`);
+    const names = record.tools;
+    const records = kindRecordTools(record, options, repository, lists);
+    const writes = kindWriteTools(record, form, options, repository);
     tools[names.list.name] = records.list;
     tools[names.get.name] = records.get;
     tools[names.create] = writes.create;
@@ -55,11 +52,13 @@ export function filingKindTools(
  * is; the form schema once, in the create tool, which names get_form_schema for its descriptions;
  * the update tool pointing to it.
  */
-export function kindToolsAdvertised(): Record<string, Advertised> {
+export function kindToolsAdvertised({ kinds, forms }: KindRegistry = EVERY_KIND): Record<string, Advertised> {
   const advertised: Record<string, Advertised> = {};
-  for (const kind of FILING_KIND_LIST) {
-    const { tools, formSchemaHint } = FILING_KINDS[kind];
-    const { plainArguments } = WRITE_TOOLS[kind];
+  for (const record of kinds) {
+    const { tools, formSchemaHint } = record;
+    const form = forms[record.kind];
+    if (form === undefined) throw new TypeError(`kind ${record.kind} has no form`);
+    const plainArguments = plainWriteArguments(form);
     const plain = plainArguments.length > 0 ? { plainArguments } : {};
     advertised[tools.list.name] = { plainArguments: ['limit'] };
     advertised[tools.create] = { input: fieldsDocumentedBy(formSchemaHint), ...plain };

@@ -1,8 +1,9 @@
 import { ToolError } from '@filing-mcp/protocol';
 import { type MergedFormData, mergedProblems, mergeFormData } from '../forms/form-data-merge.js';
-import { formDataSchemaOf } from '../forms/kind-forms.js';
-import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
-import type { FilingRepository } from '../storage/filing-repository.js';
+import type * as z from 'zod';
+import type { FilingKindRecord } from '../kinds/filing-kind.js';
+import type { FilingKind } from '../kinds/filing-kinds.js';
+import type { FilingRepository, FilingTableName } from '../storage/filing-repository.js';
 import { filingNotFoundError } from './wrong-kind.js';
 
 /**
@@ -12,30 +13,33 @@ import { filingNotFoundError } from './wrong-kind.js';
  */
 export async function mergedUpdate(
   repository: FilingRepository,
-  kind: FilingKind,
+  kind: Pick<FilingKindRecord, 'kind' | 'table' | 'listItems'>,
+  schema: z.ZodObject<any>,
   userId: string,
   id: string,
   formData: Record<string, unknown>,
 ): Promise<MergedFormData>;
 export async function mergedUpdate(
   repository: FilingRepository,
-  kind: FilingKind,
+  kind: Pick<FilingKindRecord, 'kind' | 'table' | 'listItems'>,
+  schema: z.ZodObject<any>,
   userId: string,
   id: string,
   formData: Record<string, unknown> | undefined,
 ): Promise<MergedFormData | undefined>;
 export async function mergedUpdate(
   repository: FilingRepository,
-  kind: FilingKind,
+  kind: Pick<FilingKindRecord, 'kind' | 'table' | 'listItems'>,
+  schema: z.ZodObject<any>,
   userId: string,
   id: string,
   formData: Record<string, unknown> | undefined,
 ): Promise<MergedFormData | undefined> {
   if (formData === undefined) return undefined;
-  const stored = await repository.getFiling(FILING_KINDS[kind].table, userId, id);
-  if (!stored) throw await filingNotFoundError(repository, 'update', kind, userId, id);
-  const merge = mergeFormData(stored.form_data, formData, FILING_KINDS[kind].listItems);
-  const problems = mergedProblems(formDataSchemaOf(kind), merge);
+  const stored = await repository.getFiling(kind.table as FilingTableName, userId, id);
+  if (!stored) throw await filingNotFoundError(repository, 'update', kind.kind as FilingKind, userId, id);
+  const merge = mergeFormData(stored.form_data, formData, kind.listItems);
+  const problems = mergedProblems(schema, merge);
   if (problems.length > 0) throw new ToolError(`Invalid arguments: ${problems.join('; ')}`);
   return merge;
 }

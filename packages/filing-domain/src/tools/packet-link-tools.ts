@@ -14,7 +14,7 @@ import { findAnyFiling } from '../storage/find-any-filing.js';
 import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 import { kindPdfUrl } from './view-urls.js';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
 
 /** get_pdf_url's structuredContent: the spec's `{ url, kind }` and the signed download link. */
 export const getPdfUrlOutputSchema = once(() =>
@@ -42,8 +42,8 @@ export function packetResourceLink(kind: FilingKind, id: string, ready?: boolean
   return {
     type: 'resource_link',
     uri: packetUri(kind, id),
-    name: FILING_KINDS[kind].packet.name,
-    title: FILING_KINDS[kind].packet.linkTitle,
+    name: kindRecord(kind).packet.name,
+    title: kindRecord(kind).packet.linkTitle,
     ...(ready === false
       ? {
           description:

@@ -1,5 +1,5 @@
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
-import { FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 
 /**
  * Links into the companion app at `{app_url}`. The companion pages serve exactly these paths (each
@@ -10,9 +10,14 @@ function join(appUrl: string, path: string): string {
   return withoutTrailingSlash(appUrl) + path;
 }
 
+/** The companion page of a filing whose kind's pages are under `/{page}/`: `{app_url}/{page}/{id}`. */
+export function pageViewUrl(page: string, appUrl: string, id: string): string {
+  return join(appUrl, `/${page}/${encodeURIComponent(id)}`);
+}
+
 /** The companion page of a filing of `kind`: `{app_url}/{page}/{id}` (`/filings/...`, `/partnership/...`). */
 export function kindViewUrl(kind: FilingKind, appUrl: string, id: string): string {
-  return join(appUrl, `/${FILING_KINDS[kind].page}/${encodeURIComponent(id)}`);
+  return pageViewUrl(kindRecord(kind).page, appUrl, id);
 }
 
 /** The PDF deep link of a filing of `kind`: `{app_url}/{page}/{id}/pdf`. */

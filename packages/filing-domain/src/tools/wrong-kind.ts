@@ -1,5 +1,5 @@
 import { ToolError } from '@filing-mcp/protocol';
-import { FILING_KIND_LIST, FILING_KINDS, type FilingKind } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { FILING_NOT_FOUND } from '../storage/find-any-filing.js';
 
@@ -7,7 +7,7 @@ import { FILING_NOT_FOUND } from '../storage/find-any-filing.js';
 type KindAction = 'get' | 'update' | 'delete';
 
 function toolOf(action: KindAction, kind: FilingKind): string {
-  const tools = FILING_KINDS[kind].tools;
+  const tools = kindRecord(kind).tools;
   return action === 'update' ? tools.update : tools[action].name;
 }
 
@@ -22,7 +22,7 @@ export function wrongKindText(
   id: string,
   actual: FilingKind = FILING_KIND_LIST.find((kind) => kind !== expected)!,
 ): string {
-  return `${id} is ${FILING_KINDS[actual].errorName}, not ${FILING_KINDS[expected].errorName}: call ${toolOf(action, actual)}`;
+  return `${id} is ${kindRecord(actual).errorName}, not ${kindRecord(expected).errorName}: call ${toolOf(action, actual)}`;
 }
 
 /**
