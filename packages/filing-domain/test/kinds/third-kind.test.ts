@@ -33,6 +33,7 @@ const thirdKind = defineFilingKind({
   pageTitle: 'Fixture return',
   indexHeading: 'Fixture returns',
   signedCopies: false,
+  mailInstead: null,
   interviewBySchedule: false,
   paidExtensionForm: false,
   errorName: 'a fixture filing',
