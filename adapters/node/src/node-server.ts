@@ -1,6 +1,7 @@
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
+import { checkCompanionHost } from '@filing-mcp/companion/rules';
 import {
   createFilingServer,
   DEFAULT_PACKET_BUILD_LIMITS,
@@ -48,14 +49,7 @@ export type {
  */
 export async function createNodeServer(options: NodeServerOptions): Promise<NodeServer> {
   const host = options.host ?? '127.0.0.1';
-  if (options.companion && !options.companion.signIn && loopbackAllowList(host, 0) === undefined) {
-    throw new TypeError(
-      `the companion pages act for the local user without a password, so they serve only loopback (HOST=${host}): ` +
-        'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
-        'COMPANION_SIGN_IN=session for a sign-in with a session JWT, ' +
-        'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
-    );
-  }
+  if (options.companion) checkCompanionHost(host, options.companion.signIn);
   const logger = options.logger ?? createLogger();
   const contexts = new RequestContexts();
   const inFlight = new Set<ServerResponse>();
