@@ -8,6 +8,11 @@ import { SettingError } from './setting-error.js';
 /** Environment variables: a name to its value, or undefined when unset. */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
+/** The refusal of a value: `NAME must be <expected> (got "value")`. */
+function refusal(name: string, expected: string, value: string): SettingError {
+  return new SettingError(name, `${name} must be ${expected} (got ${JSON.stringify(value)})`);
+}
+
 /** The variable's value, trimmed; undefined when it is unset or blank. */
 export function textSetting(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
@@ -23,10 +28,7 @@ export function integerSetting(
   const value = textSetting(env, name);
   if (value === undefined) return range.fallback;
   if (!/^\d+$/.test(value) || Number(value) < range.min || Number(value) > range.max) {
-    throw new SettingError(
-      name,
-      `${name} must be an integer from ${range.min} to ${range.max} (got ${JSON.stringify(value)})`,
-    );
+    throw refusal(name, `an integer from ${range.min} to ${range.max}`, value);
   }
   return Number(value);
 }
@@ -41,12 +43,7 @@ export function choiceSetting<T extends string>(
   const value = textSetting(env, name);
   if (value === undefined) return fallback;
   const lower = value.toLowerCase() as T;
-  if (!allowed.includes(lower)) {
-    throw new SettingError(
-      name,
-      `${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`,
-    );
-  }
+  if (!allowed.includes(lower)) throw refusal(name, `one of ${allowed.join(', ')}`, value);
   return lower;
 }
 
@@ -55,9 +52,7 @@ export function booleanSetting(env: Environment, name: string, fallback: boolean
   const value = textSetting(env, name);
   if (value === undefined) return fallback;
   const lower = value.toLowerCase();
-  if (lower !== 'true' && lower !== 'false') {
-    throw new SettingError(name, `${name} must be true or false (got ${JSON.stringify(value)})`);
-  }
+  if (lower !== 'true' && lower !== 'false') throw refusal(name, 'true or false', value);
   return lower === 'true';
 }
 
@@ -66,7 +61,7 @@ export function switchSetting(env: Environment, name: string): boolean {
   const value = textSetting(env, name);
   if (value === undefined || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
-  throw new SettingError(name, `${name} must be 1 or 0 (got ${JSON.stringify(value)})`);
+  throw refusal(name, '1 or 0', value);
 }
 
 /**
