@@ -13,6 +13,7 @@ import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mc
 import { corsHeaders, loopbackAllowList } from '@filing-mcp/protocol';
 import { coreEventLog } from './core-log.js';
 import { failureResponse } from './failure-response.js';
+import { NODE_DEFAULTS } from './node-defaults.js';
 import { createHttpMetrics } from './http-metrics.js';
 import { listen } from './listen.js';
 import { createLogger } from './logger.js';
@@ -48,7 +49,7 @@ export type {
  * ```
  */
 export async function createNodeServer(options: NodeServerOptions): Promise<NodeServer> {
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? NODE_DEFAULTS.host;
   if (options.companion) checkCompanionHost(host, options.companion.signIn);
   const logger = options.logger ?? createLogger();
   const contexts = new RequestContexts();
@@ -74,7 +75,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   // CONNECT reaches node:http's 'connect' event, not the listener: answer it 405 rather than cut it.
   refuseConnect(server);
 
-  const { port, origin } = await listen(server, options.port ?? 3000, host);
+  const { port, origin } = await listen(server, options.port ?? NODE_DEFAULTS.port, host);
   const config = typeof options.config === 'function' ? options.config({ origin, port }) : options.config;
   const baseUrl = withoutTrailingSlash(config.baseUrl ?? `http://localhost:${port}/mcp-server`);
   const appUrl = withoutTrailingSlash(
@@ -157,7 +158,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       requestLog(exchange);
     },
   });
-  const cleanup = scheduleOAuthCleanup(core, logger, options.cleanupIntervalMs ?? 5 * 60_000);
+  const cleanup = scheduleOAuthCleanup(
+    core,
+    logger,
+    options.cleanupIntervalMs ?? NODE_DEFAULTS.cleanupIntervalMs,
+  );
 
   async function shutdown(): Promise<void> {
     closing = true;
@@ -170,7 +175,10 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       let timer: NodeJS.Timeout | undefined;
       const drained = new Promise<boolean>((resolve) => {
         onDrained = () => resolve(true);
-        timer = setTimeout(() => resolve(false), options.shutdownTimeoutMs ?? 10_000);
+        timer = setTimeout(
+          () => resolve(false),
+          options.shutdownTimeoutMs ?? NODE_DEFAULTS.shutdownTimeoutMs,
+        );
       });
       if (!(await drained)) logger.warn('shutdown_timeout', { in_flight: inFlight.size });
       clearTimeout(timer);

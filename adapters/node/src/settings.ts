@@ -8,6 +8,7 @@ import {
   textSetting,
 } from '@filing-mcp/filing-domain/settings';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
+import { NODE_DEFAULTS } from './node-defaults.js';
 
 /** Environment variables, as in `process.env`. */
 export type Environment = Record<string, string | undefined>;
@@ -67,7 +68,7 @@ export interface NodeSettings {
 }
 
 function hostName(env: Environment): string {
-  const host = textSetting(env, 'HOST') ?? '127.0.0.1';
+  const host = textSetting(env, 'HOST') ?? NODE_DEFAULTS.host;
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (isIP(bare) === 0 && !/^[A-Za-z0-9.-]+$/.test(bare)) {
     throw new SettingError(
@@ -91,7 +92,7 @@ function revocationListenUrl(env: Environment, database: string | undefined): st
 
 /**
  * Reads the Node adapter's settings from the environment: each variable with its parser and its
- * default, here and nowhere else (docs/configuration.md shows the same defaults, and
+ * default (`NODE_DEFAULTS`, ./node-defaults.ts; docs/configuration.md shows the same, and
  * test/node-defaults.test.ts checks that it does): `HOST`, `PORT`, `DATABASE_URL`, `DATA_DIR`,
  * `PG_POOL_MAX`, `COMPANION`, `COMPANION_SIGN_IN`, `LOCAL_USER_ID`, `LOG_LEVEL`, `LOG_FORMAT`,
  * `SHUTDOWN_TIMEOUT_MS`, `OAUTH_CLEANUP_INTERVAL_MS`, `READINESS_TIMEOUT_MS`,
@@ -102,22 +103,31 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
   const database = postgresUrlSetting(env, 'DATABASE_URL');
   return {
     host: hostName(env),
-    port: integerSetting(env, 'PORT', { fallback: 3000, min: 0, max: 65_535 }),
+    port: integerSetting(env, 'PORT', { fallback: NODE_DEFAULTS.port, min: 0, max: 65_535 }),
     databaseUrl: database,
-    dataDir: textSetting(env, 'DATA_DIR') ?? './.data',
+    dataDir: textSetting(env, 'DATA_DIR') ?? NODE_DEFAULTS.dataDir,
     poolMax: integerSetting(env, 'PG_POOL_MAX', {
       fallback: PLATFORM_POOL_DEFAULTS.node.poolMax,
       min: 1,
       max: 1000,
     }),
-    companion: choiceSetting(env, 'COMPANION', ['auto', 'on', 'off'] as const, 'auto'),
-    companionSignIn: choiceSetting(env, 'COMPANION_SIGN_IN', ['off', 'link', 'session'] as const, 'off'),
-    localUserId: textSetting(env, 'LOCAL_USER_ID') ?? 'local-user',
-    logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
-    shutdownTimeoutMs: integerSetting(env, 'SHUTDOWN_TIMEOUT_MS', { fallback: 10_000, min: 0, max: 600_000 }),
+    companion: choiceSetting(env, 'COMPANION', ['auto', 'on', 'off'] as const, NODE_DEFAULTS.companion),
+    companionSignIn: choiceSetting(
+      env,
+      'COMPANION_SIGN_IN',
+      ['off', 'link', 'session'] as const,
+      NODE_DEFAULTS.companionSignIn,
+    ),
+    localUserId: textSetting(env, 'LOCAL_USER_ID') ?? NODE_DEFAULTS.localUserId,
+    logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, NODE_DEFAULTS.logLevel),
+    logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, NODE_DEFAULTS.logFormat),
+    shutdownTimeoutMs: integerSetting(env, 'SHUTDOWN_TIMEOUT_MS', {
+      fallback: NODE_DEFAULTS.shutdownTimeoutMs,
+      min: 0,
+      max: 600_000,
+    }),
     cleanupIntervalMs: integerSetting(env, 'OAUTH_CLEANUP_INTERVAL_MS', {
-      fallback: 300_000,
+      fallback: NODE_DEFAULTS.cleanupIntervalMs,
       min: 0,
       max: 86_400_000,
     }),
@@ -127,7 +137,7 @@ export function nodeSettingsFromEnv(env: Environment): NodeSettings {
       max: 60_000,
     }),
     packetWorkerMaxMemoryMb: integerSetting(env, 'PACKET_WORKER_MAX_MEMORY_MB', {
-      fallback: 512,
+      fallback: NODE_DEFAULTS.packetWorkerMaxMemoryMb,
       min: 64,
       max: 16_384,
     }),

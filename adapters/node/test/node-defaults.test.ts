@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type NodeSettings, nodeSettingsFromEnv } from '../src/settings.js';
 
-// The Node adapter's defaults live in its settings module alone (src/settings.ts); the
+// The Node adapter's defaults live in one object of its own (src/node-defaults.ts); the
 // configuration page (generated from filing-domain's table of variables) shows them, and must
 // show the values the code applies.
 const root = fileURLToPath(new URL('../../../', import.meta.url));

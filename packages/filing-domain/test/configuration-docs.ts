@@ -36,7 +36,7 @@ export function renderConfigurationDoc(variables = ENVIRONMENT_VARIABLES): strin
     'server at start with a message naming the variable (exit code 1; on Vercel and Lambda the instance',
     'fails to start). The defaults below are the values the code applies (`CONFIG_DEFAULTS` and the',
     "others in `packages/filing-domain/src/config/defaults.ts`, the Node adapter's own in",
-    '`adapters/node/src/settings.ts`), and the URLs',
+    '`adapters/node/src/node-defaults.ts`), and the URLs',
     '(`MCP_BASE_URL`, `APP_URL`, `ALLOWED_ORIGINS`, `TELNYX_API_BASE_URL`) are taken without trailing',
     'slashes. [`.env.example`](../.env.example) lists them all, commented out: copy it to `.env` in the',
     "repository's root, and `pnpm start` and `pnpm filing-mcp` read it with Node's own loader",
