@@ -74,6 +74,9 @@ const sourceEntries = {
   '.': 'src/index.ts',
   './kysely': 'src/kysely/index.ts',
   './kinds': 'src/kinds.ts',
+  // filing-domain's settings kit and the companion's rules on its settings, read at start.
+  './settings': 'src/settings.ts',
+  './rules': 'src/rules.ts',
   // protocol's OpenTelemetry observer: from source too, or its dist copy would bring a second
   // copy of the protocol modules it shares.
   './otel': 'src/otel/index.ts',

@@ -1,3 +1,6 @@
 import { packageBuild } from '../../tsup.shared';
 
-export default packageBuild({ entry: { index: 'src/index.ts' }, platform: 'node' });
+export default packageBuild({
+  entry: { index: 'src/index.ts', settings: 'src/settings.ts' },
+  platform: 'node',
+});

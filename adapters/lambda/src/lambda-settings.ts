@@ -1,3 +1,4 @@
+import { booleanSetting, textSetting } from '@filing-mcp/filing-domain/settings';
 import {
   type ServerlessPlatform,
   type ServerlessSettings,
@@ -22,20 +23,15 @@ export interface LambdaSettings {
 
 /**
  * Reads the Lambda settings from the environment `read` answers (the routing now, the server's on
- * each start). Throws an error naming the variable at fault: `LAMBDA_STRIP_STAGE` takes `true` or
- * `false`.
+ * each start). Throws `SettingError` naming the variable at fault: `LAMBDA_STRIP_STAGE` takes
+ * `true` or `false`.
  */
 export function lambdaSettingsFromEnv(read: () => Environment, platform: ServerlessPlatform): LambdaSettings {
   const env = read();
-  const strip = env.LAMBDA_STRIP_STAGE?.trim().toLowerCase() ?? '';
-  if (strip !== '' && strip !== 'true' && strip !== 'false') {
-    throw new Error(
-      `LAMBDA_STRIP_STAGE must be true or false (got ${JSON.stringify(env.LAMBDA_STRIP_STAGE)})`,
-    );
-  }
-  const basePath = env.LAMBDA_BASE_PATH?.trim();
+  const stripStage = booleanSetting(env, 'LAMBDA_STRIP_STAGE', false);
+  const basePath = textSetting(env, 'LAMBDA_BASE_PATH');
   return {
-    routing: { stripStage: strip === 'true', ...(basePath && { basePath }) },
+    routing: { stripStage, ...(basePath && { basePath }) },
     server: () => serverlessSettingsFromEnv(read(), platform),
   };
 }

@@ -1,4 +1,5 @@
 import { writeSync } from 'node:fs';
+import { NODE_DEFAULTS } from './node-defaults.js';
 /** Severity of a log line; `silent` turns logging off. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -196,8 +197,8 @@ export function jsonLineSinkOf(logger: Logger): JsonLineSink | undefined {
  * ```
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const level = options.level ?? 'info';
-  const format = options.format ?? 'json';
+  const level = options.level ?? NODE_DEFAULTS.logLevel;
+  const format = options.format ?? NODE_DEFAULTS.logFormat;
   const write = options.write ?? createStdoutLineWriter();
   const threshold = LOG_LEVELS.indexOf(level);
   // The time field, formatted once per millisecond: under load many lines share one, and

@@ -1,6 +1,7 @@
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
+import { checkCompanionHost } from '@filing-mcp/companion/rules';
 import {
   createFilingServer,
   DEFAULT_PACKET_BUILD_LIMITS,
@@ -12,6 +13,7 @@ import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mc
 import { corsHeaders, loopbackAllowList } from '@filing-mcp/protocol';
 import { coreEventLog } from './core-log.js';
 import { failureResponse } from './failure-response.js';
+import { NODE_DEFAULTS } from './node-defaults.js';
 import { createHttpMetrics } from './http-metrics.js';
 import { listen } from './listen.js';
 import { createLogger } from './logger.js';
@@ -47,15 +49,8 @@ export type {
  * ```
  */
 export async function createNodeServer(options: NodeServerOptions): Promise<NodeServer> {
-  const host = options.host ?? '127.0.0.1';
-  if (options.companion && !options.companion.signIn && loopbackAllowList(host, 0) === undefined) {
-    throw new TypeError(
-      `the companion pages act for the local user without a password, so they serve only loopback (HOST=${host}): ` +
-        'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
-        'COMPANION_SIGN_IN=session for a sign-in with a session JWT, ' +
-        'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
-    );
-  }
+  const host = options.host ?? NODE_DEFAULTS.host;
+  if (options.companion) checkCompanionHost(host, options.companion.signIn);
   const logger = options.logger ?? createLogger();
   const contexts = new RequestContexts();
   const inFlight = new Set<ServerResponse>();
@@ -80,7 +75,7 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
   // CONNECT reaches node:http's 'connect' event, not the listener: answer it 405 rather than cut it.
   refuseConnect(server);
 
-  const { port, origin } = await listen(server, options.port ?? 3000, host);
+  const { port, origin } = await listen(server, options.port ?? NODE_DEFAULTS.port, host);
   const config = typeof options.config === 'function' ? options.config({ origin, port }) : options.config;
   const baseUrl = withoutTrailingSlash(config.baseUrl ?? `http://localhost:${port}/mcp-server`);
   const appUrl = withoutTrailingSlash(
@@ -163,7 +158,11 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       requestLog(exchange);
     },
   });
-  const cleanup = scheduleOAuthCleanup(core, logger, options.cleanupIntervalMs ?? 5 * 60_000);
+  const cleanup = scheduleOAuthCleanup(
+    core,
+    logger,
+    options.cleanupIntervalMs ?? NODE_DEFAULTS.cleanupIntervalMs,
+  );
 
   async function shutdown(): Promise<void> {
     closing = true;
@@ -176,7 +175,10 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
       let timer: NodeJS.Timeout | undefined;
       const drained = new Promise<boolean>((resolve) => {
         onDrained = () => resolve(true);
-        timer = setTimeout(() => resolve(false), options.shutdownTimeoutMs ?? 10_000);
+        timer = setTimeout(
+          () => resolve(false),
+          options.shutdownTimeoutMs ?? NODE_DEFAULTS.shutdownTimeoutMs,
+        );
       });
       if (!(await drained)) logger.warn('shutdown_timeout', { in_flight: inFlight.size });
       clearTimeout(timer);

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { type PacketBuilder, PacketsBusyError } from '@filing-mcp/filing-domain';
 import { type FilingKind, PacketTooLargeError, UnprintableTextError } from '@filing-mcp/irs-forms';
 import type { CheckedSignedCopy, Packet, PacketFile } from '@filing-mcp/irs-forms/pdf';
+import { NODE_DEFAULTS } from './node-defaults.js';
 
 const require = createRequire(import.meta.url);
 
@@ -135,7 +136,7 @@ type SignedCopyJob = Parameters<NonNullable<PacketBuilder['signedCopy']>>[0];
  */
 export function createPacketWorker(options: PacketWorkerOptions = {}): Required<PacketBuilder> {
   const size = options.workers ?? 2;
-  const maxMemoryMb = options.maxMemoryMb ?? 512;
+  const maxMemoryMb = options.maxMemoryMb ?? NODE_DEFAULTS.packetWorkerMaxMemoryMb;
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
   let nextId = 1;

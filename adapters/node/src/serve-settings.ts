@@ -1,11 +1,10 @@
+import { checkCompanionHost, companionSessionSecret } from '@filing-mcp/companion/rules';
 import {
   type ClientMetadataSettings,
   clientMetadataSettingsFromEnv,
   configDraftFromEnv,
-  FilingConfigError,
   type FilingServerConfigDraft,
 } from '@filing-mcp/filing-domain';
-import { loopbackAllowList } from '@filing-mcp/protocol';
 import {
   companionEnabled,
   type Environment,
@@ -39,48 +38,41 @@ export interface ServeSettings extends NodeSettings {
 /**
  * Reads and validates the settings of `serve`. Throws {@link SettingError} listing every missing
  * setting at once, so that a new deployment is not fixed one restart at a time, or naming the
- * variable of a bad value (`FilingConfigError` for the core's).
+ * variable of a bad value; the companion's own rules are its (`@filing-mcp/companion/rules`).
  */
 export function serveSettingsFromEnv(env: Environment): ServeSettings {
   const settings = nodeSettingsFromEnv(env);
   const core = configDraftFromEnv(env);
-  const servesCompanion = companionEnabled(settings, env);
+  const servesCompanion = companionEnabled(settings, core.appUrl);
   const { secret, jwksUrl } = core.session;
-  const missing: string[] = [];
+  const missing: SettingError[] = [];
   if (secret === undefined && jwksUrl === undefined && settings.databaseUrl !== undefined) {
-    missing.push(MISSING_SESSION);
+    missing.push(new SettingError(['SESSION_JWT_SECRET', 'SESSION_JWKS_URL'], MISSING_SESSION));
   }
   if (!servesCompanion && core.appUrl === undefined) {
     missing.push(
-      'APP_URL must be set when the companion pages are off (DATABASE_URL set, or COMPANION=off): ' +
-        'the address of the companion app that shows the consent page and filing pages',
+      new SettingError(
+        'APP_URL',
+        'APP_URL must be set when the companion pages are off (DATABASE_URL set, or COMPANION=off): ' +
+          'the address of the companion app that shows the consent page and filing pages',
+      ),
     );
   }
-  if (missing.length > 0) throw new SettingError(missing.join('\n'));
-  if (servesCompanion && jwksUrl !== undefined && secret === undefined) {
+  if (missing.length > 0) {
     throw new SettingError(
-      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify',
+      missing.flatMap((error) => error.variables),
+      missing.map((error) => error.message).join('\n'),
     );
   }
-  if (
-    servesCompanion &&
-    settings.companionSignIn === 'off' &&
-    loopbackAllowList(settings.host, 0) === undefined
-  ) {
-    throw new SettingError(
-      `the companion pages act for the local user without a password, so they serve only loopback HOST (got HOST=${settings.host}): ` +
-        'set COMPANION_SIGN_IN=link for a one-time sign-in link printed at start, ' +
-        'COMPANION_SIGN_IN=session for a sign-in with a session JWT, ' +
-        'or COMPANION=off with APP_URL set to the product app, which signs its users in with the session JWT',
+  if (servesCompanion) {
+    // The development secret completes an unset one at start; a JWKS URL alone cannot sign.
+    if (jwksUrl !== undefined) companionSessionSecret({ secret });
+    checkCompanionHost(
+      settings.host,
+      settings.companionSignIn === 'off' ? undefined : settings.companionSignIn,
     );
   }
-  let clientMetadataDocuments: ClientMetadataSettings;
-  try {
-    clientMetadataDocuments = clientMetadataSettingsFromEnv(env);
-  } catch (error) {
-    if (!(error instanceof FilingConfigError)) throw error;
-    throw new SettingError(error.message);
-  }
+  const clientMetadataDocuments = clientMetadataSettingsFromEnv(env);
   return {
     ...settings,
     core,

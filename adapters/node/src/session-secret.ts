@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { DEVELOPMENT_SECRET_FILE, loadDevelopmentSecret } from './development-secret.js';
-import { type Environment, type NodeSettings, SettingError } from './settings.js';
+import { type NodeSettings, SettingError } from './settings.js';
 
-/** The environment with the session settings completed, and where the secret came from. */
-export interface ResolvedSession {
-  env: Environment;
+/** The session settings completed, and where the secret came from. */
+export interface ResolvedSession<S extends SessionSettings = SessionSettings> {
+  session: S;
   /** Set when the secret is the generated development secret. */
   developmentSecret?: { path: string; created: boolean };
 }
@@ -32,25 +32,14 @@ export const MISSING_SESSION =
 export function completeSession<S extends SessionSettings>(
   settings: NodeSettings,
   session: S,
-): { session: S; developmentSecret?: { path: string; created: boolean } } {
+): ResolvedSession<S> {
   if (session.secret !== undefined || session.jwksUrl !== undefined) return { session };
-  if (settings.databaseUrl !== undefined) throw new SettingError(MISSING_SESSION);
+  if (settings.databaseUrl !== undefined) {
+    throw new SettingError(['SESSION_JWT_SECRET', 'SESSION_JWKS_URL'], MISSING_SESSION);
+  }
   const { secret, created } = loadDevelopmentSecret(settings.dataDir);
   return {
     session: { ...session, secret },
     developmentSecret: { path: join(settings.dataDir, DEVELOPMENT_SECRET_FILE), created },
   };
-}
-
-/** {@link completeSession} on the environment's `SESSION_JWT_SECRET` / `SESSION_JWKS_URL` (the CLI). */
-export function resolveSession(settings: NodeSettings, env: Environment): ResolvedSession {
-  const given = (name: string) => env[name]?.trim() || undefined;
-  const secret = given('SESSION_JWT_SECRET');
-  const jwksUrl = given('SESSION_JWKS_URL');
-  const { session, developmentSecret } = completeSession(settings, {
-    ...(secret && { secret }),
-    ...(jwksUrl && { jwksUrl }),
-  });
-  if (developmentSecret === undefined) return { env };
-  return { env: { ...env, SESSION_JWT_SECRET: session.secret }, developmentSecret };
 }

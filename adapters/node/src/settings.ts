@@ -1,10 +1,14 @@
 import { isIP } from 'node:net';
+import { DEFAULT_READINESS_TIMEOUT_MS, PLATFORM_POOL_DEFAULTS } from '@filing-mcp/filing-domain';
 import {
-  DEFAULT_READINESS_TIMEOUT_MS,
-  NODE_DEFAULTS,
-  PLATFORM_POOL_DEFAULTS,
-} from '@filing-mcp/filing-domain';
+  choiceSetting,
+  integerSetting,
+  postgresUrlSetting,
+  SettingError,
+  textSetting,
+} from '@filing-mcp/filing-domain/settings';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logger.js';
+import { NODE_DEFAULTS } from './node-defaults.js';
 
 /** Environment variables, as in `process.env`. */
 export type Environment = Record<string, string | undefined>;
@@ -25,15 +29,11 @@ export function setSdkDefault(name: string, value: string): void {
   process.env[name] ??= value;
 }
 
-/** An environment variable of the Node adapter is missing or wrong; the message names it. */
-export class SettingError extends Error {
-  readonly code = 'invalid_config';
-
-  constructor(message: string) {
-    super(message);
-    this.name = 'SettingError';
-  }
-}
+/**
+ * A setting is missing or wrong: filing-domain's one error for every settings reader, re-exported
+ * for the users of this package.
+ */
+export { SettingError };
 
 /** Whether the companion pages are mounted: `auto` mounts them on the embedded database without `APP_URL`. */
 export type CompanionMode = 'auto' | 'on' | 'off';
@@ -67,52 +67,16 @@ export interface NodeSettings {
   revocationListenUrl: string | undefined;
 }
 
-function value(env: Environment, name: string): string | undefined {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
-}
-
-function integer(env: Environment, name: string, fallback: number, min: number, max: number): number {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new SettingError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-function oneOf<T extends string>(env: Environment, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = value(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (!allowed.includes(raw as T)) {
-    throw new SettingError(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
-  }
-  return raw as T;
-}
-
 function hostName(env: Environment): string {
-  const host = value(env, 'HOST') ?? NODE_DEFAULTS.host;
+  const host = textSetting(env, 'HOST') ?? NODE_DEFAULTS.host;
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (isIP(bare) === 0 && !/^[A-Za-z0-9.-]+$/.test(bare)) {
     throw new SettingError(
+      'HOST',
       `HOST must be an IP address or host name, e.g. 127.0.0.1 or 0.0.0.0 (got "${host}")`,
     );
   }
   return bare;
-}
-
-function postgresUrl(env: Environment, name: string): string | undefined {
-  const url = value(env, name);
-  if (url === undefined) return undefined;
-  // The message must not echo the URL: it usually carries a password.
-  if (!/^postgres(ql)?:\/\//i.test(url)) {
-    throw new SettingError(`${name} must be a PostgreSQL URL: postgres://user:password@host:5432/database`);
-  }
-  return url;
-}
-
-function databaseUrl(env: Environment): string | undefined {
-  return postgresUrl(env, 'DATABASE_URL');
 }
 
 /**
@@ -122,64 +86,73 @@ function databaseUrl(env: Environment): string | undefined {
  */
 function revocationListenUrl(env: Environment, database: string | undefined): string | undefined {
   if (database === undefined) return undefined;
-  if (value(env, 'REVOCATION_LISTEN_URL')?.toLowerCase() === 'off') return undefined;
-  return postgresUrl(env, 'REVOCATION_LISTEN_URL') ?? database;
+  if (textSetting(env, 'REVOCATION_LISTEN_URL')?.toLowerCase() === 'off') return undefined;
+  return postgresUrlSetting(env, 'REVOCATION_LISTEN_URL') ?? database;
 }
 
 /**
- * Reads the Node adapter's settings from the environment, with the defaults of `NODE_DEFAULTS`
- * (docs/configuration.md shows them): `HOST`, `PORT`, `DATA_DIR`, `PG_POOL_MAX`, `COMPANION`,
- * `COMPANION_SIGN_IN`, `LOCAL_USER_ID`, `LOG_LEVEL`, `LOG_FORMAT`, `SHUTDOWN_TIMEOUT_MS`,
- * `OAUTH_CLEANUP_INTERVAL_MS`, `READINESS_TIMEOUT_MS`, `PACKET_WORKER_MAX_MEMORY_MB`,
- * `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
+ * Reads the Node adapter's settings from the environment: each variable with its parser and its
+ * default (`NODE_DEFAULTS`, ./node-defaults.ts; docs/configuration.md shows the same, and
+ * test/node-defaults.test.ts checks that it does): `HOST`, `PORT`, `DATABASE_URL`, `DATA_DIR`,
+ * `PG_POOL_MAX`, `COMPANION`, `COMPANION_SIGN_IN`, `LOCAL_USER_ID`, `LOG_LEVEL`, `LOG_FORMAT`,
+ * `SHUTDOWN_TIMEOUT_MS`, `OAUTH_CLEANUP_INTERVAL_MS`, `READINESS_TIMEOUT_MS`,
+ * `PACKET_WORKER_MAX_MEMORY_MB`, `REVOCATION_LISTEN_URL` (default `DATABASE_URL`; `off` disables).
  * Throws {@link SettingError} naming the variable at fault.
  */
 export function nodeSettingsFromEnv(env: Environment): NodeSettings {
-  const database = databaseUrl(env);
+  const database = postgresUrlSetting(env, 'DATABASE_URL');
   return {
     host: hostName(env),
-    port: integer(env, 'PORT', NODE_DEFAULTS.port, 0, 65_535),
+    port: integerSetting(env, 'PORT', { fallback: NODE_DEFAULTS.port, min: 0, max: 65_535 }),
     databaseUrl: database,
-    dataDir: value(env, 'DATA_DIR') ?? NODE_DEFAULTS.dataDir,
-    poolMax: integer(env, 'PG_POOL_MAX', PLATFORM_POOL_DEFAULTS.node.poolMax, 1, 1000),
-    companion: oneOf(env, 'COMPANION', ['auto', 'on', 'off'] as const, NODE_DEFAULTS.companion),
-    companionSignIn: oneOf(
+    dataDir: textSetting(env, 'DATA_DIR') ?? NODE_DEFAULTS.dataDir,
+    poolMax: integerSetting(env, 'PG_POOL_MAX', {
+      fallback: PLATFORM_POOL_DEFAULTS.node.poolMax,
+      min: 1,
+      max: 1000,
+    }),
+    companion: choiceSetting(env, 'COMPANION', ['auto', 'on', 'off'] as const, NODE_DEFAULTS.companion),
+    companionSignIn: choiceSetting(
       env,
       'COMPANION_SIGN_IN',
       ['off', 'link', 'session'] as const,
       NODE_DEFAULTS.companionSignIn,
     ),
-    localUserId: value(env, 'LOCAL_USER_ID') ?? NODE_DEFAULTS.localUserId,
-    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, NODE_DEFAULTS.logLevel),
-    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, NODE_DEFAULTS.logFormat),
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', NODE_DEFAULTS.shutdownTimeoutMs, 0, 600_000),
-    cleanupIntervalMs: integer(
-      env,
-      'OAUTH_CLEANUP_INTERVAL_MS',
-      NODE_DEFAULTS.cleanupIntervalMs,
-      0,
-      86_400_000,
-    ),
-    readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', DEFAULT_READINESS_TIMEOUT_MS, 1, 60_000),
-    packetWorkerMaxMemoryMb: integer(
-      env,
-      'PACKET_WORKER_MAX_MEMORY_MB',
-      NODE_DEFAULTS.packetWorkerMaxMemoryMb,
-      64,
-      16_384,
-    ),
+    localUserId: textSetting(env, 'LOCAL_USER_ID') ?? NODE_DEFAULTS.localUserId,
+    logLevel: choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, NODE_DEFAULTS.logLevel),
+    logFormat: choiceSetting(env, 'LOG_FORMAT', LOG_FORMATS, NODE_DEFAULTS.logFormat),
+    shutdownTimeoutMs: integerSetting(env, 'SHUTDOWN_TIMEOUT_MS', {
+      fallback: NODE_DEFAULTS.shutdownTimeoutMs,
+      min: 0,
+      max: 600_000,
+    }),
+    cleanupIntervalMs: integerSetting(env, 'OAUTH_CLEANUP_INTERVAL_MS', {
+      fallback: NODE_DEFAULTS.cleanupIntervalMs,
+      min: 0,
+      max: 86_400_000,
+    }),
+    readinessTimeoutMs: integerSetting(env, 'READINESS_TIMEOUT_MS', {
+      fallback: DEFAULT_READINESS_TIMEOUT_MS,
+      min: 1,
+      max: 60_000,
+    }),
+    packetWorkerMaxMemoryMb: integerSetting(env, 'PACKET_WORKER_MAX_MEMORY_MB', {
+      fallback: NODE_DEFAULTS.packetWorkerMaxMemoryMb,
+      min: 64,
+      max: 16_384,
+    }),
     revocationListenUrl: revocationListenUrl(env, database),
   };
 }
 
 /**
  * Whether `serve` mounts the companion pages: `COMPANION=on` or `off` decides; otherwise only on
- * the embedded database without `APP_URL`, so that a production configuration (PostgreSQL, or an
+ * the embedded database without `APP_URL` (`appUrl`, as the core's settings read it), so that a production configuration (PostgreSQL, or an
  * external companion app) never serves them unless asked to.
  */
-export function companionEnabled(settings: NodeSettings, env: Environment): boolean {
+export function companionEnabled(settings: NodeSettings, appUrl: string | undefined): boolean {
   if (settings.companion !== 'auto') return settings.companion === 'on';
-  return settings.databaseUrl === undefined && value(env, 'APP_URL') === undefined;
+  return settings.databaseUrl === undefined && appUrl === undefined;
 }
 
 /** A PostgreSQL URL without its credentials, for start-up messages. */

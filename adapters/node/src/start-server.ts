@@ -12,7 +12,9 @@ import { currentEnvironment, type Environment } from './settings.js';
 
 /** Options of {@link startServer}. */
 export interface StartServerOptions {
-  /** Configuration; default the process's environment. */
+  /** The settings, read and validated already (`filing-mcp serve` reads them before it starts). */
+  settings?: ServeSettings;
+  /** Configuration, when `settings` is not given; default the process's environment. */
   env?: Environment;
   /** Default: from `LOG_LEVEL` and `LOG_FORMAT`, on stdout. */
   logger?: Logger;
@@ -41,7 +43,7 @@ export interface StartedServer extends NodeServer {
  * ```
  */
 export async function startServer(options: StartServerOptions = {}): Promise<StartedServer> {
-  const settings = serveSettingsFromEnv(options.env ?? currentEnvironment());
+  const settings = options.settings ?? serveSettingsFromEnv(options.env ?? currentEnvironment());
   const logger = options.logger ?? createLogger({ level: settings.logLevel, format: settings.logFormat });
   const companion = settings.servesCompanion;
   if (companion && settings.databaseUrl !== undefined) {

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FilingConfigError } from '@filing-mcp/filing-domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingError, serveSettingsFromEnv, startServer } from '../src/index.js';
 
@@ -38,19 +37,19 @@ describe('a bad setting stops serve at start, naming the variable, before the da
     [
       'MCP_BASE_URL',
       'ftp://mcp.example',
-      FilingConfigError,
+      SettingError,
       'Invalid environment: MCP_BASE_URL: must be an absolute http(s) URL',
     ],
     [
       'OAUTH_CODE_TTL_SECONDS',
       'soon',
-      FilingConfigError,
+      SettingError,
       'Invalid environment: OAUTH_CODE_TTL_SECONDS: must be an integer',
     ],
     [
       'SESSION_JWT_SECRET',
       'short',
-      FilingConfigError,
+      SettingError,
       'Invalid environment: SESSION_JWT_SECRET: must be at least 32 characters',
     ],
     ['PORT', 'eighty', SettingError, 'PORT must be an integer from 0 to 65535 (got "eighty")'],

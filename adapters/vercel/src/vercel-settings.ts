@@ -1,3 +1,4 @@
+import { textSetting } from '@filing-mcp/filing-domain/settings';
 import { type ServerlessSettings, serverlessSettingsFromEnv } from '@filing-mcp/serverless';
 import { VERCEL_PLATFORM } from './vercel-platform.js';
 
@@ -19,7 +20,7 @@ export interface VercelSettings {
 export function vercelSettingsFromEnv(read: () => Environment): VercelSettings {
   return {
     server: () => serverlessSettingsFromEnv(read(), VERCEL_PLATFORM),
-    cronSecret: () => read().CRON_SECRET?.trim() || undefined,
+    cronSecret: () => textSetting(read(), 'CRON_SECRET'),
   };
 }
 

@@ -1,5 +1,5 @@
-import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { companionCookieScope } from './session-cookie.js';
 
 /** Name of the form field that carries the CSRF token. */
 export const CSRF_FIELD = 'csrf_token';
@@ -30,11 +30,9 @@ export class CsrfGuard {
 
   constructor(options: { sessionSecret: string; appUrl: URL; allowedOrigins: ReadonlySet<string> }) {
     this.#secret = options.sessionSecret;
-    const secure = options.appUrl.protocol === 'https:';
-    // `__Host-` pins the cookie to this exact origin, but browsers accept it only with Secure.
-    this.#cookieName = secure ? '__Host-filing_csrf' : 'filing_csrf';
-    const path = secure ? '/' : withoutTrailingSlash(options.appUrl.pathname) || '/';
-    this.#cookieAttributes = `Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+    const cookie = companionCookieScope('filing_csrf', options.appUrl);
+    this.#cookieName = cookie.name;
+    this.#cookieAttributes = cookie.attributes;
     this.#allowedOrigins = options.allowedOrigins;
   }
 

@@ -4,6 +4,7 @@ import type { SessionJwtOptions } from '@filing-mcp/oauth-core';
 import type { RequestContext } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { createCompanionApp } from './companion-app.js';
+import { companionSessionSecret } from './companion-rules.js';
 import { CompanionSignIn } from './companion-sign-in.js';
 import { SessionJwtSignIn } from './session-jwt-sign-in.js';
 
@@ -54,7 +55,8 @@ export type CompanionCore = Pick<
  * calls (the Node server with `COMPANION=on`, Vercel and Lambda through `@filing-mcp/serverless`).
  * The consent page issues codes through `core.completeAuthorization` in process, and the PDF links
  * build through `core.packets`, the core's cache and queue in front of its packet builder. Throws
- * a `TypeError` naming the setting when one is missing.
+ * a `SettingError` naming the variable without `SESSION_JWT_SECRET` (see ./companion-rules.ts), and a
+ * `TypeError` for a core that builds no packets.
  *
  * @example
  * ```ts
@@ -64,12 +66,7 @@ export type CompanionCore = Pick<
  * ```
  */
 export function mountCompanion(core: CompanionCore, settings: CompanionSettings): MountedCompanion {
-  const sessionSecret = settings.session.secret;
-  if (typeof sessionSecret !== 'string' || sessionSecret === '') {
-    throw new TypeError(
-      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify.',
-    );
-  }
+  const sessionSecret = companionSessionSecret(settings.session);
   if (core.packets === undefined) {
     throw new TypeError('the companion pages need a filing server that builds packets (its packets option)');
   }

@@ -1,5 +1,6 @@
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
-/** Name and attributes of the companion's session cookie at one address. */
+
+/** Name and attributes of a cookie of the companion pages at one address. */
 export interface SessionCookieScope {
   name: string;
   attributes: string;
@@ -11,15 +12,24 @@ export const DEFAULT_SESSION_COOKIE: SessionCookieScope = {
   attributes: 'Path=/; HttpOnly; SameSite=Strict',
 };
 
-/** Scopes the session cookie to the pages' address: HttpOnly, SameSite=Strict, Secure on https. */
-export function sessionCookieScope(appUrl: URL): SessionCookieScope {
+/**
+ * The rule of every cookie the pages set (the session's, the CSRF nonce's), scoped to their
+ * address: HttpOnly, SameSite=Strict; on https `Secure` with the `__Host-` prefix at `Path=/`
+ * (the prefix pins the cookie to this exact origin, but browsers accept it only with Secure and
+ * at the root), on plain http the pages' own path.
+ */
+export function companionCookieScope(name: string, appUrl: URL): SessionCookieScope {
   const secure = appUrl.protocol === 'https:';
-  // `__Host-` pins the cookie to this exact origin, but browsers accept it only with Secure.
   const path = secure ? '/' : withoutTrailingSlash(appUrl.pathname) || '/';
   return {
-    name: secure ? '__Host-filing_companion_session' : 'filing_companion_session',
+    name: secure ? `__Host-${name}` : name,
     attributes: `Path=${path}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
   };
+}
+
+/** Scopes the session cookie to the pages' address (see {@link companionCookieScope}). */
+export function sessionCookieScope(appUrl: URL): SessionCookieScope {
+  return companionCookieScope(DEFAULT_SESSION_COOKIE.name, appUrl);
 }
 
 /** The values a request's `Cookie` header carries under `name`. */

@@ -8,16 +8,15 @@ export {
 export {
   configDraftFromEnv,
   configFromEnv,
-  FilingConfigError,
   type FilingServerConfig,
   type FilingServerConfigDraft,
 } from './config/config.js';
 export {
   CONFIG_DEFAULTS,
   DATABASE_DEFAULTS,
-  NODE_DEFAULTS,
   PLATFORM_POOL_DEFAULTS,
 } from './config/defaults.js';
+export { SettingError } from './config/setting-error.js';
 export {
   type ClientMetadataSettings,
   clientMetadataSettingsFromEnv,

@@ -1,7 +1,7 @@
 import { testDatabases } from '@filing-mcp/test-db';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv, FilingConfigError } from '../src/index.js';
+import { configFromEnv, SettingError } from '../src/index.js';
 import { APP_URL, BASE_URL, type Harness, SESSION_SECRET, startHarness } from './helpers.js';
 
 // Regression: the refresh grace window, relaxed PKCE for public clients and the credential
@@ -77,7 +77,7 @@ describe('configFromEnv: OAuth settings', () => {
     ['SESSION_JWT_MAX_AGE_SECONDS', '1d', 'must be an integer'],
   ])('%s=%s throws an error naming the variable', (name, value, message) => {
     const read = () => configFromEnv({ ...REQUIRED, [name]: value });
-    expect(read).toThrow(FilingConfigError);
+    expect(read).toThrow(SettingError);
     expect(read).toThrow(`Invalid environment: ${name}: ${message}`);
   });
 });

@@ -6,7 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   configFromEnv,
-  FilingConfigError,
+  SettingError,
   createFilingServer,
   type FilingServer,
   filingPdfUrl,
@@ -254,7 +254,7 @@ describe('configuration', () => {
     ['maxBodyBytes', { maxBodyBytes: 1.5 }],
     ['surprise', { surprise: true }],
   ])('a bad %s throws an error naming it', (setting, change) => {
-    expect(() => parseFilingServerConfig({ ...valid, ...change })).toThrow(FilingConfigError);
+    expect(() => parseFilingServerConfig({ ...valid, ...change })).toThrow(SettingError);
     expect(() => parseFilingServerConfig({ ...valid, ...change })).toThrow(setting);
     expect(() => createFilingServer({ db: {} as any, config: { ...valid, ...change } as any })).toThrow(
       setting,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFilingServerConfig } from '../src/config/config.js';
-import { configFromEnv, FilingConfigError } from '../src/index.js';
+import { configFromEnv, SettingError } from '../src/index.js';
 
 const REQUIRED = {
   MCP_BASE_URL: 'https://api.example.com/mcp-server',
@@ -18,7 +18,7 @@ function refusal(env: Record<string, string>): string {
   try {
     configFromEnv({ ...REQUIRED, ...env });
   } catch (error) {
-    expect(error).toBeInstanceOf(FilingConfigError);
+    expect(error).toBeInstanceOf(SettingError);
     return (error as Error).message;
   }
   throw new Error('the configuration was accepted');

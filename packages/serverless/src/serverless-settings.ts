@@ -1,9 +1,11 @@
+import { companionSessionSecret } from '@filing-mcp/companion/rules';
 import {
   type ClientMetadataSettings,
   clientMetadataSettingsFromEnv,
   type ResolvedEnvironmentConfig,
   resolveConfigFromEnv,
 } from '@filing-mcp/filing-domain';
+import { choiceSetting, requiredSetting, textSetting } from '@filing-mcp/filing-domain/settings';
 import type { ServerlessPlatform } from './serverless-platform.js';
 
 /**
@@ -25,48 +27,35 @@ export interface ServerlessSettings extends ResolvedEnvironmentConfig {
   clientMetadataDocuments: ClientMetadataSettings;
 }
 
-const trimmed = (value: string | undefined) => value?.trim() || undefined;
-
-/** One of `allowed` (any case), the first when unset; another value throws naming the variable. */
-function oneOf(env: Record<string, string | undefined>, name: string, allowed: readonly string[]): string {
-  const value = trimmed(env[name])?.toLowerCase() ?? allowed[0]!;
-  if (!allowed.includes(value)) {
-    throw new Error(`${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(env[name])})`);
-  }
-  return value;
-}
-
 /**
  * Reads and validates the settings of a serverless instance from its environment: the connection
  * string (required), `MIGRATE_ON_START`, `COMPANION`, `LOCAL_USER_ID`, `CIMD_ALLOW_LOOPBACK` and
  * everything the core reads (`resolveConfigFromEnv`: `MCP_BASE_URL`, `APP_URL`,
- * `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, the pool with the platform's defaults, ...). Throws
- * an error naming the variable at fault.
+ * `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, the pool with the platform's defaults, ...), with
+ * the companion's rules (`@filing-mcp/companion/rules`) when `COMPANION=on`. Throws `SettingError`
+ * naming the variable at fault.
  */
 export async function serverlessSettingsFromEnv(
   env: Record<string, string | undefined>,
   platform: Pick<ServerlessPlatform, 'connectionStringVariables' | 'poolDefaults'>,
 ): Promise<ServerlessSettings> {
-  const variables = platform.connectionStringVariables ?? ['DATABASE_URL'];
-  const connectionString = variables.map((name) => trimmed(env[name])).find(Boolean);
-  if (!connectionString) {
-    throw new Error(`${variables[0]} is not set: give the PostgreSQL connection string (postgres://...).`);
-  }
+  const [first = 'DATABASE_URL', ...others] = platform.connectionStringVariables ?? [];
+  const connectionString = requiredSetting(
+    env,
+    [first, ...others],
+    'the PostgreSQL connection string (postgres://...)',
+  );
   // Only `on` mounts the pages on a serverless platform; `auto` (Node's default) means off here.
-  const companion = oneOf(env, 'COMPANION', ['off', 'on', 'auto']) === 'on';
-  const migrateOnStart = oneOf(env, 'MIGRATE_ON_START', ['false', 'true']) === 'true';
+  const companion = choiceSetting(env, 'COMPANION', ['off', 'on', 'auto'], 'off') === 'on';
+  const migrateOnStart = choiceSetting(env, 'MIGRATE_ON_START', ['false', 'true'], 'false') === 'true';
   const core = await resolveConfigFromEnv(env, platform.poolDefaults);
-  if (companion && core.config.session.secret === undefined) {
-    throw new Error(
-      'COMPANION=on needs SESSION_JWT_SECRET: the companion pages sign session JWTs, which SESSION_JWKS_URL cannot verify.',
-    );
-  }
+  if (companion) companionSessionSecret(core.config.session);
   return {
     ...core,
     connectionString,
     migrateOnStart,
     companion,
-    localUserId: trimmed(env.LOCAL_USER_ID) ?? 'local-user',
+    localUserId: textSetting(env, 'LOCAL_USER_ID') ?? 'local-user',
     clientMetadataDocuments: clientMetadataSettingsFromEnv(env),
   };
 }

@@ -1,4 +1,5 @@
-import { FILING_SERVER_INFO, FilingConfigError } from '@filing-mcp/filing-domain';
+import { FILING_SERVER_INFO } from '@filing-mcp/filing-domain';
+import { textSetting } from '@filing-mcp/filing-domain/settings';
 import { DataDirLockedError } from '../data-dir-lock.js';
 import { SettingError } from '../settings.js';
 import { apiKeyCommand } from './api-key-command.js';
@@ -49,17 +50,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`${where}: ${error.message}\nRun '${where} --help' for usage.\n`);
       return 2;
     }
-    if (
-      error instanceof SettingError ||
-      error instanceof FilingConfigError ||
-      error instanceof DataDirLockedError
-    ) {
+    if (error instanceof SettingError || error instanceof DataDirLockedError) {
       io.stderr(`filing-mcp: ${error.message}\n`);
       return 1;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(`filing-mcp ${command}: ${message}\n`);
-    if ((io.env.LOG_LEVEL ?? '').toLowerCase() === 'debug' && error instanceof Error && error.stack) {
+    // Read on its own: the failure may be the settings' own, before LOG_LEVEL was parsed with them.
+    if (
+      textSetting(io.env, 'LOG_LEVEL')?.toLowerCase() === 'debug' &&
+      error instanceof Error &&
+      error.stack
+    ) {
       io.stderr(`${error.stack}\n`);
     }
     return 1;

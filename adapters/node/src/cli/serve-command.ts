@@ -1,3 +1,4 @@
+import { serveSettingsFromEnv } from '../serve-settings.js';
 import { startServer } from '../start-server.js';
 import type { CliIo } from './cli-io.js';
 import { connectionHelp } from './connection-help.js';
@@ -17,7 +18,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE.serve!);
     return 0;
   }
-  const server = await startServer({ env: io.env });
+  // Read and validated once, here; the server takes the settings, not the environment.
+  const server = await startServer({ settings: serveSettingsFromEnv(io.env) });
   io.stderr(connectionHelp(server));
 
   return new Promise<number>((resolve) => {

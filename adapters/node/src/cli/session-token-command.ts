@@ -1,4 +1,5 @@
-import { resolveSession } from '../session-secret.js';
+import { configDraftFromEnv } from '@filing-mcp/filing-domain';
+import { completeSession } from '../session-secret.js';
 import { signSessionToken } from '../session-token.js';
 import { nodeSettingsFromEnv, SettingError } from '../settings.js';
 import type { CliIo } from './cli-io.js';
@@ -21,16 +22,16 @@ export async function sessionTokenCommand(args: string[], io: CliIo): Promise<nu
   const userId = requiredFlag(command, 'user', values.user);
   const expiresInMs = durationFlag(command, values['expires-in']) ?? DEFAULT_LIFETIME_MS;
   const settings = nodeSettingsFromEnv(io.env);
-  const { env } = resolveSession(settings, io.env);
-  const secret = env.SESSION_JWT_SECRET?.trim();
-  if (!secret) {
+  // The session settings as `serve` reads them (validated), completed as `serve` completes them.
+  const { session } = completeSession(settings, configDraftFromEnv(io.env).session);
+  const { secret, issuer, audience } = session;
+  if (secret === undefined) {
     throw new SettingError(
+      'SESSION_JWT_SECRET',
       'session-token signs HS256 tokens and needs SESSION_JWT_SECRET; with SESSION_JWKS_URL, ' +
         'session tokens come from your identity provider',
     );
   }
-  const issuer = env.SESSION_JWT_ISSUER?.trim();
-  const audience = env.SESSION_JWT_AUDIENCE?.trim();
   const token = await signSessionToken({
     secret,
     userId,

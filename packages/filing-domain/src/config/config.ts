@@ -2,11 +2,9 @@ import * as z from 'zod';
 import { databaseSettingsSchema } from './database-settings-schema.js';
 import { paymentsSettingsSchema } from './payments-settings-schema.js';
 import { rawConfigFromEnv } from './config-env.js';
-import { FilingConfigError } from './config-error.js';
+import { SettingError } from './setting-error.js';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { CONFIG_DEFAULTS } from './defaults.js';
-
-export { FilingConfigError } from './config-error.js';
 
 const httpUrl = (what: string) =>
   z
@@ -210,24 +208,27 @@ export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
 /** {@link FilingServerConfig} after validation, defaults applied. */
 export type ResolvedFilingServerConfig = z.output<typeof filingServerConfigSchema>;
 
-function describeIssues(error: z.ZodError, rename?: (path: string) => string): string {
-  return error.issues
-    .map((issue) => {
-      const path = issue.path.join('.') || '(config)';
-      return `${rename ? rename(path) : path}: ${issue.message}`;
-    })
-    .join('; ');
+/** A refusal naming each setting at fault (its path, or what `rename` calls it) and what is wrong. */
+function settingError(prefix: string, error: z.ZodError, rename = (path: string) => path): SettingError {
+  const issues = error.issues.map((issue) => ({
+    setting: rename(issue.path.join('.') || '(config)'),
+    message: issue.message,
+  }));
+  // A setting such as `DATABASE_POOL_MAX (or PG_POOL_MAX)` names two variables.
+  const named = issues.flatMap((issue) => issue.setting.match(/\b[A-Z][A-Z0-9_]+\b/g) ?? [issue.setting]);
+  return new SettingError(
+    [...new Set(named)],
+    `${prefix}: ${issues.map((issue) => `${issue.setting}: ${issue.message}`).join('; ')}`,
+  );
 }
 
 /**
- * Validates a configuration and applies defaults. Throws {@link FilingConfigError} naming each bad
+ * Validates a configuration and applies defaults. Throws {@link SettingError} naming each bad
  * setting, e.g. `Invalid filing server configuration: session: needs exactly one of secret and jwksUrl`.
  */
 export function parseFilingServerConfig(config: unknown): ResolvedFilingServerConfig {
   const result = filingServerConfigSchema.safeParse(config);
-  if (!result.success) {
-    throw new FilingConfigError(`Invalid filing server configuration: ${describeIssues(result.error)}`);
-  }
+  if (!result.success) throw settingError('Invalid filing server configuration', result.error);
   return result.data;
 }
 
@@ -291,7 +292,7 @@ const ENV_NAMES: Record<string, string> = {
 /**
  * Reads the shared configuration from environment variables, so the Node, Vercel and Lambda
  * adapters agree (the variables and their defaults: `ENVIRONMENT_VARIABLES`, docs/configuration.md).
- * Validates the result and throws {@link FilingConfigError} naming the environment variable at
+ * Validates the result and throws {@link SettingError} naming the environment variable at
  * fault. An adapter calls it once, from its settings module, with the environment it read.
  *
  * @example
@@ -326,7 +327,7 @@ export type FilingServerConfigDraft = z.output<typeof filingServerConfigDraftSch
 /**
  * {@link configFromEnv} for an adapter that completes the configuration at start: `MCP_BASE_URL`,
  * `APP_URL` and the session key may be unset; every value that is set is validated, with its real
- * value (no stand-ins), and a bad one throws {@link FilingConfigError} naming the variable. Answers
+ * value (no stand-ins), and a bad one throws {@link SettingError} naming the variable. Answers
  * the validated configuration (URLs normalised, defaults applied).
  */
 export function configDraftFromEnv(env: Record<string, string | undefined>): FilingServerConfigDraft {
@@ -337,9 +338,7 @@ function checkedConfig(schema: z.ZodType, env: Record<string, string | undefined
   const config = rawConfigFromEnv(env);
   const result = schema.safeParse(config);
   if (!result.success) {
-    throw new FilingConfigError(
-      `Invalid environment: ${describeIssues(result.error, (path) => ENV_NAMES[path] ?? path)}`,
-    );
+    throw settingError('Invalid environment', result.error, (path) => ENV_NAMES[path] ?? path);
   }
   return { given: config, parsed: result.data };
 }

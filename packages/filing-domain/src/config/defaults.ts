@@ -1,10 +1,11 @@
-// The defaults of the settings, in one object (as node-oidc-provider's `defaults` is), zod-free:
-// the schema (config.ts, database-settings-schema.ts), the cold-start path (config-fast-path.ts)
-// and the Node adapter's settings apply these values, and the variables table
+// The defaults of the shared settings, in one object (as node-oidc-provider's `defaults` is),
+// zod-free: the schema (config.ts, database-settings-schema.ts) and the cold-start path
+// (config-fast-path.ts) apply these values, and the variables table
 // (./variables/) shows them in docs/configuration.md rather than restating them. Plain `as const`
 // objects (no `Object.freeze` call), so that a bundle drops the ones it does not use. Defaults that
 // live beside their feature (`DEFAULT_RATE_LIMITS`, `DEFAULT_PACKET_BUILD_LIMITS`,
-// `DEFAULT_CLIENT_EXPIRY`, `DEFAULT_READINESS_TIMEOUT_MS`, the OAuth lifetimes) are read from there.
+// `DEFAULT_CLIENT_EXPIRY`, `DEFAULT_READINESS_TIMEOUT_MS`, the OAuth lifetimes) are read from there;
+// the Node adapter's own (port, host, data directory, ...) live in its settings module.
 
 /** The core's defaults (`FilingServerConfig`). */
 export const CONFIG_DEFAULTS = {
@@ -45,19 +46,4 @@ export const PLATFORM_POOL_DEFAULTS = {
   node: { poolMax: 10, idleTimeoutMs: DATABASE_DEFAULTS.idleTimeoutMs, namedStatements: true },
   vercel: { poolMax: 3, idleTimeoutMs: 5_000, namedStatements: false },
   lambda: { poolMax: 2, idleTimeoutMs: 10_000, namedStatements: false },
-} as const;
-
-/** The Node adapter's own defaults (`NodeSettings`). */
-export const NODE_DEFAULTS = {
-  host: '127.0.0.1',
-  port: 3000,
-  dataDir: './.data',
-  companion: 'auto',
-  companionSignIn: 'off',
-  localUserId: 'local-user',
-  logLevel: 'info',
-  logFormat: 'json',
-  shutdownTimeoutMs: 10_000,
-  cleanupIntervalMs: 300_000,
-  packetWorkerMaxMemoryMb: 512,
 } as const;

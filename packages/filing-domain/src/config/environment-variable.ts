@@ -12,7 +12,9 @@ export interface EnvironmentVariable {
   readonly name: string;
   /**
    * The default, as Markdown (`unset` when there is none): the value the code applies, taken from
-   * it (`code(CONFIG_DEFAULTS.x)`, see ../defaults.ts), not restated.
+   * it (`code(CONFIG_DEFAULTS.x)`, see ../defaults.ts), not restated. The Node adapter's own
+   * defaults live in that adapter (adapters/node/src/node-defaults.ts), out of this package's
+   * reach: they are written here, and adapters/node/test/node-defaults.test.ts checks them.
    */
   readonly default: string;
   /** The adapters that read it: `all`, or the ones listed. */

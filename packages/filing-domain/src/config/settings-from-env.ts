@@ -2,7 +2,8 @@
 // import: the usual configurations resolve through config-fast-path.ts, and the schema (zod) loads
 // only for the others or to name the variable at fault (see docs/performance.md).
 import type { ResolvedFilingServerConfig } from './config.js';
-import { FilingConfigError } from './config-error.js';
+import { SettingError } from './setting-error.js';
+import { switchSetting, textSetting } from './setting-readers.js';
 import { rawConfigFromEnv } from './config-env.js';
 import { resolveConfigFast, resolveDatabaseSettingsFast } from './config-fast-path.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
@@ -17,7 +18,7 @@ export interface ResolvedEnvironmentConfig {
 
 /**
  * Resolves what {@link configFromEnv} reads, with the platform's pool size and idle timeout where
- * `DATABASE_POOL_MAX` / `DATABASE_IDLE_TIMEOUT_MS` are unset. Throws `FilingConfigError` naming the
+ * `DATABASE_POOL_MAX` / `DATABASE_IDLE_TIMEOUT_MS` are unset. Throws `SettingError` naming the
  * variable at fault.
  */
 export async function resolveConfigFromEnv(
@@ -49,21 +50,16 @@ export interface ClientMetadataSettings {
 /**
  * Reads `CIMD_ALLOW_LOOPBACK` and `CIMD_ALLOW_LOOPBACK_WITH_DATABASE` (`1`/`true` or `0`/`false`):
  * the loopback switch is refused with `DATABASE_URL` set (a shared or production database) unless
- * the second confirms it. Throws `FilingConfigError` naming the variable.
+ * the second confirms it. Throws `SettingError` naming the variable.
  */
 export function clientMetadataSettingsFromEnv(
   env: Record<string, string | undefined>,
 ): ClientMetadataSettings {
-  const flag = (name: string): boolean => {
-    const value = (env[name] ?? '').trim();
-    if (value === '' || value === '0' || value === 'false') return false;
-    if (value === '1' || value === 'true') return true;
-    throw new FilingConfigError(`${name} must be 1 or 0 (got ${JSON.stringify(value)})`);
-  };
-  const allowLoopback = flag('CIMD_ALLOW_LOOPBACK');
-  const confirmed = flag('CIMD_ALLOW_LOOPBACK_WITH_DATABASE');
-  if (allowLoopback && (env.DATABASE_URL ?? '').trim() !== '' && !confirmed) {
-    throw new FilingConfigError(
+  const allowLoopback = switchSetting(env, 'CIMD_ALLOW_LOOPBACK');
+  const confirmed = switchSetting(env, 'CIMD_ALLOW_LOOPBACK_WITH_DATABASE');
+  if (allowLoopback && textSetting(env, 'DATABASE_URL') !== undefined && !confirmed) {
+    throw new SettingError(
+      ['CIMD_ALLOW_LOOPBACK', 'CIMD_ALLOW_LOOPBACK_WITH_DATABASE'],
       'CIMD_ALLOW_LOOPBACK=1 is a development switch and is refused with DATABASE_URL set; ' +
         'set CIMD_ALLOW_LOOPBACK_WITH_DATABASE=1 as well if this database is really a development one',
     );

@@ -2,7 +2,7 @@
 import { code, type EnvironmentVariable } from '../environment-variable.js';
 import { DEFAULT_CLIENT_EXPIRY } from '../../auth/abandoned-clients.js';
 import { DEFAULT_RATE_LIMITS } from '../../rate-limits/rate-limit-scopes.js';
-import { CONFIG_DEFAULTS, NODE_DEFAULTS } from '../defaults.js';
+import { CONFIG_DEFAULTS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Sessions and the companion app". */
 export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
@@ -54,7 +54,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'COMPANION_SIGN_IN',
-    default: code(NODE_DEFAULTS.companionSignIn),
+    default: '`off`',
     adapters: ['node'],
     section: 'Sessions and the companion app',
     description:
@@ -62,7 +62,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'COMPANION',
-    default: `${code(NODE_DEFAULTS.companion)} (Vercel, Lambda: \`off\`)`,
+    default: `\`auto\` (Vercel, Lambda: \`off\`)`,
     adapters: 'all',
     section: 'Sessions and the companion app',
     description:
@@ -70,7 +70,7 @@ export const SESSION_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'LOCAL_USER_ID',
-    default: code(NODE_DEFAULTS.localUserId),
+    default: '`local-user`',
     adapters: 'all',
     section: 'Sessions and the companion app',
     description: 'The one user the built-in companion pages sign in.',

@@ -2,13 +2,12 @@
 import { code, type EnvironmentVariable } from '../environment-variable.js';
 import { DEFAULT_READINESS_TIMEOUT_MS } from '../../probes/readiness-check.js';
 import { DEFAULT_PACKET_BUILD_LIMITS } from '../../resources/packet-builds.js';
-import { NODE_DEFAULTS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Operations (Node adapter)". */
 export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   {
     name: 'LOG_LEVEL',
-    default: code(NODE_DEFAULTS.logLevel),
+    default: '`info`',
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -16,7 +15,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'LOG_FORMAT',
-    default: code(NODE_DEFAULTS.logFormat),
+    default: '`json`',
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -24,7 +23,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'SHUTDOWN_TIMEOUT_MS',
-    default: code(NODE_DEFAULTS.shutdownTimeoutMs),
+    default: '`10000`',
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -32,7 +31,7 @@ export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'OAUTH_CLEANUP_INTERVAL_MS',
-    default: code(NODE_DEFAULTS.cleanupIntervalMs),
+    default: '`300000`',
     adapters: ['node'],
     section: 'Operations (Node adapter)',
     description:
@@ -83,7 +82,7 @@ export const PACKET_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'PACKET_WORKER_MAX_MEMORY_MB',
-    default: code(NODE_DEFAULTS.packetWorkerMaxMemoryMb),
+    default: '`512`',
     adapters: ['node'],
     section: 'Packets',
     description:

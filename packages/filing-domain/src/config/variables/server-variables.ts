@@ -1,19 +1,19 @@
 // The variables of the server itself and of its database.
 import { code, type EnvironmentVariable } from '../environment-variable.js';
-import { CONFIG_DEFAULTS, DATABASE_DEFAULTS, NODE_DEFAULTS, PLATFORM_POOL_DEFAULTS } from '../defaults.js';
+import { CONFIG_DEFAULTS, DATABASE_DEFAULTS, PLATFORM_POOL_DEFAULTS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Server and addresses". */
 export const SERVER_VARIABLES: readonly EnvironmentVariable[] = [
   {
     name: 'HOST',
-    default: code(NODE_DEFAULTS.host),
+    default: '`127.0.0.1`',
     adapters: ['node'],
     section: 'Server and addresses',
     description: 'Interface to listen on. `0.0.0.0` for every interface (in a container, behind a proxy).',
   },
   {
     name: 'PORT',
-    default: code(NODE_DEFAULTS.port),
+    default: '`3000`',
     adapters: ['node'],
     section: 'Server and addresses',
     description: 'Port to listen on; `0` picks a free one (the start-up message shows which).',
@@ -80,7 +80,7 @@ export const DATABASE_VARIABLES: readonly EnvironmentVariable[] = [
   },
   {
     name: 'DATA_DIR',
-    default: code(NODE_DEFAULTS.dataDir),
+    default: '`./.data`',
     adapters: ['node'],
     section: 'Database',
     description:
