@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWithStroke } from '../../../irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../../irs-forms/test/support/signed-copy-fixtures.js';
 import { type FaxHarness, type FaxPacket, startFaxWithUser } from '../support/fax-harness.js';
 import { replyBody } from '../support/helpers.js';
 

@@ -8,7 +8,7 @@ import { testDatabases } from '@filing-mcp/test-db';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaxStart, JPEG, PNG, READY_FILING, startFaxWithUser } from '../support/fax-harness.js';
-import { hugePng, inflationBombPdf } from '../../../irs-forms/test/signed-copy-fixtures.js';
+import { hugePng, inflationBombPdf } from '../../../irs-forms/test/support/signed-copy-fixtures.js';
 import { newUser } from '../support/helpers.js';
 
 const MIB = 1024 * 1024;

@@ -12,7 +12,7 @@ import {
   type FilingServerOptions,
   telnyxFaxProvider,
 } from '../../src/index.js';
-import { signWithStroke } from '../../../irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../../irs-forms/test/support/signed-copy-fixtures.js';
 import { newUser, type ToolOutcome } from './helpers.js';
 import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
 import { startTelnyxStandIn, type TelnyxStandIn } from './telnyx-stand-in.js';

@@ -6,8 +6,13 @@ import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { checkSignedCopy, PacketBuilder, SignedCopyError } from '@filing-mcp/irs-forms/pdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countingLoader } from './fixtures.js';
-import { inflationBombPdf, rasterise, signaturePlaces, signWithStroke } from './signed-copy-fixtures.js';
+import { countingLoader } from '../support/fixtures.js';
+import {
+  inflationBombPdf,
+  rasterise,
+  signaturePlaces,
+  signWithStroke,
+} from '../support/signed-copy-fixtures.js';
 
 const FILING = { ...EXAMPLE_SINGLE_MEMBER_FILING, generateForm7004: false };
 

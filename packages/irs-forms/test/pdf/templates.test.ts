@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_EDITIONS, type FormEdition } from '@filing-mcp/irs-forms';
 // From the source, as TemplateFieldError is: the error class and the code that throws it are one.
-import { fillFormFields, loadTemplate, templateField } from '../src/pdf/fill-form.js';
-import { TemplateFieldError } from '../src/pdf/template-field-error.js';
+import { fillFormFields, loadTemplate, templateField } from '../../src/pdf/fill-form.js';
+import { TemplateFieldError } from '../../src/pdf/template-field-error.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, completeSingleMember, TEMPLATE_DIR } from './fixtures.js';
+import { completePartnership, completeSingleMember, TEMPLATE_DIR } from '../support/fixtures.js';
 
 const manifest = readFileSync(`${TEMPLATE_DIR}MANIFEST.md`, 'utf8');
 

@@ -1,12 +1,12 @@
 // A partnership return with its figures: Form 1065, Schedule K and each K-1 from the numbers,
 // section 1446 withholding, the 8804/8805 worksheet, and date-aware readiness.
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
-import { allocateByShares, k1Shares, scheduleKTotals } from '../src/partnership/schedule-k.js';
-import { SCHEDULE_K_AMOUNT_LINES } from '../src/kinds.js';
+import { allocateByShares, k1Shares, scheduleKTotals } from '../../src/partnership/schedule-k.js';
+import { SCHEDULE_K_AMOUNT_LINES } from '../../src/kinds.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { completePartnership, countingLoader } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
 
 const FORM_1065_PAGES = 6;
 const filing = completePartnership as unknown as Record<string, any>;

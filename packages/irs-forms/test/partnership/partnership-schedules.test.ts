@@ -5,8 +5,8 @@
 import { checkFilingReadiness, IRS_RULES } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, countingLoader, smallPartnership } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { completePartnership, countingLoader, smallPartnership } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 const BEFORE_DUE = '2026-03-01';

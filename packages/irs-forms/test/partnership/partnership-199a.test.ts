@@ -4,11 +4,11 @@
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { IRS_RULES } from '../src/irs-rules.js';
-import { section199A } from '../src/partnership/section-199a.js';
-import { countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
-import { shares, threePartners } from './three-partners.js';
+import { IRS_RULES } from '../../src/irs-rules.js';
+import { section199A } from '../../src/partnership/section-199a.js';
+import { countingLoader } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
+import { shares, threePartners } from '../support/three-partners.js';
 
 const FORM_1065_PAGES = 6;
 

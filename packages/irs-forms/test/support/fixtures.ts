@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 
 /** The vendored template directory. */
-export const TEMPLATE_DIR = fileURLToPath(new URL('../templates/', import.meta.url));
+export const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 /** Reads a vendored template, counting reads (to show templates load lazily and once). */
 export function countingLoader(): { load: (name: string) => Uint8Array; reads: string[] } {

@@ -4,13 +4,13 @@
 // the data decides (13A, 14A, 19A, 20A, item C), a foreign partner without a U.S. TIN, and the
 // section 1446 installments, payments and late-return exposure.
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
-import { k1Shares, scheduleKTotals } from '../src/partnership/schedule-k.js';
-import { SCHEDULE_K_AMOUNT_LINES } from '../src/kinds.js';
+import { k1Shares, scheduleKTotals } from '../../src/partnership/schedule-k.js';
+import { SCHEDULE_K_AMOUNT_LINES } from '../../src/kinds.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
-import { threePartners } from './three-partners.js';
+import { countingLoader } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
+import { threePartners } from '../support/three-partners.js';
 
 const FORM_1065_PAGES = 6;
 

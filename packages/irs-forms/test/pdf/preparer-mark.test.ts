@@ -5,9 +5,9 @@ import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { DRAFT_MARK } from '../src/pdf/cover-page.js';
-import { completePartnership, countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { DRAFT_MARK } from '../../src/pdf/cover-page.js';
+import { completePartnership, countingLoader } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
 
 /** The example with Schedule B 10a and 21 left for a preparer (the user did not know). */
 function leftForPreparer(): Record<string, any> {

@@ -5,8 +5,8 @@ import { IRS_RULES } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, completeSingleMember, countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { completePartnership, completeSingleMember, countingLoader } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
 
 // A day before the example's due date (2026-04-15), so Form 7004 is in the packet.
 const ON_TIME = { asOf: '2026-03-01' };

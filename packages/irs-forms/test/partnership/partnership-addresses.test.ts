@@ -5,10 +5,10 @@
 import { checkFilingReadiness } from '@filing-mcp/irs-forms';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { describe, expect, it } from 'vitest';
-import { IRS_RULES } from '../src/irs-rules.js';
-import { countingLoader, smallPartnership } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
-import { threePartners } from './three-partners.js';
+import { IRS_RULES } from '../../src/irs-rules.js';
+import { countingLoader, smallPartnership } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
+import { threePartners } from '../support/three-partners.js';
 
 const FORM_1065_PAGES = 6;
 const AS_OF = '2026-01-10';

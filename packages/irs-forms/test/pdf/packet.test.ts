@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_EDITIONS, FormRegistry, UnprintableTextError, zipStore } from '@filing-mcp/irs-forms';
-import { form5472RevDecember2023 } from '../src/editions/index.js';
+import { form5472RevDecember2023 } from '../../src/editions/index.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { completePartnership, completeSingleMember, countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { completePartnership, completeSingleMember, countingLoader } from '../support/fixtures.js';
+import { pdfText } from '../support/pdf-text.js';
 
 // Pages of each vendored template.
 const PAGES = { '1120': 6, '5472': 3, '7004': 1, '1065': 6, 'K-1': 1 };
