@@ -11,7 +11,7 @@ const BASE = {
 };
 
 // That process.env is read in lambda-settings.ts alone is checked with the other adapters' settings
-// modules by packages/filing-domain/test/environment-variables.test.ts.
+// modules by packages/filing-domain/test/config/environment-variables.test.ts.
 describe('the Lambda settings', () => {
   it('maps the routing variables, and the server settings with the Lambda pool defaults', async () => {
     const settings = lambdaSettingsFromEnv(

@@ -5,7 +5,7 @@ import {
   type StripeStandIn,
   standInPayments,
   startStripeStandIn,
-} from '../../../packages/filing-domain/test/stripe-stand-in.js';
+} from '../../../packages/filing-domain/test/support/stripe-stand-in.js';
 import type { CompanionHarness } from './companion-harness.js';
 import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './support/chromium.js';
 

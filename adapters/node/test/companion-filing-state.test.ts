@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
-import { signWithStroke } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../../packages/irs-forms/test/support/signed-copy-fixtures.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages, PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWithStroke } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../../packages/irs-forms/test/support/signed-copy-fixtures.js';
 import type { CompanionHarness } from './companion-harness.js';
 import { ARTIFACTS, type ChromiumCompanion, startChromiumCompanion } from './support/chromium.js';
 

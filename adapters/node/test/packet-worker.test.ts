@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { PacketsBusyError } from '@filing-mcp/filing-domain';
 import { EXAMPLE_PARTNERSHIP_FILING, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { describe, expect, it } from 'vitest';
-import { signWithStroke } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../../packages/irs-forms/test/support/signed-copy-fixtures.js';
 import { createPacketWorker } from '../src/packet-worker.js';
 
 const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SettingError, serveSettingsFromEnv, startServer } from '../src/index.js';
 
 // That process.env is read in settings.ts alone is checked with the other adapters' settings modules
-// by packages/filing-domain/test/environment-variables.test.ts.
+// by packages/filing-domain/test/config/environment-variables.test.ts.
 describe('the settings of serve', () => {
   it('holds the addresses as given, normalised, and no stand-in for the ones that are unset', () => {
     const given = serveSettingsFromEnv({

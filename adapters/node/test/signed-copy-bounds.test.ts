@@ -1,7 +1,7 @@
 import { createApiKey } from '@filing-mcp/filing-domain';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hugePng, inflationBombPdf } from '../../../packages/irs-forms/test/signed-copy-fixtures.js';
+import { hugePng, inflationBombPdf } from '../../../packages/irs-forms/test/support/signed-copy-fixtures.js';
 import { type CompanionHarness, connectMcpClient, startCompanionHarness } from './companion-harness.js';
 import { healthProbesDuring } from './support/health-probes.js';
 

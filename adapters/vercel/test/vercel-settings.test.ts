@@ -10,7 +10,7 @@ const BASE = {
 };
 
 // That process.env is read in vercel-settings.ts alone is checked with the other adapters' settings
-// modules by packages/filing-domain/test/environment-variables.test.ts.
+// modules by packages/filing-domain/test/config/environment-variables.test.ts.
 describe('the Vercel settings', () => {
   it('reads POSTGRES_URL, the Vercel pool defaults and CRON_SECRET', async () => {
     const settings = vercelSettingsFromEnv(() => ({ ...BASE, CRON_SECRET: ' s3cret-s3cret-s3cret ' }));

@@ -14,7 +14,7 @@ const context = { appPath: '/app', userId: 'local-user' };
 /**
  * The page surface of the one error mapping: each error, the HTML page's status, heading and
  * Retry-After, the same status the JSON routes and the MCP endpoint answer
- * (packages/filing-domain/test/error-mapping.test.ts; over sockets, adapters/node/test/error-surfaces.test.ts).
+ * (packages/filing-domain/test/errors/error-mapping.test.ts; over sockets, adapters/node/test/error-surfaces.test.ts).
  */
 const TABLE = [
   {

@@ -5,8 +5,8 @@ import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { REASONABLE_CAUSE_DECLARATION } from '../src/pdf/late-filing-letter.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { countingLoader } from './support/fixtures.js';
+import { pdfText } from './support/pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 const base = EXAMPLE_SINGLE_MEMBER_FILING as unknown as SingleMemberInput;

@@ -9,8 +9,8 @@ import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { DRAFT_MARK } from '../src/pdf/cover-page.js';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { countingLoader, smallPartnership } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { countingLoader, smallPartnership } from './support/fixtures.js';
+import { pdfText } from './support/pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 const base = {

@@ -5,8 +5,8 @@ import { checkFilingReadiness, EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { countingLoader } from './fixtures.js';
-import { pdfText } from './pdf-text.js';
+import { countingLoader } from './support/fixtures.js';
+import { pdfText } from './support/pdf-text.js';
 
 const builder = new PacketBuilder({ loadTemplate: countingLoader().load });
 const ON_TIME = '2026-03-01';

@@ -7,7 +7,7 @@ import { PACKET_LIMITS } from '../src/packet-limits.js';
 import { PacketBuilder } from '@filing-mcp/irs-forms/pdf';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { countingLoader } from './fixtures.js';
+import { countingLoader } from './support/fixtures.js';
 
 const party = EXAMPLE_SINGLE_MEMBER_FILING.relatedParties[0]!;
 const withParties = (count: number) => ({

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const ON_TIME = '2026-03-01';
 const check = (kind: '5472' | 'partnership', formData: Record<string, unknown>) =>
   checkFilingReadiness(kind, formData, undefined, ON_TIME);
-import { completePartnership, completeSingleMember } from './fixtures.js';
+import { completePartnership, completeSingleMember } from './support/fixtures.js';
 
 describe('single-member readiness', () => {
   it('a complete filing is ready, due 2026-04-15, extended to 2026-10-15 with Form 7004', () => {

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWithStroke } from '../../irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../irs-forms/test/support/signed-copy-fixtures.js';
 import { createShippedPacketBuilder } from '../src/index.js';
 import { copyIrsTemplates } from '../src/irs-templates.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 // The irs-forms test fixture that signs a packet as a person does (a pen stroke in the 1120's
 // signature box, by the words pdftotext finds), bundled into this package's build.
-import { signWithStroke } from '../../../irs-forms/test/signed-copy-fixtures.js';
+import { signWithStroke } from '../../../irs-forms/test/support/signed-copy-fixtures.js';
 import { singleMemberForm } from '../support/forms.js';
 import { callToolOk, newUser } from '../support/mcp.js';
 import type { Scenarios } from '../support/scenario-context.js';

@@ -2,7 +2,7 @@
 // `initialize` without loading it. Anything this module is not sure of (an unusual setting, any
 // invalid value) answers undefined, and the caller validates with the zod schema of config.ts,
 // which then answers the same result or the error naming the setting. A property test
-// (test/config-fast-path.test.ts) checks that every result here equals the schema's.
+// (test/config/config-fast-path.test.ts) checks that every result here equals the schema's.
 import type { ResolvedFilingServerConfig } from './config.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';

@@ -1,5 +1,5 @@
 // What tools/list shows of a tool, kept small (at most 4,500 o200k tokens, a budget
-// test/tools-list-budget.test.ts holds) and in the JSON Schema subset every client can turn into
+// test/tools/tools-list-budget.test.ts holds) and in the JSON Schema subset every client can turn into
 // a function declaration (declaration-schema.ts). Only the advertised JSON Schemas change: every
 // tool still validates its arguments and results with its full zod schemas, and get_form_schema
 // answers the one JSON Schema of each form_data, which the write tools' form_data points to.

@@ -1,7 +1,7 @@
 // The one JSON Schema of a kind's form_data that get_form_schema answers: the whole
 // tree (types, enums, defaults, bounds, each field's description with its IRS line), derived from
 // the zod form schema the tools validate with, so it cannot drift from what is checked. It is
-// derived at build time, like tools/list (form-schemas.generated.ts; test/tools-list.test.ts
+// derived at build time, like tools/list (form-schemas.generated.ts; test/tools/tools-list.test.ts
 // fails while that file differs from what buildFormJsonSchema makes): no zod JSON Schema emission
 // at run time (the Lambda bundle has none). The tool schemas of tools/list do not repeat it: their
 // form_data points here.

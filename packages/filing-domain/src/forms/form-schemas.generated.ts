@@ -1,5 +1,5 @@
 // Generated from the zod form schemas (src/forms/form-json-schema.ts); do not edit.
-// Regenerate with `pnpm --filter @filing-mcp/filing-domain generate:tools-list`; test/tools-list.test.ts
+// Regenerate with `pnpm --filter @filing-mcp/filing-domain generate:tools-list`; test/tools/tools-list.test.ts
 // fails while this file differs from what the form schemas produce.
 import type { FilingKind } from '../kinds/filing-kinds.js';
 

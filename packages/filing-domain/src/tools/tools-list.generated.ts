@@ -1,5 +1,5 @@
 // Generated from the zod tool definitions (src/tools/filing-tool-definitions.ts); do not edit.
-// Regenerate with `pnpm --filter @filing-mcp/filing-domain generate:tools-list`; test/tools-list.test.ts
+// Regenerate with `pnpm --filter @filing-mcp/filing-domain generate:tools-list`; test/tools/tools-list.test.ts
 // fails while this file differs from what the definitions produce.
 
 /** Stands for the `limit` bound (`listLimitMax`) in {@link TOOLS_LIST_TEMPLATE}. */
