@@ -43,7 +43,9 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       );
       const pool = new pg.Pool({ connectionString: postgres.url, ...pgPoolOptions(database) });
       pool.on('error', () => {});
-      const db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: filingPool(pool, database) }) });
+      const db = new Kysely<FilingDatabase>({
+        dialect: new PostgresDialect({ pool: filingPool(pool, database) }),
+      });
       await migrateToLatest(db);
       const server = createFilingServerWithConfig({ db }, config);
       deployed = {
