@@ -11,7 +11,7 @@ import { FILING_KIND_LIST, FILING_KINDS } from '../src/kinds/filing-kinds.js';
 import { createPacketResourceTemplates } from '../src/resources/packet-resources.js';
 import { FilingRepository } from '../src/storage/filing-repository.js';
 import { migrateToLatest } from '../src/storage/migrations.js';
-import { listedFilingTools } from '../src/server/deferred.js';
+import { listedFilingTools } from '../src/tools/filing-tools.js';
 
 describe('every kind of FILING_KINDS', () => {
   const listed = listedFilingTools(200).map((tool) => tool.name);

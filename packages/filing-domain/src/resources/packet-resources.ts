@@ -8,11 +8,13 @@ import {
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
-import { loadFilingRepository } from '../server/deferred.js';
 import { mcpInvalidParams } from '../errors/mcp-errors.js';
 import { sharedBase64 } from './base64-encode.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
+
+/** The filing repository (Kysely's query builder), loaded by the first packet read or download. */
+const loadFilingRepository = () => import('../storage/filing-repository.js');
 
 export type { PacketBuilder } from './filing-packets.js';
 export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';

@@ -16,15 +16,12 @@ import { DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limit-scopes.js';
 import { RateLimiter } from '../rate-limits/rate-limiter.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { FILING_SCOPES } from '../auth/scopes.js';
+import { loadOAuthServer } from '../loading/loaders.js';
 
 /** What the server's front (routing, MCP, config) hands to the parts that need the database. */
 export interface FilingBackendOptions {
   db: Kysely<any>;
-  /** Loads the OAuth server's modules (`server/deferred.ts`: this module cannot import it). */
-  loadOAuthServer: () => Promise<
-    [typeof import('@filing-mcp/oauth-core'), typeof import('@filing-mcp/oauth-core/kysely')]
-  >;
-  /** Loads the readiness check (`server/deferred.ts`). */
+  /** Loads the readiness check (`server/server-loads.ts`: this module cannot import it). */
   loadReadinessCheck: () => Promise<typeof import('../probes/readiness-check.js')>;
   config: ResolvedFilingServerConfig;
   baseUrl: string;
@@ -57,7 +54,7 @@ export function createFilingBackend(options: FilingBackendOptions) {
   /** The OAuth server, loaded and built once by the first OAuth route, access token or cleanup. */
   const oauth = lazyOnce(
     (): Promise<OAuthServer> =>
-      options.loadOAuthServer().then(([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
+      loadOAuthServer().then(([{ createOAuthServer }, { createKyselyOAuthStore }]) =>
         createOAuthServer({
           baseUrl,
           basePath,

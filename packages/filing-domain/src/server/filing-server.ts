@@ -29,17 +29,16 @@ import { createFilingPackets, isFilingPackets } from '../resources/filing-packet
 import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
-import { createFilingTools } from '../tools/filing-tools.js';
+import { prefetch } from '../loading/loaders.js';
+import { createFilingTools, loadToolDefinitions } from '../tools/filing-tools.js';
 import {
   loadAuthenticator,
   loadFaxWebhook,
   loadFilingBackend,
-  loadOAuthServer,
   loadPaymentWebhook,
   loadReadinessCheck,
   loadSignedCopyRoutes,
-  prefetchToolDefinitions,
-} from './deferred.js';
+} from './server-loads.js';
 import { createBillingDesk } from '../payments/billing-desk.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
@@ -116,7 +115,6 @@ export function createFilingServerWithConfig(
     const [{ createFilingBackend }, database] = await Promise.all([loadFilingBackend(), lazyDb()]);
     return createFilingBackend({
       db: database,
-      loadOAuthServer,
       loadReadinessCheck,
       config,
       baseUrl,
@@ -168,7 +166,7 @@ export function createFilingServerWithConfig(
     const checking = authenticator();
     void Promise.resolve(connecting).then(() => {
       backend().catch(() => undefined);
-      prefetchToolDefinitions();
+      prefetch(loadToolDefinitions);
     });
     return (await checking).authenticate(credential, request, context);
   };

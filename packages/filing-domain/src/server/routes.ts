@@ -8,7 +8,7 @@ import { tokenRequestClientId } from '../rate-limits/token-client.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
 import type { FilingBackend } from './filing-backend.js';
-import { loadMcpPointer } from './deferred.js';
+import { loadMcpPointer } from './server-loads.js';
 
 /** A provider's webhook: the path under the base URL its provider names, and what answers it. */
 export interface WebhookRoute {

@@ -54,7 +54,7 @@ export type LoadIrsForms = () => Promise<typeof import('@filing-mcp/irs-forms')>
 
 /**
  * The tool options once the database is open: what every tool group is built from. `irsForms` is
- * `server/deferred.ts`'s loader, handed down because the tools' modules are loaded from there.
+ * `loading/loaders.ts`'s loader, handed down so that a test can give its own.
  */
 export type OpenFilingToolsOptions = FilingToolsOptions & { db: Kysely<any>; irsForms: LoadIrsForms };
 
