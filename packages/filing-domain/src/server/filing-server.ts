@@ -26,15 +26,15 @@ import { filingPrompts } from '../prompts/filing-prompts.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { createCredentialLimit } from '../rate-limits/credential-limit.js';
 import { createFilingPackets, isFilingPackets } from '../resources/filing-packets.js';
-import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
 import { prefetch } from '../loading/loaders.js';
-import { createFilingTools, loadToolDefinitions } from '../tools/filing-tools.js';
+import { createFilingTools, loadToolBasics } from '../tools/filing-tools.js';
 import {
   loadAuthenticator,
   loadFaxWebhook,
   loadFilingBackend,
+  loadPacketDownload,
   loadPaymentWebhook,
   loadReadinessCheck,
   loadSignedCopyRoutes,
@@ -108,13 +108,17 @@ export function createFilingServerWithConfig(
   const lazyDb: () => Promise<Kysely<any>> =
     typeof db === 'function' ? lazyOnce(db) : () => Promise.resolve(db);
 
+  /** The driver's pool as a plain query (the serverless entries), opened once by its first use. */
+  const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
+
   // The parts that need the database (Kysely, the OAuth server, the driver behind `db`) are a
   // module of their own, loaded and built once by the first request that needs them.
   let lastBuild: Promise<FilingBackend> | undefined; // what `close` waits for
   const buildBackend = async (): Promise<FilingBackend> => {
-    const [{ createFilingBackend }, database] = await Promise.all([loadFilingBackend(), lazyDb()]);
+    const { createFilingBackend } = await loadFilingBackend();
     return createFilingBackend({
-      db: database,
+      db: lazyDb,
+      ...(databaseQuery && { query: databaseQuery }),
       loadReadinessCheck,
       config,
       baseUrl,
@@ -130,7 +134,6 @@ export function createFilingServerWithConfig(
   };
   const backend = lazyOnce(() => (lastBuild = buildBackend()));
 
-  const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
   /** The credential check, loaded and built by the first credential (`loadAuthenticator`). */
   let builtAuthenticator: { forgetTouched(): void } | undefined; // what `close` clears
   const authenticator = lazyOnce(async () => {
@@ -157,16 +160,17 @@ export function createFilingServerWithConfig(
     firstCredential = false;
     // A credential almost always comes with a tools/call. Its modules load in the order the work
     // needs them: the driver and the credential check first, so that the connection opens and an
-    // API key's lookup goes out before Kysely has loaded; then, once the pool has started
-    // connecting, the database side (the rate limit) and the tool definitions, which load and
-    // compile while the database answers. (Loaded all at once, the pool's module was evaluated
-    // after zod's and the tools', and its connection waited for them.) A part that fails to start
-    // is left to the request that needs it.
+    // API key's lookup goes out at once; then, once the pool has started connecting, the database
+    // side (the rate limit, counted on the pool with no Kysely) and zod, which every tool's
+    // arguments need, load while the database answers. The called tool's own module loads after
+    // the check: every tool's definitions at once (17-58 ms) would hold the one core past the
+    // database's answer for a call that needs one tool. A part that fails to start is left to the
+    // request that needs it.
     const connecting = databaseQuery?.().catch(() => undefined);
     const checking = authenticator();
     void Promise.resolve(connecting).then(() => {
       backend().catch(() => undefined);
-      prefetch(loadToolDefinitions);
+      prefetch(loadToolBasics);
     });
     return (await checking).authenticate(credential, request, context);
   };
@@ -194,12 +198,15 @@ export function createFilingServerWithConfig(
   const packetDownload =
     packets === undefined || packetLinks === undefined
       ? undefined
-      : createPacketDownload({
-          links: packetLinks,
-          db: lazyDb,
-          packets,
-          limiter: async () => (await backend()).limiter,
-          billing: () => billing,
+      : builtOnFirstUse(async () => {
+          const { createPacketDownload } = await loadPacketDownload();
+          return createPacketDownload({
+            links: packetLinks,
+            db: lazyDb,
+            packets,
+            limiter: async () => (await backend()).limiter,
+            billing: () => billing,
+          });
         });
   const signedCopies =
     packets === undefined || packetLinks === undefined

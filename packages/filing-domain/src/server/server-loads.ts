@@ -20,6 +20,9 @@ export const loadFilingBackend = () => import('./filing-backend.js');
 /** The readiness check (the migration lists of both packages), loaded by the first `/readyz`. */
 export const loadReadinessCheck = () => import('../probes/readiness-check.js');
 
+/** The signed packet downloads (their checks and chunked bodies), loaded by the first download. */
+export const loadPacketDownload = () => import('../resources/packet-download.js');
+
 /** The fax webhook (and the rules it records a filing date by), loaded by the first fax event. */
 export const loadFaxWebhook = () => import('../submission/fax-webhook.js');
 
@@ -29,6 +32,9 @@ export const loadFaxWebhook = () => import('../submission/fax-webhook.js');
  * the repository into the bundle a cold start loads before `initialize`.
  */
 export const loadSignedCopyRoutes = () => import('../submission/signed-copy-routes.js');
+
+/** Who a `/token` request names, for its rate limit (and oauth-core's body reader): its first. */
+export const loadTokenClient = () => import('../rate-limits/token-client.js');
 
 /** The 404 of `/mcp` that names the MCP endpoint (its texts), loaded by the first request there. */
 export const loadMcpPointer = () => import('./mcp-pointer.js');

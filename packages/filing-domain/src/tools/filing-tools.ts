@@ -36,6 +36,21 @@ export function listedFilingTools(listLimitMax: number): ListedTool[] {
 export const loadToolDefinitions = lazyOnce(() => import('./filing-tool-definitions.js'));
 
 /**
+ * The tools whose module loads alone, without the other definitions, the repository or the
+ * database: a first call of one of them loads zod and its own module only, no Kysely. (The
+ * definitions above hold the same factory, for the tests and the generated list.)
+ */
+/**
+ * What every tool's schemas are made of (zod, the `kind` argument, the annotations): started by
+ * the first credential's check, so that zod compiles while the database looks the credential up.
+ */
+export const loadToolBasics = () => import('./tool-arguments.js');
+
+const OWN_MODULES: Readonly<Record<string, () => Promise<FilingToolFactory>>> = {
+  get_form_schema: async () => (await import('./form-schema-tool.js')).formSchemaTool,
+};
+
+/**
  * The filing tools (docs/architecture.md lists them) as the plain array the MCP server registers
  * once, bound to a database and the companion app's address. Every tool acts on behalf of
  * `context.auth.userId` and sees only that user's records; a missing filing and another user's
@@ -62,7 +77,8 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
     let built: ToolDefinition<any, any> | undefined;
     async function definition(): Promise<ToolDefinition<any, any>> {
       if (built !== undefined) return built;
-      const build = (await factories())[name];
+      const own = OWN_MODULES[name];
+      const build = own !== undefined ? await own() : (await factories())[name];
       if (build === undefined) throw new TypeError(`Tool ${name} is listed but not defined`);
       const tool = build();
       if (tool.name !== name) throw new TypeError(`Tool ${name} is defined as ${tool.name}`);
