@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 // The floors of filing-domain's src (FLOORS in scripts/check-import-cycles.mjs,
 // docs/architecture.md "Inside filing-domain"): no import may run up a floor, so that the deferred
-// loads sit beneath their users (issue 51: six folders imported the top floor's loaders).
+// loads sit beneath their users (six lower folders once imported the server's module of loaders).
 const script = join(import.meta.dirname, '..', '..', '..', 'scripts', 'check-import-cycles.mjs');
 const src = join(import.meta.dirname, '..', 'src');
 
@@ -42,7 +42,7 @@ describe('the floors of filing-domain (scripts/check-import-cycles.mjs --floors)
     expect(status).toBe(0);
   });
 
-  it('fails on a lower folder loading a module of the server (the loaders of issue 51)', () => {
+  it('fails on a lower folder loading a module of the server, as six once imported its loaders', () => {
     const { status, output } = check(
       planted(
         'tools/filing-tools.ts',
