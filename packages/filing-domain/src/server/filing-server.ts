@@ -107,7 +107,6 @@ function serverBasics(
   const basePath = config.basePath ?? withoutTrailingSlash(new URL(baseUrl).pathname);
 
   const credentialKeys = new WeakMap<AuthInfo, string>();
-
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
   const pending = new Set<Promise<unknown>>();
 
@@ -124,8 +123,19 @@ function serverBasics(
 
   const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
   return {
-    ...{ options, config, hash, clock, log, baseUrl, basePath, credentialKeys, cache, pending },
-    ...{ inBackground, lazyDb, databaseQuery },
+    options,
+    config,
+    hash,
+    clock,
+    log,
+    baseUrl,
+    basePath,
+    credentialKeys,
+    cache,
+    pending,
+    inBackground,
+    lazyDb,
+    databaseQuery,
   };
 }
 
