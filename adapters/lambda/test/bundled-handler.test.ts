@@ -16,7 +16,7 @@ import { installAwsLambdaStub } from './aws-lambda-stub.js';
 import { createServerlessFilingServer, serverlessSettingsFromEnv } from '@filing-mcp/serverless';
 import { lambdaPlatform } from '../src/lambda-platform.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
-import { startClosureInputs } from './support/start-closure.js';
+import { firstCallInputs, startClosureInputs } from './support/start-closure.js';
 import {
   expectPacketResource,
   expectPdf,
@@ -200,7 +200,8 @@ function rpcMessage(contentType: string | undefined, body: string): unknown {
 
 describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
   // initialize, tools/list and the probes answer with none of these: each loads with the first
-  // request that needs it (packages/filing-domain/src/server/deferred.ts). A static import of one of
+  // request that needs it (filing-domain's loaders: loading/loaders.ts, server/server-loads.ts, and
+  // beside their users). A static import of one of
   // them anywhere on the start path (it happened twice) puts it on every cold start.
   it('loads no database driver, query builder, zod, JWT library, OAuth server or PDF library at start', () => {
     const inputs = startClosureInputs(packageDir);
@@ -212,6 +213,22 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
       /irs-forms\/src\/pdf\//,
     ];
     expect(inputs.filter((input) => forbidden.some((pattern) => pattern.test(input)))).toEqual([]);
+  });
+
+  it("loads no query builder, form schema, repository or other tool for an API key's first get_form_schema", () => {
+    const loaded = firstCallInputs(packageDir);
+    expect(loaded.some((input) => input.includes('filing-domain/src/tools/form-schema-tool.ts'))).toBe(true);
+    expect(loaded.some((input) => /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?pg\//.test(input))).toBe(
+      true,
+    );
+    const forbidden = [
+      /kysely\/dist\/(query-builder|query-creator|operation-node\/operation-node-transformer)/,
+      /filing-domain\/src\/storage\/filing-repository\.ts$/,
+      /filing-domain\/src\/tools\/filing-tool-definitions\.ts$/,
+      /filing-domain\/src\/forms\/(single-member|partnership)-form\.ts$/,
+      /oauth-core\/src\/server\.ts$/,
+    ];
+    expect(loaded.filter((input) => forbidden.some((pattern) => pattern.test(input)))).toEqual([]);
   });
 
   it('deploys and publishes code, templates and package.json only: the metafile stays beside the package', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs script of the package, without types.
-import { METAFILE } from '../../bundle-report.mjs';
+import { firstCallLoads, METAFILE } from '../../bundle-report.mjs';
 
 interface Metafile {
   inputs: Record<string, unknown>;
@@ -29,4 +29,15 @@ export function startClosureInputs(packageDir: string): string[] {
     }
   }
   return [...seen].flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+}
+
+/**
+ * The source files an API key's first `tools/call` of `get_form_schema` loads beyond the start:
+ * the inputs of the chunks of `FIRST_CALL_MODULES` (bundle-report.mjs), each module's static
+ * closure, from the bundle's metafile.
+ */
+export function firstCallInputs(packageDir: string): string[] {
+  const meta = JSON.parse(readFileSync(join(packageDir, METAFILE), 'utf8')) as Metafile;
+  const steps = firstCallLoads(meta, 'dist/lambda/handler.mjs') as { files: string[] }[];
+  return steps.flatMap((step) => step.files.flatMap((file) => Object.keys(meta.outputs[file]!.inputs)));
 }

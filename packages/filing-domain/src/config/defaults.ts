@@ -3,9 +3,10 @@
 // (config-fast-path.ts) apply these values, and the variables table
 // (./variables/) shows them in docs/configuration.md rather than restating them. Plain `as const`
 // objects (no `Object.freeze` call), so that a bundle drops the ones it does not use. Defaults that
-// live beside their feature (`DEFAULT_RATE_LIMITS`, `DEFAULT_PACKET_BUILD_LIMITS`,
-// `DEFAULT_CLIENT_EXPIRY`, `DEFAULT_READINESS_TIMEOUT_MS`, the OAuth lifetimes) are read from there;
-// the Node adapter's own (port, host, data directory, ...) live in its settings module.
+// live beside their feature (`DEFAULT_RATE_LIMITS`, `DEFAULT_CLIENT_EXPIRY`, the OAuth lifetimes)
+// are read from there; the packet builds' and the readiness check's are here, beneath the variables
+// that show them (and re-exported by their feature); the Node adapter's own (port, host, data
+// directory, ...) live in its settings module.
 
 /** The core's defaults (`FilingServerConfig`). */
 export const CONFIG_DEFAULTS = {
@@ -47,3 +48,27 @@ export const PLATFORM_POOL_DEFAULTS = {
   vercel: { poolMax: 3, idleTimeoutMs: 5_000, namedStatements: false },
   lambda: { poolMax: 2, idleTimeoutMs: 10_000, namedStatements: false },
 } as const;
+
+
+/** The bounds of the packet builds (`PacketBuilds`, resources/packet-builds.ts). */
+export interface PacketBuildLimits {
+  /** Bytes of built packets kept in memory (least recently used dropped first). */
+  cacheMaxBytes: number;
+  /** Builds that run at once (one per packet worker). */
+  concurrency: number;
+  /** Builds that may wait for a free slot, beyond those running. */
+  queueDepth: number;
+  /** Builds of one user's filings running or waiting at once. */
+  perUser: number;
+}
+
+/** Defaults of {@link PacketBuildLimits}. */
+export const DEFAULT_PACKET_BUILD_LIMITS: Readonly<PacketBuildLimits> = Object.freeze({
+  cacheMaxBytes: 64 * 1024 * 1024,
+  concurrency: 2,
+  queueDepth: 32,
+  perUser: 2,
+});
+
+/** How long `/readyz` waits for the database by default. */
+export const DEFAULT_READINESS_TIMEOUT_MS = 2000;

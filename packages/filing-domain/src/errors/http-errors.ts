@@ -2,7 +2,7 @@ import type { IrsFormsErrorCode } from '@filing-mcp/irs-forms';
 import { HttpError, jsonResponse } from '@filing-mcp/oauth-core';
 import { type AllowListViolation, withCors } from '@filing-mcp/protocol';
 import { RateLimitedError } from '../rate-limits/rate-limited-error.js';
-import { PacketsBusyError } from '../resources/packet-builds.js';
+import { PacketsBusyError } from './packets-busy-error.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
 
 // One import of oauth-core's error for the package (the Lambda bundle maps it to oauth-core's

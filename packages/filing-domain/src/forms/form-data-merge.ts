@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { formatFieldPath, type PathSegment, parseFieldPath } from '../tools/elicitation-paths.js';
+import { formatFieldPath, type PathSegment, parseFieldPath } from './elicitation-paths.js';
 import type { ListItemIds, RemovedItem } from './list-item-ids.js';
 
 // How an update's form_data meets the stored one (update_filing, update_partnership_filing):

@@ -9,7 +9,7 @@ import { ECTI_LINES, SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
 import type * as z from 'zod';
-import { formDataSchemaOf } from './kind-forms.js';
+import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from './kind-forms.js';
 import { CHECKED_AS } from './partnership-return-fields.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -96,15 +96,6 @@ function withPlainWords(schema: JsonSchema): JsonSchema {
   };
   visit(schema, '');
   return schema;
-}
-
-/** Freezes `value` and everything in it: the schema is shared by every call. */
-export function deepFrozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFrozen(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /**
@@ -423,4 +414,33 @@ export function topLevelFields(schema: JsonSchema): Record<string, string> {
   return Object.fromEntries(
     Object.entries(properties).map(([name, inner]) => [name, typeWords(inner as JsonSchema)]),
   );
+}
+
+/**
+ * get_form_schema's answer for `kind` (a type alias, so it is a plain JSON record): the spec's
+ * descriptor (`description`, `fields`: each top-level field by name) and `schema`, the one JSON
+ * Schema of the whole form_data, where every description is.
+ */
+export type FormSchemaAnswer = {
+  kind: FilingKind;
+  description: string;
+  fields: Record<string, string>;
+  schema: Record<string, unknown>;
+  transaction_kinds?: TransactionKindEntry[];
+};
+
+/**
+ * {@link FormSchemaAnswer} of `kind`, from the zod form schema: what form-schemas.generated.ts
+ * holds (so that get_form_schema loads no form at all); called where it is generated, never on a
+ * call.
+ */
+export function buildFormSchemaAnswer(kind: FilingKind): FormSchemaAnswer {
+  const schema = buildFormJsonSchema(kind);
+  return {
+    kind,
+    description: KIND_FORMS[kind].description,
+    fields: topLevelFields(schema),
+    schema,
+    ...KIND_FORMS[kind].schemaExtras?.(),
+  };
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { FILING_KIND_LIST, kindRecord, type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
+import { type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
 import { KIND_FORMS } from './kind-forms.js';
 
 export type { FilingKind } from '../kinds/filing-kinds.js';
@@ -11,21 +11,7 @@ export interface FormSchemaDescriptor {
   fields: Record<string, string>;
 }
 
-/**
- * Spellings of a filing kind that agents use: the spec's `5472` and `partnership`, and the form
- * names of its overview example (`form-5472-1120`), from each kind's `aliases` in
- * `FILING_KINDS`. Matched case-insensitively.
- */
-export const filingKindAliases: Readonly<Record<string, FilingKind>> = Object.freeze(
-  Object.fromEntries(
-    FILING_KIND_LIST.flatMap((kind) => [kind, ...kindRecord(kind).aliases].map((alias) => [alias, kind])),
-  ),
-);
-
-/** Resolves a kind spelling to a {@link FilingKind}, or `undefined` when it names no kind. */
-export function resolveFilingKind(value: string): FilingKind | undefined {
-  return filingKindAliases[value.trim().toLowerCase()];
-}
+export { filingKindAliases, resolveFilingKind } from './kind-aliases.js';
 
 /** The object a field holds, through optional and array wrappers, with the path suffix (`[]`). */
 function innerObject(field: z.ZodType): { shape: Record<string, z.ZodType>; suffix: string } | undefined {

@@ -3,6 +3,7 @@ import { OAUTH_MIGRATION_NAMES } from '@filing-mcp/oauth-core/kysely';
 import { type Kysely, sql } from 'kysely';
 import { FILING_MIGRATION_NAMES } from '../storage/migrations.js';
 
+import { DEFAULT_READINESS_TIMEOUT_MS } from '../config/defaults.js';
 import type { Readiness } from './probe-responses.js';
 
 export {
@@ -12,8 +13,7 @@ export {
   readinessResponse,
 } from './probe-responses.js';
 
-/** How long `/readyz` waits for the database by default. */
-export const DEFAULT_READINESS_TIMEOUT_MS = 2000;
+export { DEFAULT_READINESS_TIMEOUT_MS } from '../config/defaults.js';
 
 /** Options of {@link createReadinessCheck}. */
 export interface ReadinessCheckOptions {

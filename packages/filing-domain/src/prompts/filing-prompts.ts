@@ -1,8 +1,10 @@
 import type { FilingDatabase } from '../storage/database.js';
 import { JsonRpcErrorCode, McpError, type PromptDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { loadInterviews } from '../server/deferred.js';
 import { reasonableCausePrompt } from './reasonable-cause-definition.js';
+
+/** The texts of the two interviews, loaded by the first `prompts/get` of one. */
+const loadInterviews = () => import('./interviews.js');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

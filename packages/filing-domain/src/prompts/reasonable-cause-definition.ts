@@ -3,8 +3,10 @@
 import type { FilingDatabase } from '../storage/database.js';
 import type { PromptDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
-import { loadReasonableCausePrompt } from '../server/deferred.js';
 import { DESCRIPTION, REASONABLE_CAUSE_PROMPT } from './reasonable-cause-texts.js';
+
+/** The prompt's messages, loaded by its first prompts/get. */
+const loadReasonableCausePrompt = () => import('./reasonable-cause-prompt.js');
 
 /** The prompt, bound to the filing server's database. */
 export function reasonableCausePrompt(db: () => Promise<Kysely<FilingDatabase>>): PromptDefinition {

@@ -7,6 +7,7 @@ import { DESCRIPTION, UUID } from './reasonable-cause-texts.js';
 import type { Kysely } from 'kysely';
 import { DEFAULT_FILING_KIND, kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { FilingTableName } from '../storage/filing-repository.js';
+import { loadIrsForms } from '../loading/loaders.js';
 
 /** The rules-table entry a kind's late-return statement must also meet, beside reasonable cause. */
 const STATEMENT_RULE = {
@@ -37,10 +38,10 @@ export function reasonableCauseGet(db: () => Promise<Kysely<FilingDatabase>>): P
       throw new McpError(JsonRpcErrorCode.InvalidRequest, 'This prompt reads a filing: sign in first');
     }
     const [{ FilingRepository }, irsForms, database] = await Promise.all([
-      // This module is itself loaded by the first prompts/get of it (server/deferred.ts): these
-      // two load with it.
+      // This module is itself loaded by the first prompts/get of it (reasonable-cause-definition.ts):
+      // these two load with it.
       import('../storage/filing-repository.js'),
-      import('@filing-mcp/irs-forms'),
+      loadIrsForms(),
       db(),
     ]);
     const repository = new FilingRepository(database);

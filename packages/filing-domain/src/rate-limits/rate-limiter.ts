@@ -1,5 +1,6 @@
 import type { FilingDatabase } from '../storage/database.js';
-import { type Kysely, sql } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { DatabaseQuery } from '../storage/database-query.js';
 import type { RateLimitScope, RateLimitsPerMinute } from './rate-limit-scopes.js';
 
 const WINDOW_MS = 60_000;
@@ -7,6 +8,15 @@ const WINDOW_MS = 60_000;
 // from its limit.
 const FLUSH_INTERVAL_MS = 1000;
 const MAX_BUCKETS = 10_000;
+
+/**
+ * The count's upsert as text (Kysely's compilation of the builder call in `#add`, which
+ * test/rate-limits/rate-limit-statements.test.ts holds it equal to): $1 the bucket, $2 the
+ * window, $3 the hits to add; answers the shared count. Run on the driver's pool itself when the
+ * server has one (`databaseQuery`), so that the first `tools/call` counts with pg alone, no Kysely.
+ */
+export const ADD_RATE_LIMIT_HITS =
+  'insert into "rate_limit_counters" ("bucket", "window_start", "hits") values ($1, $2, $3) on conflict ("bucket", "window_start") do update set "hits" = "rate_limit_counters"."hits" + "excluded"."hits" returning "hits"';
 
 interface Bucket {
   window: number;
@@ -31,7 +41,8 @@ interface Bucket {
  *   instances may together admit up to half a limit more than it while their writes are pending.
  */
 export class RateLimiter {
-  readonly #db: Kysely<FilingDatabase>;
+  readonly #db: () => Promise<Kysely<FilingDatabase>>;
+  readonly #query: (() => Promise<DatabaseQuery>) | undefined;
   readonly #limits: RateLimitsPerMinute;
   readonly #now: () => number;
   readonly #buckets = new Map<string, Bucket>();
@@ -39,12 +50,17 @@ export class RateLimiter {
   readonly #onError: (error: unknown) => void;
 
   constructor(options: {
-    db: Kysely<FilingDatabase>;
+    /** The database (opened by the first write that needs it). */
+    db: Kysely<FilingDatabase> | (() => Promise<Kysely<FilingDatabase>>);
+    /** The same database as a plain query on its driver's pool: the counts go through it as text. */
+    query?: () => Promise<DatabaseQuery>;
     limits: RateLimitsPerMinute;
     now: () => number;
     onError: (error: unknown) => void;
   }) {
-    this.#db = options.db;
+    const { db } = options;
+    this.#db = typeof db === 'function' ? db : () => Promise.resolve(db);
+    this.#query = options.query;
     this.#limits = options.limits;
     this.#now = options.now;
     this.#onError = options.onError;
@@ -64,13 +80,19 @@ export class RateLimiter {
   }
 
   async #add(id: string, window: number, hits: number): Promise<number> {
-    const row = await this.#db
+    if (this.#query !== undefined) {
+      const { rows } = await (await this.#query())(ADD_RATE_LIMIT_HITS, [id, window, hits]);
+      if (rows[0] === undefined) throw new Error('the rate limit upsert answered no row');
+      return Number(rows[0].hits);
+    }
+    const row = await (await this.#db())
       .insertInto('rate_limit_counters')
       .values({ bucket: id, window_start: window, hits })
       .onConflict((conflict) =>
-        conflict
-          .columns(['bucket', 'window_start'])
-          .doUpdateSet({ hits: sql`rate_limit_counters.hits + excluded.hits` }),
+        conflict.columns(['bucket', 'window_start']).doUpdateSet({
+          hits: (eb: ExpressionBuilder<any, any>) =>
+            eb('rate_limit_counters.hits', '+', eb.ref('excluded.hits')),
+        }),
       )
       .returning('hits')
       .executeTakeFirstOrThrow();
@@ -160,7 +182,7 @@ export class RateLimiter {
   /** Deletes the counters of past windows (run by the cleanup job); resolves how many. */
   async cleanup(): Promise<number> {
     const window = Math.floor(this.#now() / WINDOW_MS);
-    const result = await this.#db
+    const result = await (await this.#db())
       .deleteFrom('rate_limit_counters')
       .where('window_start', '<', window)
       .executeTakeFirst();

@@ -1,4 +1,4 @@
-import { loadOAuthCore } from '../server/deferred.js';
+import { loadOAuthCore } from '../loading/loaders.js';
 
 function basicClientId(authorization: string | null): string | undefined {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');

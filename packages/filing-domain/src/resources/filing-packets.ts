@@ -1,5 +1,6 @@
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import type { CheckedSignedCopy } from '@filing-mcp/irs-forms/pdf';
+import { loadIrsPdf } from '../loading/loaders.js';
 import type { PacketSource } from '../storage/records.js';
 import { type PacketBuildLimits, PacketBuilds, type PacketBuildStats } from './packet-builds.js';
 
@@ -186,7 +187,7 @@ export function createFilingPackets(
         cache: false,
         build: async (buildSignal) =>
           builder.signedCopy === undefined
-            ? (await import('@filing-mcp/irs-forms/pdf')).checkSignedCopy(job)
+            ? (await loadIrsPdf()).checkSignedCopy(job)
             : builder.signedCopy(job, { signal: buildSignal }),
         bytes: (checked) => checked.pdf.byteLength,
       });

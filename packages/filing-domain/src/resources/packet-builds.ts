@@ -1,50 +1,11 @@
-/** The bounds of {@link PacketBuilds}. */
-export interface PacketBuildLimits {
-  /** Bytes of built packets kept in memory (least recently used dropped first). */
-  cacheMaxBytes: number;
-  /** Builds that run at once (one per packet worker). */
-  concurrency: number;
-  /** Builds that may wait for a free slot, beyond those running. */
-  queueDepth: number;
-  /** Builds of one user's filings running or waiting at once. */
-  perUser: number;
-}
+import { DEFAULT_PACKET_BUILD_LIMITS, type PacketBuildLimits } from '../config/defaults.js';
+import { PacketsBusyError } from '../errors/packets-busy-error.js';
 
-/** Defaults of {@link PacketBuildLimits}. */
-export const DEFAULT_PACKET_BUILD_LIMITS: Readonly<PacketBuildLimits> = Object.freeze({
-  cacheMaxBytes: 64 * 1024 * 1024,
-  concurrency: 2,
-  queueDepth: 32,
-  perUser: 2,
-});
-
-/** `Retry-After` of a build refused because the queue or the user's share of it is full. */
-export const PACKETS_BUSY_RETRY_AFTER_SECONDS = 5;
-
-/**
- * A packet build is refused for now (the queue or the user's share of it is full, or the worker
- * building it died twice): the answer is 503 (`-32005` on MCP) with `Retry-After`, never a 500.
- */
-export class PacketsBusyError extends Error {
-  override readonly name = 'PacketsBusyError';
-  readonly code = 'packets_busy';
-  readonly retryAfterSeconds = PACKETS_BUSY_RETRY_AFTER_SECONDS;
-
-  constructor(
-    /** `queue`: every build slot is taken; `user`: this user's are; `worker`: the build failed twice. */
-    readonly reason: 'queue' | 'user' | 'worker',
-    options?: { cause?: unknown },
-  ) {
-    super(
-      reason === 'worker'
-        ? 'Service unavailable: the packet could not be built (its worker stopped twice); retry later'
-        : reason === 'user'
-          ? 'Service unavailable: the packets of this user already being built are at the limit; retry later'
-          : 'Service unavailable: every packet build slot is taken; retry later',
-      options,
-    );
-  }
-}
+export {
+  DEFAULT_PACKET_BUILD_LIMITS,
+  type PacketBuildLimits,
+} from '../config/defaults.js';
+export { PACKETS_BUSY_RETRY_AFTER_SECONDS, PacketsBusyError } from '../errors/packets-busy-error.js';
 
 /** What one caller asks of {@link PacketBuilds.run}. */
 export interface PacketBuildRequest<T> {

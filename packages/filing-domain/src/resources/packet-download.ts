@@ -4,11 +4,13 @@ import { type RequestContext, withCors } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { kindRecord } from '../kinds/filing-kinds.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
-import { loadFilingRepository } from '../server/deferred.js';
 import { chunkedBody } from './chunked-body.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { PacketLinks } from './packet-links.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
+
+/** The filing repository (Kysely's query builder), loaded by the first packet read or download. */
+const loadFilingRepository = () => import('../storage/filing-repository.js');
 
 function problem(status: number, message: string, headers: Record<string, string> = {}): Response {
   return errorResponse(new HttpError(status, message, { headers }));

@@ -1,24 +1,18 @@
-import type { FilingDatabase } from '../storage/database.js';
-import {
-  type HandlerContext,
-  JsonRpcErrorCode,
-  McpError,
-  type ResourceTemplateDefinition,
-  resourceNotFound,
-} from '@filing-mcp/protocol';
+import type { HandlerContext, ResourceTemplateDefinition } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
-import { FILING_KIND_LIST, kindRecord } from '../kinds/filing-kinds.js';
-import { loadFilingRepository } from '../server/deferred.js';
-import { mcpInvalidParams } from '../errors/mcp-errors.js';
-import { sharedBase64 } from './base64-encode.js';
+import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
 
+/** The filing repository (Kysely's query builder), loaded by the first packet read or download. */
+const loadFilingRepository = () => import('../storage/filing-repository.js');
+
+/** A read's checks, build and base64 answer, loaded by the first read. */
+const loadPacketRead = () => import('./packet-resource-read.js');
+
 export type { PacketBuilder } from './filing-packets.js';
 export { PACKET_URI_TEMPLATES, packetUri } from './packet-uris.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The filing packets as MCP resource templates (`resources/templates/list`, `resources/read`):
@@ -52,31 +46,16 @@ export function createPacketResourceTemplates(options: {
     description: kindRecord(kind).packet.description,
     mimeType: 'application/pdf',
     read: async (uri: string, variables: Record<string, string>, context: HandlerContext) => {
-      const id = variables.id ?? '';
-      const userId = context.auth?.userId;
-      if (!userId || !UUID.test(id)) throw resourceNotFound(uri);
-      const repository = await repositoryOf();
-      const filing = await repository.packetSource(kind, id, userId);
-      if (!filing) throw resourceNotFound(uri);
-      let pdf: Uint8Array;
-      try {
-        const packet = await options.packets.pdf(kind, filing, context.signal);
-        // The final (unmarked) packet can be mailed: it uses the filing's credit, as its download does.
-        const refusal =
-          options.billing !== undefined && packet.ready === true
-            ? await options.billing.creditForDownload({ userId, filingId: filing.id, kind })
-            : undefined;
-        if (refusal !== undefined) {
-          throw new McpError(JsonRpcErrorCode.InvalidParams, `Payment required: ${refusal}`, {
-            uri,
-            code: 'credit_required',
-          });
-        }
-        ({ pdf } = packet);
-      } catch (error) {
-        throw mcpInvalidParams(error, { uri }) ?? error;
-      }
-      return { uri, mimeType: 'application/pdf', blob: await sharedBase64(pdf) };
+      const { readPacketResource } = await loadPacketRead();
+      return readPacketResource({
+        kind,
+        uri,
+        id: variables.id ?? '',
+        context,
+        repositoryOf,
+        packets: options.packets,
+        billing: options.billing,
+      });
     },
   }));
 }

@@ -3,12 +3,13 @@ import {
   type AuthInfo,
   createAllowListCheck,
   createMcpServer,
+  type McpServerOptions,
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
 import { isPromise, lazyOnce, withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
-import { sha256Hex } from '../auth/hash.js';
+import { type HashFunction, sha256Hex } from '../auth/hash.js';
 import { CredentialCache } from '../auth/credential-cache.js';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
@@ -19,6 +20,7 @@ import {
   internalErrorResponse,
 } from '../errors/http-errors.js';
 import { mcpRetryableError } from '../errors/mcp-errors.js';
+import type { DatabaseQuery } from '../storage/database-query.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
 import { errorSummary, type FilingLogger } from '../logging/filing-logger.js';
 import { isClientDisconnect, logSafeEvent } from '../logging/log-safety.js';
@@ -27,21 +29,20 @@ import { filingPrompts } from '../prompts/filing-prompts.js';
 import type { Readiness } from '../probes/probe-responses.js';
 import { createCredentialLimit } from '../rate-limits/credential-limit.js';
 import { createFilingPackets, isFilingPackets } from '../resources/filing-packets.js';
-import { createPacketDownload } from '../resources/packet-download.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
-import { createFilingTools } from '../tools/filing-tools.js';
+import { prefetch } from '../loading/loaders.js';
+import { createFilingTools, loadToolBasics } from '../tools/filing-tools.js';
 import {
   loadAuthenticator,
   loadFaxWebhook,
   loadFilingBackend,
-  loadOAuthServer,
+  loadPacketDownload,
   loadPaymentWebhook,
   loadReadinessCheck,
   loadSignedCopyRoutes,
-  prefetchToolDefinitions,
-} from './deferred.js';
-import { createBillingDesk } from '../payments/billing-desk.js';
+} from './server-loads.js';
+import { type BillingDesk, createBillingDesk } from '../payments/billing-desk.js';
 import type { FilingBackend } from './filing-backend.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
 import { createFilingRoutes, type RouteHandler, type WebhookRoute } from './routes.js';
@@ -72,15 +73,32 @@ function builtOnFirstUse<A extends unknown[], R>(
   return async (...args) => (await handler())(...args);
 }
 
-/**
- * {@link createFilingServer} with its configuration already resolved (by `parseFilingServerConfig`
- * or `resolveConfigFromEnv`: validated, URLs normalised, defaults applied), so it is not validated
- * again: what an adapter calls with the configuration of its settings object.
- */
-export function createFilingServerWithConfig(
+/** What every step of the composition shares: settings, clock, log, caches, the database. */
+interface ServerBasics {
+  options: Omit<FilingServerOptions, 'config'>;
+  config: ResolvedFilingServerConfig;
+  hash: HashFunction;
+  clock: () => number;
+  log: FilingLogger;
+  baseUrl: string;
+  basePath: string;
+  /** Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit. */
+  credentialKeys: WeakMap<AuthInfo, string>;
+  cache: CredentialCache;
+  /** Background work (`waitUntil` where the runtime has it), which `close` waits for. */
+  pending: Set<Promise<unknown>>;
+  inBackground(context: RequestContext | undefined, work: Promise<unknown>): void;
+  /** The database, opened once (when `db` is a function) by the first request that needs it. */
+  lazyDb: () => Promise<Kysely<FilingDatabase>>;
+  /** The driver's pool as a plain query (the serverless entries), opened once by its first use. */
+  databaseQuery: (() => Promise<DatabaseQuery>) | undefined;
+}
+
+/** Step 1: the settings every other step reads, the credential cache and the lazy database. */
+function serverBasics(
   options: Omit<FilingServerOptions, 'config'>,
   config: ResolvedFilingServerConfig,
-): FilingServer {
+): ServerBasics {
   const { db } = options;
   const hash = options.hash ?? sha256Hex;
   const clock = options.now ?? Date.now;
@@ -89,13 +107,8 @@ export function createFilingServerWithConfig(
   const baseUrl = config.baseUrl;
   const basePath = config.basePath ?? withoutTrailingSlash(new URL(baseUrl).pathname);
 
-  // Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit.
   const credentialKeys = new WeakMap<AuthInfo, string>();
-
   const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
-  function forgetCredentials(credentialHashes: Iterable<string>): void {
-    for (const credentialHash of credentialHashes) cache.delete(credentialHash);
-  }
   const pending = new Set<Promise<unknown>>();
 
   function inBackground(context: RequestContext | undefined, work: Promise<unknown>): void {
@@ -106,18 +119,39 @@ export function createFilingServerWithConfig(
     context?.waitUntil?.(tracked);
   }
 
-  /** The database, opened once (when `db` is a function) by the first request that needs it. */
   const lazyDb: () => Promise<Kysely<FilingDatabase>> =
     typeof db === 'function' ? lazyOnce(db) : () => Promise.resolve(db);
 
-  // The parts that need the database (Kysely, the OAuth server, the driver behind `db`) are a
-  // module of their own, loaded and built once by the first request that needs them.
-  let lastBuild: Promise<FilingBackend> | undefined; // what `close` waits for
+  const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
+  return {
+    options,
+    config,
+    hash,
+    clock,
+    log,
+    baseUrl,
+    basePath,
+    credentialKeys,
+    cache,
+    pending,
+    inBackground,
+    lazyDb,
+    databaseQuery,
+  };
+}
+
+/**
+ * Step 2: the database side (rate limits, the OAuth server, readiness, cleanup, key revocation),
+ * loaded and built once by the first request that needs it; `lastBuild` is what `close` waits for.
+ */
+function databaseSide(basics: ServerBasics) {
+  const { options, config, baseUrl, basePath, hash, clock, log, cache, lazyDb, databaseQuery } = basics;
+  let lastBuild: Promise<FilingBackend> | undefined;
   const buildBackend = async (): Promise<FilingBackend> => {
-    const [{ createFilingBackend }, database] = await Promise.all([loadFilingBackend(), lazyDb()]);
+    const { createFilingBackend } = await loadFilingBackend();
     return createFilingBackend({
-      db: database,
-      loadOAuthServer,
+      db: lazyDb,
+      ...(databaseQuery && { query: databaseQuery }),
       loadReadinessCheck,
       config,
       baseUrl,
@@ -132,10 +166,17 @@ export function createFilingServerWithConfig(
     });
   };
   const backend = lazyOnce(() => (lastBuild = buildBackend()));
+  return { backend, lastBuild: () => lastBuild };
+}
 
-  const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
+/**
+ * Step 3: the credential check, loaded and built by the first credential, with its modules in the
+ * order the first call needs them.
+ */
+function credentialCheck(basics: ServerBasics, backend: () => Promise<FilingBackend>) {
+  const { config, baseUrl, hash, clock, cache, credentialKeys, inBackground, lazyDb, databaseQuery } = basics;
   /** The credential check, loaded and built by the first credential (`loadAuthenticator`). */
-  let builtAuthenticator: { forgetTouched(): void } | undefined; // what `close` clears
+  let builtAuthenticator: { forgetTouched(): void } | undefined;
   const authenticator = lazyOnce(async () => {
     const { createAuthenticator } = await loadAuthenticator();
     const built = createAuthenticator({
@@ -160,57 +201,26 @@ export function createFilingServerWithConfig(
     firstCredential = false;
     // A credential almost always comes with a tools/call. Its modules load in the order the work
     // needs them: the driver and the credential check first, so that the connection opens and an
-    // API key's lookup goes out before Kysely has loaded; then, once the pool has started
-    // connecting, the database side (the rate limit) and the tool definitions, which load and
-    // compile while the database answers. (Loaded all at once, the pool's module was evaluated
-    // after zod's and the tools', and its connection waited for them.) A part that fails to start
-    // is left to the request that needs it.
+    // API key's lookup goes out at once; then, once the pool has started connecting, the database
+    // side (the rate limit, counted on the pool with no Kysely) and zod, which every tool's
+    // arguments need, load while the database answers. The called tool's own module loads after
+    // the check: every tool's definitions at once (17-58 ms) would hold the one core past the
+    // database's answer for a call that needs one tool. A part that fails to start is left to the
+    // request that needs it.
     const connecting = databaseQuery?.().catch(() => undefined);
     const checking = authenticator();
     void Promise.resolve(connecting).then(() => {
       backend().catch(() => undefined);
-      prefetchToolDefinitions();
+      prefetch(loadToolBasics);
     });
     return (await checking).authenticate(credential, request, context);
   };
+  return { authenticate, forgetTouched: () => builtAuthenticator?.forgetTouched() };
+}
 
-  // Every tool call and packet read counts against its credential's `tools/call` limit first.
-  const limited =
-    config.rateLimits === false
-      ? undefined
-      : createCredentialLimit({ credentialKeys, limiter: async () => (await backend()).limiter! });
-
-  // One cache and one bounded build queue for every way a packet is asked for.
-  const packets =
-    options.packets === undefined || isFilingPackets(options.packets)
-      ? options.packets
-      : createFilingPackets(options.packets, { limits: config.packetBuilds ?? {}, now: clock });
-  // Signed download links of the packets: only a server that builds packets makes them.
-  const packetLinks =
-    packets === undefined
-      ? undefined
-      : createPacketLinks({
-          baseUrl,
-          secret: config.packetLinkSecret ?? config.session.secret,
-          now: clock,
-        });
-  const packetDownload =
-    packets === undefined || packetLinks === undefined
-      ? undefined
-      : createPacketDownload({
-          links: packetLinks,
-          db: lazyDb,
-          packets,
-          limiter: async () => (await backend()).limiter,
-          billing: () => billing,
-        });
-  const signedCopies =
-    packets === undefined || packetLinks === undefined
-      ? undefined
-      : builtOnFirstUse(async () => {
-          const { createSignedCopyRoutes } = await loadSignedCopyRoutes();
-          return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
-        });
+/** Step 4: the providers handed in (fax, payments), their webhooks, and the billing desk. */
+function providerParts(basics: ServerBasics) {
+  const { options, config, clock, log, lazyDb } = basics;
   const faxProvider = handedIn('fax', config.fax, options.fax);
   const faxWebhook: WebhookRoute | undefined = faxProvider && {
     path: faxProvider.webhookPath,
@@ -234,6 +244,76 @@ export function createFilingServerWithConfig(
     appUrl: config.appUrl,
   };
   const billing = paymentSelling && createBillingDesk(paymentSelling, lazyDb);
+  return { faxProvider, faxWebhook, paymentWebhook, paymentSelling, billing };
+}
+
+/** Step 5: the packets' one cache and queue, their signed links, downloads and signed copies. */
+function packetParts(
+  basics: ServerBasics,
+  backend: () => Promise<FilingBackend>,
+  billing: BillingDesk | undefined,
+) {
+  const { options, config, baseUrl, clock, lazyDb } = basics;
+  // One cache and one bounded build queue for every way a packet is asked for.
+  const packets =
+    options.packets === undefined || isFilingPackets(options.packets)
+      ? options.packets
+      : createFilingPackets(options.packets, { limits: config.packetBuilds ?? {}, now: clock });
+  // Signed download links of the packets: only a server that builds packets makes them.
+  const packetLinks =
+    packets === undefined
+      ? undefined
+      : createPacketLinks({
+          baseUrl,
+          secret: config.packetLinkSecret ?? config.session.secret,
+          now: clock,
+        });
+  const packetDownload =
+    packets === undefined || packetLinks === undefined
+      ? undefined
+      : builtOnFirstUse(async () => {
+          const { createPacketDownload } = await loadPacketDownload();
+          return createPacketDownload({
+            links: packetLinks,
+            db: lazyDb,
+            packets,
+            limiter: async () => (await backend()).limiter,
+            billing: () => billing,
+          });
+        });
+  const signedCopies =
+    packets === undefined || packetLinks === undefined
+      ? undefined
+      : builtOnFirstUse(async () => {
+          const { createSignedCopyRoutes } = await loadSignedCopyRoutes();
+          return createSignedCopyRoutes({ links: packetLinks, db: lazyDb, packets });
+        });
+  return { packets, packetLinks, packetDownload, signedCopies };
+}
+
+/**
+ * Step 6: the MCP endpoint: the tools and packet resources (each counted against its credential's
+ * limit), their telemetry and scopes, and the MCP server over them.
+ */
+function mcpEndpoint(
+  basics: ServerBasics,
+  parts: {
+    backend: () => Promise<FilingBackend>;
+    authenticate: McpServerOptions['authenticate'];
+    providers: ReturnType<typeof providerParts>;
+    packets: ReturnType<typeof packetParts>;
+  },
+) {
+  const { config, baseUrl, clock, log, credentialKeys, lazyDb } = basics;
+  const { backend, authenticate } = parts;
+  const { faxProvider, paymentSelling, billing } = parts.providers;
+  const { packets, packetLinks } = parts.packets;
+  // Every tool call and packet read counts against its credential's `tools/call` limit first.
+  const limited =
+    config.rateLimits === false
+      ? undefined
+      : createCredentialLimit({ credentialKeys, limiter: async () => (await backend()).limiter! });
+
   const tools = createFilingTools({
     db: lazyDb,
     appUrl: config.appUrl,
@@ -307,24 +387,15 @@ export function createFilingServerWithConfig(
         ...errorSummary(error),
       }),
   });
+  return { mcp, telemetry };
+}
 
-  const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
-  const routes = createFilingRoutes({
-    basePath,
-    endpointUrl: baseUrl,
-    mcp,
-    telemetry,
-    allowListCheck: createAllowListCheck(config),
-    packetDownload,
-    signedCopies,
-    faxWebhook,
-    paymentWebhook,
-    checkReadiness,
-    backend: backend,
-  });
-
-  // A database that did not answer 503 with Retry-After, and the other errors a route answers the
-  // same on every surface (errors/http-errors.ts).
+/**
+ * Step 7: `handler`'s answers with its failures answered: a database that did not answer 503 with
+ * Retry-After, and the other errors a route answers the same on every surface
+ * (errors/http-errors.ts); at once when the handler answers at once.
+ */
+function answering(log: FilingLogger) {
   const failure = (error: unknown, request: Request, context: RequestContext | undefined): Response => {
     const refusal = httpErrorOf(error);
     if (refusal !== undefined) return errorResponse(refusal);
@@ -348,6 +419,49 @@ export function createFilingServerWithConfig(
     }
   };
 
+  return answered;
+}
+
+/**
+ * {@link createFilingServer} with its configuration already resolved (by `parseFilingServerConfig`
+ * or `resolveConfigFromEnv`: validated, URLs normalised, defaults applied), so it is not validated
+ * again: what an adapter calls with the configuration of its settings object. The composition, in
+ * its named steps: the basics, the database side, the credential check, the providers, the
+ * packets, the MCP endpoint, the routes and their answers.
+ */
+export function createFilingServerWithConfig(
+  options: Omit<FilingServerOptions, 'config'>,
+  config: ResolvedFilingServerConfig,
+): FilingServer {
+  const basics = serverBasics(options, config);
+  const { cache, pending } = basics;
+  const { backend, lastBuild } = databaseSide(basics);
+  const { authenticate, forgetTouched } = credentialCheck(basics, backend);
+  const providers = providerParts(basics);
+  const { billing } = providers;
+  const packetRoutes = packetParts(basics, backend, billing);
+  const { packets, packetDownload, signedCopies } = packetRoutes;
+  const { mcp, telemetry } = mcpEndpoint(basics, { backend, authenticate, providers, packets: packetRoutes });
+  const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
+  const routes = createFilingRoutes({
+    basePath: basics.basePath,
+    endpointUrl: basics.baseUrl,
+    mcp,
+    telemetry,
+    allowListCheck: createAllowListCheck(config),
+    packetDownload,
+    signedCopies,
+    faxWebhook: providers.faxWebhook,
+    paymentWebhook: providers.paymentWebhook,
+    checkReadiness,
+    backend: backend,
+  });
+
+  const answered = answering(basics.log);
+  function forgetCredentials(credentialHashes: Iterable<string>): void {
+    for (const credentialHash of credentialHashes) cache.delete(credentialHash);
+  }
+
   return {
     async fetch(request, context) {
       return answered(routes.route, request, context);
@@ -368,9 +482,9 @@ export function createFilingServerWithConfig(
     billing,
     async close() {
       await Promise.allSettled([...pending]);
-      const built = await lastBuild?.catch(() => undefined);
+      const built = await lastBuild()?.catch(() => undefined);
       await built?.close();
-      builtAuthenticator?.forgetTouched();
+      forgetTouched();
       cache.clear();
     },
   };

@@ -4,11 +4,10 @@ import { errorResponse, forbiddenResponse, HttpError } from '../errors/http-erro
 import type { FilingTelemetry } from '../logging/telemetry.js';
 import { healthResponse, type Readiness, readinessResponse } from '../probes/probe-responses.js';
 import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
-import { tokenRequestClientId } from '../rate-limits/token-client.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
 import type { FilingBackend } from './filing-backend.js';
-import { loadMcpPointer } from './deferred.js';
+import { loadMcpPointer, loadTokenClient } from './server-loads.js';
 
 /** A provider's webhook: the path under the base URL its provider names, and what answers it. */
 export interface WebhookRoute {
@@ -171,7 +170,7 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
       if (scope === 'token' && request.method === 'POST') {
         // Failed attempts are limited per client (at this address) first: a client under attack
         // is refused here, before its attempts use up the address's /token limit its neighbours share.
-        const clientId = await tokenRequestClientId(request);
+        const clientId = await (await loadTokenClient()).tokenRequestClientId(request);
         if (clientId !== undefined) {
           failureKey = `${address}:${clientId.slice(0, 200)}`;
           const retryAfter = limiter!.refusal('tokenClientFailures', failureKey);

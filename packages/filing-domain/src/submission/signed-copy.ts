@@ -1,6 +1,7 @@
 import type { FilingDatabase } from '../storage/database.js';
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { HttpError } from '../errors/http-errors.js';
+import { loadIrsForms } from '../loading/loaders.js';
 import type { Kysely } from 'kysely';
 import type { FilingPackets } from '../resources/filing-packets.js';
 import { FilingRepository } from '../storage/filing-repository.js';
@@ -71,7 +72,7 @@ export async function storeSignedCopy(options: {
   if (options.uploadLink !== undefined && (await store.copyOfUploadLink(options.uploadLink)) !== undefined)
     throw linkUsed();
   // An image too large is refused by its header at once: no packet is built, no worker asked.
-  (await import('@filing-mcp/irs-forms')).checkSignedCopyHeaders(options.files);
+  (await loadIrsForms()).checkSignedCopyHeaders(options.files);
   // Bounds (pixels, page sizes, how far each stream inflates) and the rebuild on a packet worker,
   // before the expected pages are built: a bomb is refused at the cost of the bounded work, not
   // after a cold build of the packet.

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { itemHasId } from './elicitation-fields.js';
 import { formSchemaOf } from './elicitation-form.js';
-import { formatFieldPath, type PathSegment, startsWith } from './elicitation-paths.js';
+import { formatFieldPath, type PathSegment, startsWith } from '../forms/elicitation-paths.js';
 
 // How complete_filing stores a round's answers: each answer becomes a change at its path (any
 // depth: Part VII lines, a partner's shares, a Schedule B answer), the changes are sent through the

@@ -37,7 +37,7 @@ import {
   PREPARER_NOTES_KEY,
   type PreparerNote,
 } from './preparer-notes.js';
-import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from './elicitation-paths.js';
+import { isGiven, pathOfFlatName, parseFieldPath, valueAt } from '../forms/elicitation-paths.js';
 import {
   checkFingerprint,
   FIRST_ROUND,

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { PathSegment } from './elicitation-paths.js';
+import type { PathSegment } from '../forms/elicitation-paths.js';
 import { askedChoices } from '../forms/asked-choices.js';
 
 // What a form_data schema says about one field, read from the zod schema itself (its types,

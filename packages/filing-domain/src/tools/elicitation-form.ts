@@ -8,7 +8,7 @@ import {
   type PathSegment,
   parseFieldPath,
   valueAt,
-} from './elicitation-paths.js';
+} from '../forms/elicitation-paths.js';
 
 // complete_filing's elicitation form: which fields of what check_filing finds missing or invalid
 // can be asked in a flat form, how they are grouped into rounds, and the form itself.

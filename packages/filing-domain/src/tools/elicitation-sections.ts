@@ -2,7 +2,7 @@ import { SCHEDULE_B_PREPARER_QUESTIONS } from '@filing-mcp/irs-forms/kinds';
 import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { Choice } from './elicitation-fields.js';
 import { type AskedField, askableFields, type FilingCheck } from './elicitation-form.js';
-import { formatFieldPath, type PathSegment, startsWith, valueAt } from './elicitation-paths.js';
+import { formatFieldPath, type PathSegment, startsWith, valueAt } from '../forms/elicitation-paths.js';
 import { openPreparerNotes, preparerNotes } from './preparer-notes.js';
 import { fieldHash, type RoundState } from './elicitation-round.js';
 

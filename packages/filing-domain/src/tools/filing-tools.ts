@@ -1,8 +1,54 @@
 import type { ToolDefinition } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type * as z from 'zod';
-import { listedFilingTools, loadIrsForms, loadToolDefinitions } from '../server/deferred.js';
-import { DEFAULT_LIST_LIMIT_MAX, type FilingToolFactory, type FilingToolsOptions } from './tool-options.js';
+import { loadIrsForms } from '../loading/loaders.js';
+import {
+  DEFAULT_LIST_LIMIT_MAX,
+  type FilingToolFactory,
+  type FilingToolsOptions,
+  type ListedTool,
+} from './tool-options.js';
+import { LIST_LIMIT_MAX_PLACEHOLDER, TOOLS_LIST_TEMPLATE } from './tools-list.generated.js';
+
+/**
+ * The `tools` of the `tools/list` answer for a `limit` bound, from the list generated at build time
+ * (`src/tools/tools-list.generated.ts`, emitted from the zod definitions; a test proves the two
+ * equal byte for byte and fails when the file is stale). Keeps zod, every tool's schemas and the
+ * JSON Schema emitter off `initialize` and `tools/list`: the Lambda bundle before `initialize`
+ * holds no zod (77.6 KB) nor the tool definitions (about 80 KB), and building every tool's schemas
+ * at once took 17-58 ms on this machine.
+ */
+export function listedFilingTools(listLimitMax: number): ListedTool[] {
+  if (!Number.isSafeInteger(listLimitMax) || listLimitMax < 1) {
+    throw new TypeError(`listLimitMax must be a positive integer, not ${listLimitMax}`);
+  }
+  const json = TOOLS_LIST_TEMPLATE.replaceAll(LIST_LIMIT_MAX_PLACEHOLDER, String(listLimitMax));
+  return (JSON.parse(json) as { tools: ListedTool[] }).tools;
+}
+
+/**
+ * The tool definitions (zod, every tool's schemas and handlers, the repository): loaded by the
+ * first tool call, and started by the first credential's check so that they compile while the
+ * database looks the credential up (`prefetch` of it, in the server). Each tool's schemas are then
+ * built by its own first call (`once()` in the schema modules): `get_form_schema` alone 1-5 ms,
+ * every tool at once 17-58 ms.
+ */
+export const loadToolDefinitions = lazyOnce(() => import('./filing-tool-definitions.js'));
+
+/**
+ * The tools whose module loads alone, without the other definitions, the repository or the
+ * database: a first call of one of them loads zod and its own module only, no Kysely. (The
+ * definitions above hold the same factory, for the tests and the generated list.)
+ */
+/**
+ * What every tool's schemas are made of (zod, the `kind` argument, the annotations): started by
+ * the first credential's check, so that zod compiles while the database looks the credential up.
+ */
+export const loadToolBasics = () => import('./tool-arguments.js');
+
+const OWN_MODULES: Readonly<Record<string, () => Promise<FilingToolFactory>>> = {
+  get_form_schema: async () => (await import('./form-schema-tool.js')).formSchemaTool,
+};
 
 /**
  * The filing tools (docs/architecture.md lists them) as the plain array the MCP server registers
@@ -12,7 +58,7 @@ import { DEFAULT_LIST_LIMIT_MAX, type FilingToolFactory, type FilingToolsOptions
  *
  * Each entry is the tool as `tools/list` shows it (name, texts, JSON Schemas, annotations: the list
  * generated at build time) with its zod schemas and handler built by its first call, from the
- * definitions `server/deferred.ts` loads then; a call after that goes straight to the built
+ * definitions {@link loadToolDefinitions} loads then; a call after that goes straight to the built
  * handler, with no look-up by name (`buildToolValidators` builds every tool, for tests).
  */
 export function createFilingTools(options: FilingToolsOptions): ToolDefinition<any, any>[] {
@@ -31,7 +77,8 @@ export function createFilingTools(options: FilingToolsOptions): ToolDefinition<a
     let built: ToolDefinition<any, any> | undefined;
     async function definition(): Promise<ToolDefinition<any, any>> {
       if (built !== undefined) return built;
-      const build = (await factories())[name];
+      const own = OWN_MODULES[name];
+      const build = own !== undefined ? await own() : (await factories())[name];
       if (build === undefined) throw new TypeError(`Tool ${name} is listed but not defined`);
       const tool = build();
       if (tool.name !== name) throw new TypeError(`Tool ${name} is defined as ${tool.name}`);

@@ -1,4 +1,4 @@
-import { isGiven, parseFieldPath, valueAt } from './elicitation-paths.js';
+import { isGiven, parseFieldPath, valueAt } from '../forms/elicitation-paths.js';
 
 // The questions a user could not answer and left for a paid preparer (form_data.preparerNotes):
 // complete_filing stores one for each "I don't know"; the field itself stays unanswered, so the

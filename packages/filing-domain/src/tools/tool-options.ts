@@ -41,7 +41,7 @@ export interface FilingToolsOptions {
 
 /**
  * The tool options once the database is open: what every tool group is built from. `irsForms` is
- * `server/deferred.ts`'s loader, handed down because the tools' modules are loaded from there.
+ * `loading/loaders.ts`'s loader, handed down so that a test can give its own.
  */
 export type OpenFilingToolsOptions = FilingToolsOptions & {
   db: Kysely<FilingDatabase>;

@@ -1,7 +1,5 @@
 import { ToolError } from '@filing-mcp/protocol';
 import * as z from 'zod';
-import { filingKindAliases } from '../forms/form-schema-descriptor.js';
-import { FILING_KIND_LIST } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import { listedFilingSummarySchema } from './filing-summaries.js';
 import { filingIdSchema } from './filing-id.js';
@@ -13,33 +11,7 @@ import { DEFAULT_LIST_LIMIT } from './tool-options.js';
 
 /** The `id` argument of the filing tools. */
 export const filingId = filingIdSchema;
-const kindNames = Object.keys(filingKindAliases) as [string, ...string[]];
-/** A `kind` argument: "5472" or "partnership" (aliases accepted). */
-export const kindArgument = once(() =>
-  z.enum(kindNames, { message: `must be ${FILING_KIND_LIST.join(' or ')}` }),
-);
-
-/** Tool annotations of a read. */
-export const readOnly = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
-/** Tool annotations of a create. */
-export const creates = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: false,
-  openWorldHint: false,
-};
-/** Tool annotations of an update or a delete. */
-export const overwrites = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: true,
-  openWorldHint: false,
-};
+export { creates, kindArgument, overwrites, readOnly } from './tool-arguments.js';
 
 export const createdSchema = once(() =>
   z.object({

@@ -11,7 +11,7 @@ import { FILING_KIND_LIST, FILING_KINDS, kindRecord } from '../../src/kinds/fili
 import { createPacketResourceTemplates } from '../../src/resources/packet-resources.js';
 import { FilingRepository } from '../../src/storage/filing-repository.js';
 import { migrateToLatest } from '../../src/storage/migrations.js';
-import { listedFilingTools } from '../../src/server/deferred.js';
+import { listedFilingTools } from '../../src/tools/filing-tools.js';
 import { kindLiteralsIn, PACKAGES, sourceFiles, vendorNamesIn } from './kind-guard.js';
 
 describe('every kind of FILING_KINDS', () => {

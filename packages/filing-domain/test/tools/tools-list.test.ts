@@ -1,5 +1,5 @@
 // The build-time tools/list (src/tools/tools-list.generated.ts) and get_form_schema's form schemas
-// (src/forms/form-schemas.generated.ts) against the zod definitions.
+// answers (src/forms/form-schemas.generated.ts) against the zod definitions.
 // `pnpm --filter @filing-mcp/filing-domain generate:tools-list` rewrites both (UPDATE_TOOLS_LIST=1).
 import type { FilingDatabase } from '../../src/storage/database.js';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { createMcpServer, type McpServerOptions } from '@filing-mcp/protocol';
 import { buildToolValidators } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildFormJsonSchema } from '../../src/forms/form-json-schema.js';
+import { buildFormSchemaAnswer } from '../../src/forms/form-json-schema.js';
 import { FILING_KIND_LIST } from '../../src/kinds/filing-kinds.js';
 import { createEagerFilingTools } from '../../src/tools/filing-tool-definitions.js';
 import { createFilingTools } from '../../src/tools/filing-tools.js';
@@ -77,18 +77,21 @@ export const TOOLS_LIST_TEMPLATE = ${JSON.stringify(listJson)};
 `;
 }
 
-/** The generated module's text for get_form_schema's `schema` of each kind. */
+/** The generated module's text for get_form_schema's answer of each kind. */
 function formSchemasModule(): string {
   const entries = FILING_KIND_LIST.map(
-    (kind) => `  ${JSON.stringify(kind)}: ${JSON.stringify(JSON.stringify(buildFormJsonSchema(kind)))},`,
+    (kind) => `  ${JSON.stringify(kind)}: ${JSON.stringify(JSON.stringify(buildFormSchemaAnswer(kind)))},`,
   );
   return `// Generated from the zod form schemas (src/forms/form-json-schema.ts); do not edit.
 // Regenerate with \`pnpm --filter @filing-mcp/filing-domain generate:tools-list\`; test/tools/tools-list.test.ts
 // fails while this file differs from what the form schemas produce.
 import type { FilingKind } from '../kinds/filing-kinds.js';
 
-/** get_form_schema's \`schema\` of each kind: the JSON Schema of its form_data, serialized. */
-export const FORM_SCHEMAS_JSON: Readonly<Record<FilingKind, string>> = {
+/**
+ * get_form_schema's answer of each kind, serialized: its description, its top-level fields and the
+ * JSON Schema of its form_data (\`buildFormSchemaAnswer\`).
+ */
+export const FORM_SCHEMA_ANSWERS_JSON: Readonly<Record<FilingKind, string>> = {
 ${entries.join('\n')}
 };
 `;

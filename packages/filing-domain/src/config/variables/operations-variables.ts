@@ -1,7 +1,6 @@
 // The variables of running the server: the Node adapter's operations, telemetry, Vercel and Lambda.
 import { code, type EnvironmentVariable } from '../environment-variable.js';
-import { DEFAULT_READINESS_TIMEOUT_MS } from '../../probes/readiness-check.js';
-import { DEFAULT_PACKET_BUILD_LIMITS } from '../../resources/packet-builds.js';
+import { DEFAULT_PACKET_BUILD_LIMITS, DEFAULT_READINESS_TIMEOUT_MS } from '../defaults.js';
 
 /** The variables of the configuration page's section "Operations (Node adapter)". */
 export const OPERATIONS_VARIABLES: readonly EnvironmentVariable[] = [
