@@ -1,7 +1,8 @@
 import type { HandlerContext, ResourceTemplateDefinition } from '@filing-mcp/protocol';
 import { lazyOnce } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
-import { FILING_KIND_LIST, FILING_KINDS } from '../kinds/filing-kinds.js';
+import { FILING_KIND_LIST, kindRecord } from '../kinds/filing-kinds.js';
+import type { FilingDatabase } from '../storage/database.js';
 import type { FilingPackets } from './filing-packets.js';
 import type { BillingDesk } from '../payments/billing-desk.js';
 
