@@ -44,8 +44,8 @@ export const FLOORS = {
     ['tools', 'submission', 'payments', 'resources', 'prompts', 'probes', 'storage/migrations.ts'],
     // The composition: createFilingServer, its routes and its own deferred loads.
     ['server'],
-    // The public names.
-    ['index.ts'],
+    // The public names: the package's entries (`.` and `./settings`).
+    ['index.ts', 'settings.ts'],
   ],
 };
 

@@ -49,7 +49,6 @@ export const PLATFORM_POOL_DEFAULTS = {
   lambda: { poolMax: 2, idleTimeoutMs: 10_000, namedStatements: false },
 } as const;
 
-
 /** The bounds of the packet builds (`PacketBuilds`, resources/packet-builds.ts). */
 export interface PacketBuildLimits {
   /** Bytes of built packets kept in memory (least recently used dropped first). */

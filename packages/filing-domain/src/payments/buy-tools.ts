@@ -14,7 +14,7 @@ import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { filingIdSchema } from '../tools/filing-id.js';
 import { findAnyFiling } from '../storage/find-any-filing.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import type { PaymentSelling } from './payment-selling.js';
 import { type CheckoutState, PaymentProviderError } from './payment-provider.js';
 import { recordCheckout } from './payment-store.js';

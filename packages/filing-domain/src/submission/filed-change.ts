@@ -1,7 +1,7 @@
 import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import { SubmissionStore } from './submission-store.js';
 
 /** The rules-table entry on amending each kind's return. */

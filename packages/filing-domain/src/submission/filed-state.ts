@@ -1,4 +1,4 @@
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import type { FiledHistoryEntry, FiledReturn } from './submission-store.js';
 
 /**

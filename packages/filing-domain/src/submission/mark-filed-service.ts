@@ -1,6 +1,6 @@
 import { ToolError } from '@filing-mcp/protocol';
 import type { FilingKind } from '../kinds/filing-kinds.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { findAnyFiling } from '../storage/find-any-filing.js';
 import { filedAnswer } from './filed-state.js';

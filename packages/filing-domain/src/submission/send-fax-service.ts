@@ -2,7 +2,7 @@ import type { FilingReadiness } from '@filing-mcp/irs-forms';
 import { type InputRequired, type ToolContext, ToolError } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import { giveBackCredit, requireCredit } from '../payments/credits.js';
 import type { PaymentSelling } from '../payments/payment-selling.js';
 import type { FilingRepository } from '../storage/filing-repository.js';

@@ -1,6 +1,6 @@
 import type { FilingDatabase } from '../storage/database.js';
 import type { Kysely } from 'kysely';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import { filedAnswer } from './filed-state.js';
 import { SubmissionStore } from './submission-store.js';
 

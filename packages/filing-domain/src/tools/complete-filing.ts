@@ -48,7 +48,7 @@ import {
 } from './elicitation-round.js';
 import { findAnyFiling } from '../storage/find-any-filing.js';
 import { filingIdSchema } from './filing-id.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 
 export { completeFilingOutputSchema } from './complete-filing-answer.js';
 export { MAX_FIELDS_PER_ROUND, supportsFormElicitation } from './elicitation-form.js';

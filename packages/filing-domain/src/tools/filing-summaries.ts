@@ -3,7 +3,7 @@ import type { SummaryWithFormData } from '../storage/filing-repository.js';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { once } from '../once.js';
 import { recordSchemas } from '../storage/records.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 
 /**
  * The list tools' summary: the spec's fields unchanged, plus `ready`, `due_date` and `overdue`

@@ -9,7 +9,7 @@ import { findAnyPacketSource } from '../storage/find-any-filing.js';
 import { formSchemaTool } from './form-schema-tool.js';
 import { preparerNoteLines } from './preparer-notes.js';
 import type { FilingToolFactory } from './tool-options.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import { filingId, kindArgument, readOnly } from './tool-schemas.js';
 
 /**

@@ -2,7 +2,7 @@ import { defineTool, type ToolDefinition } from '@filing-mcp/protocol';
 import * as z from 'zod';
 import { calendarDate } from '../forms/form-fields.js';
 import { filingIdSchema } from './filing-id.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import { filedAnswer } from '../submission/filed-state.js';
 import { type MarkFiledServices, markFiled } from '../submission/mark-filed-service.js';
 import { submissionSchemas } from '../submission/submission-schemas.js';

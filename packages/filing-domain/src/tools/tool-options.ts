@@ -3,7 +3,7 @@ import type { ToolDefinition } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import type { PacketLinks } from '../resources/packet-links.js';
 import type { FaxSending } from '../submission/fax-provider.js';
-import type { LoadIrsForms } from '../load-irs-forms.js';
+import type { LoadIrsForms } from '../loading/load-irs-forms.js';
 import type { PaymentSelling } from '../payments/payment-selling.js';
 
 /** Default of the list tools' `limit` argument. */
