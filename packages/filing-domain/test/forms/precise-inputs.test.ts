@@ -1,21 +1,22 @@
 import type { FilingTableName } from '../../src/kinds/filing-kinds.js';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
-import { callTool, newUser, ok, replyBody, rpc, useHarness } from '../support/helpers.js';
+import {
+  callTool,
+  newUser,
+  ok,
+  replyBody,
+  rpc,
+  useHarness,
+  storedFormData as storedOf,
+} from '../support/helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(testDatabases())('precise inputs, unknown keys and lists on $name', (variant) => {
   const harness = useHarness(variant);
 
-  async function storedFormData(table: FilingTableName, id: string): Promise<Record<string, any>> {
-    const row = await harness()
-      .db.selectFrom(table)
-      .select('form_data')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.form_data as Record<string, any>;
-  }
+  const storedFormData = (table: FilingTableName, id: string) => storedOf(harness().db, table, id);
 
   describe('unknown keys are kept and listed with the closest known name', () => {
     it('create_filing, update_filing and check_filing list them, top level and nested', async () => {

@@ -1,3 +1,4 @@
+import type { FilingTableName } from '../../src/kinds/filing-kinds.js';
 import type { FilingDatabase } from '../../src/storage/database.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
@@ -176,6 +177,16 @@ export async function newUser(db: Kysely<FilingDatabase>): Promise<{ userId: str
   const userId = `user-${randomUUID()}`;
   const { key } = await createApiKey(db, { userId });
   return { userId, key };
+}
+
+/** The form_data a filing's row holds now (undefined: no such row). */
+export async function storedFormData(
+  db: Kysely<FilingDatabase>,
+  table: FilingTableName,
+  id: string,
+): Promise<Record<string, any>> {
+  const row = await db.selectFrom(table).select('form_data').where('id', '=', id).executeTakeFirst();
+  return row?.form_data as Record<string, any>;
 }
 
 let nextId = 1;

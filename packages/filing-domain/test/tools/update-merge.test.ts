@@ -3,7 +3,7 @@
 import type { FilingTableName } from '../../src/kinds/filing-kinds.js';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
-import { callTool, newUser, ok, useHarness } from '../support/helpers.js';
+import { callTool, newUser, ok, useHarness, storedFormData as storedOf } from '../support/helpers.js';
 
 const PART_VII = {
   line37: false,
@@ -16,14 +16,7 @@ const PART_VII = {
 describe.each(testDatabases())('update_filing and update_partnership_filing merge on $name', (variant) => {
   const harness = useHarness(variant);
 
-  async function storedFormData(table: FilingTableName, id: string): Promise<Record<string, any>> {
-    const row = await harness()
-      .db.selectFrom(table)
-      .select('form_data')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.form_data as Record<string, any>;
-  }
+  const storedFormData = (table: FilingTableName, id: string) => storedOf(harness().db, table, id);
 
   it('a partial partVII keeps the lines it does not name', async () => {
     const { key } = await newUser(harness().db);
