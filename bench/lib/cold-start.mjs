@@ -88,7 +88,12 @@ export async function buildBundles(baselines = []) {
   mkdirSync(CACHE, { recursive: true });
   const bundles = [];
   const lambdaDir = join(ROOT, 'adapters', 'lambda');
-  const ours = spawnSync('pnpm', ['run', 'bundle'], { cwd: lambdaDir, encoding: 'utf8', timeout: 120_000 });
+  // The adapter's `bundle` script, run by this Node: pnpm need not be on the PATH the bench inherits.
+  const ours = spawnSync(process.execPath, ['bundle.mjs'], {
+    cwd: lambdaDir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const oursFile = join(lambdaDir, 'dist', 'lambda', 'handler.mjs');
   if (ours.status === 0 && existsSync(oursFile)) {
     bundles.push({
@@ -101,7 +106,7 @@ export async function buildBundles(baselines = []) {
     bundles.push({
       name: 'ours',
       label: 'ours (adapters/lambda bundle)',
-      error: `pnpm run bundle in adapters/lambda failed: ${(ours.stderr || ours.stdout || String(ours.error)).slice(-500)}`,
+      error: `node bundle.mjs in adapters/lambda failed: ${(ours.stderr || ours.stdout || String(ours.error)).slice(-500)}`,
     });
   }
   for (const dir of baselines) {
