@@ -88,7 +88,7 @@ export function contributionLines(title, { bytes, packages }, minBytes = 512) {
 export const FIRST_CALL_MODULES = [
   ['the driver (pg) and its pool', 'serverless/src/postgres-pool.ts'],
   ['the credential check', 'filing-domain/src/auth/authenticate.ts'],
-  ['the database side (rate limit, OAuth and cleanup hooks)', 'filing-domain/src/server/filing-backend.ts'],
+  ['the rate limiter', 'filing-domain/src/rate-limits/rate-limiter.ts'],
   ['zod and the pieces every tool uses', 'filing-domain/src/tools/tool-arguments.ts'],
   ['the tool get_form_schema', 'filing-domain/src/tools/form-schema-tool.ts'],
   ["get_form_schema's answers, generated at build time", 'filing-domain/src/forms/form-schemas.generated.ts'],
