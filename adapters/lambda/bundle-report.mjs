@@ -81,7 +81,7 @@ export function contributionLines(title, { bytes, packages }, minBytes = 512) {
  * The modules an API key's first `tools/call` of `get_form_schema` (the cold-start bench's) imports
  * on a cold start (after `initialize`), in the order the server starts them
  * (packages/filing-domain/src/server/filing-server.ts, `credentialCheck`): the driver and the
- * credential check, then the database side (the rate limit, on the pool) and zod, then the called
+ * credential check, then the rate limiter (counting on the pool) and zod, then the called
  * tool's own module and its answer generated at build time (tools/filing-tools.ts, `OWN_MODULES`).
  * docs/performance.md ("What the first call loads") lists them with their cost.
  */
