@@ -21,6 +21,10 @@ export interface ServerBasics {
   basePath: string;
   /** Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit. */
   credentialKeys: WeakMap<AuthInfo, string>;
+  /**
+   * The verified credentials, built with the server: a revocation (`revokeApiKey`,
+   * `forgetCredentials`, the OAuth server's ended tokens) reaches it before any part is built.
+   */
   cache: CredentialCache;
   /** Background work (`waitUntil` where the runtime has it), which `close` waits for. */
   pending: Set<Promise<unknown>>;
