@@ -86,7 +86,7 @@ const sourceEntries = {
 };
 // A package's index re-exports every module of it. Imported through it, a module that the entry
 // needs would make the entry also import, for evaluation order, the chunks of every module the
-// index names (the database side and the OAuth server included) although it uses none of them.
+// index names (the rate limiter and the OAuth server included) although it uses none of them.
 // These imports on the way to `initialize` therefore go to the module itself; esbuild fails the
 // build if that module lacks a name the importer uses.
 const deepImports = [

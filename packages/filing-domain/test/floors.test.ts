@@ -46,12 +46,12 @@ describe('the floors of filing-domain (scripts/check-import-cycles.mjs --floors)
     const { status, output } = check(
       planted(
         'tools/filing-tools.ts',
-        "export const loadBackend = () => import('../server/filing-backend.js');",
+        "export const loadParts = () => import('../server/database-parts.js');",
       ),
     );
     expect(status).toBe(1);
     expect(output).toContain(
-      'tools/filing-tools.ts -> ../server/filing-backend.js: "tools" (floor 3) may not import "server" (floor 4)',
+      'tools/filing-tools.ts -> ../server/database-parts.js: "tools" (floor 3) may not import "server" (floor 4)',
     );
   });
 

@@ -3,6 +3,9 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DatabaseQuery } from '../storage/database-query.js';
 import type { RateLimitScope, RateLimitsPerMinute } from './rate-limit-scopes.js';
 
+/** The defaults a server's `rateLimits` override, loaded with the limiter by its first use. */
+export { DEFAULT_RATE_LIMITS } from './rate-limit-scopes.js';
+
 const WINDOW_MS = 60_000;
 // A bucket's pending local hits are written at most this often, on a later hit, while it stays far
 // from its limit.

@@ -1,4 +1,3 @@
-import type { FilingDatabase } from '../storage/database.js';
 import {
   type AuthInfo,
   createAllowListCheck,
@@ -7,26 +6,16 @@ import {
   type RequestContext,
   type ToolContext,
 } from '@filing-mcp/protocol';
-import { isPromise, lazyOnce, withoutTrailingSlash } from '@filing-mcp/protocol/internal';
-import type { Kysely } from 'kysely';
-import { type HashFunction, sha256Hex } from '../auth/hash.js';
-import { CredentialCache } from '../auth/credential-cache.js';
+import { isPromise, lazyOnce } from '@filing-mcp/protocol/internal';
 import { resourceScopesToChallenge, scopesToChallenge, TOOL_SCOPES } from '../auth/scopes.js';
 import type { ResolvedFilingServerConfig } from '../config/config.js';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  errorResponse,
-  httpErrorOf,
-  internalErrorResponse,
-} from '../errors/http-errors.js';
+import { errorResponse, httpErrorOf, internalErrorResponse } from '../errors/http-errors.js';
 import { mcpRetryableError } from '../errors/mcp-errors.js';
-import type { DatabaseQuery } from '../storage/database-query.js';
 import { isDatabaseUnavailable } from '../storage/database-unavailable.js';
 import { errorSummary, type FilingLogger } from '../logging/filing-logger.js';
-import { isClientDisconnect, logSafeEvent } from '../logging/log-safety.js';
+import { isClientDisconnect } from '../logging/log-safety.js';
 import { createFilingTelemetry } from '../logging/telemetry.js';
 import { filingPrompts } from '../prompts/filing-prompts.js';
-import type { Readiness } from '../probes/probe-responses.js';
 import { createCredentialLimit } from '../rate-limits/credential-limit.js';
 import { createFilingPackets, isFilingPackets } from '../resources/filing-packets.js';
 import { createPacketLinks } from '../resources/packet-links.js';
@@ -36,16 +25,17 @@ import { createFilingTools, loadToolBasics } from '../tools/filing-tools.js';
 import {
   loadAuthenticator,
   loadFaxWebhook,
-  loadFilingBackend,
   loadPacketDownload,
   loadPaymentWebhook,
-  loadReadinessCheck,
   loadSignedCopyRoutes,
 } from './server-loads.js';
 import { type BillingDesk, createBillingDesk } from '../payments/billing-desk.js';
-import type { FilingBackend } from './filing-backend.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import type { OAuthServer } from '@filing-mcp/oauth-core';
+import { databaseParts } from './database-parts.js';
 import type { FilingServer, FilingServerOptions } from './filing-server-options.js';
 import { createFilingRoutes, type RouteHandler, type WebhookRoute } from './routes.js';
+import { type ServerBasics, serverBasics } from './server-basics.js';
 import { FILING_SERVER_INFO, filingServerInstructions } from './server-info.js';
 
 export type { FilingServer, FilingServerOptions } from './filing-server-options.js';
@@ -73,107 +63,14 @@ function builtOnFirstUse<A extends unknown[], R>(
   return async (...args) => (await handler())(...args);
 }
 
-/** What every step of the composition shares: settings, clock, log, caches, the database. */
-interface ServerBasics {
-  options: Omit<FilingServerOptions, 'config'>;
-  config: ResolvedFilingServerConfig;
-  hash: HashFunction;
-  clock: () => number;
-  log: FilingLogger;
-  baseUrl: string;
-  basePath: string;
-  /** Which credential an AuthInfo came from (a prefix of its SHA-256), for the per-credential limit. */
-  credentialKeys: WeakMap<AuthInfo, string>;
-  cache: CredentialCache;
-  /** Background work (`waitUntil` where the runtime has it), which `close` waits for. */
-  pending: Set<Promise<unknown>>;
-  inBackground(context: RequestContext | undefined, work: Promise<unknown>): void;
-  /** The database, opened once (when `db` is a function) by the first request that needs it. */
-  lazyDb: () => Promise<Kysely<FilingDatabase>>;
-  /** The driver's pool as a plain query (the serverless entries), opened once by its first use. */
-  databaseQuery: (() => Promise<DatabaseQuery>) | undefined;
-}
-
-/** Step 1: the settings every other step reads, the credential cache and the lazy database. */
-function serverBasics(
-  options: Omit<FilingServerOptions, 'config'>,
-  config: ResolvedFilingServerConfig,
-): ServerBasics {
-  const { db } = options;
-  const hash = options.hash ?? sha256Hex;
-  const clock = options.now ?? Date.now;
-  const sink = options.logger;
-  const log: FilingLogger = sink === undefined ? () => {} : (event) => sink(logSafeEvent(event));
-  const baseUrl = config.baseUrl;
-  const basePath = config.basePath ?? withoutTrailingSlash(new URL(baseUrl).pathname);
-
-  const credentialKeys = new WeakMap<AuthInfo, string>();
-  const cache = new CredentialCache({ ttlMs: config.authCacheTtlMs, maxEntries: config.authCacheMaxEntries });
-  const pending = new Set<Promise<unknown>>();
-
-  function inBackground(context: RequestContext | undefined, work: Promise<unknown>): void {
-    const tracked = work
-      .catch((error) => log({ event: 'background_error', ...errorSummary(error) }))
-      .finally(() => pending.delete(tracked));
-    pending.add(tracked);
-    context?.waitUntil?.(tracked);
-  }
-
-  const lazyDb: () => Promise<Kysely<FilingDatabase>> =
-    typeof db === 'function' ? lazyOnce(db) : () => Promise.resolve(db);
-
-  const databaseQuery = options.databaseQuery && lazyOnce(options.databaseQuery);
-  return {
-    options,
-    config,
-    hash,
-    clock,
-    log,
-    baseUrl,
-    basePath,
-    credentialKeys,
-    cache,
-    pending,
-    inBackground,
-    lazyDb,
-    databaseQuery,
-  };
-}
-
-/**
- * Step 2: the database side (rate limits, the OAuth server, readiness, cleanup, key revocation),
- * loaded and built once by the first request that needs it; `lastBuild` is what `close` waits for.
- */
-function databaseSide(basics: ServerBasics) {
-  const { options, config, baseUrl, basePath, hash, clock, log, cache, lazyDb, databaseQuery } = basics;
-  let lastBuild: Promise<FilingBackend> | undefined;
-  const buildBackend = async (): Promise<FilingBackend> => {
-    const { createFilingBackend } = await loadFilingBackend();
-    return createFilingBackend({
-      db: lazyDb,
-      ...(databaseQuery && { query: databaseQuery }),
-      loadReadinessCheck,
-      config,
-      baseUrl,
-      basePath,
-      hash,
-      clock,
-      log,
-      cache,
-      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-      ...(options.clientMetadataDocuments && { clientMetadataDocuments: options.clientMetadataDocuments }),
-      ...(options.readinessTimeoutMs !== undefined && { readinessTimeoutMs: options.readinessTimeoutMs }),
-    });
-  };
-  const backend = lazyOnce(() => (lastBuild = buildBackend()));
-  return { backend, lastBuild: () => lastBuild };
-}
-
 /**
  * Step 3: the credential check, loaded and built by the first credential, with its modules in the
  * order the first call needs them.
  */
-function credentialCheck(basics: ServerBasics, backend: () => Promise<FilingBackend>) {
+function credentialCheck(
+  basics: ServerBasics,
+  parts: { oauth: () => Promise<OAuthServer>; limiter: () => Promise<RateLimiter | undefined> },
+) {
   const { config, baseUrl, hash, clock, cache, credentialKeys, inBackground, lazyDb, databaseQuery } = basics;
   /** The credential check, loaded and built by the first credential (`loadAuthenticator`). */
   let builtAuthenticator: { forgetTouched(): void } | undefined;
@@ -189,7 +86,7 @@ function credentialCheck(basics: ServerBasics, backend: () => Promise<FilingBack
       credentialKeys,
       maxTouchedKeys: config.authCacheMaxEntries,
       inBackground,
-      oauth: async () => (await backend()).oauth(),
+      oauth: parts.oauth,
     });
     builtAuthenticator = built;
     return built;
@@ -202,7 +99,7 @@ function credentialCheck(basics: ServerBasics, backend: () => Promise<FilingBack
     // A credential almost always comes with a tools/call. Its modules load in the order the work
     // needs them: the driver and the credential check first, so that the connection opens and an
     // API key's lookup goes out at once; then, once the pool has started connecting, the database
-    // side (the rate limit, counted on the pool with no Kysely) and zod, which every tool's
+    // rate limiter (counting on the pool with no Kysely) and zod, which every tool's
     // arguments need, load while the database answers. The called tool's own module loads after
     // the check: every tool's definitions at once (17-58 ms) would hold the one core past the
     // database's answer for a call that needs one tool. A part that fails to start is left to the
@@ -210,7 +107,7 @@ function credentialCheck(basics: ServerBasics, backend: () => Promise<FilingBack
     const connecting = databaseQuery?.().catch(() => undefined);
     const checking = authenticator();
     void Promise.resolve(connecting).then(() => {
-      backend().catch(() => undefined);
+      parts.limiter().catch(() => undefined);
       prefetch(loadToolBasics);
     });
     return (await checking).authenticate(credential, request, context);
@@ -250,7 +147,7 @@ function providerParts(basics: ServerBasics) {
 /** Step 5: the packets' one cache and queue, their signed links, downloads and signed copies. */
 function packetParts(
   basics: ServerBasics,
-  backend: () => Promise<FilingBackend>,
+  limiter: () => Promise<RateLimiter | undefined>,
   billing: BillingDesk | undefined,
 ) {
   const { options, config, baseUrl, clock, lazyDb } = basics;
@@ -277,7 +174,7 @@ function packetParts(
             links: packetLinks,
             db: lazyDb,
             packets,
-            limiter: async () => (await backend()).limiter,
+            limiter,
             billing: () => billing,
           });
         });
@@ -298,21 +195,21 @@ function packetParts(
 function mcpEndpoint(
   basics: ServerBasics,
   parts: {
-    backend: () => Promise<FilingBackend>;
+    limiter: () => Promise<RateLimiter | undefined>;
     authenticate: McpServerOptions['authenticate'];
     providers: ReturnType<typeof providerParts>;
     packets: ReturnType<typeof packetParts>;
   },
 ) {
   const { config, baseUrl, clock, log, credentialKeys, lazyDb } = basics;
-  const { backend, authenticate } = parts;
+  const { limiter, authenticate } = parts;
   const { faxProvider, paymentSelling, billing } = parts.providers;
   const { packets, packetLinks } = parts.packets;
   // Every tool call and packet read counts against its credential's `tools/call` limit first.
   const limited =
     config.rateLimits === false
       ? undefined
-      : createCredentialLimit({ credentialKeys, limiter: async () => (await backend()).limiter! });
+      : createCredentialLimit({ credentialKeys, limiter: async () => (await limiter())! });
 
   const tools = createFilingTools({
     db: lazyDb,
@@ -426,8 +323,8 @@ function answering(log: FilingLogger) {
  * {@link createFilingServer} with its configuration already resolved (by `parseFilingServerConfig`
  * or `resolveConfigFromEnv`: validated, URLs normalised, defaults applied), so it is not validated
  * again: what an adapter calls with the configuration of its settings object. The composition, in
- * its named steps: the basics, the database side, the credential check, the providers, the
- * packets, the MCP endpoint, the routes and their answers.
+ * its named steps: the basics, the parts that need the database (each built by its own first use),
+ * the credential check, the providers, the packets, the MCP endpoint, the routes and their answers.
  */
 export function createFilingServerWithConfig(
   options: Omit<FilingServerOptions, 'config'>,
@@ -435,14 +332,14 @@ export function createFilingServerWithConfig(
 ): FilingServer {
   const basics = serverBasics(options, config);
   const { cache, pending } = basics;
-  const { backend, lastBuild } = databaseSide(basics);
-  const { authenticate, forgetTouched } = credentialCheck(basics, backend);
+  const database = databaseParts(basics);
+  const { limiter, oauth, checkReadiness } = database;
+  const { authenticate, forgetTouched } = credentialCheck(basics, { oauth, limiter });
   const providers = providerParts(basics);
   const { billing } = providers;
-  const packetRoutes = packetParts(basics, backend, billing);
+  const packetRoutes = packetParts(basics, limiter, billing);
   const { packets, packetDownload, signedCopies } = packetRoutes;
-  const { mcp, telemetry } = mcpEndpoint(basics, { backend, authenticate, providers, packets: packetRoutes });
-  const checkReadiness = async (): Promise<Readiness> => (await backend()).checkReadiness();
+  const { mcp, telemetry } = mcpEndpoint(basics, { limiter, authenticate, providers, packets: packetRoutes });
   const routes = createFilingRoutes({
     basePath: basics.basePath,
     endpointUrl: basics.baseUrl,
@@ -454,7 +351,8 @@ export function createFilingServerWithConfig(
     faxWebhook: providers.faxWebhook,
     paymentWebhook: providers.paymentWebhook,
     checkReadiness,
-    backend: backend,
+    limiter,
+    oauth,
   });
 
   const answered = answering(basics.log);
@@ -467,23 +365,18 @@ export function createFilingServerWithConfig(
       return answered(routes.route, request, context);
     },
     respondMcp: (request, context) => answered(routes.mcp, request, context),
-    async cleanup() {
-      return (await backend()).cleanup();
-    },
+    cleanup: database.cleanup,
     checkReadiness,
-    async revokeApiKey(id, userId) {
-      return (await backend()).revokeApiKey(id, userId);
-    },
+    revokeApiKey: database.revokeApiKey,
     forgetCredentials,
     forgetAllCredentials: () => cache.clear(),
-    resolveOAuthClient: async (clientId) => (await backend()).resolveOAuthClient(clientId),
-    completeAuthorization: async (authorization) => (await backend()).completeAuthorization(authorization),
+    resolveOAuthClient: async (clientId) => (await oauth()).resolveClient(clientId),
+    completeAuthorization: async (authorization) => (await oauth()).completeAuthorization(authorization),
     packets,
     billing,
     async close() {
       await Promise.allSettled([...pending]);
-      const built = await lastBuild()?.catch(() => undefined);
-      await built?.close();
+      await database.flushLimiter();
       forgetTouched();
       cache.clear();
     },

@@ -6,7 +6,8 @@ import { healthResponse, type Readiness, readinessResponse } from '../probes/pro
 import { oauthRouteScopes } from '../rate-limits/oauth-route-limits.js';
 import { oauthTooManyRequests } from '../rate-limits/too-many-requests.js';
 import { PACKET_LINK_PATH_PREFIX, SIGNED_COPY_PATH_PREFIX } from '../resources/packet-links.js';
-import type { FilingBackend } from './filing-backend.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import type { OAuthServer } from '@filing-mcp/oauth-core';
 import { loadMcpPointer, loadTokenClient } from './server-loads.js';
 
 /** A provider's webhook: the path under the base URL its provider names, and what answers it. */
@@ -38,8 +39,10 @@ export interface FilingRoutesOptions {
   paymentWebhook?: WebhookRoute | undefined;
   /** The check behind `GET /readyz`. */
   checkReadiness(): Promise<Readiness>;
-  /** The database's side of the server: the rate limiter and the OAuth server. */
-  backend(): Promise<FilingBackend>;
+  /** The rate limiter (none with `rateLimits: false`), built by its first use. */
+  limiter(): Promise<RateLimiter | undefined>;
+  /** The OAuth server, built by its first use. */
+  oauth(): Promise<OAuthServer>;
 }
 
 /**
@@ -77,7 +80,7 @@ export interface FilingRoutes {
  * elsewhere, and 404 for the rest.
  */
 export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
-  const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, backend } = options;
+  const { basePath, mcp, telemetry, allowListCheck, packetDownload, checkReadiness, oauth } = options;
   const { signedCopies, faxWebhook, paymentWebhook } = options;
   const oauthRoutes = oauthRouteScopes(basePath);
   const mcpGuesses = mcpGuessPaths(basePath);
@@ -161,7 +164,7 @@ export function createFilingRoutes(options: FilingRoutesOptions): FilingRoutes {
     // read metadata under a foreign name.
     const refused = allowListCheck?.(request);
     if (refused !== undefined) return forbiddenResponse(refused);
-    const { limiter, oauth } = await backend();
+    const limiter = await options.limiter();
     const scope = limiter === undefined ? undefined : oauthRoutes.get(path);
     const clientAddress = context?.clientAddress;
     let failureKey: string | undefined;

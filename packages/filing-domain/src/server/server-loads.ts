@@ -2,20 +2,32 @@
 // does not need, with what it keeps off it (docs/performance.md, "Cold start and the Lambda
 // bundle"). The loaders of the packages beneath filing-domain are the ground floor's
 // (loading/loaders.ts); a module loaded from here cannot import this one (an import cycle), so
-// what it needs later is handed to it (the readiness check to the database side).
+// what it needs later is handed to it.
 
 /**
  * The credential check (API keys by hash, as text; OAuth access tokens through the OAuth server),
- * loaded by the first credential beside the driver and before the database side below: the
+ * loaded by the first credential beside the driver and before the rate limiter below: the
  * first API key's lookup goes out as soon as pg has loaded and its connection is open.
  */
 export const loadAuthenticator = () => import('../auth/authenticate.js');
 
 /**
- * The database side (rate limits, cleanup, key revocation), loaded by the first request that needs
- * the database: `initialize`, `tools/list`, the probes' liveness and preflights load none of it.
+ * The rate limiter and its defaults, loaded by the first request it counts (the first credential
+ * starts it): with the serverless `databaseQuery` it counts on the pool as SQL text, no Kysely.
  */
-export const loadFilingBackend = () => import('./filing-backend.js');
+export const loadRateLimiter = () => import('../rate-limits/rate-limiter.js');
+
+/** The OAuth server's settings (scopes, lifetimes), loaded beside oauth-core by its first use. */
+export const loadOAuthSettings = () => import('./oauth-settings.js');
+
+/**
+ * The periodic cleanup with the abandoned clients' deletion (Kysely's query builder and its `sql`
+ * tag, about 80 KB of the Lambda bundle), loaded by the first run: a first `tools/call` needs none.
+ */
+export const loadCleanup = () => import('./cleanup.js');
+
+/** An API key's revocation (its row, then the credential cache), loaded by the first. */
+export const loadKeyRevocation = () => import('./key-revocation.js');
 
 /** The readiness check (the migration lists of both packages), loaded by the first `/readyz`. */
 export const loadReadinessCheck = () => import('../probes/readiness-check.js');
