@@ -15,7 +15,7 @@ const CACHE = join(BENCH, '.cache');
 
 const MCP_BASE_URL = 'https://bench.lambda-url.local';
 
-async function bundleBenchHandler(name) {
+export async function bundleBenchHandler(name) {
   // Split like ours (ESM chunks): the SDK anchor holds our lazily loaded tool definitions, whose
   // dynamic imports a one-file bundle would turn into lazily initialised modules that zod's
   // circular imports do not survive.
@@ -161,7 +161,7 @@ function lambdaEvent(index, body, apiKey) {
   };
 }
 
-function writeEvents(apiKey) {
+export function writeEvents(apiKey) {
   const file = join(CACHE, 'cold-events.json');
   const initialize = {
     jsonrpc: '2.0',
