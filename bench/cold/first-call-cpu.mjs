@@ -4,7 +4,8 @@
 // the cold-start bench's `initialize` then `get_form_schema {kind:"5472"}` with an API key
 // against a throwaway PostgreSQL. Prints the medians (min-max) of the process's own CPU time
 // (`process.cpuUsage()`, steadier on a loaded machine) and of the wall time to each answer.
-// Usage: node bench/cold/first-call-cpu.mjs [runs] [baseline checkout ...]
+// Usage: node bench/cold/first-call-cpu.mjs [runs] [baseline checkout ...]; FIRST_CALL='{"name":
+// "list_filings","arguments":{}}' in the environment calls another tool (a list's answer: one filing).
 import { join, resolve } from 'node:path';
 import { bundleBenchHandler, writeEvents } from '../lib/cold-start.mjs';
 import { readJsonLine, spawnNode, stopChild } from '../lib/children.mjs';
@@ -15,12 +16,13 @@ const runs = Number(runsArg ?? 10);
 const ROOT = resolve(import.meta.dirname, '../..');
 const host = 'bench.lambda-url.local';
 
-const database = await setUpDatabase({ filingCount: 10 });
+const database = await setUpDatabase({ filingCount: 1 });
 try {
   const minimal = await bundleBenchHandler('minimal-handler');
   // The cold-start bench's own events (beside the minimal handler's bundle in bench/.cache):
   // initialize, then get_form_schema with the API key.
-  const eventsFile = writeEvents(database.apiKey);
+  const call = process.env.FIRST_CALL === undefined ? undefined : JSON.parse(process.env.FIRST_CALL);
+  const eventsFile = writeEvents(database.apiKey, call, 'first-call-cpu-events.json');
   const bundles = [
     { name: 'ours', file: join(ROOT, 'adapters/lambda/dist/lambda/handler.mjs') },
     ...baselines.map((dir) => ({

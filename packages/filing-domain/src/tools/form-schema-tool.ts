@@ -2,7 +2,7 @@
 // kind names) are checked here by hand, with zod's answers to the letter (the same issues, the same
 // `Invalid arguments: ...` text; test/tools/form-schema-arguments.test.ts holds the two equal on a
 // table of good and bad arguments), and its answer of the asked kind alone is loaded, as generated
-// at build time (forms/form-schemas.generated.ts). tools/filing-tools.ts loads this module alone;
+// at build time (forms/form-schema-<kind>.generated.ts). tools/filing-tools.ts loads this module alone;
 // the zod definition (form-schema-definition.ts) is the reference the generated list, the answers
 // and the tests are built from.
 import type { ToolDefinition } from '@filing-mcp/protocol';
@@ -45,7 +45,7 @@ function deepFrozen<T>(value: T): T {
 /**
  * get_form_schema's handler: the answer of the kind asked (`kind`, else `formType`, else `form`,
  * else 5472), the spec's descriptor (`description`, `fields`) and the one JSON Schema of its
- * form_data, generated at build time from the zod form schemas (`forms/form-schemas.generated.ts`,
+ * form_data, generated at build time from the zod form schemas (`forms/form-schema-<kind>.generated.ts`,
  * `buildFormSchemaAnswer`; test/tools/tools-list.test.ts fails while it is stale). Each kind's
  * answer is loaded and parsed by its first call, the other kind's never; then the same frozen
  * object every time, which the protocol core validates and serializes once.
