@@ -81,17 +81,20 @@ export function contributionLines(title, { bytes, packages }, minBytes = 512) {
  * The modules an API key's first `tools/call` of `get_form_schema` (the cold-start bench's) imports
  * on a cold start (after `initialize`), in the order the server starts them
  * (packages/filing-domain/src/server/filing-server.ts, `credentialCheck`): the driver and the
- * credential check, then the rate limiter (counting on the pool) and zod, then the called
- * tool's own module and its answer generated at build time (tools/filing-tools.ts, `OWN_MODULES`).
+ * credential check, then the rate limiter (counting on the pool), then the called tool's own
+ * module (no zod) and its kind's answer generated at build time (tools/filing-tools.ts,
+ * `OWN_MODULES`).
  * docs/performance.md ("What the first call loads") lists them with their cost.
  */
 export const FIRST_CALL_MODULES = [
   ['the driver (pg) and its pool', 'serverless/src/postgres-pool.ts'],
   ['the credential check', 'filing-domain/src/auth/authenticate.ts'],
   ['the rate limiter', 'filing-domain/src/rate-limits/rate-limiter.ts'],
-  ['zod and the pieces every tool uses', 'filing-domain/src/tools/tool-arguments.ts'],
-  ['the tool get_form_schema', 'filing-domain/src/tools/form-schema-tool.ts'],
-  ["get_form_schema's answers, generated at build time", 'filing-domain/src/forms/form-schemas.generated.ts'],
+  ['the tool get_form_schema, checked without zod', 'filing-domain/src/tools/form-schema-tool.ts'],
+  [
+    "get_form_schema's 5472 answer, generated at build time",
+    'filing-domain/src/forms/form-schema-5472.generated.ts',
+  ],
 ];
 
 /**

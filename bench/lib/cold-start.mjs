@@ -15,7 +15,7 @@ const CACHE = join(BENCH, '.cache');
 
 const MCP_BASE_URL = 'https://bench.lambda-url.local';
 
-async function bundleBenchHandler(name) {
+export async function bundleBenchHandler(name) {
   // Split like ours (ESM chunks): the SDK anchor holds our lazily loaded tool definitions, whose
   // dynamic imports a one-file bundle would turn into lazily initialised modules that zod's
   // circular imports do not survive.
@@ -161,8 +161,16 @@ function lambdaEvent(index, body, apiKey) {
   };
 }
 
-function writeEvents(apiKey) {
-  const file = join(CACHE, 'cold-events.json');
+/**
+ * Writes the cold start's two Lambda events (`initialize`, then the tool call `params` with the API
+ * key: the bench's `get_form_schema {kind:"5472"}` unless told) to `bench/.cache/<name>`.
+ */
+export function writeEvents(
+  apiKey,
+  params = { name: 'get_form_schema', arguments: { kind: '5472' } },
+  name = 'cold-events.json',
+) {
+  const file = join(CACHE, name);
   const initialize = {
     jsonrpc: '2.0',
     id: 1,
@@ -177,7 +185,7 @@ function writeEvents(apiKey) {
     jsonrpc: '2.0',
     id: 2,
     method: 'tools/call',
-    params: { name: 'get_form_schema', arguments: { kind: '5472' } },
+    params,
   };
   writeFileSync(file, JSON.stringify([lambdaEvent(0, initialize), lambdaEvent(1, toolCall, apiKey)]));
   return file;

@@ -1,7 +1,7 @@
 // The one JSON Schema of a kind's form_data that get_form_schema answers: the whole
 // tree (types, enums, defaults, bounds, each field's description with its IRS line), derived from
 // the zod form schema the tools validate with, so it cannot drift from what is checked. It is
-// derived at build time, like tools/list (form-schemas.generated.ts; test/tools/tools-list.test.ts
+// derived at build time, like tools/list (form-schema-<kind>.generated.ts; test/tools/tools-list.test.ts
 // fails while that file differs from what buildFormJsonSchema makes): no zod JSON Schema emission
 // at run time (the Lambda bundle has none). The tool schemas of tools/list do not repeat it: their
 // form_data points here.
@@ -100,7 +100,7 @@ function withPlainWords(schema: JsonSchema): JsonSchema {
 
 /**
  * The JSON Schema of `kind`'s form_data (from the zod schema's input JSON Schema, as a declaration
- * schema: see `declarationSchema`), each description said once. What form-schemas.generated.ts
+ * schema: see `declarationSchema`), each description said once. What form-schema-<kind>.generated.ts
  * holds; called where it is generated, never on a call.
  */
 export function buildFormJsonSchema(kind: FilingKind): JsonSchema {
@@ -430,7 +430,7 @@ export type FormSchemaAnswer = {
 };
 
 /**
- * {@link FormSchemaAnswer} of `kind`, from the zod form schema: what form-schemas.generated.ts
+ * {@link FormSchemaAnswer} of `kind`, from the zod form schema: what form-schema-<kind>.generated.ts
  * holds (so that get_form_schema loads no form at all); called where it is generated, never on a
  * call.
  */

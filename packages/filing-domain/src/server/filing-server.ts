@@ -20,8 +20,7 @@ import { createCredentialLimit } from '../rate-limits/credential-limit.js';
 import { createFilingPackets, isFilingPackets } from '../resources/filing-packets.js';
 import { createPacketLinks } from '../resources/packet-links.js';
 import { createPacketResourceTemplates } from '../resources/packet-resources.js';
-import { prefetch } from '../loading/loaders.js';
-import { createFilingTools, loadToolBasics } from '../tools/filing-tools.js';
+import { createFilingTools } from '../tools/filing-tools.js';
 import {
   loadAuthenticator,
   loadFaxWebhook,
@@ -99,17 +98,14 @@ function credentialCheck(
     // A credential almost always comes with a tools/call. Its modules load in the order the work
     // needs them: the driver and the credential check first, so that the connection opens and an
     // API key's lookup goes out at once; then, once the pool has started connecting, the database
-    // rate limiter (counting on the pool with no Kysely) and zod, which every tool's
-    // arguments need, load while the database answers. The called tool's own module loads after
-    // the check: every tool's definitions at once (17-58 ms) would hold the one core past the
-    // database's answer for a call that needs one tool. A part that fails to start is left to the
+    // rate limiter (counted on the pool with no Kysely) loads while the database answers. The
+    // called tool's own module loads after the check, with zod only if the tool needs it
+    // (get_form_schema checks its arguments without): on the one core, zod's compile would hold
+    // the database's answer for a call that needs none. A part that fails to start is left to the
     // request that needs it.
     const connecting = databaseQuery?.().catch(() => undefined);
     const checking = authenticator();
-    void Promise.resolve(connecting).then(() => {
-      parts.limiter().catch(() => undefined);
-      prefetch(loadToolBasics);
-    });
+    void Promise.resolve(connecting).then(() => parts.limiter().catch(() => undefined));
     return (await checking).authenticate(credential, request, context);
   };
   return { authenticate, forgetTouched: () => builtAuthenticator?.forgetTouched() };

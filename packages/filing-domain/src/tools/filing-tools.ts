@@ -28,8 +28,7 @@ export function listedFilingTools(listLimitMax: number): ListedTool[] {
 
 /**
  * The tool definitions (zod, every tool's schemas and handlers, the repository): loaded by the
- * first tool call, and started by the first credential's check so that they compile while the
- * database looks the credential up (`prefetch` of it, in the server). Each tool's schemas are then
+ * first call of a tool that has no module of its own (below). Each tool's schemas are then
  * built by its own first call (`once()` in the schema modules): `get_form_schema` alone 1-5 ms,
  * every tool at once 17-58 ms.
  */
@@ -37,15 +36,10 @@ export const loadToolDefinitions = lazyOnce(() => import('./filing-tool-definiti
 
 /**
  * The tools whose module loads alone, without the other definitions, the repository or the
- * database: a first call of one of them loads zod and its own module only, no Kysely. (The
- * definitions above hold the same factory, for the tests and the generated list.)
+ * database. get_form_schema checks its arguments and answer without zod (form-schema-tool.ts):
+ * a first call of it loads that module, the kind names and its kind's answer, and no zod. (The
+ * definitions above hold its zod definition, for the tests and the generated list.)
  */
-/**
- * What every tool's schemas are made of (zod, the `kind` argument, the annotations): started by
- * the first credential's check, so that zod compiles while the database looks the credential up.
- */
-export const loadToolBasics = () => import('./tool-arguments.js');
-
 const OWN_MODULES: Readonly<Record<string, () => Promise<FilingToolFactory>>> = {
   get_form_schema: async () => (await import('./form-schema-tool.js')).formSchemaTool,
 };

@@ -6,7 +6,7 @@ import { unrecognizedFields } from '../forms/unrecognized-fields.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { checkFilingResultSchema } from './check-filing-result.js';
 import { findAnyPacketSource } from '../storage/find-any-filing.js';
-import { formSchemaTool } from './form-schema-tool.js';
+import { formSchemaDefinition } from './form-schema-definition.js';
 import { preparerNoteLines } from './preparer-notes.js';
 import type { FilingToolFactory } from './tool-options.js';
 import type { LoadIrsForms } from '../loading/load-irs-forms.js';
@@ -49,7 +49,7 @@ export function formTools(repository: FilingRepository, irsForms: LoadIrsForms) 
       },
     });
 
-  return { get_form_schema: formSchemaTool, check_filing: checkFiling } satisfies Record<
+  return { get_form_schema: formSchemaDefinition, check_filing: checkFiling } satisfies Record<
     string,
     FilingToolFactory
   >;

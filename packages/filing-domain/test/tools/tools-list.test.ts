@@ -1,5 +1,6 @@
-// The build-time tools/list (src/tools/tools-list.generated.ts) and get_form_schema's form schemas
-// answers (src/forms/form-schemas.generated.ts) against the zod definitions.
+// The build-time tools/list (src/tools/tools-list.generated.ts) and get_form_schema's answers
+// (src/forms/form-schema-<kind>.generated.ts, loaded by src/forms/form-schemas.generated.ts) against
+// the zod definitions.
 // `pnpm --filter @filing-mcp/filing-domain generate:tools-list` rewrites both (UPDATE_TOOLS_LIST=1).
 import type { FilingDatabase } from '../../src/storage/database.js';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -8,7 +9,8 @@ import { buildToolValidators } from '@filing-mcp/protocol/internal';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildFormSchemaAnswer } from '../../src/forms/form-json-schema.js';
-import { FILING_KIND_LIST } from '../../src/kinds/filing-kinds.js';
+import { FILING_KIND_LIST, type FilingKind } from '../../src/kinds/filing-kinds.js';
+import { formSchemaOutput } from '../../src/tools/form-schema-definition.js';
 import { createEagerFilingTools } from '../../src/tools/filing-tool-definitions.js';
 import { createFilingTools } from '../../src/tools/filing-tools.js';
 import { LIST_LIMIT_MAX_PLACEHOLDER } from '../../src/tools/tools-list.generated.js';
@@ -77,24 +79,56 @@ export const TOOLS_LIST_TEMPLATE = ${JSON.stringify(listJson)};
 `;
 }
 
-/** The generated module's text for get_form_schema's answer of each kind. */
-function formSchemasModule(): string {
-  const entries = FILING_KIND_LIST.map(
-    (kind) => `  ${JSON.stringify(kind)}: ${JSON.stringify(JSON.stringify(buildFormSchemaAnswer(kind)))},`,
-  );
-  return `// Generated from the zod form schemas (src/forms/form-json-schema.ts); do not edit.
+/** The generated module of each kind's get_form_schema answer, by kind. */
+function formSchemaAnswerFile(kind: FilingKind): URL {
+  return new URL(`../../src/forms/form-schema-${kind}.generated.ts`, import.meta.url);
+}
+
+const GENERATED_FROM_FORMS = `// Generated from the zod form schemas (src/forms/form-json-schema.ts); do not edit.
 // Regenerate with \`pnpm --filter @filing-mcp/filing-domain generate:tools-list\`; test/tools/tools-list.test.ts
-// fails while this file differs from what the form schemas produce.
+// fails while this file differs from what the form schemas produce.`;
+
+/**
+ * The generated modules of get_form_schema's answers, by file: one per kind, with the answer as
+ * get_form_schema's zod output schema gives it (the answer the definition serves), serialized,
+ * and the one that loads them by kind.
+ */
+function formSchemasModules(): Map<URL, string> {
+  const modules = new Map<URL, string>();
+  const output = formSchemaOutput();
+  for (const kind of FILING_KIND_LIST) {
+    const answer = JSON.stringify(output.parse(buildFormSchemaAnswer(kind)));
+    modules.set(
+      formSchemaAnswerFile(kind),
+      `${GENERATED_FROM_FORMS}
+
+/**
+ * get_form_schema's answer of kind ${JSON.stringify(kind)}, serialized: its description, its top-level fields and
+ * the JSON Schema of its form_data (\`buildFormSchemaAnswer\`).
+ */
+export const FORM_SCHEMA_ANSWER_JSON = ${JSON.stringify(answer)};
+`,
+    );
+  }
+  const loaders = FILING_KIND_LIST.map(
+    (kind) =>
+      `  ${JSON.stringify(kind)}: async () => (await import('./form-schema-${kind}.generated.js')).FORM_SCHEMA_ANSWER_JSON,`,
+  );
+  modules.set(
+    FORM_SCHEMAS,
+    `${GENERATED_FROM_FORMS}
 import type { FilingKind } from '../kinds/filing-kinds.js';
 
 /**
- * get_form_schema's answer of each kind, serialized: its description, its top-level fields and the
- * JSON Schema of its form_data (\`buildFormSchemaAnswer\`).
+ * get_form_schema's answer of each kind, serialized, each in a module of its own
+ * (form-schema-<kind>.generated.ts): a call loads and parses only the answer of the kind it asks for.
  */
-export const FORM_SCHEMA_ANSWERS_JSON: Readonly<Record<FilingKind, string>> = {
-${entries.join('\n')}
+export const FORM_SCHEMA_ANSWERS: Readonly<Record<FilingKind, () => Promise<string>>> = {
+${loaders.join('\n')}
 };
-`;
+`,
+  );
+  return modules;
 }
 
 describe('build-time tools/list', () => {
@@ -105,9 +139,10 @@ describe('build-time tools/list', () => {
   });
 
   it('the generated form schemas are what the zod form schemas produce (regenerate when this fails)', async () => {
-    const expected = formSchemasModule();
-    if (process.env.UPDATE_TOOLS_LIST === '1') await writeFile(FORM_SCHEMAS, expected);
-    expect(await readFile(FORM_SCHEMAS, 'utf8')).toBe(expected);
+    for (const [file, expected] of formSchemasModules()) {
+      if (process.env.UPDATE_TOOLS_LIST === '1') await writeFile(file, expected);
+      expect(await readFile(file, 'utf8')).toBe(expected);
+    }
   });
 
   for (const listLimitMax of [1, 7, 200, 1000]) {
