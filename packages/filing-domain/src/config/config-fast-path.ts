@@ -1,128 +1,102 @@
 // The common configurations resolved without zod, so that a serverless cold start answers
-// `initialize` without loading it. Anything this module is not sure of (an unusual setting, any
-// invalid value) answers undefined, and the caller validates with the zod schema of config.ts,
-// which then answers the same result or the error naming the setting. A property test
-// (test/config/config-fast-path.test.ts) checks that every result here equals the schema's.
+// `initialize` without loading it. Anything this module is not sure of (a setting the table leaves
+// to the schema, any invalid value) answers undefined, and the caller validates with the zod schema
+// of config.ts, which then answers the same result or the error naming the setting. The keys, types,
+// bounds and defaults are the table's (./core-settings.ts), which the schema is derived from too; a
+// property test (test/config/config-fast-path.test.ts) checks that every result here equals the
+// schema's.
 import type { ResolvedFilingServerConfig } from './config.js';
 import type { ResolvedDatabaseSettings } from './database-settings-schema.js';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
-import { CONFIG_DEFAULTS, DATABASE_DEFAULTS, type PlatformPoolDefaults } from './defaults.js';
-
-const MAX_SECONDS = 10 * 365 * 24 * 3600;
-const KEYS = new Set([
-  'baseUrl',
-  'appUrl',
-  'basePath',
-  'session',
-  'requireAuth',
-  'allowedHosts',
-  'allowedOrigins',
-  'authCacheTtlMs',
-  'authCacheMaxEntries',
-  'maxBodyBytes',
-  'refreshGraceSeconds',
-  'requirePkce',
-  'requirePkceForPublicClients',
-  'listLimitMax',
-  'rateLimits',
-  'toolsListTtlSeconds',
-  'packetLinkSecret',
-]);
-const SESSION_KEYS = new Set(['secret', 'issuer', 'audience', 'maxAgeSeconds']);
+import {
+  BASE_PATH,
+  CORE_SETTINGS,
+  isGroup,
+  isHttpUrl,
+  SECRET_LENGTH,
+  type Setting,
+  type SettingGroup,
+  type Settings,
+} from './core-settings.js';
+import type { PlatformPoolDefaults } from './defaults.js';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
-/** A safe integer in [min, max], or undefined. */
-function integer(value: unknown, min: number, max: number): number | undefined {
-  return Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
-    ? (value as number)
-    : undefined;
-}
-
-function httpUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
-  const url = new URL(value);
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) return undefined;
-  return withoutTrailingSlash(value);
-}
+const isText = (value: unknown): value is string => typeof value === 'string';
 
 function nonEmptyStrings(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  for (const item of value) if (typeof item !== 'string' || item.length === 0) return undefined;
+  for (const item of value) if (!isText(item) || item.length === 0) return undefined;
   return [...value];
+}
+
+/** A setting's value as the schema resolves it, or undefined when it is invalid or left to the schema. */
+function resolveSetting(setting: Setting, value: unknown): unknown {
+  switch (setting.type) {
+    case 'integer':
+      return Number.isSafeInteger(value) &&
+        (value as number) >= setting.min &&
+        (value as number) <= (setting.max ?? Number.MAX_SAFE_INTEGER)
+        ? value
+        : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'choice':
+      return (setting.options as readonly unknown[]).includes(value) ? value : undefined;
+    case 'http-url':
+      return isText(value) && isHttpUrl(value) ? withoutTrailingSlash(value) : undefined;
+    case 'path':
+      return isText(value) && BASE_PATH.test(value) ? withoutTrailingSlash(value) : undefined;
+    case 'name':
+      return isText(value) && value !== '' ? value : undefined;
+    case 'secret':
+      return isText(value) && value.length >= SECRET_LENGTH ? value : undefined;
+    case 'hosts':
+      return nonEmptyStrings(value);
+    case 'origins':
+      return nonEmptyStrings(value)?.map(withoutTrailingSlash);
+    default:
+      return undefined;
+  }
+}
+
+function resolveGroup(group: SettingGroup, value: unknown): unknown {
+  if (group.schemaOnly) return undefined;
+  if (value === false && group.switch !== undefined) return false;
+  return resolveSettings(group.settings, value);
+}
+
+/**
+ * An object of settings as the schema resolves it (a strict object: an unknown key is refused;
+ * defaults applied), or undefined.
+ */
+function resolveSettings(settings: Settings, input: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(input)) return undefined;
+  const resolved: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const entry = Object.hasOwn(settings, key) ? settings[key] : undefined;
+    if (entry === undefined || value === undefined) return undefined;
+    const setting = isGroup(entry) ? resolveGroup(entry, value) : resolveSetting(entry, value);
+    if (setting === undefined) return undefined;
+    resolved[key] = setting;
+  }
+  for (const [key, entry] of Object.entries(settings)) {
+    if (key in resolved) continue;
+    if (entry.required) return undefined;
+    if ('default' in entry && entry.default !== undefined) resolved[key] = entry.default;
+  }
+  return resolved;
 }
 
 /**
  * The configuration resolved as `parseFilingServerConfig` would, or undefined when it holds a
- * setting this fast path leaves to the schema (a JWKS URL, lifetimes, database settings, per-route
- * rate limits, client expiry) or any invalid value.
+ * setting this fast path leaves to the schema (a JWKS URL, fax, payments) or any invalid value.
  */
 export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | undefined {
-  if (!isPlainObject(input)) return undefined;
-  for (const [key, value] of Object.entries(input))
-    if (!KEYS.has(key) || value === undefined) return undefined;
-  const baseUrl = httpUrl(input.baseUrl);
-  const appUrl = httpUrl(input.appUrl);
-  if (baseUrl === undefined || appUrl === undefined) return undefined;
-  const config: Record<string, unknown> = { baseUrl, appUrl };
-  if ('basePath' in input) {
-    const basePath = input.basePath;
-    if (typeof basePath !== 'string' || !/^(\/[^/?#]+)*\/?$/.test(basePath)) return undefined;
-    config.basePath = withoutTrailingSlash(basePath);
-  }
-  const session = input.session;
-  if (!isPlainObject(session)) return undefined;
-  for (const [key, value] of Object.entries(session)) {
-    if (!SESSION_KEYS.has(key)) return undefined;
-    if (key === 'maxAgeSeconds' ? integer(value, 1, MAX_SECONDS) === undefined : typeof value !== 'string') {
-      return undefined;
-    }
-  }
-  if ((session.secret as string | undefined) === undefined || (session.secret as string).length < 32) {
-    return undefined;
-  }
-  if (session.issuer === '' || session.audience === '') return undefined;
-  config.session = { ...session };
-  const requireAuth = input.requireAuth ?? CONFIG_DEFAULTS.requireAuth;
-  if (requireAuth !== 'tools/call' && requireAuth !== 'all') return undefined;
-  config.requireAuth = requireAuth;
-  for (const key of ['allowedHosts', 'allowedOrigins'] as const) {
-    if (!(key in input)) continue;
-    const list = nonEmptyStrings(input[key]);
-    if (list === undefined) return undefined;
-    config[key] = key === 'allowedOrigins' ? list.map(withoutTrailingSlash) : list;
-  }
-  const numbers: Array<[string, number, number, number | undefined]> = [
-    ['authCacheTtlMs', 0, Number.MAX_SAFE_INTEGER, CONFIG_DEFAULTS.authCacheTtlMs],
-    ['authCacheMaxEntries', 1, Number.MAX_SAFE_INTEGER, CONFIG_DEFAULTS.authCacheMaxEntries],
-    ['maxBodyBytes', 1, Number.MAX_SAFE_INTEGER, undefined],
-    ['refreshGraceSeconds', 0, MAX_SECONDS, undefined],
-    ['listLimitMax', 1, 1000, CONFIG_DEFAULTS.listLimitMax],
-    ['toolsListTtlSeconds', 0, 86_400, CONFIG_DEFAULTS.toolsListTtlSeconds],
-  ];
-  for (const [key, min, max, fallback] of numbers) {
-    if (!(key in input)) {
-      if (fallback !== undefined) config[key] = fallback;
-      continue;
-    }
-    const value = integer(input[key], min, max);
-    if (value === undefined) return undefined;
-    config[key] = value;
-  }
-  for (const key of ['requirePkce', 'requirePkceForPublicClients'] as const) {
-    if (!(key in input)) continue;
-    if (typeof input[key] !== 'boolean') return undefined;
-    config[key] = input[key];
-  }
-  if ('packetLinkSecret' in input) {
-    if (typeof input.packetLinkSecret !== 'string' || input.packetLinkSecret.length < 32) return undefined;
-    config.packetLinkSecret = input.packetLinkSecret;
-  }
-  if ('rateLimits' in input) {
-    if (input.rateLimits !== false) return undefined;
-    config.rateLimits = false;
-  }
+  const config = resolveSettings(CORE_SETTINGS, input);
+  // The session needs exactly one of secret and JWKS URL; a JWKS URL is the schema's.
+  if ((config?.session as { secret?: string } | undefined)?.secret === undefined) return undefined;
   return config as ResolvedFilingServerConfig;
 }
 
@@ -135,17 +109,12 @@ export function resolveDatabaseSettingsFast(
   platform: PlatformPoolDefaults,
 ): (ResolvedDatabaseSettings & { poolMax: number }) | undefined {
   if (settings !== undefined) return undefined;
-  const idleTimeoutMs =
-    platform.idleTimeoutMs === undefined
-      ? DATABASE_DEFAULTS.idleTimeoutMs
-      : integer(platform.idleTimeoutMs, 1, 3_600_000);
-  if (idleTimeoutMs === undefined) return undefined;
-  return {
-    connectTimeoutMs: DATABASE_DEFAULTS.connectTimeoutMs,
-    acquireTimeoutMs: DATABASE_DEFAULTS.acquireTimeoutMs,
-    statementTimeoutMs: DATABASE_DEFAULTS.statementTimeoutMs,
-    idleTimeoutMs,
-    namedStatements: platform.namedStatements ?? false,
-    poolMax: platform.poolMax,
-  };
+  const { idleTimeoutMs, namedStatements } = platform;
+  const resolved = resolveSettings(CORE_SETTINGS.database.settings, {
+    ...(idleTimeoutMs !== undefined && { idleTimeoutMs }),
+    ...(namedStatements !== undefined && { namedStatements }),
+  });
+  return (
+    resolved && ({ ...resolved, poolMax: platform.poolMax } as ResolvedDatabaseSettings & { poolMax: number })
+  );
 }

@@ -1,32 +1,15 @@
-import * as z from 'zod';
-import { DATABASE_DEFAULTS, type PlatformPoolDefaults } from './defaults.js';
-
-const milliseconds = z
-  .number({ message: 'must be an integer number of milliseconds' })
-  .int({ message: 'must be an integer number of milliseconds' })
-  .positive({ message: 'must be positive' })
-  .max(3_600_000, { message: 'must be at most 3600000 (one hour)' });
+import type * as z from 'zod';
+import { CORE_SETTINGS } from './core-settings.js';
+import type { PlatformPoolDefaults } from './defaults.js';
+import { groupSchema } from './settings-schema.js';
 
 /**
  * Schema of {@link DatabaseSettings}: one set of PostgreSQL pool settings that every adapter
- * (Node, Vercel, Lambda) applies the same way. `poolMax` has no default here because each platform
- * has its own (Node 10, Vercel 3, Lambda 2); the timeouts share their defaults.
+ * (Node, Vercel, Lambda) applies the same way, built from the table (`CORE_SETTINGS.database`).
+ * `poolMax` has no default here because each platform has its own (Node 10, Vercel 3, Lambda 2);
+ * the timeouts share their defaults.
  */
-export const databaseSettingsSchema = z
-  .object({
-    poolMax: z
-      .number({ message: 'must be an integer' })
-      .int({ message: 'must be an integer' })
-      .min(1, { message: 'must be at least 1' })
-      .max(1000, { message: 'must be at most 1000' })
-      .optional(),
-    connectTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.connectTimeoutMs),
-    acquireTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.acquireTimeoutMs),
-    statementTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.statementTimeoutMs),
-    idleTimeoutMs: milliseconds.default(DATABASE_DEFAULTS.idleTimeoutMs),
-    namedStatements: z.boolean({ message: 'must be true or false' }).default(false),
-  })
-  .strict();
+export const databaseSettingsSchema = groupSchema(CORE_SETTINGS.database);
 
 /** Resolves database settings, applying the platform's pool size when none is set. */
 export function resolveDatabaseSettings(

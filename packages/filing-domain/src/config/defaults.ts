@@ -1,6 +1,6 @@
 // The defaults of the shared settings, in one object (as node-oidc-provider's `defaults` is),
-// zod-free: the schema (config.ts, database-settings-schema.ts) and the cold-start path
-// (config-fast-path.ts) apply these values, and the variables table
+// zod-free: the table of the shared settings (core-settings.ts) takes these values, and the schema
+// and the cold-start path built from it apply them, and the variables table
 // (./variables/) shows them in docs/configuration.md rather than restating them. Plain `as const`
 // objects (no `Object.freeze` call), so that a bundle drops the ones it does not use. Defaults that
 // live beside their feature (`DEFAULT_RATE_LIMITS`, `DEFAULT_CLIENT_EXPIRY`, the OAuth lifetimes)

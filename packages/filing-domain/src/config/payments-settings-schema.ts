@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
+import { CORE_SETTINGS, isHttpUrl } from './core-settings.js';
+import { settingSchema } from './settings-schema.js';
 
 /** One pricing tier: its name (what buy_filings takes), the provider's price id, the credits it buys. */
 export interface BillingTier {
@@ -46,13 +48,14 @@ const tiersSchema = z
   });
 
 /**
- * Schema of the payment settings (`BILLING`, `STRIPE_*`, `BILLING_TIERS`): set together (any one
- * of them turns payments on and the others are then required), never logged.
+ * Schema of the payment settings (`BILLING`, `STRIPE_*`, `BILLING_TIERS`; the table's
+ * `CORE_SETTINGS.payments`): set together (any one of them turns payments on and the others are
+ * then required), never logged.
  */
 export const paymentsSettingsSchema = z
   .object({
     /** `on`: a filing uses a credit when it is first filed through the server. */
-    billing: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('off'),
+    billing: settingSchema(CORE_SETTINGS.payments.settings.billing),
     secretKey: z
       .string({ message: 'is required to take payments' })
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, {
@@ -67,17 +70,7 @@ export const paymentsSettingsSchema = z
       .regex(/^price_[A-Za-z0-9_]{1,200}$/, { message: 'must be a Stripe price id (price_...)' }),
     apiBaseUrl: z
       .string()
-      .refine(
-        (value) => {
-          try {
-            const url = new URL(value);
-            return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'must be an absolute http(s) URL without query or fragment' },
-      )
+      .refine(isHttpUrl, { message: 'must be an absolute http(s) URL without query or fragment' })
       .transform(withoutTrailingSlash)
       .optional(),
   })

@@ -29,10 +29,7 @@ export async function resolveConfigFromEnv(
   const config = resolveConfigFast(raw);
   const database = resolveDatabaseSettingsFast(raw.database, platformDefaults);
   if (config !== undefined && database !== undefined) return { config, database };
-  const [{ configFromEnv, parseFilingServerConfig }, { resolveDatabaseSettings }] = await Promise.all([
-    import('./config.js'),
-    import('./database-settings-schema.js'),
-  ]);
+  const { configFromEnv, parseFilingServerConfig, resolveDatabaseSettings } = await import('./config.js');
   // The settings as given (not the parsed ones, whose defaults would hide the platform's).
   const given = configFromEnv(env);
   return {

@@ -144,6 +144,8 @@ const READS: readonly RegExp[] = [
   new RegExp(`\\benv\\[\\s*['"\`](${NAME})['"\`]\\s*\\]`, 'g'),
   // value(env, 'NAME'), integer(env, 'NAME', ...): the helpers that take the environment first
   new RegExp(`\\(\\s*env\\s*,\\s*['"](${NAME})['"]`, 'g'),
+  // { env: 'NAME' }: an entry of a settings table that names the variable it is read from
+  new RegExp(`\\benv\\s*:\\s*['"](${NAME})['"]`, 'g'),
   // any SCREAMING_SNAKE string literal of a file that reads the environment: flag('NAME'),
   // lists of names (['DATABASE_URL', 'POSTGRES_URL'])
   /['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g,

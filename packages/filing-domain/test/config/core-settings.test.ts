@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  configFromEnv,
+  filingServerConfigSchema,
+  parseFilingServerConfig,
+  settingNames,
+} from '../../src/config/config.js';
+import { rawConfigFromEnv } from '../../src/config/config-env.js';
+import { resolveConfigFast } from '../../src/config/config-fast-path.js';
+import { CORE_SETTINGS, isGroup, type Setting, type Settings } from '../../src/config/core-settings.js';
+import { code } from '../../src/config/environment-variable.js';
+import { ENVIRONMENT_VARIABLES } from '../../src/config/environment-variables.js';
+
+// The table of the shared settings is where each one is declared; the reader, the errors' names,
+// the fast path and the schema are built from it. These pin what users see of it.
+
+const SECRET = 'a-session-secret-that-is-long-enough-0123456789';
+const REQUIRED = {
+  MCP_BASE_URL: 'https://api.example.com/mcp-server',
+  APP_URL: 'https://app.example.com',
+  SESSION_JWT_SECRET: SECRET,
+};
+
+function leaves(settings: Settings, prefix = ''): Array<[string, Setting]> {
+  return Object.entries(settings).flatMap(([key, entry]) =>
+    isGroup(entry)
+      ? leaves(entry.settings, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, entry] as [string, Setting]],
+  );
+}
+
+describe('the table of the shared settings', () => {
+  it('names the variable of each setting in an error as it always has', () => {
+    expect(settingNames()).toStrictEqual({
+      baseUrl: 'MCP_BASE_URL',
+      appUrl: 'APP_URL',
+      session: 'SESSION_JWT_SECRET or SESSION_JWKS_URL',
+      'session.secret': 'SESSION_JWT_SECRET',
+      'session.jwksUrl': 'SESSION_JWKS_URL',
+      'session.issuer': 'SESSION_JWT_ISSUER',
+      'session.audience': 'SESSION_JWT_AUDIENCE',
+      'session.maxAgeSeconds': 'SESSION_JWT_MAX_AGE_SECONDS',
+      requireAuth: 'MCP_REQUIRE_AUTH',
+      allowedHosts: 'ALLOWED_HOSTS',
+      allowedOrigins: 'ALLOWED_ORIGINS',
+      authCacheTtlMs: 'AUTH_CACHE_TTL_MS',
+      'lifetimes.authorizationCode': 'OAUTH_CODE_TTL_SECONDS',
+      'lifetimes.accessToken': 'OAUTH_ACCESS_TOKEN_TTL_SECONDS',
+      'lifetimes.refreshToken': 'OAUTH_REFRESH_TOKEN_TTL_SECONDS',
+      refreshGraceSeconds: 'OAUTH_REFRESH_GRACE_SECONDS',
+      requirePkce: 'OAUTH_REQUIRE_PKCE',
+      'database.poolMax': 'DATABASE_POOL_MAX (or PG_POOL_MAX)',
+      'database.connectTimeoutMs': 'DATABASE_CONNECT_TIMEOUT_MS',
+      'database.acquireTimeoutMs': 'DATABASE_ACQUIRE_TIMEOUT_MS',
+      'database.statementTimeoutMs': 'DATABASE_STATEMENT_TIMEOUT_MS',
+      'database.idleTimeoutMs': 'DATABASE_IDLE_TIMEOUT_MS',
+      'database.namedStatements': 'DATABASE_NAMED_STATEMENTS',
+      rateLimits: 'RATE_LIMITS',
+      'rateLimits.register': 'RATE_LIMIT_REGISTER_PER_MINUTE',
+      'rateLimits.token': 'RATE_LIMIT_TOKEN_PER_MINUTE',
+      'rateLimits.authorize': 'RATE_LIMIT_AUTHORIZE_PER_MINUTE',
+      'rateLimits.approve': 'RATE_LIMIT_APPROVE_PER_MINUTE',
+      'rateLimits.revoke': 'RATE_LIMIT_REVOKE_PER_MINUTE',
+      'rateLimits.toolsCall': 'RATE_LIMIT_TOOLS_CALL_PER_MINUTE',
+      'rateLimits.packetDownload': 'RATE_LIMIT_PACKET_DOWNLOAD_PER_MINUTE',
+      'rateLimits.packetLink': 'RATE_LIMIT_PACKET_LINK_PER_MINUTE',
+      'rateLimits.tokenClientFailures': 'RATE_LIMIT_TOKEN_CLIENT_FAILURES_PER_MINUTE',
+      'clientExpiry.unusedSeconds': 'OAUTH_UNUSED_CLIENT_TTL_SECONDS',
+      'clientExpiry.idleSeconds': 'OAUTH_IDLE_CLIENT_TTL_SECONDS',
+      'packetBuilds.cacheMaxBytes': 'PACKET_CACHE_MAX_BYTES',
+      'packetBuilds.concurrency': 'PACKET_BUILD_CONCURRENCY',
+      'packetBuilds.queueDepth': 'PACKET_QUEUE_DEPTH',
+      'packetBuilds.perUser': 'PACKET_BUILDS_PER_USER',
+      packetLinkSecret: 'PACKET_LINK_SECRET',
+      fax: 'TELNYX_API_KEY',
+      'fax.apiKey': 'TELNYX_API_KEY',
+      'fax.connectionId': 'TELNYX_FAX_CONNECTION_ID',
+      'fax.fromNumber': 'FAX_FROM_NUMBER',
+      'fax.publicKey': 'TELNYX_PUBLIC_KEY',
+      'fax.apiBaseUrl': 'TELNYX_API_BASE_URL',
+      payments: 'STRIPE_SECRET_KEY',
+      'payments.billing': 'BILLING',
+      'payments.secretKey': 'STRIPE_SECRET_KEY',
+      'payments.webhookSecret': 'STRIPE_WEBHOOK_SECRET',
+      'payments.tiers': 'BILLING_TIERS',
+      'payments.extensionPrice': 'STRIPE_EXTENSION_PRICE',
+      'payments.apiBaseUrl': 'STRIPE_API_BASE_URL',
+      toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
+    });
+  });
+
+  it('is the schema’s settings, in its order (the order an error names them in)', () => {
+    expect(Object.keys(filingServerConfigSchema.shape)).toEqual(Object.keys(CORE_SETTINGS));
+  });
+
+  it('reads only documented variables, read by every adapter, and documents the defaults it applies', () => {
+    const documented = new Map(ENVIRONMENT_VARIABLES.map((variable) => [variable.name, variable]));
+    for (const [path, setting] of leaves(CORE_SETTINGS)) {
+      if (setting.env === undefined) continue;
+      const variable = documented.get(setting.env);
+      expect(variable?.adapters, `${path}: ${setting.env}`).toBe('all');
+      if ('default' in setting && setting.default !== undefined) {
+        expect(variable?.default, `${path}: ${setting.env}`).toContain(code(setting.default));
+      }
+    }
+  });
+
+  it('an integer setting refuses a value past its bounds, naming the variable, and the fast path leaves it to the schema', () => {
+    for (const [path, setting] of leaves(CORE_SETTINGS)) {
+      if (setting.type !== 'integer' || setting.env === undefined) continue;
+      for (const value of [setting.min - 1, ...(setting.max === undefined ? [] : [setting.max + 1])]) {
+        const env = { ...REQUIRED, [setting.env]: String(value) };
+        expect(() => configFromEnv(env), path).toThrow(`Invalid environment: ${setting.env}`);
+        expect(resolveConfigFast(rawConfigFromEnv(env)), path).toBeUndefined();
+      }
+    }
+  });
+
+  it('resolves lifetimes, per-route rate limits, client expiry and packet bounds without the schema, as it does', () => {
+    const env = {
+      ...REQUIRED,
+      OAUTH_CODE_TTL_SECONDS: '60',
+      OAUTH_ACCESS_TOKEN_TTL_SECONDS: '900',
+      RATE_LIMIT_TOOLS_CALL_PER_MINUTE: '120',
+      OAUTH_IDLE_CLIENT_TTL_SECONDS: '86400',
+      PACKET_BUILD_CONCURRENCY: '4',
+      PACKET_QUEUE_DEPTH: '0',
+    };
+    const fast = resolveConfigFast(rawConfigFromEnv(env));
+    expect(fast).toStrictEqual(parseFilingServerConfig(configFromEnv(env)));
+    expect(fast).toMatchObject({
+      lifetimes: { authorizationCode: 60, accessToken: 900 },
+      rateLimits: { toolsCall: 120 },
+      clientExpiry: { idleSeconds: 86_400 },
+      packetBuilds: { concurrency: 4, queueDepth: 0 },
+    });
+  });
+});
