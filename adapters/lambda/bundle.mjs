@@ -81,6 +81,8 @@ const sourceEntries = {
   // protocol's OpenTelemetry observer: from source too, or its dist copy would bring a second
   // copy of the protocol modules it shares.
   './otel': 'src/otel/index.ts',
+  // protocol's transport hooks, which the Lambda handler's MCP requests offer.
+  './transport': 'src/transport.ts',
   './node': 'node/index.ts',
   // irs-forms' packet builder (pdf-lib), loaded with the first packet.
   './pdf': 'src/pdf.ts',
