@@ -14,22 +14,46 @@ export function eventToRequest(event: LambdaHttpEvent, options: LambdaHandlerOpt
     // Payload 2.0 strips the Cookie header into `cookies`; RFC 6265 joins cookie pairs with "; ".
     headers.set('cookie', event.cookies.join('; '));
   }
+  const method = event.requestContext.http.method.toUpperCase();
+  return new Request(
+    eventUrl(event, options, (name) => headers.get(name)),
+    {
+      method,
+      headers,
+      body: eventBody(event, method),
+    },
+  );
+}
 
-  const protocol = firstValue(headers.get('x-forwarded-proto')) || 'https';
+/**
+ * The URL the client used, from the event and the request's headers as `header` reads them
+ * (X-Forwarded-Proto and -Host, Host): what {@link eventToRequest} builds its `Request` at.
+ * @internal
+ */
+export function eventUrl(
+  event: LambdaHttpEvent,
+  options: LambdaHandlerOptions,
+  header: (name: string) => string | null,
+): string {
+  const protocol = firstValue(header('x-forwarded-proto')) || 'https';
   const host =
-    firstValue(headers.get('x-forwarded-host')) ||
-    headers.get('host') ||
+    firstValue(header('x-forwarded-host')) ||
+    header('host') ||
     event.requestContext.domainName ||
     'localhost';
   const path = applicationPath(event, options);
-  const url = `${protocol}://${host}${path}${event.rawQueryString ? `?${event.rawQueryString}` : ''}`;
+  return `${protocol}://${host}${path}${event.rawQueryString ? `?${event.rawQueryString}` : ''}`;
+}
 
-  const method = event.requestContext.http.method.toUpperCase();
-  let body: Uint8Array | string | undefined;
-  if (event.body !== undefined && event.body !== null && method !== 'GET' && method !== 'HEAD') {
-    body = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
-  }
-  return new Request(url, { method, headers, body });
+/**
+ * The event's body as the `Request` takes it: the text, or the bytes of a base64 body; none for
+ * GET and HEAD (`method` upper-case).
+ * @internal
+ */
+export function eventBody(event: LambdaHttpEvent, method: string): Uint8Array | string | undefined {
+  if (event.body === undefined || event.body === null || method === 'GET' || method === 'HEAD')
+    return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
 }
 
 function applicationPath(event: LambdaHttpEvent, options: LambdaHandlerOptions): string {

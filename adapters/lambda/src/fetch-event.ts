@@ -7,7 +7,8 @@ import type { LambdaHttpEvent, LambdaInvocationContext } from './lambda-http-eve
 /**
  * One event through the app, as both handlers (buffered and streaming) pass it: the request id and
  * client address from the event, and a throw (a malformed event, or the app itself) reported as
- * `fetch` and answered 500, so the caller always has a response to send.
+ * `fetch` and answered 500, so the caller always has a response to send. `toRequest` rebuilds the
+ * request (default {@link eventToRequest}).
  */
 export async function fetchEvent(
   app: FetchApp,
@@ -16,9 +17,10 @@ export async function fetchEvent(
   options: LambdaHandlerOptions,
   waitUntil: (promise: Promise<unknown>) => void,
   onError: NonNullable<LambdaHandlerOptions['onError']>,
+  toRequest: (event: LambdaHttpEvent, options: LambdaHandlerOptions) => Request = eventToRequest,
 ): Promise<Response> {
   try {
-    return await app.fetch(eventToRequest(event, options), {
+    return await app.fetch(toRequest(event, options), {
       waitUntil,
       requestId: event.requestContext.requestId ?? lambdaContext?.awsRequestId,
       ...(event.requestContext.http.sourceIp && { clientAddress: event.requestContext.http.sourceIp }),

@@ -8,7 +8,7 @@
 import { createServerlessBootstrap } from '@filing-mcp/serverless';
 import { awsLambdaRuntime } from './aws-lambda-runtime.js';
 import { type CleanupHandler, createCleanupHandler } from './cleanup-handler.js';
-import { createLambdaHandler } from './lambda-handler.js';
+import { createMcpLambdaHandler } from './lambda-handler.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
 import { lambdaPlatform } from './lambda-platform.js';
 import { readLambdaSettings } from './lambda-settings.js';
@@ -22,8 +22,11 @@ const bootstrap = createServerlessBootstrap(platform, settings.server);
 
 const options: LambdaHandlerOptions = settings.routing;
 
-/** Buffered handler: API Gateway HTTP API (payload 2.0) or a Function URL in BUFFERED mode. */
-export const handler = createLambdaHandler(bootstrap.app, options);
+/**
+ * Buffered handler: API Gateway HTTP API (payload 2.0) or a Function URL in BUFFERED mode. The MCP
+ * endpoint's messages are answered without undici's `Request` and `Response` (createMcpLambdaHandler).
+ */
+export const handler = createMcpLambdaHandler(bootstrap.app, options, bootstrap.mcpEndpointPath);
 
 /**
  * Streaming handler for a Function URL in RESPONSE_STREAM mode. Outside the Lambda runtime (no

@@ -5,7 +5,7 @@ const textualTypes =
  * Whether a body can travel as a UTF-8 string in a Lambda result; everything else goes base64.
  * @internal
  */
-export function isTextBody(headers: Headers, bytes: Uint8Array): boolean {
+export function isTextBody(headers: Pick<Headers, 'get'>, bytes: Uint8Array): boolean {
   const encoding = headers.get('content-encoding');
   if (encoding && encoding.toLowerCase() !== 'identity') return false;
   const contentType = headers.get('content-type');

@@ -1,6 +1,6 @@
 import { errorReporter } from './error-report.js';
 import type { FetchApp } from './fetch-app.js';
-import { lazyOnce } from '@filing-mcp/protocol/internal';
+import { lazyOnce, withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import type { OAuthCleanupTarget } from './oauth-cleanup.js';
 import { createServerlessFilingServer, type ServerlessFilingServer } from './serverless-filing-server.js';
 import type { ServerlessPlatform } from './serverless-platform.js';
@@ -20,6 +20,13 @@ export interface ServerlessBootstrap {
   cleanupTarget(): Promise<OAuthCleanupTarget>;
   /** The platform's default error sink (name and message only). */
   reportError(error: unknown, phase: string): void;
+  /**
+   * The path the server's MCP endpoint answers at (`basePath`, default the path of `MCP_BASE_URL`;
+   * with or without a trailing slash), once the server has started as for a request (a failed
+   * start rejects, as `server()` does); `undefined` with `COMPANION=on`, where every request goes
+   * through the pages first. An adapter reads an MCP message straight off its event there.
+   */
+  mcpEndpointPath(): Promise<string | undefined>;
 }
 
 /**
@@ -61,5 +68,10 @@ export function createServerlessBootstrap(
     },
     cleanupTarget: async () => (await server()).server,
     reportError: errorReporter(platform.name),
+    async mcpEndpointPath() {
+      const { settings: read } = await started();
+      if (read.companion) return undefined;
+      return read.config.basePath ?? withoutTrailingSlash(new URL(read.config.baseUrl).pathname);
+    },
   };
 }

@@ -1,5 +1,4 @@
 import type { FilingDatabase } from '@filing-mcp/filing-domain';
-import { createHash } from 'node:crypto';
 import {
   createFilingServerWithConfig,
   type FilingLogEvent,
@@ -95,8 +94,11 @@ export async function createServerlessFilingServer(
         logger: log,
         clientMetadataDocuments: nodeClientMetadataDocuments(settings.clientMetadataDocuments),
         // The same hex as the default WebCrypto digest, synchronously: the first credential of a
-        // cold start then does not load WebCrypto (about 5 ms). Both platforms run Node.
-        hash: (input) => createHash('sha256').update(input, 'utf8').digest('hex'),
+        // cold start then does not load WebCrypto (about 5 ms). Both platforms run Node. Taken
+        // with the first credential, not imported: an ES import of node:crypto builds its module
+        // namespace at start, and reading every export for it loads WebCrypto too.
+        hash: (input) =>
+          process.getBuiltinModule('node:crypto').createHash('sha256').update(input, 'utf8').digest('hex'),
         packets,
         // The providers, built from the settings (Telnyx's fax, Stripe's payments): the core only
         // knows their interfaces.
