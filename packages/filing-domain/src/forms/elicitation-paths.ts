@@ -1,6 +1,9 @@
 /** One segment of a form_data path: a key, or an index into a list. */
 export type PathSegment = string | number;
 
+/** Keys that name an object's prototype, never a field: a path holding one does not parse. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * Parses a check_filing field path such as `relatedParties[0].partVII.line37` into its segments.
  * `[]` (every item of a list, as in `partners[].shares.profitEnding`) parses as the index -1.
@@ -13,7 +16,7 @@ export function parseFieldPath(path: string): PathSegment[] | undefined {
   for (let match = pattern.exec(path); match !== null; match = pattern.exec(path)) {
     last = pattern.lastIndex;
     if (match[1] !== undefined) {
-      if (!expectKey) return undefined;
+      if (!expectKey || PROTOTYPE_KEYS.has(match[1])) return undefined;
       segments.push(match[1]);
       expectKey = false;
     } else if (match[0].startsWith('[')) {

@@ -50,13 +50,22 @@ export function withoutNulls(value: unknown): unknown {
   );
 }
 
+/** `item[key]` when it is the item's own, never what its prototype holds (`__proto__`, `toString`). */
+const ownValue = (item: object, key: string): unknown =>
+  Object.hasOwn(item, key) ? (item as Item)[key] : undefined;
+
+/** Sets `item[key]` as an own field, so that a key such as `__proto__` cannot reach a prototype. */
+function setOwn(item: object, key: string, value: unknown): void {
+  Object.defineProperty(item, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** `stored` with `update` merged in: objects field by field, anything else replaced, null clears. */
 function merged(stored: unknown, update: Item): Item {
   const out: Item = isObject(stored) ? { ...stored } : {};
   for (const [key, value] of Object.entries(update)) {
+    if (key === '__proto__') continue; // names a prototype, never a field of a form
     if (value === null) delete out[key];
-    else if (isObject(value)) out[key] = merged(out[key], value);
-    else out[key] = withoutNulls(value);
+    else setOwn(out, key, isObject(value) ? merged(ownValue(out, key), value) : withoutNulls(value));
   }
   return out;
 }
@@ -78,19 +87,24 @@ function setAt(root: Item, path: PathSegment[], value: unknown): boolean {
       if (!isObject(container)) return false;
       if (last) {
         if (value === null) delete container[segment];
-        else container[segment] = isObject(value) ? merged(container[segment], value) : withoutNulls(value);
+        else
+          setOwn(
+            container,
+            segment,
+            isObject(value) ? merged(ownValue(container, segment), value) : withoutNulls(value),
+          );
         return true;
       }
     }
     const holder = container as Item & unknown[];
     const key = segment as keyof typeof holder;
     const next = path[index + 1];
-    const inner = holder[key];
+    const inner = ownValue(holder, String(key));
     if (inner === undefined || inner === null) {
       if (value === null) return true; // clearing what is not there
-      (holder as Item)[segment as string] = typeof next === 'number' ? [] : {};
+      setOwn(holder, String(key), typeof next === 'number' ? [] : {});
     } else if (!isObject(inner) && !Array.isArray(inner)) return false;
-    container = holder[key];
+    container = ownValue(holder, String(key));
   }
   return true;
 }

@@ -89,6 +89,30 @@ describe.each(testDatabases())('update_filing and update_partnership_filing merg
     expect(await storedFormData('filings', created.id)).toEqual(before);
   });
 
+  it.each([
+    ['a dotted path through __proto__', { '__proto__.polluted': 'owned' }],
+    ['a dotted path through constructor.prototype', { 'constructor.prototype.polluted': 'owned' }],
+    ['a nested path through __proto__', { 'relatedParties[0].__proto__.polluted': 'owned' }],
+    ['a __proto__ key', JSON.parse('{"__proto__": {"polluted": "owned"}}')],
+    ['a nested __proto__ key', JSON.parse('{"partVII": {"__proto__": {"polluted": "owned"}}}')],
+  ])('%s reaches no prototype and is never stored', async (_name, formData) => {
+    const { key } = await newUser(harness().db);
+    const created = await ok(harness().server, key, 'create_filing', {
+      form_data: { relatedParties: [{ name: 'Lion Pte Ltd' }], partVII: PART_VII },
+    });
+    const before = await storedFormData('filings', created.id);
+    const answer = await callTool(harness().server, key, 'update_filing', {
+      id: created.id,
+      form_data: formData,
+    });
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    const after = await storedFormData('filings', created.id);
+    expect(JSON.stringify(after)).not.toContain('polluted');
+    if (answer.isError) expect(after).toEqual(before);
+    // The server still serves the user as before.
+    expect((await ok(harness().server, key, 'get_filing', { id: created.id })).id).toBe(created.id);
+  });
+
   it('a list sent whole lists the items and the fields of kept items it removed', async () => {
     const { key } = await newUser(harness().db);
     const created = await ok(harness().server, key, 'create_filing', {
