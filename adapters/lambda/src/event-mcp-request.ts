@@ -1,4 +1,9 @@
-import { bodyBytesHook, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol/transport';
+import {
+  bodyBytesHook,
+  type FixedResponseParts,
+  fixedResponseHook,
+  partsResponse,
+} from '@filing-mcp/protocol/transport';
 import { eventBody, eventToRequest, eventUrl } from './event-to-request.js';
 import type { LambdaHandlerOptions } from './lambda-handler-options.js';
 import type { LambdaHttpEvent } from './lambda-http-event.js';
@@ -101,7 +106,7 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
  * `url`, `headers.get`, `signal` and the body (the protocol package's `bodyBytesHook` included) are
  * its own; the rest (`clone`, `formData`, `blob`, a change of the headers...) goes through a real
  * `Request` built on demand from the same event. Its `fixedResponseHook` answers the MCP core's
- * fixed answers as {@link PartsResponse}s.
+ * fixed answers unbuilt, as the protocol package's `partsResponse`.
  */
 class EventMcpRequest {
   readonly method = 'POST';
@@ -120,7 +125,7 @@ class EventMcpRequest {
 
   /** The MCP core's fixed answers, unbuilt: the Lambda result is written from their parts. */
   [fixedResponseHook](parts: FixedResponseParts): Response {
-    return new PartsResponse(parts) as unknown as Response;
+    return partsResponse(parts);
   }
 
   /** The body for the MCP core, as it is (the core decodes it at once and keeps none). */
@@ -209,86 +214,8 @@ class EventMcpRequest {
   }
 }
 
-const PARTS = Symbol('parts');
-
-/**
- * A fixed answer of the MCP core as its parts, built into a real `Response` only when read as one
- * (any member but `status`): the buffered handler writes the Lambda result from the parts
- * ({@link responseParts}) and never builds it.
- */
-class PartsResponse {
-  [PARTS]: FixedResponseParts | undefined;
-  #response: Response | undefined;
-
-  constructor(parts: FixedResponseParts) {
-    this[PARTS] = parts;
-  }
-
-  #read(): Response {
-    const parts = this[PARTS];
-    if (this.#response === undefined && parts !== undefined) {
-      this.#response = new Response(parts.body, { status: parts.status, headers: parts.headers });
-    }
-    // Read as a Response from now on: its headers can change, so the parts no longer hold.
-    this[PARTS] = undefined;
-    return this.#response!;
-  }
-
-  get status(): number {
-    return this[PARTS]?.status ?? this.#read().status;
-  }
-  get ok(): boolean {
-    const status = this.status;
-    return status >= 200 && status < 300;
-  }
-  get statusText(): string {
-    return this.#read().statusText;
-  }
-  get type(): Response['type'] {
-    return this.#read().type;
-  }
-  get url(): string {
-    return this.#read().url;
-  }
-  get redirected(): boolean {
-    return this.#read().redirected;
-  }
-  get headers(): Headers {
-    return this.#read().headers;
-  }
-  get body(): ReadableStream<Uint8Array> | null {
-    return this.#read().body;
-  }
-  get bodyUsed(): boolean {
-    return this.#read().bodyUsed;
-  }
-  arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#read().arrayBuffer();
-  }
-  blob(): Promise<Blob> {
-    return this.#read().blob();
-  }
-  bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return (this.#read() as Response & { bytes(): Promise<Uint8Array<ArrayBuffer>> }).bytes();
-  }
-  formData(): Promise<FormData> {
-    return this.#read().formData();
-  }
-  json(): Promise<unknown> {
-    return this.#read().json();
-  }
-  text(): Promise<string> {
-    return this.#read().text();
-  }
-  clone(): Response {
-    return this.#read().clone();
-  }
-}
-
-/** The parts of a fixed answer not yet read as a `Response`, or `undefined` for any other response. */
-export function responseParts(response: Response): FixedResponseParts | undefined {
-  return response instanceof PartsResponse ? response[PARTS] : undefined;
-}
+// The parts of a fixed answer, for the buffered handler: the protocol package's reader.
+export { responseParts } from '@filing-mcp/protocol/transport';
 
 /**
  * The request of an HTTP API v2 / Function URL event, as {@link eventToRequest} rebuilds it: for a

@@ -3,7 +3,7 @@ export {
   plainResponse,
   type ResponseParts,
   responseParts,
-} from './response-parts.js';
+} from '@filing-mcp/protocol/transport';
 export { holdNextTickShape } from './next-tick-shape.js';
 export { fastMcpUrl, mcpRequest, rawHeader, requestHeader, writeResponse } from './node-bridge.js';
 export {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { bodyBytesHook, type FixedResponseParts, fixedResponseHook } from '@filing-mcp/protocol/transport';
 import { ONE_WRITE_BYTES, waitForDrainOrClose, writeInPieces, writePieces } from './bounded-write.js';
-import { partsResponse, responseParts } from './response-parts.js';
+import { partsResponse, responseParts } from '@filing-mcp/protocol/transport';
 
 // The bridge for the MCP endpoint's POSTs: the one route an agent calls for every message. The
 // core still receives a `Request` and answers a `Response`, but the `Request` is read straight off

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plainResponse, responseParts } from '../src/index.js';
-import { acceptResponseParts } from '../src/response-parts.js';
+import { acceptResponseParts } from '@filing-mcp/protocol/transport';
 // The protocol package's own fixture server (its test helpers, as its tests use them).
 import { auth, callTool, makeServer, post, rpc } from '../../protocol/test/helpers.js';
 

@@ -22,3 +22,10 @@ export {
   fixedResponseHook,
   type TransportHooks,
 } from './http/response-hook.js';
+export {
+  acceptResponseParts,
+  partsResponse,
+  plainResponse,
+  type ResponseParts,
+  responseParts,
+} from './http/response-parts.js';

@@ -1,8 +1,4 @@
-import {
-  type FixedResponseParts,
-  fixedResponseHook,
-  type TransportHooks,
-} from '@filing-mcp/protocol/transport';
+import { type FixedResponseParts, fixedResponseHook, type TransportHooks } from './response-hook.js';
 
 /**
  * What a response is made of, kept beside the `Response` so that the bridge writing to the socket
