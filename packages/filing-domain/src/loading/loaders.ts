@@ -24,8 +24,3 @@ export const loadOAuthServer = () =>
 
 /** oauth-core's body reader for the `/token` rate limit: the OAuth server loads with it anyway. */
 export const loadOAuthCore = () => import('@filing-mcp/oauth-core');
-
-/** Starts a load without waiting for it; a failed load is left to the request that needs it. */
-export function prefetch(load: () => Promise<unknown>): void {
-  load().catch(() => undefined);
-}

@@ -269,6 +269,12 @@ describe('configuration', () => {
     );
   });
 
+  it.each([0, -5, 1.5])('a readinessTimeoutMs of %s fails the server at its start', (readinessTimeoutMs) => {
+    expect(() => createFilingServer({ db: {} as any, config: valid as any, readinessTimeoutMs })).toThrow(
+      new TypeError('readiness timeoutMs must be a positive integer'),
+    );
+  });
+
   it('configFromEnv maps the shared environment variables', () => {
     const config = configFromEnv({
       MCP_BASE_URL: BASE_URL,
