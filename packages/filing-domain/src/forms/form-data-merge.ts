@@ -51,11 +51,11 @@ export function withoutNulls(value: unknown): unknown {
 }
 
 /** `item[key]` when it is the item's own, never what its prototype holds (`__proto__`, `toString`). */
-const ownValue = (item: object, key: string): unknown =>
+export const ownValue = (item: object, key: string): unknown =>
   Object.hasOwn(item, key) ? (item as Item)[key] : undefined;
 
 /** Sets `item[key]` as an own field, so that a key such as `__proto__` cannot reach a prototype. */
-function setOwn(item: object, key: string, value: unknown): void {
+export function setOwn(item: object, key: string, value: unknown): void {
   Object.defineProperty(item, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
