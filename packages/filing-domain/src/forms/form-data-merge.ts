@@ -117,9 +117,9 @@ function removedFields(before: unknown, after: unknown, path: PathSegment[], out
     if (!isObject(after)) return;
     for (const [key, value] of Object.entries(before)) {
       if (value === undefined || value === null) continue;
-      if (!(key in after) || after[key] === undefined || after[key] === null)
-        out.push({ field: formatFieldPath([...path, key]) });
-      else removedFields(value, after[key], [...path, key], out);
+      const kept = ownValue(after, key);
+      if (kept === undefined || kept === null) out.push({ field: formatFieldPath([...path, key]) });
+      else removedFields(value, kept, [...path, key], out);
     }
     return;
   }
@@ -164,8 +164,11 @@ export function mergeFormData(stored: Item, update: Item, listItems: ListItemIds
   }
   formData = listItems.withIds(formData, stored);
   const keys = new Set([...Object.keys(before), ...Object.keys(formData)]);
-  const changed = [...keys].filter((key) => key in formData && !sameJson(before[key], formData[key]));
-  const cleared = [...keys].filter((key) => key in before && !(key in formData));
+  // Own fields only: a field named `toString` that the update cleared is cleared, not inherited.
+  const changed = [...keys].filter(
+    (key) => Object.hasOwn(formData, key) && !sameJson(ownValue(before, key), formData[key]),
+  );
+  const cleared = [...keys].filter((key) => Object.hasOwn(before, key) && !Object.hasOwn(formData, key));
   const removed: RemovedField[] = [];
   removedFields(before, formData, [], removed);
   return { formData, changed, cleared, removed, problems };
