@@ -256,6 +256,21 @@ describe.each(NAMES)('the prototype name %s (PGlite only: the lookups by name to
     expect((await answerOf(registered)).status).toBeLessThan(500);
   });
 
+  it('as a stored form_data field: the filing pages label it as a word', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Shown LLC',
+      formData: { llcName: 'Shown LLC', ...objectWith(name, 'shown'), ...objectWith(`tax_${name}`, 'shown') },
+    });
+    for (const path of [`/filings/${id}`, `/filings/${id}/print`]) {
+      const response = await fetch(`${harness.appUrl}${path}`);
+      const body = await response.text();
+      expect(response.status, path).toBe(200);
+      // A label read from Object.prototype would print the member's source.
+      expect(body, path).not.toContain('[native code]');
+      expect(body, path).toContain(`<small>${name}</small>`);
+    }
+  });
+
   it('in companion paths and query keys: never a 5xx', async () => {
     for (const path of [`/${name}`, `/filings/${name}`, `/oauth/${name}`, `/oauth/authorize?${name}=x`]) {
       const response = await fetch(`${harness.appUrl}${path}`, { redirect: 'manual' });
