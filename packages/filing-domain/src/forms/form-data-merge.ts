@@ -153,7 +153,8 @@ export function mergeFormData(stored: Item, update: Item, listItems: ListItemIds
   const paths: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(update)) {
     if (isPathKey(key)) paths.push([key, value]);
-    else plain[key] = value;
+    // Own: a `__proto__` key would make its value the prototype of what the list ids read.
+    else setOwn(plain, key, value);
   }
   const before = structuredClone(stored);
   let formData = merged(structuredClone(stored), listItems.withIds(plain, stored));

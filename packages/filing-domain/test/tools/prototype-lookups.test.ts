@@ -5,7 +5,9 @@
 import { EXAMPLE_PARTNERSHIP_FILING } from '@filing-mcp/irs-forms';
 import { testDatabases } from '@filing-mcp/test-db';
 import { describe, expect, it } from 'vitest';
+import { mergeFormData } from '../../src/forms/form-data-merge.js';
 import { resolveFilingKind } from '../../src/forms/kind-aliases.js';
+import { withPartnerIds, withRelatedPartyIds } from '../../src/forms/list-item-ids.js';
 import { FilingRepository } from '../../src/storage/filing-repository.js';
 import { callTool, newUser, ok, storedFormData, useHarness } from '../support/helpers.js';
 
@@ -81,5 +83,17 @@ describe('resolveFilingKind', () => {
     expect(resolveFilingKind(' Partnership ')).toBe('partnership');
     expect(resolveFilingKind('FORM-1065')).toBe('partnership');
     expect(resolveFilingKind('form-5472-1120')).toBe('5472');
+  });
+});
+
+describe('mergeFormData with a __proto__ key', () => {
+  it.each([
+    ['relatedParties', withRelatedPartyIds, { id: 'p1', name: 'Lion Pte Ltd' }],
+    ['partners', withPartnerIds, { id: 'p1', name: 'Ann Lee', tin: '123-45-6789' }],
+  ] as const)('keeps the stored %s: the key names no field and no list', (list, withIds, item) => {
+    const stored = { llcName: 'Mesa LLC', [list]: [item] };
+    const merge = mergeFormData(stored, JSON.parse(`{"__proto__": {"${list}": []}}`), { list, withIds });
+    expect(merge.formData).toEqual(stored);
+    expect(merge).toMatchObject({ changed: [], cleared: [], removed: [], problems: [] });
   });
 });
