@@ -95,6 +95,31 @@ describe('filing-mcp command-line errors exit 2 and change nothing', () => {
   });
 });
 
+describe('filing-mcp a command named like a prototype member is an unknown command', () => {
+  const NAMES = ['hasOwnProperty', 'constructor', '__proto__', 'toString', 'valueOf', 'prototype'];
+  const cases = NAMES.flatMap((name) => [
+    { args: [name], where: 'filing-mcp', says: `unknown command '${name}'` },
+    {
+      args: ['api-key', name],
+      where: 'filing-mcp api-key',
+      says: `unknown api-key command '${name}' (expected create, list or revoke)`,
+    },
+  ]);
+
+  it.each(cases)(
+    '`filing-mcp $args` exits 2 with the usage error, no stack',
+    async ({ args, where, says }) => {
+      const dataDir = freshDir(`prototype-${args.join('-')}`);
+      const result = await runCli(args, { cwd: workDir, env: { DATA_DIR: dataDir, LOG_LEVEL: 'debug' } });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`${where}: ${says}\nRun '${where} --help' for usage.\n`);
+      expect(result.stderr).not.toMatch(STACK_LINE);
+      expect(existsSync(dataDir)).toBe(false);
+    },
+  );
+});
+
 describe('filing-mcp configuration errors exit 1, name the setting, show no stack, change nothing', () => {
   const cases: Array<{ env: Record<string, string>; names: string }> = [
     { env: { PORT: 'abc' }, names: 'PORT must be an integer from 0 to 65535' },

@@ -26,7 +26,8 @@ export function fieldLabel(key: string): string {
   if (words.length === 0) return key;
   return words
     .map((word, index) => {
-      const acronym = ACRONYMS[word.toLowerCase()];
+      // Own entries only: a key such as `constructor` is a word, not Object.
+      const acronym = Object.hasOwn(ACRONYMS, word.toLowerCase()) ? ACRONYMS[word.toLowerCase()] : undefined;
       if (acronym) return acronym;
       if (/^[A-Z0-9]+$/.test(word) && word.length > 1) return word;
       const lower = word.toLowerCase();

@@ -140,13 +140,81 @@ describe.each(NAMES)('the prototype name %s (PGlite only: the lookups by name to
       ['get_form_schema', objectWith(name, 1)],
       ['create_filing', { llc_name: 'Prototype LLC', form_data: objectWith(name, 1) }],
       ['create_filing', { llc_name: 'Prototype LLC', form_data: { relatedParties: [objectWith(name, 1)] } }],
-      ['update_filing', { id: name, form_data: objectWith(name, 1) }],
+      ['update_filing', { id: name, form_data: {} }],
       ['get_filing', { id: name }],
     ];
     for (const [tool, args] of calls) {
       const answer = await rpc('tools/call', { name: tool, arguments: args });
       expect(answer.status, `${tool} ${JSON.stringify(answer.body)}`).toBe(200);
       expectNoCrash(answer, tool);
+    }
+  });
+
+  it('as a form_data key and in a field path of a real filing: the merge reaches no prototype', async () => {
+    // A field path through a prototype's name does not parse (dbb9c3d): the spec's tool error.
+    const refusedPath = ['__proto__', 'constructor', 'prototype'].includes(name);
+    const forms: Array<[string, Record<string, unknown>, Array<string | number>]> = [
+      ['key', objectWith(name, { polluted: 'owned' }), [name, 'polluted']],
+      ['nested key', { partVII: objectWith(name, { polluted: 'owned' }) }, ['partVII', name, 'polluted']],
+      ['path', objectWith(`${name}.polluted`, 'owned'), [name, 'polluted']],
+      ['nested path', objectWith(`partVII.${name}.polluted`, 'owned'), ['partVII', name, 'polluted']],
+      // `constructor.prototype.x` is Object.prototype.x when the path walks inherited members.
+      ['path through prototype', objectWith(`${name}.prototype.polluted`, 'owned'), []],
+      [
+        'path in a list item',
+        objectWith(`relatedParties[0].${name}.polluted`, 'owned'),
+        ['relatedParties', 0, name, 'polluted'],
+      ],
+    ];
+    for (const [what, formData, stored] of forms) {
+      const id = await harness.createFiling({
+        llcName: 'Merged LLC',
+        formData: { llcName: 'Merged LLC', relatedParties: [{ id: 'p1', name: 'Lion Pte Ltd' }] },
+      });
+      const row = () =>
+        harness.db
+          .selectFrom('filings')
+          .select(['form_data', 'llc_name', 'ein', 'updated_at'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const before = await row();
+      const answer = await rpc('tools/call', {
+        name: 'update_filing',
+        arguments: { id, form_data: formData },
+      });
+      const shown = `${what}: ${JSON.stringify(answer.body).slice(0, 400)}`;
+      expect(answer.status, shown).toBe(200);
+      expectNoCrash(answer, shown);
+      expect(({} as { polluted?: unknown }).polluted, shown).toBeUndefined();
+      expect(Object.hasOwn(Object, 'polluted'), shown).toBe(false);
+      const result = answer.body.result;
+      const after = await row();
+      if ((refusedPath && what.includes('path')) || what === 'path through prototype') {
+        expect(result.isError, shown).toBe(true);
+        expect(result.content[0].text, shown).toContain('does not fit the filing as it is now');
+        expect(after, shown).toEqual(before);
+      } else if (name === '__proto__') {
+        // A `__proto__` key names no field: dropped (an object holding only it is left empty).
+        expect(result.isError, shown).not.toBe(true);
+        expect(JSON.stringify(after.form_data), shown).not.toContain('polluted');
+        expect(after.form_data, shown).toMatchObject(before.form_data as object);
+      } else {
+        // Any other name is a field the form does not know: kept as sent, as an own field, and said.
+        expect(result.isError, shown).not.toBe(true);
+        let value: any = after.form_data;
+        for (const segment of stored) {
+          expect(Object.hasOwn(value, segment), `${shown} ${segment}`).toBe(true);
+          value = value[segment];
+        }
+        expect(value, shown).toBe('owned');
+        expect(result.structuredContent.unrecognized_fields.join(' '), shown).toContain(name);
+      }
+      // The fields already there are kept, whatever the answer.
+      expect((after.form_data as any).relatedParties[0], shown).toMatchObject({
+        id: 'p1',
+        name: 'Lion Pte Ltd',
+      });
+      expect((after.form_data as any).llcName, shown).toBe('Merged LLC');
     }
   });
 
@@ -186,6 +254,21 @@ describe.each(NAMES)('the prototype name %s (PGlite only: the lookups by name to
       body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/cb'], ...objectWith(name, 'x') }),
     });
     expect((await answerOf(registered)).status).toBeLessThan(500);
+  });
+
+  it('as a stored form_data field: the filing pages label it as a word', async () => {
+    const id = await harness.createFiling({
+      llcName: 'Shown LLC',
+      formData: { llcName: 'Shown LLC', ...objectWith(name, 'shown'), ...objectWith(`tax_${name}`, 'shown') },
+    });
+    for (const path of [`/filings/${id}`, `/filings/${id}/print`]) {
+      const response = await fetch(`${harness.appUrl}${path}`);
+      const body = await response.text();
+      expect(response.status, path).toBe(200);
+      // A label read from Object.prototype would print the member's source.
+      expect(body, path).not.toContain('[native code]');
+      expect(body, path).toContain(`<small>${name}</small>`);
+    }
   });
 
   it('in companion paths and query keys: never a 5xx', async () => {

@@ -9,7 +9,7 @@ import { nodeSha256Hex } from '../node-hash.js';
 import { nodeSettingsFromEnv } from '../settings.js';
 import { type CliIo, UsageError } from './cli-io.js';
 import { durationFlag, parseCommandLine, requiredFlag } from './parse-command-line.js';
-import { USAGE } from './usage.js';
+import { usageOf } from './usage.js';
 import { withDatabase } from './with-database.js';
 
 /** What `api-key create` gives a key without `--expires-in`: the API keys page's default choice. */
@@ -48,7 +48,7 @@ async function create(args: string[], io: CliIo): Promise<number> {
     scope: { type: 'string' },
   });
   if (values.help) {
-    io.stdout(USAGE[command]!);
+    io.stdout(usageOf(command));
     return 0;
   }
   const userId = requiredFlag(command, 'user', values.user);
@@ -83,7 +83,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
   const command = 'api-key list';
   const { values } = parseCommandLine(command, args, { user: { type: 'string' }, json: { type: 'boolean' } });
   if (values.help) {
-    io.stdout(USAGE[command]!);
+    io.stdout(usageOf(command));
     return 0;
   }
   const userId = requiredFlag(command, 'user', values.user);
@@ -103,7 +103,7 @@ async function revoke(args: string[], io: CliIo): Promise<number> {
   const command = 'api-key revoke';
   const { values, positionals } = parseCommandLine(command, args, { user: { type: 'string' } }, true);
   if (values.help) {
-    io.stdout(USAGE[command]!);
+    io.stdout(usageOf(command));
     return 0;
   }
   if (positionals.length !== 1) {
@@ -136,7 +136,7 @@ export async function apiKeyCommand(args: string[], io: CliIo): Promise<number> 
       return revoke(rest, io);
     case '-h':
     case '--help':
-      io.stdout(USAGE['api-key']!);
+      io.stdout(usageOf('api-key'));
       return 0;
     case undefined:
       throw new UsageError('an api-key command is required: create, list or revoke', 'api-key');

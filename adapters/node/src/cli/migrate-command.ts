@@ -2,14 +2,14 @@ import { migrateToLatest } from '@filing-mcp/filing-domain';
 import { nodeSettingsFromEnv } from '../settings.js';
 import type { CliIo } from './cli-io.js';
 import { parseCommandLine } from './parse-command-line.js';
-import { USAGE } from './usage.js';
+import { usageOf } from './usage.js';
 import { withDatabase } from './with-database.js';
 
 /** `filing-mcp migrate`: runs every migration (oauth-core's, then the filing domain's). */
 export async function migrateCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine('migrate', args, {});
   if (values.help) {
-    io.stdout(USAGE.migrate!);
+    io.stdout(usageOf('migrate'));
     return 0;
   }
   const settings = nodeSettingsFromEnv(io.env);

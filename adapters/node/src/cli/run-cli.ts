@@ -7,14 +7,15 @@ import { type CliIo, UsageError } from './cli-io.js';
 import { migrateCommand } from './migrate-command.js';
 import { serveCommand } from './serve-command.js';
 import { sessionTokenCommand } from './session-token-command.js';
-import { USAGE } from './usage.js';
+import { usageOf } from './usage.js';
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  serve: serveCommand,
-  migrate: migrateCommand,
-  'api-key': apiKeyCommand,
-  'session-token': sessionTokenCommand,
-};
+// A Map, not an object: a command typed as `constructor` or `__proto__` names no command.
+const COMMANDS = new Map<string, (args: string[], io: CliIo) => Promise<number>>([
+  ['serve', serveCommand],
+  ['migrate', migrateCommand],
+  ['api-key', apiKeyCommand],
+  ['session-token', sessionTokenCommand],
+]);
 
 /**
  * The `filing-mcp` command line. Answers the exit code: 0 success, 1 a failure or a bad
@@ -29,14 +30,14 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...args] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
-    io.stdout(USAGE['']!);
+    io.stdout(usageOf(''));
     return 0;
   }
   if (command === '-v' || command === '--version') {
     io.stdout(`${FILING_SERVER_INFO.version}\n`);
     return 0;
   }
-  const run = COMMANDS[command];
+  const run = COMMANDS.get(command);
   try {
     if (!run) {
       throw new UsageError(

@@ -3,7 +3,7 @@ import { startServer } from '../start-server.js';
 import type { CliIo } from './cli-io.js';
 import { connectionHelp } from './connection-help.js';
 import { parseCommandLine } from './parse-command-line.js';
-import { USAGE } from './usage.js';
+import { usageOf } from './usage.js';
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
@@ -15,7 +15,7 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine('serve', args, {});
   if (values.help) {
-    io.stdout(USAGE.serve!);
+    io.stdout(usageOf('serve'));
     return 0;
   }
   // Read and validated once, here; the server takes the settings, not the environment.

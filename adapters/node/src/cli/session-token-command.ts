@@ -4,7 +4,7 @@ import { signSessionToken } from '../session-token.js';
 import { nodeSettingsFromEnv, SettingError } from '../settings.js';
 import type { CliIo } from './cli-io.js';
 import { durationFlag, parseCommandLine, requiredFlag } from './parse-command-line.js';
-import { USAGE } from './usage.js';
+import { usageOf } from './usage.js';
 
 const DEFAULT_LIFETIME_MS = 3_600_000;
 
@@ -16,7 +16,7 @@ export async function sessionTokenCommand(args: string[], io: CliIo): Promise<nu
     'expires-in': { type: 'string' },
   });
   if (values.help) {
-    io.stdout(USAGE[command]!);
+    io.stdout(usageOf(command));
     return 0;
   }
   const userId = requiredFlag(command, 'user', values.user);

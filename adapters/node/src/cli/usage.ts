@@ -114,3 +114,9 @@ Options:
   -h, --help               Show this help
 `,
 };
+
+/** The help text of a command, read as USAGE's own entry (never a name Object.prototype answers). */
+export function usageOf(command: string): string {
+  if (!Object.hasOwn(USAGE, command)) throw new Error(`no usage text for '${command}'`);
+  return USAGE[command]!;
+}

@@ -5,6 +5,14 @@ export type PathSegment = string | number;
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
+ * Whether a key is a name every object answers through its prototype (`__proto__`, `constructor`,
+ * `toString`, `hasOwnProperty`, ...) or `prototype`: the name of no field of any form.
+ */
+export function isPrototypeName(key: string): boolean {
+  return PROTOTYPE_KEYS.has(key) || Object.hasOwn(Object.prototype, key);
+}
+
+/**
  * Parses a check_filing field path such as `relatedParties[0].partVII.line37` into its segments.
  * `[]` (every item of a list, as in `partners[].shares.profitEnding`) parses as the index -1.
  */

@@ -51,11 +51,11 @@ export function withoutNulls(value: unknown): unknown {
 }
 
 /** `item[key]` when it is the item's own, never what its prototype holds (`__proto__`, `toString`). */
-const ownValue = (item: object, key: string): unknown =>
+export const ownValue = (item: object, key: string): unknown =>
   Object.hasOwn(item, key) ? (item as Item)[key] : undefined;
 
 /** Sets `item[key]` as an own field, so that a key such as `__proto__` cannot reach a prototype. */
-function setOwn(item: object, key: string, value: unknown): void {
+export function setOwn(item: object, key: string, value: unknown): void {
   Object.defineProperty(item, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
@@ -117,9 +117,9 @@ function removedFields(before: unknown, after: unknown, path: PathSegment[], out
     if (!isObject(after)) return;
     for (const [key, value] of Object.entries(before)) {
       if (value === undefined || value === null) continue;
-      if (!(key in after) || after[key] === undefined || after[key] === null)
-        out.push({ field: formatFieldPath([...path, key]) });
-      else removedFields(value, after[key], [...path, key], out);
+      const kept = ownValue(after, key);
+      if (kept === undefined || kept === null) out.push({ field: formatFieldPath([...path, key]) });
+      else removedFields(value, kept, [...path, key], out);
     }
     return;
   }
@@ -153,7 +153,8 @@ export function mergeFormData(stored: Item, update: Item, listItems: ListItemIds
   const paths: Array<[string, unknown]> = [];
   for (const [key, value] of Object.entries(update)) {
     if (isPathKey(key)) paths.push([key, value]);
-    else plain[key] = value;
+    // Own: a `__proto__` key would make its value the prototype of what the list ids read.
+    else setOwn(plain, key, value);
   }
   const before = structuredClone(stored);
   let formData = merged(structuredClone(stored), listItems.withIds(plain, stored));
@@ -164,8 +165,11 @@ export function mergeFormData(stored: Item, update: Item, listItems: ListItemIds
   }
   formData = listItems.withIds(formData, stored);
   const keys = new Set([...Object.keys(before), ...Object.keys(formData)]);
-  const changed = [...keys].filter((key) => key in formData && !sameJson(before[key], formData[key]));
-  const cleared = [...keys].filter((key) => key in before && !(key in formData));
+  // Own fields only: a field named `toString` that the update cleared is cleared, not inherited.
+  const changed = [...keys].filter(
+    (key) => Object.hasOwn(formData, key) && !sameJson(ownValue(before, key), formData[key]),
+  );
+  const cleared = [...keys].filter((key) => Object.hasOwn(before, key) && !Object.hasOwn(formData, key));
   const removed: RemovedField[] = [];
   removedFields(before, formData, [], removed);
   return { formData, changed, cleared, removed, problems };

@@ -15,5 +15,7 @@ export const filingKindAliases: Readonly<Record<string, FilingKind>> = Object.fr
 
 /** Resolves a kind spelling to a {@link FilingKind}, or `undefined` when it names no kind. */
 export function resolveFilingKind(value: string): FilingKind | undefined {
-  return filingKindAliases[value.trim().toLowerCase()];
+  const spelling = value.trim().toLowerCase();
+  // Own entries only: `constructor` or `__proto__` names no kind.
+  return Object.hasOwn(filingKindAliases, spelling) ? filingKindAliases[spelling] : undefined;
 }

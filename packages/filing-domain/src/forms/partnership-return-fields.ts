@@ -36,7 +36,8 @@ export function unadvertised<T extends z.ZodType>(schema: T, description: string
 
 /** One `ectiLines` entry: an income line; a deduction line is refused with its reason (rule ectiRefusedLines). */
 const ectiLine = z.string().superRefine((line, context) => {
-  const refused = ECTI_REFUSED_LINES[line];
+  // Own entries only: `toString` or `constructor` is no line, refused or not.
+  const refused = Object.hasOwn(ECTI_REFUSED_LINES, line) ? ECTI_REFUSED_LINES[line] : undefined;
   if (refused !== undefined) {
     context.addIssue({
       code: 'custom',

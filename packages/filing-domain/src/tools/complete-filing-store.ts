@@ -3,7 +3,13 @@ import type * as z from 'zod';
 import type { FilingKind } from '../forms/form-schema-descriptor.js';
 import { itemHasId } from './elicitation-fields.js';
 import { formSchemaOf } from './elicitation-form.js';
-import { formatFieldPath, type PathSegment, startsWith } from '../forms/elicitation-paths.js';
+import {
+  formatFieldPath,
+  isPrototypeName,
+  type PathSegment,
+  startsWith,
+} from '../forms/elicitation-paths.js';
+import { ownValue, setOwn } from '../forms/form-data-merge.js';
 
 // How complete_filing stores a round's answers: each answer becomes a change at its path (any
 // depth: Part VII lines, a partner's shares, a Schedule B answer), the changes are sent through the
@@ -56,17 +62,20 @@ export function patchOf(
   const formSchema = formSchemaOf(kind);
   const patch: Record<string, unknown> = {};
   const refused: Refusal[] = [];
+  // Keys are read and written as own fields only (ownValue, setOwn): never through a prototype.
   const set = (path: PathSegment[], value: unknown, onlyIfAbsent: boolean): boolean => {
+    // No form has a field named like a prototype's member: such a path does not fit the filing.
+    if (path.some((segment) => typeof segment === 'string' && isPrototypeName(segment))) return false;
     const key = path[0] as string;
-    if (!(key in patch)) patch[key] = structuredClone(formData[key]);
+    if (!Object.hasOwn(patch, key)) setOwn(patch, key, structuredClone(ownValue(formData, key)));
     if (path.length === 1) {
-      if (!onlyIfAbsent || patch[key] === undefined || patch[key] === null) patch[key] = value;
+      if (!onlyIfAbsent || ownValue(patch, key) == null) setOwn(patch, key, value);
       return true;
     }
-    let container: unknown = patch[key];
+    let container: unknown = ownValue(patch, key);
     if (container === undefined || container === null) {
       container = typeof path[1] === 'number' ? [] : {};
-      patch[key] = container;
+      setOwn(patch, key, container);
     }
     for (let index = 1; index < path.length; index++) {
       const segment = path[index]!;
@@ -90,14 +99,15 @@ export function patchOf(
         container = container[segment];
       } else {
         if (!isObject(container)) return false;
+        const inner = ownValue(container, segment);
         if (last) {
-          if (!onlyIfAbsent || container[segment] == null) container[segment] = value;
+          if (!onlyIfAbsent || inner == null) setOwn(container, segment, value);
           return true;
         }
-        if (!isObject(container[segment]) && !Array.isArray(container[segment])) {
-          container[segment] = typeof next === 'number' ? [] : {};
+        if (!isObject(inner) && !Array.isArray(inner)) {
+          setOwn(container, segment, typeof next === 'number' ? [] : {});
         }
-        container = container[segment];
+        container = ownValue(container, segment);
       }
     }
     return true;

@@ -3,6 +3,7 @@ import { kindRecord, type FilingKind } from '../kinds/filing-kinds.js';
 import type { Choice } from './elicitation-fields.js';
 import { type AskedField, askableFields, type FilingCheck } from './elicitation-form.js';
 import { formatFieldPath, type PathSegment, startsWith, valueAt } from '../forms/elicitation-paths.js';
+import { ownValue, setOwn } from '../forms/form-data-merge.js';
 import { openPreparerNotes, preparerNotes } from './preparer-notes.js';
 import { fieldHash, type RoundState } from './elicitation-round.js';
 
@@ -129,13 +130,20 @@ function newItemList(field: AskedField, formData: Record<string, unknown>): Path
 /** form_data with an empty item at the end of a list (`partners[0]`), the other fields kept. */
 function withEmptyItem(formData: Record<string, unknown>, item: PathSegment[]): Record<string, unknown> {
   const copy = structuredClone(formData);
-  let container: any = copy;
+  let container: unknown = copy;
   for (let index = 0; index < item.length - 1; index++) {
     const segment = item[index]!;
     const next = item[index + 1];
-    if (container[segment] === undefined || container[segment] === null)
-      container[segment] = typeof next === 'number' ? [] : {};
-    container = container[segment];
+    if (typeof container !== 'object' || container === null) return copy;
+    // Own fields only (a `__proto__` or `constructor` segment names a field, never a prototype).
+    const inner =
+      typeof segment === 'number' ? (container as unknown[])[segment] : ownValue(container, segment);
+    if (inner === undefined || inner === null) {
+      const made = typeof next === 'number' ? [] : {};
+      if (typeof segment === 'number') (container as unknown[])[segment] = made;
+      else setOwn(container, segment, made);
+      container = made;
+    } else container = inner;
   }
   if (Array.isArray(container)) container.push({});
   return copy;

@@ -17,7 +17,7 @@ export function ectiLines(filing: PartnershipInput): EctiLine[] {
 export function ectiLineProblems(filing: PartnershipInput): InvalidField[] {
   const given = Array.isArray(filing.ectiLines) ? filing.ectiLines : [];
   return given
-    .filter((line): line is string => typeof line === 'string' && line in ECTI_REFUSED_LINES)
+    .filter((line): line is string => typeof line === 'string' && Object.hasOwn(ECTI_REFUSED_LINES, line))
     .map((line) => ({
       field: 'ectiLines',
       message: `${line} is refused: Schedule K ${line.replace('line', 'line ')} ${ECTI_REFUSED_LINES[line]}. Remove it from ectiLines; ECTI is computed without it.`,
