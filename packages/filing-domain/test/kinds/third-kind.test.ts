@@ -2,13 +2,14 @@
 // FILING_KINDS with one line, beside its table's migration, and no edit to the core: its tools,
 // its rows and its page path follow from its record; the kind guard passes with it and fails on a kind
 // literal or a vendor name planted in the core outside its module.
-import { testDatabases } from '@filing-mcp/test-db';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { withForms } from '../../src/forms/kind-forms.js';
 import { defineFilingKind, defineKindForm } from '../../src/kinds/filing-kind.js';
 import { FILING_KINDS, kindOfPage } from '../../src/kinds/filing-kinds.js';
+import type { FilingDatabase, FilingTable } from '../../src/storage/database.js';
 import { FilingRepository } from '../../src/storage/filing-repository.js';
 import { filingKindTableMigration } from '../../src/storage/filing-kind-tables.js';
 import { migrateToLatest } from '../../src/storage/migrations.js';
@@ -146,8 +147,10 @@ describe('a third kind, registered beside FILING_KINDS', () => {
 });
 
 describe.each(testDatabases())('a third kind’s table and tools on $name', (variant) => {
-  let database: Awaited<ReturnType<typeof variant.create>>;
-  let db: Kysely<any>;
+  let database: TestDatabase<FilingDatabase>;
+  let db: Kysely<FilingDatabase>;
+  // The fixture's table, which no schema type of the package names.
+  let fixtureDb: Kysely<FilingDatabase & { fixture_filings: FilingTable }>;
   let tools: Tools;
   const userId = `third-kind-${variant.name}`;
 
@@ -159,8 +162,9 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
     ).rows[0]?.src;
 
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create<FilingDatabase>();
     db = database.db;
+    fixtureDb = db.withTables<{ fixture_filings: FilingTable }>();
     await migrateToLatest(db);
     expect(await flagFunction()).toBe(FLAG_FUNCTION_0008);
     await migration.up(db);
@@ -177,7 +181,7 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
       form_data: { entityName: 'Third LLC', ein: '12-3456789', yearBegin: '2024-01-01', income: 10 },
     });
     expect(created.view_url).toBe(`${APP_URL}/fixture-returns/${created.id}`);
-    const row = await db
+    const row = await fixtureDb
       .selectFrom('fixture_filings')
       .select([
         'llc_name',
@@ -208,7 +212,7 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
     ).toEqual({
       ok: true,
     });
-    const row = await db
+    const row = await fixtureDb
       .selectFrom('fixture_filings')
       .select(['llc_name', 'form_data'])
       .where('id', '=', id)
@@ -249,9 +253,9 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
         })
         .execute();
     }
-    const flag = async (table: string, filingId: string) =>
+    const flag = async (table: 'fixture_filings' | 'filings', filingId: string) =>
       (
-        await db
+        await fixtureDb
           .selectFrom(table)
           .select('has_submissions')
           .where('id', '=', filingId)
@@ -264,7 +268,9 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
   it('delete removes its row; the migration’s down leaves 0008’s trigger function as it was', async () => {
     const { id } = await call(tools, 'create_fixture_filing', userId, { form_data: {} });
     expect(await call(tools, 'delete_fixture_filing', userId, { id })).toEqual({ ok: true });
-    expect(await db.selectFrom('fixture_filings').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await fixtureDb.selectFrom('fixture_filings').select('id').where('id', '=', id).execute()).toEqual(
+      [],
+    );
     await migration.down!(db);
     expect(await flagFunction()).toBe(FLAG_FUNCTION_0008);
     const { rows } = await sql<{
