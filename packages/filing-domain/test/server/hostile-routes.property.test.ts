@@ -10,7 +10,6 @@ import { testDatabases } from '@filing-mcp/test-db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPacketLinks } from '../../src/resources/packet-links.js';
-import { JPEG, PNG } from '../support/fax-harness.js';
 import { BASE_URL, SESSION_SECRET } from '../support/helpers.js';
 import {
   expectSafeResponse,
@@ -22,7 +21,9 @@ import {
   hostileString,
   hostileValue,
   jsonText,
+  multipart,
   PROTOTYPE_NAMES,
+  uploadBytes,
   within,
 } from '../support/hostile-input.js';
 import { KNOWN_FAX_ID, startWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
@@ -44,16 +45,6 @@ const shadowing = fc
 /** A hostile JSON value, or one that shadows Object.prototype's names. */
 const hostilePart = fc.oneof(hostileValue, shadowing);
 
-/** Bytes of a kind a signed copy may be, then random bytes: small, so that every check is quick. */
-const uploadBytes = fc.oneof(
-  fc.uint8Array({ maxLength: 2048 }),
-  ...[Buffer.from('%PDF-1.7\n'), PNG.subarray(0, 16), JPEG.subarray(0, 4), PNG, JPEG].map((head) =>
-    fc.uint8Array({ maxLength: 1024 }).map((tail) => new Uint8Array([...head, ...tail])),
-  ),
-  fc.constant(PNG),
-  jsonText.map((text) => new TextEncoder().encode(text)),
-);
-
 /** Content types of an upload: the ones a copy is sent as, broken multipart ones, hostile ones. */
 const uploadType = fc.oneof(
   fc.constantFrom(
@@ -68,20 +59,6 @@ const uploadType = fc.oneof(
   ),
   hostileHeaderValue,
 );
-
-/** A multipart/form-data body (boundary `fuzz`) of `files`, or its framing cut short. */
-function multipart(files: Uint8Array[], names: string[], cut: boolean): Uint8Array {
-  const parts: Uint8Array[] = files.map((bytes, index) => {
-    const name = (names[index] ?? 'copy.pdf').replace(/["\r\n]/g, '');
-    const head = `--fuzz\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`;
-    return new Uint8Array([...new TextEncoder().encode(head), ...bytes, 13, 10]);
-  });
-  const whole = new Uint8Array([
-    ...parts.flatMap((part) => [...part]),
-    ...new TextEncoder().encode('--fuzz--\r\n'),
-  ]);
-  return cut ? whole.subarray(0, Math.floor(whole.length / 2)) : whole;
-}
 
 /** Extra headers a client may send with any request: hostile values under names a route may read. */
 const hostileHeaders = fc.oneof(

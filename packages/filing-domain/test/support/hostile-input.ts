@@ -104,6 +104,44 @@ export const hostilePathSegment = fc.oneof(
   fc.constantFrom('%FF', '%ED%A0%80', '%', '%2F', '%00', '..', '%2e%2e', '', 'x.pdf'),
 );
 
+/** Bytes of a kind a signed copy may be (by their first bytes), then random bytes: small, so that every check is quick. */
+export const uploadBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 2048 }),
+  ...[
+    [...new TextEncoder().encode('%PDF-1.7\n')],
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52],
+    [0xff, 0xd8, 0xff, 0xe0],
+  ].map((head) => fc.uint8Array({ maxLength: 1024 }).map((tail) => new Uint8Array([...head, ...tail]))),
+  jsonText.map((text) => new TextEncoder().encode(text)),
+);
+
+/**
+ * A multipart/form-data body (boundary `fuzz`) of text `fields` and `files` (named by `names`),
+ * or its framing cut short.
+ */
+export function multipart(
+  files: Uint8Array[],
+  names: string[],
+  cut: boolean,
+  fields: Record<string, string> = {},
+): Uint8Array<ArrayBuffer> {
+  const utf8 = new TextEncoder();
+  const parts: number[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    const field = name.replace(/["\r\n]/g, '');
+    parts.push(
+      ...utf8.encode(`--fuzz\r\ncontent-disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  files.forEach((bytes, index) => {
+    const name = (names[index] ?? 'copy.pdf').replace(/["\r\n]/g, '');
+    const head = `--fuzz\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`;
+    parts.push(...utf8.encode(head), ...bytes, 13, 10);
+  });
+  const whole = new Uint8Array([...parts, ...utf8.encode('--fuzz--\r\n')]);
+  return cut ? whole.subarray(0, Math.floor(whole.length / 2)) : whole;
+}
+
 /** The bound on one answer: a request that takes longer is a hang. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 
