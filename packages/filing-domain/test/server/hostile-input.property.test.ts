@@ -1,3 +1,4 @@
+import { oauthEndpointPaths } from '@filing-mcp/oauth-core';
 import { testDatabases } from '@filing-mcp/test-db';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
@@ -156,7 +157,8 @@ describe.each(testDatabases())('hostile input against the whole server on $name'
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/register', '/authorize', '/token', '/revoke', '/approve'),
+        // Every endpoint of oauth-core's table (`/register`, `/authorize`, `/approve`, `/token`, `/revoke`).
+        fc.constantFrom(...oauthEndpointPaths('').keys()),
         params,
         jsonText,
         fc.constantFrom('form', 'json', 'raw'),
