@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { errorResponse, HttpError, jsonResponse } from '../errors/http-errors.js';
 import type { FilingLogger } from '../logging/filing-logger.js';
 import { readBoundedBody } from '../submission/bounded-body.js';
-import { type PaymentProvider, PaymentProviderError } from './payment-provider.js';
+import { type PaymentEvent, type PaymentProvider, PaymentProviderError } from './payment-provider.js';
 import {
   applyRefund,
   checkoutOpenedHere,
@@ -15,6 +15,15 @@ import {
 
 /** A payment event is a few kilobytes; anything much larger is no event. */
 const MAX_EVENT_BYTES = 256 * 1024;
+
+/**
+ * Whether an event's ids hold U+0000, which PostgreSQL text cannot: such an id names no event,
+ * checkout or payment of ours (and a 500 would only have the provider retry the same event).
+ */
+function namesNul(event: PaymentEvent): boolean {
+  const id = event.type === 'checkout_paid' ? event.checkoutId : event.paymentId;
+  return event.eventId.includes('\u0000') || id.includes('\u0000');
+}
 
 /**
  * `POST {base_url}/webhooks/stripe`: verifies the provider's signature over the raw body (and its
@@ -52,7 +61,8 @@ export function createPaymentWebhook(options: {
         ),
       );
     }
-    if (event === 'ignored') return withCors(jsonResponse({ received: true, outcome: 'ignored' }));
+    if (event === 'ignored' || namesNul(event))
+      return withCors(jsonResponse({ received: true, outcome: 'ignored' }));
     const db = await options.db();
     if (await paymentEventSeen(db, provider.name, event.eventId)) {
       log({ event: 'payment_webhook', provider: provider.name, type: event.type, outcome: 'duplicate' });

@@ -46,7 +46,12 @@ export function createFaxWebhook(options: {
         ),
       );
     }
-    if (event === 'ignored') return withCors(jsonResponse({ received: true, outcome: 'ignored' }));
+    // PostgreSQL text holds no U+0000: an id with one names no fax or event of ours, and a reason
+    // loses it (a 500 here would only have the provider retry the same event).
+    if (event === 'ignored' || event.eventId.includes('\u0000') || event.faxId.includes('\u0000'))
+      return withCors(jsonResponse({ received: true, outcome: 'ignored' }));
+    if (event.failureReason?.includes('\u0000'))
+      event.failureReason = event.failureReason.replaceAll('\u0000', '');
     const db = await options.db();
     const bounded = await boundEventDate(db, options.provider.name, event, new Date(arrivedAt));
     const outcome = await applyFaxEvent(db, options.provider.name, {

@@ -1,60 +1,19 @@
+import { oauthEndpointPaths } from '@filing-mcp/oauth-core';
 import { testDatabases } from '@filing-mcp/test-db';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, type Harness, newUser, SESSION_SECRET, startHarness } from '../support/helpers.js';
+import { FUZZ_SEED, hostileString, jsonText, PROTOTYPE_NAMES, rawJson } from '../support/hostile-input.js';
 
 // Generated hostile input against the whole server (MCP endpoint, every tool, every
 // OAuth endpoint) on both databases. Whatever the input: never a 5xx, never a body that is not
 // JSON, never -32603 for client input, never a hang (the test's timeout). Deterministic: a fixed
 // seed (FUZZ_SEED overrides it, to explore; a failure prints the seed and path to replay) and a
-// bounded count of runs per property, so that `pnpm test` runs the same cases every time.
-fc.configureGlobal({ seed: Number(process.env.FUZZ_SEED ?? 50_2026) });
-
-/** The names a lookup on a plain object finds on Object.prototype (`hasOwnProperty` was a 500). */
-const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), '__proto__', 'prototype'];
-
-/** Strings a client can send that a naive server stores or echoes badly. */
-const hostileString = fc.oneof(
-  fc.string({ maxLength: 20 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.constantFrom(
-    '\u0000',
-    'a\u0000b',
-    '\ud800',
-    'x\udfff',
-    '\udc00\ud800',
-    '\ud83d\ude00',
-    '%00',
-    "'; drop table x;--",
-    ...PROTOTYPE_NAMES,
-  ),
-  fc.string({ maxLength: 3 }).map((s) => s.repeat(3000)),
-);
-
-/** A JSON value made of hostile strings, numbers at the edges and some nesting. */
-const hostileValue = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    hostileString,
-    fc.constantFrom(0, -1, 2 ** 53, -(2 ** 63), 1e308, 0.1, true, false, null),
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(hostileString, tie('value'), { maxKeys: 3 }),
-  ),
-})).value;
-
-/** Raw JSON text that JSON.stringify cannot produce: huge numbers and deep nesting. */
-const rawJson = fc.oneof(
-  fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890', '1e-999', '-0'),
-  fc.integer({ min: 100, max: 3000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
-  fc.integer({ min: 100, max: 3000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
-);
-
-/** A value spliced as raw text, or a serialized hostile value. */
-const jsonText = fc.oneof(
-  rawJson,
-  hostileValue.map((value) => JSON.stringify(value) ?? 'null'),
-);
+// bounded count of runs per property, so that `pnpm test` runs the same cases every time. The
+// server's other routes (packet and signed-copy links, webhooks, probes) are fuzzed in
+// hostile-routes.property.test.ts, the companion's pages in packages/companion.
+fc.configureGlobal({ seed: FUZZ_SEED });
 
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'prompts/list', 'x/y'];
 
@@ -198,7 +157,8 @@ describe.each(testDatabases())('hostile input against the whole server on $name'
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/register', '/authorize', '/token', '/revoke', '/approve'),
+        // Every endpoint of oauth-core's table (`/register`, `/authorize`, `/approve`, `/token`, `/revoke`).
+        fc.constantFrom(...oauthEndpointPaths('').keys()),
         params,
         jsonText,
         fc.constantFrom('form', 'json', 'raw'),

@@ -84,7 +84,7 @@ export interface Harness {
 export async function startHarness(
   variant: DatabaseVariant,
   config: Partial<FilingServerConfig> = {},
-  options: Pick<FilingServerOptions, 'clientMetadataDocuments' | 'packets'> = {},
+  options: Pick<FilingServerOptions, 'clientMetadataDocuments' | 'packets' | 'fax' | 'payments'> = {},
 ): Promise<Harness> {
   const database = await variant.create();
   await migrateToLatest(database.db);

@@ -172,8 +172,9 @@ export function stripeClientProvider(options: StripePaymentOptions): PaymentProv
       // The library refuses an old timestamp only; one from more than 5 minutes ahead is no better.
       const signedAt = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
       if (!(signedAt <= now / 1000 + STRIPE_WEBHOOK_TOLERANCE_SECONDS)) return 'stale_timestamp';
+      // A signed body is still any JSON: `null` or a number is no event.
+      if (typeof event !== 'object' || event === null || typeof event.id !== 'string') return 'ignored';
       const object = event.data?.object ?? {};
-      if (typeof event.id !== 'string') return 'ignored';
       if (
         (event.type === 'checkout.session.completed' && object.payment_status === 'paid') ||
         event.type === 'checkout.session.async_payment_succeeded'

@@ -146,12 +146,16 @@ export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
       } catch {
         return 'ignored';
       }
-      const eventType = String(data?.event_type);
-      const status = Object.hasOwn(STATUSES, eventType) ? STATUSES[eventType] : undefined;
-      const payload = data?.payload as Record<string, unknown> | undefined;
-      if (status === undefined || payload === undefined || payload.direction === 'inbound') return 'ignored';
+      // Each part is checked for its type before use: a signed body may still hold `null` or an
+      // object such as `{"toString":1}`, which no String() can convert.
+      const eventType: unknown = data?.event_type;
+      const status =
+        typeof eventType === 'string' && Object.hasOwn(STATUSES, eventType) ? STATUSES[eventType] : undefined;
+      const payload = data?.payload as Record<string, unknown> | null | undefined;
+      if (status === undefined || typeof payload !== 'object' || payload === null) return 'ignored';
+      if (payload.direction === 'inbound') return 'ignored';
       if (typeof data?.id !== 'string' || typeof payload.fax_id !== 'string') return 'ignored';
-      const occurred = new Date(String(data.occurred_at ?? ''));
+      const occurred = new Date(typeof data.occurred_at === 'string' ? data.occurred_at : '');
       const pages = payload.page_count;
       return {
         eventId: data.id,
