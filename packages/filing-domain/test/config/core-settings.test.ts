@@ -96,6 +96,39 @@ describe('the table of the shared settings', () => {
       for (const name of names) expect(core.has(name), `${provider}: ${name}`).toBe(false);
     }
     for (const name of core) expect(name ?? '').not.toMatch(/TELNYX|STRIPE/);
+    expect(Object.values(PROVIDER_SETTINGS).map((settings) => Object.values(settingNames(settings)))).toEqual(
+      [
+        [
+          'TELNYX_API_KEY',
+          'TELNYX_FAX_CONNECTION_ID',
+          'FAX_FROM_NUMBER',
+          'TELNYX_PUBLIC_KEY',
+          'TELNYX_API_BASE_URL',
+        ],
+        [
+          'BILLING',
+          'STRIPE_SECRET_KEY',
+          'STRIPE_WEBHOOK_SECRET',
+          'BILLING_TIERS',
+          'STRIPE_EXTENSION_PRICE',
+          'STRIPE_API_BASE_URL',
+        ],
+      ],
+    );
+  });
+
+  it('neither reads nor refuses a provider’s variables: they are the provider’s settings', () => {
+    const config = configFromEnv({
+      ...REQUIRED,
+      FAX_FROM_NUMBER: 'not a number',
+      TELNYX_API_KEY: 'k',
+      BILLING: 'yes',
+      STRIPE_SECRET_KEY: 'pk_bad',
+      BILLING_TIERS: 'single:price_single:1',
+    });
+    expect(config).not.toHaveProperty('fax');
+    expect(config).not.toHaveProperty('payments');
+    expect(JSON.stringify(config)).not.toMatch(/price_single|pk_bad/);
   });
 
   it('reads only documented variables, read by every adapter, and documents the defaults it applies (the providers’ too)', () => {

@@ -1,12 +1,8 @@
 // The payment provider's settings (Stripe's: BILLING, STRIPE_*, BILLING_TIERS), read by its own
 // reader with the core's settings kit, and the core's settings, which no longer read them.
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, SettingError } from '../../src/index.js';
-import {
-  readStripeSettings,
-  STRIPE_SETTINGS,
-  stripePaymentProviderFromEnv,
-} from '../../src/providers/stripe.js';
+import { SettingError } from '../../src/index.js';
+import { readStripeSettings, stripePaymentProviderFromEnv } from '../../src/providers/stripe.js';
 
 const REQUIRED = {
   MCP_BASE_URL: 'https://api.example.com/mcp-server',
@@ -38,12 +34,6 @@ describe('payment settings', () => {
     expect(await stripePaymentProviderFromEnv(REQUIRED)).toBeUndefined();
   });
 
-  it('are not the core’s: its configuration neither reads nor refuses them', () => {
-    const config = configFromEnv({ ...REQUIRED, ...STRIPE, BILLING: 'yes', STRIPE_SECRET_KEY: 'pk_bad' });
-    expect(config).not.toHaveProperty('payments');
-    expect(JSON.stringify(config)).not.toContain('price_single');
-  });
-
   it('read the four tiers, the extension price, the base URL; BILLING off by default', async () => {
     const settings = readStripeSettings({
       ...REQUIRED,
@@ -72,17 +62,6 @@ describe('payment settings', () => {
       tiers: settings?.tiers,
       extensionPrice: 'price_ext',
     });
-  });
-
-  it('name each variable of the table once, as the configuration page does', () => {
-    expect(Object.values(STRIPE_SETTINGS).map((setting) => setting.env)).toEqual([
-      'BILLING',
-      'STRIPE_SECRET_KEY',
-      'STRIPE_WEBHOOK_SECRET',
-      'BILLING_TIERS',
-      'STRIPE_EXTENSION_PRICE',
-      'STRIPE_API_BASE_URL',
-    ]);
   });
 
   it('refuse in the words they always had, naming every variable at fault', async () => {
