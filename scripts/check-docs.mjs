@@ -8,7 +8,8 @@
 //     number of tools the server lists (the generated tools/list); the interface specification's
 //     own 14 may be named as such ("the spec's 14 tools");
 //   - a count of environment variables written in prose ("69 environment variables") equals the
-//     number of entries of the variables table (packages/filing-domain/src/config/variables/);
+//     number of entries of the variables table (packages/filing-domain/src/config/variables/, and
+//     each provider's, in its providers/*-settings.ts);
 //   - a measured figure, written `<!-- measured:<key> -->60.4 s<!-- /measured -->` (on one line),
 //     is the one docs/measurements.json last recorded for that key (scripts/measure-quickstart.mjs).
 //
@@ -131,7 +132,12 @@ function toolCount() {
 /** The number of entries of the environment variables table. */
 function variableCount() {
   return tracked
-    .filter((file) => file.startsWith('packages/filing-domain/src/config/variables/') && file.endsWith('.ts'))
+    .filter(
+      (file) =>
+        (file.startsWith('packages/filing-domain/src/config/variables/') && file.endsWith('.ts')) ||
+        // Each provider's variables, beside it.
+        /^packages\/filing-domain\/src\/[a-z]+\/providers\/[a-z-]+-settings\.ts$/.test(file),
+    )
     .reduce(
       (sum, file) => sum + (readFileSync(join(root, file), 'utf8').match(/^ {4}name: '/gm) ?? []).length,
       0,

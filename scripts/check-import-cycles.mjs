@@ -44,8 +44,9 @@ export const FLOORS = {
     ['tools', 'submission', 'payments', 'resources', 'prompts', 'probes', 'storage/migrations.ts'],
     // The composition: createFilingServer, its routes and its own deferred loads.
     ['server'],
-    // The public names: the package's entries (`.` and `./settings`).
-    ['index.ts', 'settings.ts'],
+    // The public names: the package's entries (`.`, `./settings`, the providers' `./providers/*`)
+    // and the one list of every variable, the core's and the providers'.
+    ['index.ts', 'settings.ts', 'providers', 'environment-variables.ts'],
   ],
 };
 

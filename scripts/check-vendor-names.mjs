@@ -4,13 +4,15 @@
 // from its settings and hand it in (`FilingServerOptions.fax`, `.payments`); the webhook path comes
 // from the provider. Read with the TypeScript compiler API, so comments and prose do not count:
 //   - an identifier (`telnyxFaxProvider(config.fax)`, `const stripe`), a property name included;
-//   - a module specifier (`import('stripe')`, `from './providers/telnyx.js'`), except a re-export from
-//     a providers/ module (the package's index and deployment entry re-export the providers);
-//   - a string that is a path (`'/webhooks/telnyx/fax'`): a route the core would serve for a vendor.
+//   - a module specifier (`import('stripe')`, `from './providers/telnyx.js'`), a re-export included:
+//     the providers have package entries of their own (src/providers/), outside the core's;
+//   - a string that is a path (`'/webhooks/telnyx/fax'`): a route the core would serve for a vendor;
+//   - a string that names a provider's variable: one with a vendor's prefix (`'TELNYX_API_KEY'`,
+//     `'STRIPE_SECRET_KEY'`), or one a provider module declares (`env: 'BILLING'`,
+//     `name: 'FAX_FROM_NUMBER'`): each provider's settings are its own module's, and the core's
+//     settings (config/core-settings.ts) read none of them.
 // Other strings may name a vendor: the answers an agent reads say where the user pays
-// ("Stripe's checkout page"), and the settings' messages and documentation name the variables.
-// A file may be let through, with its reason (LET_THROUGH); none is: the variables named after a
-// vendor (TELNYX_*, STRIPE_*, product: docs/configuration.md) are strings of config/core-settings.ts.
+// ("Stripe's checkout page"). A file may be let through, with its reason (LET_THROUGH); none is.
 //
 // Usage: node scripts/check-vendor-names.mjs
 // Before reading the repository it checks itself: planted lines that name a vendor must each fail,
@@ -26,10 +28,38 @@ const VENDOR = /telnyx|stripe/i;
 /** @type {Map<string, string>} A core file (path under src/) to why it may name a vendor. */
 export const LET_THROUGH = new Map();
 
-const inProviders = (path) => path.split('/').includes('providers');
+/** A variable named after a vendor, inside a string. */
+const VENDOR_VARIABLE = /\b(?:TELNYX|STRIPE)_[A-Z0-9_]+/;
+const VARIABLE = /^[A-Z][A-Z0-9_]+$/;
 
-/** The vendor names in one source's code: `line: what` for each. */
-export function vendorNames(fileName, text) {
+/**
+ * The variables a providers/ module declares: each string of SCREAMING_SNAKE_CASE given as an `env`
+ * or `name` property (its settings table, its documentation).
+ */
+export function declaredVariables(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found = new Set();
+  const visit = (node) => {
+    if (
+      ts.isPropertyAssignment(node) &&
+      ts.isIdentifier(node.name) &&
+      (node.name.text === 'env' || node.name.text === 'name') &&
+      ts.isStringLiteralLike(node.initializer) &&
+      VARIABLE.test(node.initializer.text)
+    ) {
+      found.add(node.initializer.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * The vendor names in one source's code: `line: what` for each; `variables`, the providers'
+ * variables (declaredVariables), each refused as a string of the core.
+ */
+export function vendorNames(fileName, text, variables = new Set()) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found = [];
   const report = (node, what) => {
@@ -53,8 +83,6 @@ export function vendorNames(fileName, text) {
   const visit = (node) => {
     const specifier = specifierOf(node);
     if (specifier !== undefined) {
-      // The package's doors re-export the providers: `export { telnyxFaxProvider } from './.../providers/telnyx.js'`.
-      if (ts.isExportDeclaration(node) && inProviders(specifier.text)) return;
       if (VENDOR.test(specifier.text)) report(node, `imports ${specifier.text}`);
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
         // An import's names are the identifiers below: checked as any other.
@@ -66,9 +94,14 @@ export function vendorNames(fileName, text) {
       if (VENDOR.test(node.text)) report(node, `names ${node.text}`);
     } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       if (node.text.startsWith('/') && VENDOR.test(node.text)) report(node, `serves ${node.text}`);
+      const variable =
+        node.text.match(VENDOR_VARIABLE)?.[0] ?? (variables.has(node.text) ? node.text : undefined);
+      if (variable !== undefined) report(node, `reads the provider's variable ${variable}`);
     } else if (ts.isTemplateExpression(node)) {
       const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
       if (parts.some((part) => part.includes('/') && VENDOR.test(part))) report(node, 'serves a vendor path');
+      const variable = parts.map((part) => part.match(VENDOR_VARIABLE)?.[0]).find(Boolean);
+      if (variable !== undefined) report(node, `reads the provider's variable ${variable}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -85,20 +118,42 @@ function selfCheck() {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text, not a template
     'const url = `${base}/webhooks/telnyx/fax`;',
     'const options = { stripe: true };',
-  ];
-  const mustPass = [
+    // The providers have entries of their own: the core's re-export none.
     "export { telnyxFaxProvider } from '../submission/providers/telnyx.js';",
+    // A provider's variables are its settings module's, not the core's.
+    "const fax = { apiKey: { type: 'text', env: 'TELNYX_API_KEY' } };",
+    "const message = 'Invalid environment: STRIPE_SECRET_KEY: is required';",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text, not a template
+    'const message = `${prefix}: TELNYX_PUBLIC_KEY is required`;',
+    "const billing = { type: 'choice', env: 'BILLING', options: ['on', 'off'] };",
+  ];
+  const planted = new Set(['BILLING']);
+  const mustPass = [
+    "export { FAX_VARIABLES } from '../providers/variables.js';",
     'const provider = options.fax;',
+    "const limits = { type: 'text', env: 'RATE_LIMITS' };",
+    '// TELNYX_API_KEY: see providers/telnyx-settings.ts',
     "// Telnyx's webhook: see providers/telnyx.ts",
     "const message = 'Pay on Stripe’s checkout page.';",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text, not a template
     'const url = `${base}${provider.webhookPath}`;',
   ];
+  const declared = declaredVariables(
+    'planted-settings.ts',
+    "export const T = { billing: { env: 'BILLING' } }; export const V = [{ name: 'FAX_FROM_NUMBER' }, { env: 'lower' }];",
+  );
   const wrong = [
     ...mustFail
-      .filter((line) => vendorNames('planted.ts', line).length === 0)
+      .filter((line) => vendorNames('planted.ts', line, planted).length === 0)
       .map((line) => `passed: ${line}`),
-    ...mustPass.filter((line) => vendorNames('planted.ts', line).length > 0).map((line) => `failed: ${line}`),
+    ...mustPass
+      .filter((line) => vendorNames('planted.ts', line, planted).length > 0)
+      .map((line) => `failed: ${line}`),
+    ...(declared.size === 2 && declared.has('BILLING') && declared.has('FAX_FROM_NUMBER')
+      ? []
+      : [
+          `declaredVariables found ${[...declared].join(', ') || 'nothing'} (BILLING, FAX_FROM_NUMBER expected)`,
+        ]),
   ];
   if (wrong.length > 0) {
     console.error(`check-vendor-names does not work (its self-check):\n  ${wrong.join('\n  ')}`);
@@ -106,27 +161,33 @@ function selfCheck() {
   }
 }
 
-function coreFiles() {
-  const files = [];
-  const walk = (current) => {
+/** The core's source files, and the providers' (in a providers/ folder). */
+function sourceFiles() {
+  const core = [];
+  const providers = [];
+  const walk = (current, inProviders) => {
     for (const name of readdirSync(current)) {
       const path = join(current, name);
-      if (statSync(path).isDirectory()) {
-        if (name !== 'providers') walk(path);
-      } else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts')) files.push(path);
+      if (statSync(path).isDirectory()) walk(path, inProviders || name === 'providers');
+      else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts'))
+        (inProviders ? providers : core).push(path);
     }
   };
-  if (existsSync(CORE)) walk(CORE);
-  return files;
+  if (existsSync(CORE)) walk(CORE, false);
+  return { core, providers };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   selfCheck();
   let failed = false;
-  for (const file of coreFiles()) {
+  const { core, providers } = sourceFiles();
+  const variables = new Set(
+    providers.flatMap((file) => [...declaredVariables(file, readFileSync(file, 'utf8'))]),
+  );
+  for (const file of core) {
     const path = relative(CORE, file);
     if (LET_THROUGH.has(path)) continue;
-    const found = vendorNames(file, readFileSync(file, 'utf8'));
+    const found = vendorNames(file, readFileSync(file, 'utf8'), variables);
     if (found.length === 0) continue;
     failed = true;
     console.log(`FAIL: packages/filing-domain/src/${path} names a vendor outside its provider modules:`);

@@ -78,6 +78,10 @@ const sourceEntries = {
   // filing-domain's settings kit and the companion's rules on its settings, read at start.
   './settings': 'src/settings.ts',
   './rules': 'src/rules.ts',
+  // filing-domain's providers, each with its settings: the provider's code and their schema load
+  // only when its variables are set.
+  './providers/telnyx': 'src/providers/telnyx.ts',
+  './providers/stripe': 'src/providers/stripe.ts',
   // protocol's OpenTelemetry observer: from source too, or its dist copy would bring a second
   // copy of the protocol modules it shares.
   './otel': 'src/otel/index.ts',
@@ -97,6 +101,18 @@ const deepImports = [
     /serverless[\\/]src[\\/]serverless-(filing-server|settings)\.ts$/,
     '@filing-mcp/filing-domain',
     'filing-domain/src/server/deployment.ts',
+  ],
+  // The providers' zod-free builders alone, not their entries: the entry re-exports the provider
+  // and the settings' schema, which the builders load only when a provider's variables are set.
+  [
+    /serverless[\\/]src[\\/]serverless-settings\.ts$/,
+    '@filing-mcp/filing-domain/providers/telnyx',
+    'filing-domain/src/submission/providers/telnyx-from-env.ts',
+  ],
+  [
+    /serverless[\\/]src[\\/]serverless-settings\.ts$/,
+    '@filing-mcp/filing-domain/providers/stripe',
+    'filing-domain/src/payments/providers/stripe-from-env.ts',
   ],
   // The pool of the filing server (bounded, its named statements), loaded with pg.
   [

@@ -1,5 +1,6 @@
 import { PLATFORM_POOL_DEFAULTS } from '@filing-mcp/filing-domain';
 import { describe, expect, it } from 'vitest';
+import { expectProviderRefusals } from '../../../packages/serverless/test/support/provider-refusals.js';
 import { lambdaPlatform } from '../src/lambda-platform.js';
 import { lambdaSettingsFromEnv } from '../src/lambda-settings.js';
 
@@ -36,5 +37,11 @@ describe('the Lambda settings', () => {
     );
     const noDatabase = lambdaSettingsFromEnv(() => ({ ...BASE, DATABASE_URL: '' }), lambdaPlatform());
     await expect(noDatabase.server()).rejects.toThrow('DATABASE_URL is not set');
+  });
+
+  it('refuses a provider’s bad setting at start with the one SettingError, naming the variable', async () => {
+    await expectProviderRefusals((env) =>
+      lambdaSettingsFromEnv(() => ({ ...BASE, ...env }), lambdaPlatform()).server(),
+    );
   });
 });

@@ -1,10 +1,12 @@
 import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import type { Server } from 'node:http';
 import type {
+  FaxProvider,
   FilingPackets,
   FilingServer,
   FilingServerConfig,
   HashFunction,
+  PaymentProvider,
 } from '@filing-mcp/filing-domain';
 import type { ClientMetadataDocumentOptions } from '@filing-mcp/oauth-core';
 import type { Kysely } from 'kysely';
@@ -76,6 +78,16 @@ export interface NodeServerOptions {
    * `@filing-mcp/oauth-core/node` (no loopback); `false` turns them off.
    */
   clientMetadataDocuments?: ClientMetadataDocumentOptions | false;
+  /**
+   * The fax provider (`telnyxFaxProvider` of `@filing-mcp/filing-domain/providers/telnyx`, built
+   * from its settings): turns on send_fax and its status webhook.
+   */
+  fax?: FaxProvider;
+  /**
+   * The payment provider (`stripePaymentProvider` of `@filing-mcp/filing-domain/providers/stripe`,
+   * built from its settings): turns on buy_filings, buy_extension, its webhook and the credits.
+   */
+  payments?: PaymentProvider;
   /** Runs last in `close()`, after every request finished: release what the server used (database). */
   onClose?: () => Promise<void>;
 }

@@ -2,12 +2,7 @@ import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type MountedCompanion, mountCompanion } from '@filing-mcp/companion';
 import { checkCompanionHost } from '@filing-mcp/companion/rules';
-import {
-  createFilingServer,
-  DEFAULT_PACKET_BUILD_LIMITS,
-  stripePaymentProvider,
-  telnyxFaxProvider,
-} from '@filing-mcp/filing-domain';
+import { createFilingServer, DEFAULT_PACKET_BUILD_LIMITS } from '@filing-mcp/filing-domain';
 import { createNodeClientMetadataFetcher } from '@filing-mcp/oauth-core/node';
 import { createNodeListener, type NodeListener, refuseConnect } from '@filing-mcp/node-http';
 import { corsHeaders, loopbackAllowList } from '@filing-mcp/protocol';
@@ -101,10 +96,9 @@ export async function createNodeServer(options: NodeServerOptions): Promise<Node
     core = createFilingServer({
       db: options.db,
       packets,
-      // The providers, built from the settings (Telnyx's fax, Stripe's payments): the core only
-      // knows their interfaces.
-      ...(config.fax && { fax: telnyxFaxProvider(config.fax) }),
-      ...(config.payments && { payments: stripePaymentProvider(config.payments) }),
+      // The providers handed in (built from their own settings): the core only knows their interfaces.
+      ...(options.fax && { fax: options.fax }),
+      ...(options.payments && { payments: options.payments }),
       config: { ...config, ...allowList, baseUrl, appUrl },
       hash: options.hash ?? nodeSha256Hex,
       now: options.now ?? Date.now,

@@ -5,6 +5,8 @@ import {
   configDraftFromEnv,
   type FilingServerConfigDraft,
 } from '@filing-mcp/filing-domain';
+import { type PaymentsSettings, readStripeSettings } from '@filing-mcp/filing-domain/providers/stripe';
+import { readTelnyxSettings, type TelnyxFaxOptions } from '@filing-mcp/filing-domain/providers/telnyx';
 import {
   companionEnabled,
   type Environment,
@@ -33,6 +35,10 @@ export interface ServeSettings extends NodeSettings {
   servesCompanion: boolean;
   /** `OTEL_*`: whether the OpenTelemetry SDK starts. */
   telemetry: TelemetrySettings;
+  /** The fax provider's settings (`TELNYX_*`, `FAX_FROM_NUMBER`), when any is set: fax on. */
+  fax: TelnyxFaxOptions | undefined;
+  /** The payment provider's settings (`STRIPE_*`, `BILLING*`), when payments are on. */
+  payments: PaymentsSettings | undefined;
 }
 
 /**
@@ -43,6 +49,9 @@ export interface ServeSettings extends NodeSettings {
 export function serveSettingsFromEnv(env: Environment): ServeSettings {
   const settings = nodeSettingsFromEnv(env);
   const core = configDraftFromEnv(env);
+  // The providers' settings are theirs, read as the core's are (the one `SettingError`).
+  const fax = readTelnyxSettings(env);
+  const payments = readStripeSettings(env);
   const servesCompanion = companionEnabled(settings, core.appUrl);
   const { secret, jwksUrl } = core.session;
   const missing: SettingError[] = [];
@@ -79,5 +88,7 @@ export function serveSettingsFromEnv(env: Environment): ServeSettings {
     clientMetadataDocuments,
     servesCompanion,
     telemetry: telemetrySettingsFromEnv(env),
+    fax,
+    payments,
   };
 }

@@ -1,4 +1,6 @@
 import { migrateToLatest } from '@filing-mcp/filing-domain';
+import { stripePaymentProvider } from '@filing-mcp/filing-domain/providers/stripe';
+import { telnyxFaxProvider } from '@filing-mcp/filing-domain/providers/telnyx';
 import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
 import { type CredentialListener, startCredentialListener } from './credential-listener.js';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.js';
@@ -85,6 +87,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
       cleanupIntervalMs: settings.cleanupIntervalMs,
       readinessTimeoutMs: settings.readinessTimeoutMs,
       packetWorkerMaxMemoryMb: settings.packetWorkerMaxMemoryMb,
+      // The providers, built from their own settings: the core only knows their interfaces.
+      ...(settings.fax && { fax: telnyxFaxProvider(settings.fax) }),
+      ...(settings.payments && { payments: stripePaymentProvider(settings.payments) }),
       clientMetadataDocuments: nodeClientMetadataDocuments(settings.clientMetadataDocuments),
       ...(companion && {
         companion: {

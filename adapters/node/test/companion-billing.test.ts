@@ -25,9 +25,9 @@ const consoleMessages: string[] = [];
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  chromium = await startChromiumCompanion({
-    ...standInPayments(stripe, { billing: 'on', tiers: 'single:price_single:1,pair:price_pair:2' }).config,
-  });
+  chromium = await startChromiumCompanion(
+    standInPayments(stripe, { billing: 'on', tiers: 'single:price_single:1,pair:price_pair:2' }),
+  );
   ({ harness, browser } = chromium);
 });
 

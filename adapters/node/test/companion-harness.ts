@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { createLogger } from '../src/logger.js';
-import { createNodeServer } from '../src/node-server.js';
+import { createNodeServer, type NodeServerOptions } from '../src/node-server.js';
 
 /**
  * The adapter's own server (`createNodeServer`, what `filing-mcp serve` runs) with the companion
@@ -44,6 +44,10 @@ export interface CompanionHarness {
   close(): Promise<void>;
 }
 
+/** Settings over the harness's own, and the providers to hand in (built from their settings). */
+export type CompanionHarnessSettings = Partial<FilingServerConfig> &
+  Pick<NodeServerOptions, 'fax' | 'payments'>;
+
 /**
  * Starts a {@link CompanionHarness}; one per test file (PGlite takes seconds to start).
  *
@@ -52,7 +56,7 @@ export interface CompanionHarness {
  */
 export async function startCompanionHarness(
   create: DatabaseVariant['create'] = createPGliteDb,
-  config: Partial<FilingServerConfig> = {},
+  { fax, payments, ...config }: CompanionHarnessSettings = {},
 ): Promise<CompanionHarness> {
   const database = await create();
   const { db } = database;
@@ -72,6 +76,8 @@ export async function startCompanionHarness(
       authCacheTtlMs: 0,
       ...config,
     }),
+    ...(fax && { fax }),
+    ...(payments && { payments }),
     companion: { userId },
     logger: createLogger({ level: 'silent' }),
     cleanupIntervalMs: 0,

@@ -23,6 +23,9 @@ defineConformanceSuite('node', async ({ database }) => {
         allowedOrigins: [new URL(parts.config.appUrl).origin, origin],
       };
     },
+    // The providers the adapter builds from their settings (startServer: from the environment).
+    fax: parts.serverOptions.fax,
+    payments: parts.serverOptions.payments,
     host: '127.0.0.1',
     port: 0,
     now: parts.clock.now,

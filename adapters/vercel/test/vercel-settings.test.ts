@@ -1,5 +1,6 @@
 import { PLATFORM_POOL_DEFAULTS } from '@filing-mcp/filing-domain';
 import { describe, expect, it } from 'vitest';
+import { expectProviderRefusals } from '../../../packages/serverless/test/support/provider-refusals.js';
 import { vercelSettingsFromEnv } from '../src/vercel-settings.js';
 
 const BASE = {
@@ -33,5 +34,9 @@ describe('the Vercel settings', () => {
     await expect(vercelSettingsFromEnv(() => ({ ...BASE, POSTGRES_URL: '' })).server()).rejects.toThrow(
       'DATABASE_URL is not set',
     );
+  });
+
+  it('refuses a provider’s bad setting at start with the one SettingError, naming the variable', async () => {
+    await expectProviderRefusals((env) => vercelSettingsFromEnv(() => ({ ...BASE, ...env })).server());
   });
 });

@@ -5,6 +5,7 @@ export { type ConformanceSuiteOptions, defineConformanceSuite } from './define-c
 export { type DeployedFunction, defineDeployedSuite } from './deployed-suite.js';
 export {
   CONFORMANCE_APP_URL,
+  type ConformanceProviderSettings,
   type ConformanceServerConfig,
   type TargetParts,
   createTargetParts,

@@ -4,9 +4,10 @@ import {
   createApiKey,
   type FaxProvider,
   migrateToLatest,
-  stripePaymentProvider,
-  telnyxFaxProvider,
+  type PaymentProvider,
 } from '@filing-mcp/filing-domain';
+import { parseStripeSettings, stripePaymentProvider } from '@filing-mcp/filing-domain/providers/stripe';
+import { telnyxFaxProvider } from '@filing-mcp/filing-domain/providers/telnyx';
 import { createPGliteDb, createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import type { ConformanceClock, ConformanceDatabase } from './conformance-target.js';
@@ -33,9 +34,15 @@ export interface ConformanceServerConfig {
   rateLimits: false;
   allowedHosts: string[];
   allowedOrigins: string[];
+}
+
+/**
+ * The providers' settings of a conformance target (their own, read by the adapters beside the
+ * core's): the providers of `serverOptions` are built from them, and a deployed entry reads them.
+ */
+export interface ConformanceProviderSettings {
   /** Fax on, with a test Ed25519 key, so the fax-status webhook is tested on every target. */
   fax: {
-    provider: 'telnyx';
     apiKey: string;
     connectionId: string;
     fromNumber: string;
@@ -62,13 +69,15 @@ export interface TargetParts {
   databaseUrl: string | undefined;
   clock: ConformanceClock;
   config: ConformanceServerConfig;
+  /** The fax and payment providers' settings (each provider's own, beside the core's). */
+  providerSettings: ConformanceProviderSettings;
   /** Ready-made options for `createFilingServer(serverOptions)`, the fax and Stripe providers included. */
   serverOptions: {
     db: Kysely<FilingDatabase>;
     config: ConformanceServerConfig;
     fax: FaxProvider;
     now: () => number;
-    payments: ReturnType<typeof stripePaymentProvider>;
+    payments: PaymentProvider;
   };
   /** The Stripe stand-in the configuration points at: it opens checkouts and signs events. */
   stripe: StripeStandIn;
@@ -128,8 +137,9 @@ export async function createTargetParts(options: {
     rateLimits: false,
     allowedHosts: [new URL(baseUrl).host],
     allowedOrigins: [new URL(appUrl).origin, new URL(baseUrl).origin],
+  };
+  const providerSettings: ConformanceProviderSettings = {
     fax: {
-      provider: 'telnyx',
       apiKey: 'KEY_conformance_never_used',
       connectionId: '1000000000000000001',
       fromNumber: '+13125550100',
@@ -148,13 +158,14 @@ export async function createTargetParts(options: {
     databaseUrl: 'url' in database ? (database.url as string) : undefined,
     clock,
     config,
-    // The providers an adapter builds from config.fax and config.payments.
+    providerSettings,
+    // The providers an adapter builds from their settings.
     serverOptions: {
       db: database.db,
       config,
-      fax: telnyxFaxProvider(config.fax),
+      fax: telnyxFaxProvider(providerSettings.fax),
       now: clock.now,
-      payments: stripePaymentProvider(config.payments),
+      payments: stripePaymentProvider(parseStripeSettings(providerSettings.payments)),
     },
     stripe,
     sessionSecret,
@@ -199,14 +210,14 @@ export function deployedEnvironment(parts: TargetParts): Record<string, string> 
     AUTH_CACHE_TTL_MS: String(parts.config.authCacheTtlMs),
     ALLOWED_HOSTS: parts.config.allowedHosts.join(','),
     ALLOWED_ORIGINS: parts.config.allowedOrigins.join(','),
-    TELNYX_API_KEY: parts.config.fax.apiKey,
-    TELNYX_FAX_CONNECTION_ID: parts.config.fax.connectionId,
-    FAX_FROM_NUMBER: parts.config.fax.fromNumber,
-    TELNYX_PUBLIC_KEY: parts.config.fax.publicKey,
-    STRIPE_SECRET_KEY: parts.config.payments.secretKey,
-    STRIPE_WEBHOOK_SECRET: parts.config.payments.webhookSecret,
-    STRIPE_API_BASE_URL: parts.config.payments.apiBaseUrl,
-    BILLING_TIERS: parts.config.payments.tiers,
-    STRIPE_EXTENSION_PRICE: parts.config.payments.extensionPrice,
+    TELNYX_API_KEY: parts.providerSettings.fax.apiKey,
+    TELNYX_FAX_CONNECTION_ID: parts.providerSettings.fax.connectionId,
+    FAX_FROM_NUMBER: parts.providerSettings.fax.fromNumber,
+    TELNYX_PUBLIC_KEY: parts.providerSettings.fax.publicKey,
+    STRIPE_SECRET_KEY: parts.providerSettings.payments.secretKey,
+    STRIPE_WEBHOOK_SECRET: parts.providerSettings.payments.webhookSecret,
+    STRIPE_API_BASE_URL: parts.providerSettings.payments.apiBaseUrl,
+    BILLING_TIERS: parts.providerSettings.payments.tiers,
+    STRIPE_EXTENSION_PRICE: parts.providerSettings.payments.extensionPrice,
   };
 }

@@ -109,7 +109,6 @@ export {
   type PaymentProvider,
   PaymentProviderError,
 } from './payments/payment-provider.js';
-export { type StripePaymentOptions, stripePaymentProvider } from './payments/providers/stripe.js';
 export type { FaxEvent } from './submission/fax-events.js';
 export {
   type FaxProvider,
@@ -117,8 +116,9 @@ export {
   type OutgoingFax,
   type WebhookRefusal,
 } from './submission/fax-provider.js';
-export { type TelnyxFaxOptions, telnyxFaxProvider } from './submission/providers/telnyx.js';
-export type { BillingTier, PaymentsSettings } from './config/payments-settings-schema.js';
+// The providers (Telnyx's fax, Stripe's payments) have entries of their own:
+// `@filing-mcp/filing-domain/providers/telnyx` and `/providers/stripe`.
+export type { BillingTier, PaymentCatalog } from './payments/payment-provider.js';
 export type {
   BillingDesk,
   BillingOverview,

@@ -6,8 +6,6 @@ import {
   type DatabaseQuery,
   type FilingServer,
   pgPoolOptions,
-  stripePaymentProvider,
-  telnyxFaxProvider,
 } from '@filing-mcp/filing-domain';
 import { nodeClientMetadataDocuments } from '@filing-mcp/oauth-core/node';
 import type { Kysely, PostgresPool } from 'kysely';
@@ -100,10 +98,10 @@ export async function createServerlessFilingServer(
         hash: (input) =>
           process.getBuiltinModule('node:crypto').createHash('sha256').update(input, 'utf8').digest('hex'),
         packets,
-        // The providers, built from the settings (Telnyx's fax, Stripe's payments): the core only
+        // The providers, built from their own settings (serverlessSettingsFromEnv): the core only
         // knows their interfaces.
-        ...(settings.config.fax && { fax: telnyxFaxProvider(settings.config.fax) }),
-        ...(settings.config.payments && { payments: stripePaymentProvider(settings.config.payments) }),
+        ...(settings.fax && { fax: settings.fax }),
+        ...(settings.payments && { payments: settings.payments }),
       },
       settings.config,
     );

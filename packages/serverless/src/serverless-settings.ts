@@ -5,6 +5,9 @@ import {
   type ResolvedEnvironmentConfig,
   resolveConfigFromEnv,
 } from '@filing-mcp/filing-domain';
+import type { FaxProvider, PaymentProvider } from '@filing-mcp/filing-domain';
+import { stripePaymentProviderFromEnv } from '@filing-mcp/filing-domain/providers/stripe';
+import { telnyxFaxProviderFromEnv } from '@filing-mcp/filing-domain/providers/telnyx';
 import { choiceSetting, requiredSetting, textSetting } from '@filing-mcp/filing-domain/settings';
 import type { ServerlessPlatform } from './serverless-platform.js';
 
@@ -25,13 +28,24 @@ export interface ServerlessSettings extends ResolvedEnvironmentConfig {
   localUserId: string;
   /** `CIMD_ALLOW_LOOPBACK` (development only). */
   clientMetadataDocuments: ClientMetadataSettings;
+  /**
+   * The fax provider (Telnyx's), built from its own settings (`TELNYX_*`, `FAX_FROM_NUMBER`) when
+   * any is set; its code and their schema load only then.
+   */
+  fax: FaxProvider | undefined;
+  /**
+   * The payment provider (Stripe's), built from its own settings (`STRIPE_*`, `BILLING*`) when
+   * payments are on; its code and their schema load only then.
+   */
+  payments: PaymentProvider | undefined;
 }
 
 /**
  * Reads and validates the settings of a serverless instance from its environment: the connection
  * string (required), `MIGRATE_ON_START`, `COMPANION`, `LOCAL_USER_ID`, `CIMD_ALLOW_LOOPBACK` and
  * everything the core reads (`resolveConfigFromEnv`: `MCP_BASE_URL`, `APP_URL`,
- * `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, the pool with the platform's defaults, ...), with
+ * `SESSION_JWT_SECRET` or `SESSION_JWKS_URL`, the pool with the platform's defaults, ...), the
+ * providers' settings (their entries read them and build the fax and payment providers), with
  * the companion's rules (`@filing-mcp/companion/rules`) when `COMPANION=on`. Throws `SettingError`
  * naming the variable at fault.
  */
@@ -50,6 +64,11 @@ export async function serverlessSettingsFromEnv(
   const migrateOnStart = choiceSetting(env, 'MIGRATE_ON_START', ['false', 'true'], 'false') === 'true';
   const core = await resolveConfigFromEnv(env, platform.poolDefaults);
   if (companion) companionSessionSecret(core.config.session);
+  // The providers' settings are theirs, read as the core's are (the one `SettingError`).
+  const [fax, payments] = await Promise.all([
+    telnyxFaxProviderFromEnv(env),
+    stripePaymentProviderFromEnv(env),
+  ]);
   return {
     ...core,
     connectionString,
@@ -57,5 +76,7 @@ export async function serverlessSettingsFromEnv(
     companion,
     localUserId: textSetting(env, 'LOCAL_USER_ID') ?? 'local-user',
     clientMetadataDocuments: clientMetadataSettingsFromEnv(env),
+    fax,
+    payments,
   };
 }

@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FilingServerConfig } from '@filing-mcp/filing-domain';
 import { createPGliteDb } from '@filing-mcp/test-db';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../official-conformance/chromium.mjs';
-import { type CompanionHarness, startCompanionHarness } from '../companion-harness.js';
+import {
+  type CompanionHarness,
+  type CompanionHarnessSettings,
+  startCompanionHarness,
+} from '../companion-harness.js';
 
 /** Where the browser tests put their screenshots (adapters/node/artifacts/, with a trailing slash). */
 export const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
@@ -22,7 +25,7 @@ export interface ChromiumCompanion {
  * makes the artifacts folder.
  */
 export async function startChromiumCompanion(
-  config: Partial<FilingServerConfig> = {},
+  config: CompanionHarnessSettings = {},
 ): Promise<ChromiumCompanion> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const harness = await startCompanionHarness(createPGliteDb, config);

@@ -45,8 +45,11 @@ function groupFromEnv(env: Environment, group: SettingGroup): unknown {
   return values === undefined && group.required ? {} : values;
 }
 
-/** The settings that are set, by key; undefined when none is. */
-function settingsFromEnv(env: Environment, settings: Settings): Record<string, unknown> | undefined {
+/**
+ * The settings of a table (the core's, a provider's) that are set, by key, as the schema takes
+ * them; undefined when none is.
+ */
+export function settingsFromEnv(env: Environment, settings: Settings): Record<string, unknown> | undefined {
   const values: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(settings)) {
     const value = isGroup(entry)
@@ -61,11 +64,5 @@ function settingsFromEnv(env: Environment, settings: Settings): Record<string, u
 
 /** The configuration the environment describes, as given (`configFromEnv` validates it). */
 export function rawConfigFromEnv(env: Environment): Record<string, unknown> {
-  const config = settingsFromEnv(env, CORE_SETTINGS) ?? {};
-  // Any fax setting turns fax on, through the one provider there is.
-  if (config.fax !== undefined) config.fax = { provider: 'telnyx', ...(config.fax as object) };
-  // `BILLING=off` alone leaves payments off; any other payment setting turns them on.
-  const payments = config.payments as Record<string, unknown> | undefined;
-  if (payments?.billing === 'off' && Object.keys(payments).length === 1) delete config.payments;
-  return config;
+  return settingsFromEnv(env, CORE_SETTINGS) ?? {};
 }

@@ -62,7 +62,6 @@ function resolveSetting(setting: Setting, value: unknown): unknown {
 }
 
 function resolveGroup(group: SettingGroup, value: unknown): unknown {
-  if (group.schemaOnly) return undefined;
   if (value === false && group.switch !== undefined) return false;
   return resolveSettings(group.settings, value);
 }
@@ -91,7 +90,7 @@ function resolveSettings(settings: Settings, input: unknown): Record<string, unk
 
 /**
  * The configuration resolved as `parseFilingServerConfig` would, or undefined when it holds a
- * setting this fast path leaves to the schema (a JWKS URL, fax, payments) or any invalid value.
+ * setting this fast path leaves to the schema (a JWKS URL) or any invalid value.
  */
 export function resolveConfigFast(input: unknown): ResolvedFilingServerConfig | undefined {
   const config = resolveSettings(CORE_SETTINGS, input);

@@ -2,16 +2,16 @@ import * as z from 'zod';
 import { databaseSettingsSchema } from './database-settings-schema.js';
 
 export { resolveDatabaseSettings } from './database-settings-schema.js';
-import { paymentsSettingsSchema } from './payments-settings-schema.js';
 import { rawConfigFromEnv } from './config-env.js';
-import { SettingError } from './setting-error.js';
+import type { SettingError } from './setting-error.js';
+import { settingIssuesError } from './setting-issues.js';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
 import {
   BASE_PATH,
   CORE_SETTINGS,
-  isGroup,
   isHttpUrl,
   SECRET_LENGTH,
+  settingNames as tableSettingNames,
   type Settings,
 } from './core-settings.js';
 import { groupSchema, settingSchema } from './settings-schema.js';
@@ -77,22 +77,6 @@ const configShape = {
     .string({ message: 'must be a string' })
     .min(SECRET_LENGTH, { message: `must be at least ${SECRET_LENGTH} characters` })
     .optional(),
-  fax: z
-    .object({
-      provider: z.literal('telnyx', { message: 'must be "telnyx"' }).default('telnyx'),
-      apiKey: z.string({ message: 'is required to send faxes' }).min(1, { message: 'is required' }),
-      connectionId: z.string({ message: 'is required to send faxes' }).min(1, { message: 'is required' }),
-      fromNumber: z
-        .string({ message: 'is required to send faxes' })
-        .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be a phone number in E.164 form, e.g. +13125550100' }),
-      publicKey: z.string({ message: 'is required to verify fax webhooks' }).regex(/^[A-Za-z0-9+/]{43}=$/, {
-        message: 'must be the base64 Ed25519 public key (44 characters)',
-      }),
-      apiBaseUrl: httpUrl('fax provider API base URL').optional(),
-    })
-    .strict()
-    .optional(),
-  payments: paymentsSettingsSchema.optional(),
   toolsListTtlSeconds: settingSchema(T.toolsListTtlSeconds),
 } satisfies { [K in keyof typeof CORE_SETTINGS]: z.ZodType };
 
@@ -111,17 +95,8 @@ export type FilingServerConfig = z.input<typeof filingServerConfigSchema>;
 export type ResolvedFilingServerConfig = z.output<typeof filingServerConfigSchema>;
 
 /** A refusal naming each setting at fault (its path, or what `rename` calls it) and what is wrong. */
-function settingError(prefix: string, error: z.ZodError, rename = (path: string) => path): SettingError {
-  const issues = error.issues.map((issue) => ({
-    setting: rename(issue.path.join('.') || '(config)'),
-    message: issue.message,
-  }));
-  // A setting such as `DATABASE_POOL_MAX (or PG_POOL_MAX)` names two variables.
-  const named = issues.flatMap((issue) => issue.setting.match(/\b[A-Z][A-Z0-9_]+\b/g) ?? [issue.setting]);
-  return new SettingError(
-    [...new Set(named)],
-    `${prefix}: ${issues.map((issue) => `${issue.setting}: ${issue.message}`).join('; ')}`,
-  );
+function settingError(prefix: string, error: z.ZodError, rename?: (path: string) => string): SettingError {
+  return settingIssuesError(prefix, error.issues, rename);
 }
 
 /**
@@ -134,34 +109,18 @@ export function parseFilingServerConfig(config: unknown): ResolvedFilingServerCo
   return result.data;
 }
 
-/**
- * What an error about a group as a whole names: the variables it needs (the session one of two,
- * fax and payments their key first), else its switch (`RATE_LIMITS`).
- */
+/** What an error about a group as a whole names: the session one of its two variables. */
 const GROUP_NAMES: Readonly<Record<string, string>> = {
   session: `${T.session.settings.secret.env} or ${T.session.settings.jwksUrl.env}`,
-  fax: T.fax.settings.apiKey.env,
-  payments: T.payments.settings.secretKey.env,
 };
 
 /**
- * The variable each setting of the table is read from, by its path (`session.secret`,
+ * The variable each core setting is read from, by its path (`session.secret`,
  * `DATABASE_POOL_MAX (or PG_POOL_MAX)` with an older name), and what an error about a group names.
+ * A provider's settings are its own (its module's table, read by its adapter).
  */
 export function settingNames(settings: Settings = CORE_SETTINGS, prefix = ''): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(settings)) {
-    const path = `${prefix}${key}`;
-    if (isGroup(entry)) {
-      const named = GROUP_NAMES[path] ?? entry.switch;
-      if (named !== undefined) names[path] = named;
-      Object.assign(names, settingNames(entry.settings, `${path}.`));
-    } else if (entry.env !== undefined) {
-      names[path] =
-        'alias' in entry && entry.alias !== undefined ? `${entry.env} (or ${entry.alias})` : entry.env;
-    }
-  }
-  return names;
+  return tableSettingNames(settings, GROUP_NAMES, prefix);
 }
 
 const ENV_NAMES = settingNames();

@@ -6,7 +6,9 @@
 // bounds, config-fast-path.ts) and the schema's integers, switches and choices (config.ts,
 // database-settings-schema.ts). Messages, patterns and the checks zod alone makes stay in the
 // schema. Zod-free and small: every serverless cold start loads it. What the configuration page
-// says of each variable is in ./variables/ (docs/configuration.md is generated from it).
+// says of each variable is in ./variables/ (docs/configuration.md is generated from it). Vendor
+// neutral: a provider's settings (the fax provider's, the payment provider's) are declared with the
+// same kit in its own module (submission/providers/, payments/providers/), which its adapter reads.
 import { CONFIG_DEFAULTS, DATABASE_DEFAULTS } from './defaults.js';
 
 /** Ten years: longer credential lifetimes would overflow the dates they are stored as. */
@@ -66,8 +68,6 @@ export interface SettingGroup<S extends Settings = Settings> {
   readonly switch?: string;
   /** Always given (empty when none of its variables is set), so that the schema names what it misses. */
   readonly required?: true;
-  /** Resolved by the schema alone (its checks are patterns and messages the cold start does not need). */
-  readonly schemaOnly?: true;
 }
 
 /** The settings of one object of the configuration, by key. */
@@ -246,45 +246,6 @@ export const CORE_SETTINGS = {
    */
   packetLinkSecret: text('secret', 'PACKET_LINK_SECRET'),
   /**
-   * The fax provider (Telnyx Programmable Fax): `apiKey`, `connectionId`, `fromNumber` (E.164),
-   * `publicKey` (base64 Ed25519, verifies the fax-status webhook) and `apiBaseUrl` (a stand-in for
-   * tests and staging). Any one set turns fax on, and the schema names what is missing; without
-   * it, send_fax answers the mail route instead.
-   */
-  fax: group(
-    {
-      apiKey: text('text', 'TELNYX_API_KEY'),
-      connectionId: text('text', 'TELNYX_FAX_CONNECTION_ID'),
-      fromNumber: text('text', 'FAX_FROM_NUMBER'),
-      publicKey: text('text', 'TELNYX_PUBLIC_KEY'),
-      apiBaseUrl: text('http-url', 'TELNYX_API_BASE_URL'),
-    },
-    { schemaOnly: true },
-  ),
-  /**
-   * Card checkout (Stripe, through the payment provider an adapter hands in): `billing` (`on`: a
-   * filing uses a credit when first filed; default `off`), `secretKey`, `webhookSecret`, `tiers`
-   * (`name:price_id:filings,...`), `extensionPrice` and `apiBaseUrl`. Any of them set (`BILLING`
-   * other than `off`) turns payments on, and the schema names what is missing.
-   */
-  payments: group(
-    {
-      billing: {
-        type: 'choice',
-        env: 'BILLING',
-        options: ['on', 'off'] as const,
-        default: 'off' as const,
-        anyCase: true,
-      },
-      secretKey: text('text', 'STRIPE_SECRET_KEY'),
-      webhookSecret: text('text', 'STRIPE_WEBHOOK_SECRET'),
-      tiers: text('text', 'BILLING_TIERS'),
-      extensionPrice: text('text', 'STRIPE_EXTENSION_PRICE'),
-      apiBaseUrl: text('http-url', 'STRIPE_API_BASE_URL'),
-    },
-    { schemaOnly: true },
-  ),
-  /**
    * The `ttlMs` (in seconds) of `server/discover` and `tools/list` on the MCP 2026-07-28 wire, whose
    * `cacheScope` is `public` (the list is the same for every user).
    */
@@ -293,3 +254,28 @@ export const CORE_SETTINGS = {
 
 /** Whether an entry of the table is a group of settings. */
 export const isGroup = (entry: Setting | SettingGroup): entry is SettingGroup => 'settings' in entry;
+
+/**
+ * The variable each setting of a table is read from, by its path (`session.secret`,
+ * `DATABASE_POOL_MAX (or PG_POOL_MAX)` with an older name), and what an error about a group names
+ * (`groupNames` by its path, else its switch): the names an error of the schema is given in.
+ */
+export function settingNames(
+  settings: Settings,
+  groupNames: Readonly<Record<string, string>> = {},
+  prefix = '',
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(settings)) {
+    const path = `${prefix}${key}`;
+    if (isGroup(entry)) {
+      const named = groupNames[path] ?? entry.switch;
+      if (named !== undefined) names[path] = named;
+      Object.assign(names, settingNames(entry.settings, groupNames, `${path}.`));
+    } else if (entry.env !== undefined) {
+      names[path] =
+        'alias' in entry && entry.alias !== undefined ? `${entry.env} (or ${entry.alias})` : entry.env;
+    }
+  }
+  return names;
+}

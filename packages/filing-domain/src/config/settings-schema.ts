@@ -1,7 +1,7 @@
 // The zod schemas of the table's integers, switches and choices (./core-settings.ts), so that
-// their bounds and defaults are declared once: config.ts, database-settings-schema.ts and
-// payments-settings-schema.ts build their objects from these. The wording is the one the settings
-// always had: `must be an integer`, `must be positive`, `must be at most 86400 (a day)`, ...
+// their bounds and defaults are declared once: config.ts, database-settings-schema.ts and the
+// providers' settings schemas (payments/providers/) build their objects from these. The wording is
+// the one the settings always had: `must be an integer`, `must be positive`, `must be at most 86400 (a day)`, ...
 import * as z from 'zod';
 import {
   type BooleanSetting,

@@ -8,7 +8,7 @@ import {
 } from '@filing-mcp/protocol';
 import type { Kysely } from 'kysely';
 import * as z from 'zod';
-import type { BillingTier } from '../config/payments-settings-schema.js';
+import type { BillingTier } from './payment-provider.js';
 import { kindRecord } from '../kinds/filing-kinds.js';
 import { once } from '../once.js';
 import type { FilingRepository } from '../storage/filing-repository.js';

@@ -62,6 +62,8 @@ export interface PaymentProvider {
   readonly checkoutOrigins?: readonly string[];
   /** The path of the provider's webhook under `{base_url}` (starting with `/`): the core serves it there. */
   readonly webhookPath: string;
+  /** What the server sells through it (tiers, the extension's price) and whether billing is on. */
+  readonly catalog: PaymentCatalog;
   /** A price's amount (smallest unit) and lower-case currency. */
   price(priceId: string): Promise<{ amount: number; currency: string }>;
   /** The id of an active promotion code the customer typed, or undefined. */
@@ -81,4 +83,25 @@ export interface PaymentProvider {
     body: Uint8Array;
     now: number;
   }): Promise<PaymentEvent | 'ignored' | PaymentWebhookRefusal>;
+}
+
+/** One pricing tier: its name (what buy_filings takes), the provider's price id, the credits it buys. */
+export interface BillingTier {
+  name: string;
+  priceId: string;
+  filings: number;
+}
+
+/**
+ * What a server that takes payments sells, and whether a filing uses a credit: read by the
+ * adapter with the payment provider's settings (its module's), and handed in with the provider
+ * ({@link PaymentProvider.catalog}).
+ */
+export interface PaymentCatalog {
+  /** `on`: a filing uses one credit when it is first filed through the server; `off`: nothing is charged. */
+  billing: 'on' | 'off';
+  /** The tiers buy_filings sells. */
+  tiers: readonly BillingTier[];
+  /** The provider's price id of the Form 7004 extension buy_extension sells. */
+  extensionPrice: string;
 }

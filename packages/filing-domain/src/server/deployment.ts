@@ -4,7 +4,3 @@
 export { clientMetadataSettingsFromEnv, resolveConfigFromEnv } from '../config/settings-from-env.js';
 export { pgPoolOptions } from '../config/database-settings.js';
 export { createFilingServerWithConfig } from './filing-server.js';
-// The providers the adapters build from their settings and hand in: Stripe's (the library itself
-// loads with the first payment call) and Telnyx's.
-export { stripePaymentProvider } from '../payments/providers/stripe.js';
-export { telnyxFaxProvider } from '../submission/providers/telnyx.js';

@@ -56,16 +56,17 @@ export interface FilingServerOptions {
    */
   packets?: PacketBuilder | FilingPackets;
   /**
-   * The fax provider, built by the adapter from `config.fax` (`telnyxFaxProvider(config.fax)` on
-   * every adapter): required when `config.fax` is set, which turns on send_fax and the provider's
-   * status webhook (`POST {base_url}{provider.webhookPath}`); unused without it.
+   * The fax provider, built by the adapter from the provider's own settings (every adapter reads
+   * the Telnyx variables with `@filing-mcp/filing-domain/providers/telnyx`): turns on send_fax,
+   * sent from `provider.fromNumber`, and the provider's status webhook
+   * (`POST {base_url}{provider.webhookPath}`). Without it, send_fax answers the mail route.
    */
   fax?: FaxProvider;
   /**
-   * The card-payment provider, built by the adapter from `config.payments`
-   * (`stripePaymentProvider(config.payments)` on every adapter): required when `config.payments` is
-   * set, which turns on buy_filings, buy_extension, the provider's webhook
-   * (`POST {base_url}{provider.webhookPath}`) and, with `billing: 'on'`, the credits.
+   * The card-payment provider, built by the adapter from the provider's own settings (every adapter
+   * reads the Stripe variables with `@filing-mcp/filing-domain/providers/stripe`): turns on
+   * buy_filings and buy_extension (what they sell: `provider.catalog`), the provider's webhook
+   * (`POST {base_url}{provider.webhookPath}`) and, with `catalog.billing: 'on'`, the credits.
    */
   payments?: PaymentProvider;
 }
@@ -125,7 +126,7 @@ export interface FilingServer {
    */
   packets?: FilingPackets | undefined;
   /**
-   * The billing pages' port, when the server takes payments (`config.payments`): the companion's
+   * The billing pages' port, when the server takes payments (`options.payments`): the companion's
    * billing page, its checkout buttons and success page, and the credit of a packet download.
    */
   billing?: BillingDesk | undefined;

@@ -39,21 +39,6 @@ import { FILING_SERVER_INFO, filingServerInstructions } from './server-info.js';
 
 export type { FilingServer, FilingServerOptions } from './filing-server-options.js';
 
-/**
- * The provider an adapter handed in for a setting (`options.fax` for `config.fax`, `options.payments`
- * for `config.payments`), built by the adapter from those settings: the core names no vendor. A
- * setting without its provider throws; a provider without its setting is unused.
- */
-function handedIn<P>(setting: 'fax' | 'payments', settings: unknown, provider: P | undefined): P | undefined {
-  if (settings === undefined) return undefined;
-  if (provider === undefined) {
-    throw new TypeError(
-      `config.${setting} needs a provider (options.${setting}), built by the adapter from config.${setting}`,
-    );
-  }
-  return provider;
-}
-
 /** A route handler built (its module loaded) by its first request, then reused. */
 function builtOnFirstUse<A extends unknown[], R>(
   build: () => Promise<(...args: A) => Promise<R>>,
@@ -114,7 +99,8 @@ function credentialCheck(
 /** Step 4: the providers handed in (fax, payments), their webhooks, and the billing desk. */
 function providerParts(basics: ServerBasics) {
   const { options, config, clock, log, lazyDb } = basics;
-  const faxProvider = handedIn('fax', config.fax, options.fax);
+  // Handed in by the adapter, built from the provider's own settings: the core names no vendor.
+  const faxProvider = options.fax;
   const faxWebhook: WebhookRoute | undefined = faxProvider && {
     path: faxProvider.webhookPath,
     // The webhook's module (and the rules it records a filing date by) loads with the first event.
@@ -123,7 +109,7 @@ function providerParts(basics: ServerBasics) {
       return createFaxWebhook({ provider: faxProvider, db: lazyDb, log, now: clock });
     }),
   };
-  const paymentProvider = handedIn('payments', config.payments, options.payments);
+  const paymentProvider = options.payments;
   const paymentWebhook: WebhookRoute | undefined = paymentProvider && {
     path: paymentProvider.webhookPath,
     handle: builtOnFirstUse(async () => {
@@ -133,7 +119,7 @@ function providerParts(basics: ServerBasics) {
   };
   const paymentSelling = paymentProvider && {
     provider: paymentProvider,
-    settings: config.payments!,
+    settings: paymentProvider.catalog,
     appUrl: config.appUrl,
   };
   const billing = paymentSelling && createBillingDesk(paymentSelling, lazyDb);
@@ -218,7 +204,7 @@ function mcpEndpoint(
       packetLinks && {
         fax: {
           provider: faxProvider,
-          fromNumber: config.fax!.fromNumber,
+          fromNumber: faxProvider.fromNumber,
           webhookUrl: `${baseUrl}${faxProvider.webhookPath}`,
           links: packetLinks,
         },

@@ -40,6 +40,8 @@ export interface FaxProvider {
    * serves the webhook there and hands `{base_url}{webhookPath}` to the provider with each fax.
    */
   readonly webhookPath: string;
+  /** The number faxes are sent from, in E.164 form (`+13125550100`): stored with each fax. */
+  readonly fromNumber: string;
   /** Sends a fax; answers the provider's fax id. Throws {@link FaxProviderError} when refused. */
   send(fax: OutgoingFax): Promise<{ faxId: string }>;
   /**

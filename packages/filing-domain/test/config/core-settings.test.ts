@@ -9,7 +9,15 @@ import { rawConfigFromEnv } from '../../src/config/config-env.js';
 import { resolveConfigFast } from '../../src/config/config-fast-path.js';
 import { CORE_SETTINGS, isGroup, type Setting, type Settings } from '../../src/config/core-settings.js';
 import { code } from '../../src/config/environment-variable.js';
-import { ENVIRONMENT_VARIABLES } from '../../src/config/environment-variables.js';
+import { ENVIRONMENT_VARIABLES } from '../../src/environment-variables.js';
+import { STRIPE_SETTINGS } from '../../src/providers/stripe.js';
+import { TELNYX_SETTINGS } from '../../src/providers/telnyx.js';
+
+/** The providers' own tables: declared with the same kit, beside each provider. */
+const PROVIDER_SETTINGS: Readonly<Record<string, Settings>> = {
+  telnyx: TELNYX_SETTINGS,
+  stripe: STRIPE_SETTINGS,
+};
 
 // The table of the shared settings is where each one is declared; the reader, the errors' names,
 // the fast path and the schema are built from it. These pin what users see of it.
@@ -72,19 +80,6 @@ describe('the table of the shared settings', () => {
       'packetBuilds.queueDepth': 'PACKET_QUEUE_DEPTH',
       'packetBuilds.perUser': 'PACKET_BUILDS_PER_USER',
       packetLinkSecret: 'PACKET_LINK_SECRET',
-      fax: 'TELNYX_API_KEY',
-      'fax.apiKey': 'TELNYX_API_KEY',
-      'fax.connectionId': 'TELNYX_FAX_CONNECTION_ID',
-      'fax.fromNumber': 'FAX_FROM_NUMBER',
-      'fax.publicKey': 'TELNYX_PUBLIC_KEY',
-      'fax.apiBaseUrl': 'TELNYX_API_BASE_URL',
-      payments: 'STRIPE_SECRET_KEY',
-      'payments.billing': 'BILLING',
-      'payments.secretKey': 'STRIPE_SECRET_KEY',
-      'payments.webhookSecret': 'STRIPE_WEBHOOK_SECRET',
-      'payments.tiers': 'BILLING_TIERS',
-      'payments.extensionPrice': 'STRIPE_EXTENSION_PRICE',
-      'payments.apiBaseUrl': 'STRIPE_API_BASE_URL',
       toolsListTtlSeconds: 'MCP_TOOLS_LIST_TTL_SECONDS',
     });
   });
@@ -93,9 +88,53 @@ describe('the table of the shared settings', () => {
     expect(Object.keys(filingServerConfigSchema.shape)).toEqual(Object.keys(CORE_SETTINGS));
   });
 
-  it('reads only documented variables, read by every adapter, and documents the defaults it applies', () => {
+  it('names no provider’s variable: a vendor’s settings are its provider’s', () => {
+    const core = new Set(leaves(CORE_SETTINGS).map(([, setting]) => setting.env));
+    for (const [provider, settings] of Object.entries(PROVIDER_SETTINGS)) {
+      const names = leaves(settings).map(([, setting]) => setting.env);
+      expect(names.length, provider).toBeGreaterThan(0);
+      for (const name of names) expect(core.has(name), `${provider}: ${name}`).toBe(false);
+    }
+    for (const name of core) expect(name ?? '').not.toMatch(/TELNYX|STRIPE/);
+    expect(Object.values(PROVIDER_SETTINGS).map((settings) => Object.values(settingNames(settings)))).toEqual(
+      [
+        [
+          'TELNYX_API_KEY',
+          'TELNYX_FAX_CONNECTION_ID',
+          'FAX_FROM_NUMBER',
+          'TELNYX_PUBLIC_KEY',
+          'TELNYX_API_BASE_URL',
+        ],
+        [
+          'BILLING',
+          'STRIPE_SECRET_KEY',
+          'STRIPE_WEBHOOK_SECRET',
+          'BILLING_TIERS',
+          'STRIPE_EXTENSION_PRICE',
+          'STRIPE_API_BASE_URL',
+        ],
+      ],
+    );
+  });
+
+  it('neither reads nor refuses a provider’s variables: they are the provider’s settings', () => {
+    const config = configFromEnv({
+      ...REQUIRED,
+      FAX_FROM_NUMBER: 'not a number',
+      TELNYX_API_KEY: 'k',
+      BILLING: 'yes',
+      STRIPE_SECRET_KEY: 'pk_bad',
+      BILLING_TIERS: 'single:price_single:1',
+    });
+    expect(config).not.toHaveProperty('fax');
+    expect(config).not.toHaveProperty('payments');
+    expect(JSON.stringify(config)).not.toMatch(/price_single|pk_bad/);
+  });
+
+  it('reads only documented variables, read by every adapter, and documents the defaults it applies (the providers’ too)', () => {
     const documented = new Map(ENVIRONMENT_VARIABLES.map((variable) => [variable.name, variable]));
-    for (const [path, setting] of leaves(CORE_SETTINGS)) {
+    const tables = [CORE_SETTINGS, ...Object.values(PROVIDER_SETTINGS)];
+    for (const [path, setting] of tables.flatMap((table) => leaves(table))) {
       if (setting.env === undefined) continue;
       const variable = documented.get(setting.env);
       expect(variable?.adapters, `${path}: ${setting.env}`).toBe('all');

@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT_SECTIONS, ENVIRONMENT_VARIABLES } from '../../src/config/environment-variables.js';
+import { ENVIRONMENT_SECTIONS, ENVIRONMENT_VARIABLES } from '../../src/environment-variables.js';
 import {
   type EnvironmentRead,
   environmentReads,
@@ -95,7 +95,7 @@ describe('the environment variables table', () => {
     const missing = (await reads((workspace) => !TEST_SUPPORT.has(workspace)))
       .filter((read) => !listed.has(read.name) && !isStandardVariable(read.name))
       .map((read) => `${read.name} (read in ${read.file})`);
-    expect(missing, 'add these to packages/filing-domain/src/config/environment-variables.ts').toEqual([]);
+    expect(missing, 'add these to packages/filing-domain/src/environment-variables.ts').toEqual([]);
   });
 
   it('lists no variable that no source reads', async () => {

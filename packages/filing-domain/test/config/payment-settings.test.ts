@@ -1,6 +1,8 @@
+// The payment provider's settings (Stripe's: BILLING, STRIPE_*, BILLING_TIERS), read by its own
+// reader with the core's settings kit, and the core's settings, which no longer read them.
 import { describe, expect, it } from 'vitest';
-import { parseFilingServerConfig } from '../../src/config/config.js';
-import { configFromEnv, SettingError } from '../../src/index.js';
+import { SettingError } from '../../src/index.js';
+import { readStripeSettings, stripePaymentProviderFromEnv } from '../../src/providers/stripe.js';
 
 const REQUIRED = {
   MCP_BASE_URL: 'https://api.example.com/mcp-server',
@@ -16,7 +18,7 @@ const STRIPE = {
 
 function refusal(env: Record<string, string>): string {
   try {
-    configFromEnv({ ...REQUIRED, ...env });
+    readStripeSettings({ ...REQUIRED, ...env });
   } catch (error) {
     expect(error).toBeInstanceOf(SettingError);
     return (error as Error).message;
@@ -25,16 +27,20 @@ function refusal(env: Record<string, string>): string {
 }
 
 describe('payment settings', () => {
-  it('are off without any of them, and with BILLING=off alone', () => {
-    expect(configFromEnv(REQUIRED).payments).toBeUndefined();
-    expect(configFromEnv({ ...REQUIRED, BILLING: 'off' }).payments).toBeUndefined();
+  it('are off without any of them, and with BILLING=off alone: no provider is built', async () => {
+    expect(readStripeSettings(REQUIRED)).toBeUndefined();
+    expect(readStripeSettings({ ...REQUIRED, BILLING: 'off' })).toBeUndefined();
+    expect(readStripeSettings({ ...REQUIRED, BILLING: 'OFF' })).toBeUndefined();
+    expect(await stripePaymentProviderFromEnv(REQUIRED)).toBeUndefined();
   });
 
-  it('read the four tiers, the extension price, the base URL; BILLING off by default', () => {
-    const config = parseFilingServerConfig(
-      configFromEnv({ ...REQUIRED, ...STRIPE, STRIPE_API_BASE_URL: 'http://127.0.0.1:9/' }),
-    );
-    expect(config.payments).toEqual({
+  it('read the four tiers, the extension price, the base URL; BILLING off by default', async () => {
+    const settings = readStripeSettings({
+      ...REQUIRED,
+      ...STRIPE,
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:9/',
+    });
+    expect(settings).toEqual({
       billing: 'off',
       secretKey: STRIPE.STRIPE_SECRET_KEY,
       webhookSecret: STRIPE.STRIPE_WEBHOOK_SECRET,
@@ -47,9 +53,33 @@ describe('payment settings', () => {
       extensionPrice: 'price_ext',
       apiBaseUrl: 'http://127.0.0.1:9',
     });
-    expect(
-      parseFilingServerConfig(configFromEnv({ ...REQUIRED, ...STRIPE, BILLING: 'ON' })).payments?.billing,
-    ).toBe('on');
+    expect(readStripeSettings({ ...REQUIRED, ...STRIPE, BILLING: 'ON' })?.billing).toBe('on');
+    // The provider built from them sells what they say, at the provider's own webhook path.
+    const provider = await stripePaymentProviderFromEnv({ ...REQUIRED, ...STRIPE, BILLING: 'on' });
+    expect(provider?.webhookPath).toBe('/webhooks/stripe');
+    expect(provider?.catalog).toEqual({
+      billing: 'on',
+      tiers: settings?.tiers,
+      extensionPrice: 'price_ext',
+    });
+  });
+
+  it('refuse in the words they always had, naming every variable at fault', async () => {
+    const message =
+      'Invalid environment: STRIPE_WEBHOOK_SECRET: is required to verify payment webhooks; ' +
+      // A union's own words, as the schema has always said them.
+      'BILLING_TIERS: Invalid input; ' +
+      'STRIPE_EXTENSION_PRICE: is required to sell the Form 7004 extension';
+    const env = { ...REQUIRED, STRIPE_SECRET_KEY: STRIPE.STRIPE_SECRET_KEY };
+    expect(() => readStripeSettings(env)).toThrow(message);
+    const error = await stripePaymentProviderFromEnv(env).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SettingError);
+    expect((error as SettingError).message).toBe(message);
+    expect((error as SettingError).variables).toEqual([
+      'STRIPE_WEBHOOK_SECRET',
+      'BILLING_TIERS',
+      'STRIPE_EXTENSION_PRICE',
+    ]);
   });
 
   it.each([

@@ -26,6 +26,7 @@ function relayFaxProvider(secret: string): FaxProvider & { sent: RelayedFax[] } 
   return {
     name: 'relay',
     webhookPath: '/webhooks/relay/status',
+    fromNumber: '+13125550199',
     sent,
     async send(fax) {
       const response = await fetch(fax.mediaUrl);
@@ -83,7 +84,12 @@ describe.each(testDatabases())('a fax provider handed in on $name', (variant) =>
     expect(sent.outcome).toBe('sent');
     expect(relay.sent).toHaveLength(1);
     const { fax, mediaStatus, media } = relay.sent[0]!;
-    expect(fax).toMatchObject({ to: '+18558877737', webhookUrl: `${h.baseUrl}/webhooks/relay/status` });
+    // Sent from the provider's own number: the sender is the provider's setting, not the core's.
+    expect(fax).toMatchObject({
+      to: '+18558877737',
+      from: '+13125550199',
+      webhookUrl: `${h.baseUrl}/webhooks/relay/status`,
+    });
     expect(mediaStatus).toBe(200);
     const kept = await h.db
       .selectFrom('signed_copies')
@@ -95,10 +101,15 @@ describe.each(testDatabases())('a fax provider handed in on $name', (variant) =>
     expect(h.telnyx.faxes).toHaveLength(0);
     const row = await h.db
       .selectFrom('fax_logs')
-      .select(['provider', 'provider_fax_id', 'status'])
+      .select(['provider', 'provider_fax_id', 'status', 'from_number'])
       .where('filing_id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ provider: 'relay', provider_fax_id: 'relay-1', status: 'queued' });
+    expect(row).toEqual({
+      provider: 'relay',
+      provider_fax_id: 'relay-1',
+      status: 'queued',
+      from_number: '+13125550199',
+    });
 
     const body = JSON.stringify({ id: 'evt-1', fax: 'relay-1', status: 'delivered' });
     // A forged event changes nothing; Telnyx's path is not served when another provider is handed in.

@@ -67,6 +67,7 @@ describe('the Telnyx provider sends through its own fetch client', () => {
     telnyxFaxProvider({
       apiKey: API_KEY,
       connectionId: '2000000000000000001',
+      fromNumber: FAX.from,
       publicKey: standIn.publicKey,
       apiBaseUrl,
       ...(timeoutMs !== undefined && { timeoutMs }),
@@ -97,6 +98,7 @@ describe('the Telnyx provider sends through its own fetch client', () => {
       telnyxFaxProvider({
         apiKey: 'wrong',
         connectionId: '1',
+        fromNumber: FAX.from,
         publicKey: standIn.publicKey,
         apiBaseUrl: standIn.baseUrl,
       }).send(FAX),

@@ -6,9 +6,9 @@ import {
   ENVIRONMENT_VARIABLES,
   type EnvironmentVariable,
   STANDARD_ENVIRONMENT_PREFIXES,
-} from '../../src/config/environment-variables.js';
+} from '../../src/environment-variables.js';
 
-const SOURCE = 'packages/filing-domain/src/config/environment-variables.ts';
+const SOURCE = 'packages/filing-domain/src/environment-variables.ts';
 
 function adapters(variable: EnvironmentVariable): string {
   return variable.adapters === 'all' ? 'all' : variable.adapters.join(', ');

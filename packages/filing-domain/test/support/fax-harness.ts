@@ -5,13 +5,13 @@ import { EXAMPLE_SINGLE_MEMBER_FILING } from '@filing-mcp/irs-forms';
 import { countPdfPages } from '@filing-mcp/irs-forms/pdf';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
-import {
-  type FilingLogEvent,
-  type FilingServer,
-  type FilingServerConfig,
-  type FilingServerOptions,
-  telnyxFaxProvider,
+import type {
+  FilingLogEvent,
+  FilingServer,
+  FilingServerConfig,
+  FilingServerOptions,
 } from '../../src/index.js';
+import { telnyxFaxProvider } from '../../src/providers/telnyx.js';
 import { signWithStroke } from '../../../irs-forms/test/support/signed-copy-fixtures.js';
 import { newUser, type ToolOutcome } from './helpers.js';
 import { callToolAt, startSocketServer, testPackets } from './socket-server.js';
@@ -86,7 +86,6 @@ export async function startFaxHarness(
   const logs: FilingLogEvent[] = [];
   let offset = 0;
   const faxSettings = {
-    provider: 'telnyx' as const,
     apiKey: TELNYX_TEST_API_KEY,
     connectionId: CONNECTION_ID,
     fromNumber: FAX_FROM,
@@ -94,8 +93,8 @@ export async function startFaxHarness(
     apiBaseUrl: telnyx.baseUrl,
   };
   const { database, server, baseUrl, close } = await startSocketServer(variant.create, {
-    config: fax ? { fax: faxSettings, ...extra.config } : { ...extra.config },
-    // The provider an adapter builds from config.fax (Telnyx's, against the stand-in, unless handed one).
+    config: { ...extra.config },
+    // The provider an adapter builds from its settings (Telnyx's, against the stand-in, unless handed one).
     ...(fax && { fax: extra.fax ?? telnyxFaxProvider(faxSettings) }),
     ...(extra.payments && { payments: extra.payments }),
     now: () => Date.now() + offset,

@@ -1,6 +1,11 @@
 // The Stripe stand-in (shared with the conformance scenarios, packages/conformance) and the
 // settings of a filing server pointed at it.
-import { type FilingServerConfig, type PaymentProvider, stripePaymentProvider } from '../../src/index.js';
+import type { PaymentProvider } from '../../src/index.js';
+import {
+  type PaymentsSettings,
+  parseStripeSettings,
+  stripePaymentProvider,
+} from '../../src/providers/stripe.js';
 import {
   STRIPE_TEST_KEY,
   STRIPE_WEBHOOK_SECRET,
@@ -17,18 +22,21 @@ export {
   TEST_TIERS,
 } from '../../../conformance/src/stripe-stand-in.js';
 
-/** A server's payment settings and its Stripe provider, both pointed at the stand-in. */
+/**
+ * A server's Stripe provider, pointed at the stand-in, built from its settings (`extra`: the tiers
+ * as `name:price_id:filings,...`, `billing`, ...) as an adapter builds it.
+ */
 export function standInPayments(
   stripe: StripeStandIn,
-  extra: Partial<NonNullable<FilingServerConfig['payments']>> = {},
-): { config: Pick<FilingServerConfig, 'payments'>; payments: PaymentProvider } {
-  const settings = {
+  extra: Partial<Omit<PaymentsSettings, 'tiers'>> & { tiers?: string } = {},
+): { payments: PaymentProvider } {
+  const settings = parseStripeSettings({
     secretKey: STRIPE_TEST_KEY,
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     apiBaseUrl: stripe.baseUrl,
-  };
-  return {
-    config: { payments: { ...settings, tiers: TEST_TIERS, extensionPrice: 'price_ext', ...extra } },
-    payments: stripePaymentProvider(settings),
-  };
+    tiers: TEST_TIERS,
+    extensionPrice: 'price_ext',
+    ...extra,
+  });
+  return { payments: stripePaymentProvider(settings) };
 }

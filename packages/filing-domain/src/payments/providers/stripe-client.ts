@@ -66,7 +66,7 @@ function refusal(error: unknown): PaymentProviderError {
  * Checkout Sessions in payment mode, prices, promotion codes, and webhooks verified over the raw
  * body (`Stripe-Signature`, 5-minute tolerance).
  */
-export function stripeClientProvider(options: StripePaymentOptions): PaymentProvider {
+export function stripeClientProvider(options: StripePaymentOptions): Omit<PaymentProvider, 'catalog'> {
   let module: Promise<StripeModule> | undefined;
   let client: Promise<StripeClient> | undefined;
   const prices = new Map<string, { at: number; value: { amount: number; currency: string } }>();

@@ -10,7 +10,7 @@ export { STRIPE_WEBHOOK_PATH, type StripePaymentOptions } from './stripe-options
  * tolerance). The provider's code (stripe-client.ts) and the library load with the first call.
  */
 export function stripePaymentProvider(options: StripePaymentOptions): PaymentProvider {
-  let provider: Promise<PaymentProvider> | undefined;
+  let provider: Promise<Omit<PaymentProvider, 'catalog'>> | undefined;
   const loaded = () =>
     (provider ??= import('./stripe-client.js').then(({ stripeClientProvider }) =>
       stripeClientProvider(options),
@@ -23,6 +23,11 @@ export function stripePaymentProvider(options: StripePaymentOptions): PaymentPro
       ...(options.apiBaseUrl === undefined ? [] : [new URL(options.apiBaseUrl).origin]),
     ],
     webhookPath: STRIPE_WEBHOOK_PATH,
+    catalog: {
+      billing: options.billing ?? 'off',
+      tiers: options.tiers,
+      extensionPrice: options.extensionPrice,
+    },
     price: async (priceId) => (await loaded()).price(priceId),
     findPromotionCode: async (code) => (await loaded()).findPromotionCode(code),
     createCheckout: async (request) => (await loaded()).createCheckout(request),

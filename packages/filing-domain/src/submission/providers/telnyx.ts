@@ -6,6 +6,8 @@ export interface TelnyxFaxOptions {
   apiKey: string;
   /** The Programmable Fax application (connection) id. */
   connectionId: string;
+  /** The number faxes are sent from, E.164: a number of the account assigned to that application. */
+  fromNumber: string;
   /** The account's base64 Ed25519 public key, which webhooks are verified with. */
   publicKey: string;
   /** The API's base URL (a stand-in in tests), default `https://api.telnyx.com/v2`. */
@@ -121,6 +123,7 @@ export function telnyxFaxProvider(options: TelnyxFaxOptions): FaxProvider {
   return {
     name: 'telnyx',
     webhookPath: TELNYX_WEBHOOK_PATH,
+    fromNumber: options.fromNumber,
     send: (fax) => sendTelnyxFax(options, fax),
 
     async receive({ headers, body, now }) {

@@ -1,6 +1,38 @@
-// The variables of card payments (buy_filings, buy_extension, list_payments, the Stripe webhook).
-import type { EnvironmentVariable } from '../environment-variable.js';
+// The Stripe payment provider's settings, declared with the core's settings kit (its table's types,
+// its reader, its one `SettingError` naming the variable) but kept here, beside the provider: the
+// variables it is read from, what the configuration page says of each (docs/configuration.md is
+// generated from it). Zod-free: the reader and its schema are ./stripe-settings-schema.ts, and
+// ./stripe-from-env.ts loads them (and the provider) only when one of the variables is set.
+import { settingsFromEnv } from '../../config/config-env.js';
+import type { Settings } from '../../config/core-settings.js';
+import type { EnvironmentVariable } from '../../config/environment-variable.js';
+import type { Environment } from '../../config/setting-readers.js';
 
+/**
+ * Card checkout (Stripe, through the payment provider an adapter hands in): `billing` (`on`: a
+ * filing uses a credit when first filed; default `off`), `secretKey`, `webhookSecret`, `tiers`
+ * (`name:price_id:filings,...`), `extensionPrice` and `apiBaseUrl`. Any of them set (`BILLING`
+ * other than `off`) turns payments on, and the schema names what is missing.
+ */
+export const STRIPE_SETTINGS = {
+  billing: { type: 'choice', env: 'BILLING', options: ['on', 'off'], default: 'off', anyCase: true },
+  secretKey: { type: 'text', env: 'STRIPE_SECRET_KEY' },
+  webhookSecret: { type: 'text', env: 'STRIPE_WEBHOOK_SECRET' },
+  tiers: { type: 'text', env: 'BILLING_TIERS' },
+  extensionPrice: { type: 'text', env: 'STRIPE_EXTENSION_PRICE' },
+  apiBaseUrl: { type: 'http-url', env: 'STRIPE_API_BASE_URL' },
+} as const satisfies Settings;
+
+/**
+ * The Stripe settings as given, or undefined when payments are off: none of their variables set,
+ * or `BILLING=off` alone.
+ */
+export function rawStripeSettings(env: Environment): Record<string, unknown> | undefined {
+  const given = settingsFromEnv(env, STRIPE_SETTINGS);
+  return given?.billing === 'off' && Object.keys(given).length === 1 ? undefined : given;
+}
+
+// The variables of card payments (buy_filings, buy_extension, list_payments, the Stripe webhook).
 const section = 'Payments (Stripe)' as const;
 
 /** The variables of the configuration page's section "Payments (Stripe)". */

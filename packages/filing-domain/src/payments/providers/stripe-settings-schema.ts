@@ -1,14 +1,12 @@
 import * as z from 'zod';
 import { withoutTrailingSlash } from '@filing-mcp/protocol/internal';
-import { CORE_SETTINGS, isHttpUrl } from './core-settings.js';
-import { settingSchema } from './settings-schema.js';
-
-/** One pricing tier: its name (what buy_filings takes), the provider's price id, the credits it buys. */
-export interface BillingTier {
-  name: string;
-  priceId: string;
-  filings: number;
-}
+import { isHttpUrl, settingNames } from '../../config/core-settings.js';
+import { settingIssuesError } from '../../config/setting-issues.js';
+import type { Environment } from '../../config/setting-readers.js';
+import { settingSchema } from '../../config/settings-schema.js';
+import type { BillingTier } from '../payment-provider.js';
+import type { StripePaymentOptions } from './stripe-options.js';
+import { rawStripeSettings, STRIPE_SETTINGS } from './stripe-settings.js';
 
 const TIER = /^([a-z][a-z0-9_-]{0,31}):(price_[A-Za-z0-9_]{1,200}):([1-9]\d{0,2})$/;
 
@@ -48,14 +46,14 @@ const tiersSchema = z
   });
 
 /**
- * Schema of the payment settings (`BILLING`, `STRIPE_*`, `BILLING_TIERS`; the table's
- * `CORE_SETTINGS.payments`): set together (any one of them turns payments on and the others are
- * then required), never logged.
+ * Schema of the payment settings (`BILLING`, `STRIPE_*`, `BILLING_TIERS`; the table
+ * `STRIPE_SETTINGS`): set together (any one of them turns payments on and the others are then
+ * required), never logged.
  */
 export const paymentsSettingsSchema = z
   .object({
     /** `on`: a filing uses a credit when it is first filed through the server. */
-    billing: settingSchema(CORE_SETTINGS.payments.settings.billing),
+    billing: settingSchema(STRIPE_SETTINGS.billing),
     secretKey: z
       .string({ message: 'is required to take payments' })
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, {
@@ -74,7 +72,40 @@ export const paymentsSettingsSchema = z
       .transform(withoutTrailingSlash)
       .optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<StripePaymentOptions, unknown>;
 
 /** The payment settings once validated. */
 export type PaymentsSettings = z.output<typeof paymentsSettingsSchema>;
+
+/** What an error names: each setting's variable; the group as a whole, the secret key's. */
+const NAMES: Readonly<Record<string, string>> = {
+  ...settingNames(STRIPE_SETTINGS),
+  '(config)': STRIPE_SETTINGS.secretKey.env,
+};
+
+/** A refusal naming each variable at fault (or, given in code, each setting's path). */
+function refusal(error: z.ZodError, prefix: string, rename?: (path: string) => string) {
+  return settingIssuesError(prefix, error.issues, rename);
+}
+
+/**
+ * The Stripe settings of an environment, validated: undefined when payments are off. Throws the
+ * one `SettingError` naming each variable at fault.
+ */
+export function readStripeSettings(env: Environment): PaymentsSettings | undefined {
+  const given = rawStripeSettings(env);
+  if (given === undefined) return undefined;
+  const result = paymentsSettingsSchema.safeParse(given);
+  if (!result.success) throw refusal(result.error, 'Invalid environment', (path) => NAMES[path] ?? path);
+  return result.data;
+}
+
+/**
+ * Payment settings given in code (the tiers as `name:price_id:filings,...` or as objects),
+ * validated. Throws `SettingError` naming each setting at fault by its key.
+ */
+export function parseStripeSettings(settings: unknown): PaymentsSettings {
+  const result = paymentsSettingsSchema.safeParse(settings);
+  if (!result.success) throw refusal(result.error, 'Invalid payment settings');
+  return result.data;
+}
