@@ -132,7 +132,6 @@ describe.each(testDatabases())('hostile input against the companion pages on $na
         appUrl: APP_URL,
         session: { secret: SECRET },
         rateLimits: false,
-        ...payments.config,
       },
     });
     const settings = {

@@ -4,18 +4,17 @@
 // hostile-routes fuzz and the webhooks' hostile-event tests run against.
 import { createHmac, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import type { DatabaseVariant } from '@filing-mcp/test-db';
-import { stripePaymentProvider, telnyxFaxProvider } from '../../src/index.js';
+import { telnyxFaxProvider } from '../../src/providers/telnyx.js';
 import { STRIPE_WEBHOOK_PATH } from '../../src/payments/providers/stripe-options.js';
 import { TELNYX_WEBHOOK_PATH } from '../../src/submission/providers/telnyx.js';
 import { READY_FILING } from './fax-harness.js';
 import { BASE_URL, type Harness, newUser, ok, startHarness } from './helpers.js';
 import { testPackets } from './socket-server.js';
 import {
-  STRIPE_TEST_KEY,
   STRIPE_WEBHOOK_SECRET,
   type StripeStandIn,
+  standInPayments,
   startStripeStandIn,
-  TEST_TIERS,
 } from './stripe-stand-in.js';
 
 /** The provider's id of the fax the events may name (a row of fax_logs, status `queued`). */
@@ -42,7 +41,6 @@ export async function startWebhookHarness(variant: DatabaseVariant): Promise<Web
   const stripe = await startStripeStandIn();
   const keys = generateKeyPairSync('ed25519');
   const fax = {
-    provider: 'telnyx' as const,
     apiKey: 'KEY0123456789ABCDEF_webhooks',
     connectionId: '2000000000000000001',
     fromNumber: '+13125550100',
@@ -50,15 +48,10 @@ export async function startWebhookHarness(variant: DatabaseVariant): Promise<Web
     // Never called: no fax is sent.
     apiBaseUrl: 'http://127.0.0.1:9/v2',
   };
-  const payments = {
-    secretKey: STRIPE_TEST_KEY,
-    webhookSecret: STRIPE_WEBHOOK_SECRET,
-    apiBaseUrl: stripe.baseUrl,
-  };
   const harness = await startHarness(
     variant,
-    { rateLimits: false, fax, payments: { ...payments, tiers: TEST_TIERS, extensionPrice: 'price_ext' } },
-    { packets: testPackets, fax: telnyxFaxProvider(fax), payments: stripePaymentProvider(payments) },
+    { rateLimits: false },
+    { packets: testPackets, fax: telnyxFaxProvider(fax), ...standInPayments(stripe) },
   );
   const { key, userId } = await newUser(harness.db);
   const filingId: string = (await ok(harness.server, key, 'create_filing', { form_data: READY_FILING })).id;
