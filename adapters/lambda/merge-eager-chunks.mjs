@@ -126,6 +126,64 @@ export async function mergeEagerChunks(metafile, entry, { packageDir, options: {
   }
   const exported = result.metafile.outputs[relative(process.cwd(), entryFile)]?.exports;
   if (exported !== undefined) outputs[entry].exports = exported.filter((name) => !name.startsWith('__chunk'));
+  return importFromEntry({ ...metafile, outputs }, entry, alias, packageDir);
+}
+
+// An import or re-export of a chunk as esbuild writes them, minified: `import"./c.mjs";`,
+// `import{a as b,c}from"./c.mjs";`, `export{a as b}from"./c.mjs";`.
+const CHUNK_IMPORT = /\b(import|export)(\{[^}]*\})?(?:from)?"(\.\.?\/[^"]+\.mjs)";/g;
+
+/**
+ * Points the imports of the chunks merged into the entry at the entry itself: every other output
+ * that imported a former chunk (each now one line re-exporting it from the entry) imports the same
+ * bindings from the entry under their merged names, so the first call of a lazy path does not
+ * resolve, read, compile, link and evaluate those one-line modules (the first authenticated
+ * `tools/call` loaded 7 of them). The same module instances, in the same order: a former chunk's
+ * only effect is the entry's evaluation, which an import of the entry keeps. A namespace or
+ * default import of one (esbuild writes none) is left as it is. Answers the metafile with the
+ * outputs' new imports and sizes.
+ */
+function importFromEntry(metafile, entry, alias, packageDir) {
+  const entryFile = resolve(packageDir, entry);
+  const outputs = { ...metafile.outputs };
+  for (const [file, output] of Object.entries(outputs)) {
+    if (file === entry || alias.has(file) || !file.endsWith('.mjs')) continue;
+    const path = resolve(packageDir, file);
+    const fromEntry = JSON.stringify(relativeSpecifier(dirname(path), entryFile));
+    let rewrote = false;
+    const code = readFileSync(path, 'utf8').replace(CHUNK_IMPORT, (statement, keyword, names, specifier) => {
+      const chunk = relative(packageDir, resolve(dirname(path), specifier))
+        .split('\\')
+        .join('/');
+      const prefix = alias.get(chunk);
+      if (prefix === undefined) return statement;
+      rewrote = true;
+      if (names === undefined) return `${keyword}${fromEntry};`;
+      const bindings = names
+        .slice(1, -1)
+        .split(',')
+        .map((item) => {
+          const [name, local = name] = item.trim().split(/\s+as\s+/);
+          return `${prefix}${name} as ${local}`;
+        });
+      return `${keyword}{${bindings.join(',')}}from${fromEntry};`;
+    });
+    if (!rewrote) continue;
+    writeFileSync(path, code);
+    const imports = [];
+    const seen = new Set();
+    for (const imported of output.imports) {
+      const path =
+        !imported.external && alias.has(imported.path) && !code.includes(imported.path.split('/').at(-1))
+          ? entry
+          : imported.path;
+      const key = `${imported.kind} ${path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      imports.push({ ...imported, path });
+    }
+    outputs[file] = { ...output, imports, bytes: Buffer.byteLength(code) };
+  }
   return { ...metafile, outputs };
 }
 
