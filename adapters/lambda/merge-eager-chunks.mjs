@@ -33,13 +33,46 @@ const relativeSpecifier = (fromDir, file) => {
  * merged into it and the dynamic imports they made; each former chunk with no input and one
  * import, the entry. `options` are esbuild options for the second pass (minify, target...).
  */
-export async function mergeEagerChunks(metafile, entry, { packageDir, options: { banner: _, ...options } }) {
+export async function mergeEagerChunks(metafile, entry, { packageDir, options }) {
+  const chunks = staticClosure(metafile, entry).filter((file) => file !== entry);
+  return mergeChunks(metafile, entry, chunks, { packageDir, options, prefix: '__chunk' });
+}
+
+/**
+ * {@link mergeEagerChunks} for a lazy chunk: the not yet loaded part of the static closure of
+ * `target` (a chunk loaded by import(), e.g. the credential check's), given as `chunks`, merged
+ * into `target`, each chunk rewritten as a re-export of it. A chunk that other lazy chunks import
+ * too brings `target` with it there: merge only where `target`'s own code is small and evaluating
+ * it does nothing but define. The build fails where merging would make a cycle: a static import
+ * that the merged code keeps which itself reaches a merged chunk.
+ */
+export async function mergeLazyChunks(metafile, target, chunks, { packageDir, options, prefix }) {
+  const merged = new Set([target, ...chunks]);
+  for (const file of merged) {
+    for (const imported of metafile.outputs[file].imports) {
+      if (imported.external || imported.kind !== 'import-statement' || merged.has(imported.path)) continue;
+      const reached = staticClosure(metafile, imported.path).filter((other) => merged.has(other));
+      if (reached.length > 0) {
+        throw new Error(
+          `${file} imports ${imported.path}, which imports ${reached[0]}: merging into ${target} would make a cycle`,
+        );
+      }
+    }
+  }
+  return mergeChunks(metafile, target, chunks, { packageDir, options, prefix, outside: true });
+}
+
+async function mergeChunks(
+  metafile,
+  entry,
+  chunks,
+  { packageDir, options: { banner: _, ...options }, prefix, outside = false },
+) {
   const entryFile = resolve(packageDir, entry);
   const entryDir = dirname(entryFile);
-  const chunks = staticClosure(metafile, entry).filter((file) => file !== entry);
   if (chunks.length === 0) return metafile;
   const merged = new Set([entry, ...chunks].map((file) => resolve(packageDir, file)));
-  const alias = new Map(chunks.map((file, index) => [file, `__chunk${index}_`]));
+  const alias = new Map(chunks.map((file, index) => [file, `${prefix}${index}_`]));
   // The entry's own exports first; then each chunk's, under its alias. Import order is the entry's,
   // so modules evaluate in the order they did.
   let source = `export * from ${JSON.stringify(relativeSpecifier(entryDir, entryFile))};\n`;
@@ -69,7 +102,8 @@ export async function mergeEagerChunks(metafile, entry, { packageDir, options: {
             const file = resolve(args.resolveDir, args.path);
             if (merged.has(file)) return { path: file };
             // A chunk loaded later (every one of them through import()): addressed from the entry now.
-            if (args.kind !== 'dynamic-import') {
+            // A lazy chunk's merged code keeps its static imports of files outside the merge.
+            if (args.kind !== 'dynamic-import' && !outside) {
               throw new Error(`${args.importer} imports ${args.path} statically, outside the start closure`);
             }
             return { path: relativeSpecifier(entryDir, file), external: true };
@@ -125,7 +159,7 @@ export async function mergeEagerChunks(metafile, entry, { packageDir, options: {
     };
   }
   const exported = result.metafile.outputs[relative(process.cwd(), entryFile)]?.exports;
-  if (exported !== undefined) outputs[entry].exports = exported.filter((name) => !name.startsWith('__chunk'));
+  if (exported !== undefined) outputs[entry].exports = exported.filter((name) => !name.startsWith(prefix));
   return importFromEntry({ ...metafile, outputs }, entry, alias, packageDir);
 }
 
