@@ -233,6 +233,40 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
     expect(loaded.filter((input) => forbidden.some((pattern) => pattern.test(input)))).toEqual([]);
   });
 
+  it("answers initialize in a fresh process without loading undici (Node's Request and Response)", async () => {
+    // undici with node:http2, node:tls and more is about 20 ms of CPU on a cold start: the event's
+    // request and the core's fixed answer (read through its parts) must not reach the global
+    // Request or Response. A copy of the bundle outside the repository, in a process of its own.
+    const script = `
+      const { handler } = await import(process.argv[1]);
+      const answer = await handler(JSON.parse(process.argv[2]), { awsRequestId: 'cold' });
+      const undici = process.moduleLoadList.filter((name) => name.includes('undici'));
+      process.stdout.write(JSON.stringify({ status: answer.statusCode, body: answer.body, undici }));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        script,
+        pathToFileURL(join(taskRoot, 'handler.mjs')).href,
+        JSON.stringify(mcpEvent(INITIALIZE_REQUEST)),
+      ],
+      {
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: 'postgres://user:password@127.0.0.1:9/never-dialled',
+          MCP_BASE_URL: baseUrl,
+          APP_URL: 'https://app.example.com',
+          SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+        },
+      },
+    );
+    const cold = JSON.parse(stdout);
+    expect(cold.status).toBe(200);
+    expect(cold.body).toContain('"serverInfo":{"name":"filing-mcp"');
+    expect(cold.undici).toEqual([]);
+  });
+
   it('imports what the entry holds from the entry: the first call reads no module that only re-exports it', () => {
     // The chunks merged into handler.mjs (merge-eager-chunks.mjs) stay as one-line modules for
     // any import left to them; every chunk the first call loads imports their code from the entry.
