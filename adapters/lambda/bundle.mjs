@@ -9,8 +9,24 @@ import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { copyIrsTemplates } from '@filing-mcp/serverless/irs-templates';
 import { build } from 'esbuild';
-import { contributions, firstCallLoads, fullClosure, kb, METAFILE, staticClosure } from './bundle-report.mjs';
-import { dropUnusedRequireBanners, mergeEagerChunks, REQUIRE_BANNER } from './merge-eager-chunks.mjs';
+import {
+  contributions,
+  FIRST_CALL_MODULES,
+  firstCallLoads,
+  fullClosure,
+  kb,
+  METAFILE,
+  staticClosure,
+} from './bundle-report.mjs';
+
+// The steps of the first call merged into one file each (see the merge below).
+const MERGED_FIRST_CALL_STEPS = [FIRST_CALL_MODULES[1][0], FIRST_CALL_MODULES[3][0]];
+import {
+  dropUnusedRequireBanners,
+  mergeEagerChunks,
+  mergeLazyChunks,
+  REQUIRE_BANNER,
+} from './merge-eager-chunks.mjs';
 
 const outfile = 'dist/lambda/handler.mjs';
 
@@ -226,10 +242,26 @@ if (missingExports.length > 0) {
 // What a cold start loads before the first request, the entry and its static chunks, becomes the
 // entry alone (22 files fewer to resolve, read, compile and link), and only the files that call
 // require() keep the banner that defines it: see merge-eager-chunks.mjs.
-const metafile = dropUnusedRequireBanners(
-  await mergeEagerChunks(result.metafile, outfile, { packageDir: import.meta.dirname, options: common }),
-  import.meta.dirname,
-);
+let merged = await mergeEagerChunks(result.metafile, outfile, {
+  packageDir: import.meta.dirname,
+  options: common,
+});
+// Two steps of an API key's first tools/call come out as a chunk and the small chunks it shares with
+// other tools and routes (the credential check 5, the tool get_form_schema 3): each is merged into
+// its step's chunk, so the first call resolves, reads, compiles and links 6 files fewer. The tools
+// and routes that import those shared parts then load the step's chunk too (5.8 and 3.4 KB that
+// only define). The driver's step is left as it is: its chunk holds pg, which its shared parts
+// (the pool's bounds, the named statements) would bring to every tool definition.
+for (const [index, step] of firstCallLoads(merged, outfile).entries()) {
+  if (!MERGED_FIRST_CALL_STEPS.includes(step.label)) continue;
+  const [target, ...chunks] = step.files;
+  merged = await mergeLazyChunks(merged, target, chunks, {
+    packageDir: import.meta.dirname,
+    options: common,
+    prefix: `__step${index}_`,
+  });
+}
+const metafile = dropUnusedRequireBanners(merged, import.meta.dirname);
 // Marks the directory as ESM for the Lambda runtime even if the zip is deployed on its own.
 await writeFile('dist/lambda/package.json', '{"type":"module"}\n');
 // The metafile stays beside the package, never in dist/ (deployed and published): see METAFILE.

@@ -33,13 +33,46 @@ const relativeSpecifier = (fromDir, file) => {
  * merged into it and the dynamic imports they made; each former chunk with no input and one
  * import, the entry. `options` are esbuild options for the second pass (minify, target...).
  */
-export async function mergeEagerChunks(metafile, entry, { packageDir, options: { banner: _, ...options } }) {
+export async function mergeEagerChunks(metafile, entry, { packageDir, options }) {
+  const chunks = staticClosure(metafile, entry).filter((file) => file !== entry);
+  return mergeChunks(metafile, entry, chunks, { packageDir, options, prefix: '__chunk' });
+}
+
+/**
+ * {@link mergeEagerChunks} for a lazy chunk: the not yet loaded part of the static closure of
+ * `target` (a chunk loaded by import(), e.g. the credential check's), given as `chunks`, merged
+ * into `target`, each chunk rewritten as a re-export of it. A chunk that other lazy chunks import
+ * too brings `target` with it there: merge only where `target`'s own code is small and evaluating
+ * it does nothing but define. The build fails where merging would make a cycle: a static import
+ * that the merged code keeps which itself reaches a merged chunk.
+ */
+export async function mergeLazyChunks(metafile, target, chunks, { packageDir, options, prefix }) {
+  const merged = new Set([target, ...chunks]);
+  for (const file of merged) {
+    for (const imported of metafile.outputs[file].imports) {
+      if (imported.external || imported.kind !== 'import-statement' || merged.has(imported.path)) continue;
+      const reached = staticClosure(metafile, imported.path).filter((other) => merged.has(other));
+      if (reached.length > 0) {
+        throw new Error(
+          `${file} imports ${imported.path}, which imports ${reached[0]}: merging into ${target} would make a cycle`,
+        );
+      }
+    }
+  }
+  return mergeChunks(metafile, target, chunks, { packageDir, options, prefix, outside: true });
+}
+
+async function mergeChunks(
+  metafile,
+  entry,
+  chunks,
+  { packageDir, options: { banner: _, ...options }, prefix, outside = false },
+) {
   const entryFile = resolve(packageDir, entry);
   const entryDir = dirname(entryFile);
-  const chunks = staticClosure(metafile, entry).filter((file) => file !== entry);
   if (chunks.length === 0) return metafile;
   const merged = new Set([entry, ...chunks].map((file) => resolve(packageDir, file)));
-  const alias = new Map(chunks.map((file, index) => [file, `__chunk${index}_`]));
+  const alias = new Map(chunks.map((file, index) => [file, `${prefix}${index}_`]));
   // The entry's own exports first; then each chunk's, under its alias. Import order is the entry's,
   // so modules evaluate in the order they did.
   let source = `export * from ${JSON.stringify(relativeSpecifier(entryDir, entryFile))};\n`;
@@ -69,7 +102,8 @@ export async function mergeEagerChunks(metafile, entry, { packageDir, options: {
             const file = resolve(args.resolveDir, args.path);
             if (merged.has(file)) return { path: file };
             // A chunk loaded later (every one of them through import()): addressed from the entry now.
-            if (args.kind !== 'dynamic-import') {
+            // A lazy chunk's merged code keeps its static imports of files outside the merge.
+            if (args.kind !== 'dynamic-import' && !outside) {
               throw new Error(`${args.importer} imports ${args.path} statically, outside the start closure`);
             }
             return { path: relativeSpecifier(entryDir, file), external: true };
@@ -125,7 +159,65 @@ export async function mergeEagerChunks(metafile, entry, { packageDir, options: {
     };
   }
   const exported = result.metafile.outputs[relative(process.cwd(), entryFile)]?.exports;
-  if (exported !== undefined) outputs[entry].exports = exported.filter((name) => !name.startsWith('__chunk'));
+  if (exported !== undefined) outputs[entry].exports = exported.filter((name) => !name.startsWith(prefix));
+  return importFromEntry({ ...metafile, outputs }, entry, alias, packageDir);
+}
+
+// An import or re-export of a chunk as esbuild writes them, minified: `import"./c.mjs";`,
+// `import{a as b,c}from"./c.mjs";`, `export{a as b}from"./c.mjs";`.
+const CHUNK_IMPORT = /\b(import|export)(\{[^}]*\})?(?:from)?"(\.\.?\/[^"]+\.mjs)";/g;
+
+/**
+ * Points the imports of the chunks merged into the entry at the entry itself: every other output
+ * that imported a former chunk (each now one line re-exporting it from the entry) imports the same
+ * bindings from the entry under their merged names, so the first call of a lazy path does not
+ * resolve, read, compile, link and evaluate those one-line modules (the first authenticated
+ * `tools/call` loaded 7 of them). The same module instances, in the same order: a former chunk's
+ * only effect is the entry's evaluation, which an import of the entry keeps. A namespace or
+ * default import of one (esbuild writes none) is left as it is. Answers the metafile with the
+ * outputs' new imports and sizes.
+ */
+function importFromEntry(metafile, entry, alias, packageDir) {
+  const entryFile = resolve(packageDir, entry);
+  const outputs = { ...metafile.outputs };
+  for (const [file, output] of Object.entries(outputs)) {
+    if (file === entry || alias.has(file) || !file.endsWith('.mjs')) continue;
+    const path = resolve(packageDir, file);
+    const fromEntry = JSON.stringify(relativeSpecifier(dirname(path), entryFile));
+    let rewrote = false;
+    const code = readFileSync(path, 'utf8').replace(CHUNK_IMPORT, (statement, keyword, names, specifier) => {
+      const chunk = relative(packageDir, resolve(dirname(path), specifier))
+        .split('\\')
+        .join('/');
+      const prefix = alias.get(chunk);
+      if (prefix === undefined) return statement;
+      rewrote = true;
+      if (names === undefined) return `${keyword}${fromEntry};`;
+      const bindings = names
+        .slice(1, -1)
+        .split(',')
+        .map((item) => {
+          const [name, local = name] = item.trim().split(/\s+as\s+/);
+          return `${prefix}${name} as ${local}`;
+        });
+      return `${keyword}{${bindings.join(',')}}from${fromEntry};`;
+    });
+    if (!rewrote) continue;
+    writeFileSync(path, code);
+    const imports = [];
+    const seen = new Set();
+    for (const imported of output.imports) {
+      const path =
+        !imported.external && alias.has(imported.path) && !code.includes(imported.path.split('/').at(-1))
+          ? entry
+          : imported.path;
+      const key = `${imported.kind} ${path}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      imports.push({ ...imported, path });
+    }
+    outputs[file] = { ...output, imports, bytes: Buffer.byteLength(code) };
+  }
   return { ...metafile, outputs };
 }
 

@@ -15,8 +15,10 @@ import type { CleanupHandler, LambdaHandler, StreamingLambdaHandler } from '../s
 import { installAwsLambdaStub } from './aws-lambda-stub.js';
 import { createServerlessFilingServer, serverlessSettingsFromEnv } from '@filing-mcp/serverless';
 import { lambdaPlatform } from '../src/lambda-platform.js';
+// The pool as the serverless server builds it (internal to @filing-mcp/serverless).
+import { createFilingPool, poolQuery } from '../../../packages/serverless/src/postgres-pool.js';
 import { functionUrlEvent, scheduledEvent } from './lambda-events.js';
-import { firstCallInputs, startClosureInputs } from './support/start-closure.js';
+import { firstCallFiles, firstCallInputs, startClosureInputs } from './support/start-closure.js';
 import {
   expectPacketResource,
   expectPdf,
@@ -231,6 +233,52 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
     expect(loaded.filter((input) => forbidden.some((pattern) => pattern.test(input)))).toEqual([]);
   });
 
+  it("answers initialize in a fresh process without loading undici (Node's Request and Response)", async () => {
+    // undici with node:http2, node:tls and more is about 20 ms of CPU on a cold start: the event's
+    // request and the core's fixed answer (read through its parts) must not reach the global
+    // Request or Response. A copy of the bundle outside the repository, in a process of its own.
+    const script = `
+      const { handler } = await import(process.argv[1]);
+      const answer = await handler(JSON.parse(process.argv[2]), { awsRequestId: 'cold' });
+      const undici = process.moduleLoadList.filter((name) => name.includes('undici'));
+      process.stdout.write(JSON.stringify({ status: answer.statusCode, body: answer.body, undici }));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        script,
+        pathToFileURL(join(taskRoot, 'handler.mjs')).href,
+        JSON.stringify(mcpEvent(INITIALIZE_REQUEST)),
+      ],
+      {
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: 'postgres://user:password@127.0.0.1:9/never-dialled',
+          MCP_BASE_URL: baseUrl,
+          APP_URL: 'https://app.example.com',
+          SESSION_JWT_SECRET: randomBytes(32).toString('base64url'),
+        },
+      },
+    );
+    const cold = JSON.parse(stdout);
+    expect(cold.status).toBe(200);
+    expect(cold.body).toContain('"serverInfo":{"name":"filing-mcp"');
+    expect(cold.undici).toEqual([]);
+  });
+
+  it('imports what the entry holds from the entry: the first call reads no module that only re-exports it', () => {
+    // The chunks merged into handler.mjs (merge-eager-chunks.mjs) stay as one-line modules for
+    // any import left to them; every chunk the first call loads imports their code from the entry.
+    const files = firstCallFiles(packageDir);
+    expect(files.length).toBeGreaterThan(5);
+    for (const { file } of files) {
+      expect(readFileSync(resolve(packageDir, file), 'utf8')).not.toMatch(
+        /^export\{[^}]*\}from"\.\.\/handler\.mjs";\n?$/,
+      );
+    }
+  });
+
   it('deploys and publishes code, templates and package.json only: the metafile stays beside the package', async () => {
     const deployed = readdirSync(resolve(packageDir, 'dist/lambda'), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -252,6 +300,65 @@ describe.runIf(withPostgres)('bundled handler: what a cold start loads', () => {
     // The bundle-size metric (bundle.mjs, `pnpm bench`) reads it there.
     const meta = JSON.parse(readFileSync(resolve(packageDir, '.bundle/meta.json'), 'utf8'));
     expect(Object.keys(meta.outputs)).toContain('dist/lambda/handler.mjs');
+  });
+});
+
+describe.runIf(withPostgres)("a Lambda container's pool (lambdaPlatform's warmPool)", () => {
+  // The pool opens its first connection as soon as it exists; the key's lookup, sent while that
+  // connection still opens, waits for it rather than open a second one: a cold container pays one
+  // handshake (TCP, TLS, authentication), not two at once on its one core.
+  const connections = async (name: string) =>
+    Number(
+      (
+        (await database.db
+          .selectFrom('pg_stat_activity' as any)
+          .select((eb: any) => eb.fn.countAll().as('count'))
+          .where('application_name' as any, '=', name)
+          .executeTakeFirstOrThrow()) as any
+      ).count,
+    );
+  const openPool = (name: string) => {
+    const url = new URL(database.url);
+    url.searchParams.set('application_name', name);
+    return createFilingPool(
+      {
+        connectionString: url.toString(),
+        options: {
+          max: 2,
+          connectionTimeoutMillis: 10_000,
+          idleTimeoutMillis: 10_000,
+          query_timeout: 10_000,
+        },
+      },
+      lambdaPlatform(),
+      { acquireTimeoutMs: 10_000 },
+    );
+  };
+
+  it('runs the first query on the warm connection: one connection, not two', async () => {
+    const pool = await openPool('warm-pool-first');
+    try {
+      const { rows } = await poolQuery(pool)('select 1 as one', []);
+      expect(rows).toEqual([{ one: 1 }]);
+      expect(await connections('warm-pool-first')).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('still opens a connection of its own for a second query sent at the same time', async () => {
+    const pool = await openPool('warm-pool-two');
+    try {
+      const query = poolQuery(pool);
+      const answers = await Promise.all([
+        query('select 1 as one, pg_sleep(0.05)', []),
+        query('select 2 as one, pg_sleep(0.05)', []),
+      ]);
+      expect(answers.map(({ rows }) => rows[0]?.one)).toEqual([1, 2]);
+      expect(await connections('warm-pool-two')).toBe(2);
+    } finally {
+      await pool.end();
+    }
   });
 });
 

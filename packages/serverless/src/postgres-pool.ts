@@ -33,15 +33,31 @@ export async function createServerlessPool(
   // Without a listener, an idle client's error (connection closed by a pooler) crashes the process.
   pool.on('error', (error) => options.onError?.(error));
   await platform.onPool?.(pool);
-  if (platform.warmPool) {
-    // The first connection goes back to the pool for the request's first query; a failure here is
-    // left to that query to report.
-    pool.connect().then(
-      (client) => client.release(),
-      () => undefined,
-    );
-  }
+  if (platform.warmPool) warmFirstConnection(pool);
   return pool;
+}
+
+/**
+ * Opens the pool's first connection now, and has every `connect()` made while it opens wait for it
+ * rather than open one more: the first query then takes the warm connection instead of racing it
+ * with a second handshake (TCP, TLS, authentication) that a cold process would pay on the same
+ * core. The warm connection goes back to the pool idle, so a pool whose first query never comes
+ * still idles and ends; if it fails, the waiting queries open their own, and report what fails.
+ */
+function warmFirstConnection(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  let warming: Promise<void> | undefined = pool.connect().then(
+    (client) => client.release(),
+    () => undefined,
+  );
+  warming.then(() => {
+    warming = undefined;
+  });
+  // A callback caller (pg's own `pool.query`) is not held; every caller here uses the promise.
+  pool.connect = ((callback?: unknown) => {
+    if (warming === undefined || callback !== undefined) return connect(callback);
+    return warming.then(() => connect());
+  }) as pg.Pool['connect'];
 }
 
 /**

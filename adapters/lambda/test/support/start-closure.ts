@@ -41,3 +41,16 @@ export function firstCallInputs(packageDir: string): string[] {
   const steps = firstCallLoads(meta, 'dist/lambda/handler.mjs') as { files: string[] }[];
   return steps.flatMap((step) => step.files.flatMap((file) => Object.keys(meta.outputs[file]!.inputs)));
 }
+
+/**
+ * The output files an API key's first `tools/call` of `get_form_schema` loads beyond the start, in
+ * the order of `FIRST_CALL_MODULES`, with the source files each holds (none for a module that
+ * only re-exports another file).
+ */
+export function firstCallFiles(packageDir: string): { file: string; inputs: string[] }[] {
+  const meta = JSON.parse(readFileSync(join(packageDir, METAFILE), 'utf8')) as Metafile;
+  const steps = firstCallLoads(meta, 'dist/lambda/handler.mjs') as { files: string[] }[];
+  return steps.flatMap((step) =>
+    step.files.map((file) => ({ file, inputs: Object.keys(meta.outputs[file]!.inputs) })),
+  );
+}

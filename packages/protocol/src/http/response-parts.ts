@@ -46,15 +46,34 @@ const BUILD = Symbol('build');
 type Deferred = Response & { [PARTS]?: ResponseParts; [BUILD](): Response };
 
 /**
- * The class of fixed answers whose `Response` is built on first use, over `base` (the global
- * `Response` when it is made). Until then an answer is only its parts, which {@link responseParts}
- * hands out; the first read of any other member (headers, body, a body method) builds the
- * `Response` and drops the parts, since the headers can be changed from then on. Its prototype is
- * `base.prototype`, so `instanceof Response` holds, also where a server library replaced the
- * global `Response` (as @hono/node-server does); every member is the class's own, none reaches
- * `Response`'s internal slots.
+ * What the deferred answers' prototype chain continues with: the `prototype` of the global
+ * `Response` of the moment, looked up only when something asks for it (an `instanceof Response`,
+ * a member the class does not define). So `instanceof Response` holds, also where a server
+ * library replaced the global `Response` (as @hono/node-server does), and an answer written
+ * through its parts never reads the global: on Node that is undici's, and its first read loads
+ * undici with node:http2, node:tls and more (about 20 ms of CPU on a cold Lambda start, more than
+ * the rest of `initialize`). `then` is answered at once: no `Response` has one, and every promise
+ * resolved with an answer asks for it.
  */
-function deferredClass(base: typeof Response): new (parts: ResponseParts) => Deferred {
+const responsePrototype: object = new Proxy(
+  {},
+  {
+    getPrototypeOf: () => Response.prototype,
+    get: (_target, key, receiver) =>
+      key === 'then' ? undefined : Reflect.get(Response.prototype, key, receiver),
+    has: (_target, key) => key in Response.prototype,
+  },
+);
+
+/**
+ * The class of fixed answers whose `Response` is built on first use. Until then an answer is only
+ * its parts, which {@link responseParts} hands out; the first read of any other member (headers,
+ * body, a body method) builds the `Response` and drops the parts, since the headers can be
+ * changed from then on. Its prototype continues with `Response.prototype`
+ * ({@link responsePrototype}), so `instanceof Response` holds; every member is the class's own,
+ * none reaches `Response`'s internal slots.
+ */
+function deferredClass(): new (parts: ResponseParts) => Deferred {
   class DeferredResponse {
     [PARTS]: ResponseParts | undefined;
     #response: Response | undefined;
@@ -128,14 +147,12 @@ function deferredClass(base: typeof Response): new (parts: ResponseParts) => Def
       return this.#read().clone();
     }
   }
-  Object.setPrototypeOf(DeferredResponse.prototype, base.prototype);
+  Object.setPrototypeOf(DeferredResponse.prototype, responsePrototype);
   return DeferredResponse as unknown as new (
     parts: ResponseParts,
   ) => Deferred;
 }
 
-// One class per global `Response` seen (in practice one, or two when a library swaps it once).
-let deferredBase: typeof Response | undefined;
 let Deferred: (new (parts: ResponseParts) => Deferred) | undefined;
 
 /**
@@ -144,11 +161,8 @@ let Deferred: (new (parts: ResponseParts) => Deferred) | undefined;
  * {@link acceptResponseParts}.
  */
 export function partsResponse(parts: ResponseParts): Response {
-  if (deferredBase !== Response) {
-    deferredBase = Response;
-    Deferred = deferredClass(Response);
-  }
-  return new Deferred!(parts);
+  Deferred ??= deferredClass();
+  return new Deferred(parts);
 }
 
 /**
