@@ -88,7 +88,7 @@ function selfTest() {
 
 /**
  * End to end on a throwaway workspace: a package whose index gains a planted export (and a type)
- * must fail the comparison with its list from before, naming both.
+ * must fail the comparison with the list it had before the plant, naming both.
  */
 function plantedExportFails() {
   const scratch = mkdtempSync(join(tmpdir(), 'check-exports-'));

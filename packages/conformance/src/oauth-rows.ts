@@ -1,5 +1,6 @@
 // Shared by the adapters' OAuth-cleanup tests (Node timer, Lambda schedule, Vercel cron).
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
 import type { Kysely } from 'kysely';
 
 /** Ids of the OAuth rows {@link seedOAuthRows} wrote, by what the cleanup must do with them. */
@@ -17,7 +18,7 @@ export interface SeededOAuthRows {
  * access and refresh tokens have both expired, one whose access token expired but whose refresh token
  * still works, and one fully live.
  */
-export async function seedOAuthRows(db: Kysely<any>, now = Date.now()): Promise<SeededOAuthRows> {
+export async function seedOAuthRows(db: Kysely<FilingDatabase>, now = Date.now()): Promise<SeededOAuthRows> {
   const userId = `user-${randomUUID()}`;
   const at = (offsetMs: number) => new Date(now + offsetMs);
   const minute = 60_000;
@@ -82,13 +83,13 @@ export async function seedOAuthRows(db: Kysely<any>, now = Date.now()): Promise<
 
 /** The ids of the user's OAuth rows still in the database, sorted. */
 export async function remainingOAuthRows(
-  db: Kysely<any>,
+  db: Kysely<FilingDatabase>,
   userId: string,
 ): Promise<{ codes: string[]; tokens: string[] }> {
   const codes = await db.selectFrom('oauth_codes').select('id').where('user_id', '=', userId).execute();
   const tokens = await db.selectFrom('oauth_tokens').select('id').where('user_id', '=', userId).execute();
   return {
-    codes: codes.map((row) => row.id as string).sort(),
-    tokens: tokens.map((row) => row.id as string).sort(),
+    codes: codes.map((row) => row.id).sort(),
+    tokens: tokens.map((row) => row.id).sort(),
   };
 }

@@ -13,6 +13,7 @@ import { expectOAuthError, type RunningServer, s256, startServer, VERIFIER } fro
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe.each(testDatabases())('migration 0004_oauth_codes_hashed on $name', ({ create }) => {
+  // Kysely<any>, as in a migration: the test writes the schema before 0004, which OAuthDatabase is not.
   let database: { db: Kysely<any>; close(): Promise<void> };
   let server: RunningServer;
   const redirectUri = 'http://127.0.0.1:9/callback';

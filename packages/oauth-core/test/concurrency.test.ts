@@ -1,15 +1,15 @@
 import { createPostgresDb } from '@filing-mcp/test-db';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateOAuth } from '../src/kysely/index.js';
+import { migrateOAuth, type OAuthDatabase } from '../src/kysely/index.js';
 import { postForm, type RunningServer, startServer, tokenRows } from './helpers.js';
 
 // Real PostgreSQL, where parallel statements actually race (PGlite runs one at a time).
-let database: { db: Kysely<any>; close(): Promise<void> };
+let database: { db: Kysely<OAuthDatabase>; close(): Promise<void> };
 let server: RunningServer;
 
 beforeAll(async () => {
-  database = await createPostgresDb();
+  database = await createPostgresDb<OAuthDatabase>();
   // Concurrent migrations are serialised by the migration lock table.
   await Promise.all([migrateOAuth(database.db), migrateOAuth(database.db)]);
   server = await startServer(database.db);

@@ -11,7 +11,7 @@ import {
   type OAuthServer,
   type OAuthServerOptions,
 } from '../src/index.js';
-import { createKyselyOAuthStore, migrateOAuth } from '../src/kysely/index.js';
+import { createKyselyOAuthStore, migrateOAuth, type OAuthDatabase } from '../src/kysely/index.js';
 
 export const SESSION_SECRET = 'test-session-secret-that-is-long-enough-for-hs256';
 export const APP_URL = 'https://app.example.test';
@@ -60,7 +60,7 @@ export interface IssuedCode {
  * @param mountPath - path of `{base_url}`; `''` serves at the origin's root
  */
 export async function startServer(
-  db: Kysely<any>,
+  db: Kysely<OAuthDatabase>,
   overrides: Partial<OAuthServerOptions> = {},
   mountPath = '/mcp-server',
 ): Promise<RunningServer> {
@@ -106,7 +106,7 @@ export async function startServer(
 /** A suite's migrated database and the servers it runs on it (see {@link oauthSuite}). */
 export interface OAuthSuite {
   /** The migrated database (read it after `beforeAll`). */
-  readonly db: Kysely<any>;
+  readonly db: Kysely<OAuthDatabase>;
   /** The suite's first server, at `/mcp-server` (read it after `beforeAll`). */
   readonly server: RunningServer;
   /** Starts one more server on the same database; the suite closes it. */
@@ -121,10 +121,10 @@ export interface OAuthSuite {
  * this call, runs once these are ready.
  */
 export function oauthSuite(
-  create: () => Promise<TestDatabase>,
+  create: () => Promise<TestDatabase<OAuthDatabase>>,
   defaults: Partial<OAuthServerOptions> = {},
 ): OAuthSuite {
-  let database: TestDatabase | undefined;
+  let database: TestDatabase<OAuthDatabase> | undefined;
   let server: RunningServer | undefined;
   const started: RunningServer[] = [];
   const suite: OAuthSuite = {
@@ -249,7 +249,12 @@ export function authorizationParams<T = string | undefined>(
  * Asserts a grant's redirect to `https://client.example/cb?keep=1` carries code, state `abc` and
  * iss; answers the `oauth_codes` row of the code.
  */
-export async function expectIssuedCode(db: Kysely<any>, redirectTo: string, code: string, iss: string) {
+export async function expectIssuedCode(
+  db: Kysely<OAuthDatabase>,
+  redirectTo: string,
+  code: string,
+  iss: string,
+) {
   expect(code).toMatch(/^mcp_code_[A-Za-z0-9_-]{32}$/);
   const redirect = new URL(redirectTo);
   expect(redirect.origin + redirect.pathname).toBe('https://client.example/cb');
@@ -258,7 +263,7 @@ export async function expectIssuedCode(db: Kysely<any>, redirectTo: string, code
 }
 
 /** The `oauth_codes` row of `code`. */
-export async function codeRow(db: Kysely<any>, code: string) {
+export async function codeRow(db: Kysely<OAuthDatabase>, code: string) {
   return db
     .selectFrom('oauth_codes')
     .selectAll()
@@ -301,9 +306,9 @@ function exchange(
 }
 
 /** Counts of rows in the OAuth tables, to show a failed call wrote nothing. */
-export async function tableCounts(db: Kysely<any>) {
+export async function tableCounts(db: Kysely<OAuthDatabase>) {
   /** Rows of `table`, or only those whose `setColumn` is not null. */
-  const count = async (table: string, setColumn?: string) => {
+  const count = async (table: keyof OAuthDatabase, setColumn?: 'used_at' | 'revoked_at') => {
     let query = db.selectFrom(table);
     if (setColumn !== undefined) query = query.where(setColumn, 'is not', null);
     return Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -318,7 +323,7 @@ export async function tableCounts(db: Kysely<any>) {
 }
 
 /** The stored token rows whose `column` equals `value` (a user's, a grant's). */
-export function tokenRows(db: Kysely<any>, column: 'user_id' | 'grant_id', value: string) {
+export function tokenRows(db: Kysely<OAuthDatabase>, column: 'user_id' | 'grant_id', value: string) {
   return db.selectFrom('oauth_tokens').where(column, '=', value).selectAll().execute();
 }
 

@@ -125,7 +125,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
       } finally {
         suite.server.travel(-far);
       }
-      const count = async (table: string, userId: string) =>
+      const count = async (table: 'oauth_codes' | 'oauth_tokens', userId: string) =>
         (await suite.db.selectFrom(table).where('user_id', '=', userId).select('id').execute()).length;
       expect(await count('oauth_tokens', grant.userId)).toBe(0);
       expect(await count('oauth_codes', grant.userId)).toBe(0);
@@ -186,7 +186,7 @@ describe.each(testDatabases())('revocation and cleanup on $name', ({ create }) =
       } finally {
         suite.server.travel(-pastRefresh);
       }
-      const count = async (table: string) =>
+      const count = async (table: 'oauth_codes' | 'oauth_tokens') =>
         (await suite.db.selectFrom(table).where('user_id', '=', grant.userId).select('id').execute()).length;
       expect(await count('oauth_tokens')).toBe(0);
       expect(await count('oauth_codes')).toBe(0);

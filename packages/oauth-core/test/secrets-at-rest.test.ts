@@ -63,7 +63,7 @@ describe.each(testDatabases())('no raw credential at rest or in logs on $name', 
 
     const dump = JSON.stringify(
       await Promise.all(
-        ['oauth_clients', 'oauth_codes', 'oauth_tokens'].map((table) =>
+        (['oauth_clients', 'oauth_codes', 'oauth_tokens'] as const).map((table) =>
           suite.db.selectFrom(table).selectAll().execute(),
         ),
       ),

@@ -1,12 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { FilingDatabase } from '@filing-mcp/filing-domain';
+import { type Kysely, sql } from 'kysely';
 
 /** The ids of the rows of `table` whose `column` holds `value`: what a refused request leaves (none). */
-export function idsWhere(
+export async function idsWhere(
+  db: Kysely<FilingDatabase>,
   // Any table and column by name: a test's check of what a refused request left.
-  db: Kysely<any>,
   table: string,
   column: string,
   value: string,
 ): Promise<Array<{ id: unknown }>> {
-  return db.selectFrom(table).select('id').where(column, '=', value).execute();
+  const { rows } = await sql<{
+    id: unknown;
+  }>`select id from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
+  return rows;
 }

@@ -29,8 +29,9 @@ function isObject(value: unknown): value is JsonSchema {
 
 /**
  * The branch of a union a declaration shows: a list (it also takes the one value as a list of
- * one), else the one with a fixed set of values (a free-text branch only keeps words of filings
- * of before), else the first one (zod's order: the money integer before its string of digits).
+ * one), else the one with a fixed set of values (a free-text branch, as `relationship` and
+ * `accountingMethod` have, only keeps the words of filings stored before 1.1.0), else the first
+ * one (zod's order: the money integer before its string of digits).
  * `null` is never shown: leaving a field out says the same.
  */
 function shownBranch(branches: readonly unknown[]): JsonSchema {

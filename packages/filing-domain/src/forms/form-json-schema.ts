@@ -9,7 +9,7 @@ import { ECTI_LINES, SCHEDULE_B_SCHEMA_TEXTS } from '@filing-mcp/irs-forms/kinds
 import type { FilingKind } from '../kinds/filing-kinds.js';
 import { declarationSchema } from './declaration-schema.js';
 import type * as z from 'zod';
-import { formDataSchemaOf, KIND_FORMS, type TransactionKindEntry } from './kind-forms.js';
+import { formDataSchemaOf, kindForm, type TransactionKindEntry } from './kind-forms.js';
 import { CHECKED_AS } from './partnership-return-fields.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -436,11 +436,12 @@ export type FormSchemaAnswer = {
  */
 export function buildFormSchemaAnswer(kind: FilingKind): FormSchemaAnswer {
   const schema = buildFormJsonSchema(kind);
+  const form = kindForm(kind);
   return {
     kind,
-    description: KIND_FORMS[kind].description,
+    description: form.description,
     fields: topLevelFields(schema),
     schema,
-    ...KIND_FORMS[kind].schemaExtras?.(),
+    ...form.schemaExtras?.(),
   };
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { type FilingKind, isFilingKind } from '../kinds/filing-kinds.js';
-import { KIND_FORMS } from './kind-forms.js';
+import { kindForm } from './kind-forms.js';
 
 export type { FilingKind } from '../kinds/filing-kinds.js';
 
@@ -81,7 +81,7 @@ const descriptors: Partial<Record<FilingKind, FormSchemaDescriptor>> = {};
 export function formSchemaDescriptor(kind: FilingKind): FormSchemaDescriptor {
   // A kind outside the type (from JavaScript) answers undefined, as it always has.
   if (!isFilingKind(kind)) return undefined as never;
-  const form = KIND_FORMS[kind];
+  const form = kindForm(kind);
   descriptors[kind] ??= describe(kind, form.schema(), form.description);
   return descriptors[kind];
 }

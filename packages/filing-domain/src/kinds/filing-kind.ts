@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { ListItemIds } from '../forms/list-item-ids.js';
 import type { MailInstead } from './mail-instead.js';
 
@@ -31,11 +32,11 @@ export interface FilingRowMapping {
 }
 
 /**
- * Everything that differs between two kinds of filing outside their forms: where the rows live,
- * what the tools are called, where the companion shows them, how the packet resource is named.
- * What only the tools read (the form schema, the write tools' texts, the row mapping, the forms'
- * names: {@link KindWrites}) sits beside its form (`forms/kind-forms.ts`), so that this record
- * loads no zod and stays small: the cold start reads it.
+ * Everything that differs between two kinds of filing: where the rows live, what the tools are
+ * called, where the companion shows them, how the packet resource is named, and its form. What only
+ * the tools read (the form schema, the write tools' texts, the row mapping, the forms' names:
+ * {@link KindForm}) is the lazy part `form`, a module of its own loaded with the tools, so that this
+ * record loads no zod and stays small: the cold start reads it.
  */
 export interface FilingKindRecord {
   /** The kind the spec names (`5472`, `partnership`): the key tools and packets take. */
@@ -93,12 +94,14 @@ export interface FilingKindRecord {
   };
   /** The lists of form_data whose items carry ids, and how an update keeps them. */
   listItems: ListItemIds;
+  /**
+   * Loads its form (`forms/<kind>-kind-form.ts`) on first use: the tools and the form's readers
+   * import `forms/kind-forms.ts`, which loads every kind's as it loads; the cold start never calls it.
+   */
+  form: () => Promise<KindForm>;
 }
 
-/**
- * The half of a kind that only its tools read, beside its form schema in `forms/kind-forms.ts`
- * (loaded with the tools, not at cold start).
- */
+/** What a kind's write tools and its rows read of its form ({@link KindForm}) beside its schema. */
 export interface KindWrites {
   /**
    * The create and update tools' texts; `updateAnswer` is what update answers beside `removed`
@@ -115,6 +118,34 @@ export interface KindWrites {
   rows: FilingRowMapping;
   /** The names of its IRS forms as check_filing names them (`1065-K1`: Schedule K-1 (Form 1065)). */
   formNames: Readonly<Record<string, string>>;
+}
+
+/**
+ * The form of one kind of filing, the lazy part of its record (`FilingKindRecord.form`): its
+ * form_data schema (built on first call) and what it is, with what else only the tools read of the
+ * kind (its write tools' texts, its row mapping, its forms' names), kept off the cold start with it.
+ */
+export interface KindForm extends KindWrites {
+  /** The form_data schema, built on the first call; the same instance after. */
+  schema(): z.ZodObject<any>;
+  /** get_form_schema's `description` of the kind. */
+  description: string;
+  /** What else get_form_schema answers for the kind (5472: `transaction_kinds`). */
+  schemaExtras?: () => { transaction_kinds?: TransactionKindEntry[] };
+}
+
+/** One transaction kind as get_form_schema lists it: its Part IV line (or Part V) and label. */
+export type TransactionKindEntry = {
+  kind: string;
+  part: string;
+  line: string;
+  label: string;
+  example?: string;
+};
+
+/** A kind's form, frozen: what `forms/<kind>-kind-form.ts` exports and its record's `form` loads. */
+export function defineKindForm(form: KindForm): Readonly<KindForm> {
+  return Object.freeze(form);
 }
 
 /**

@@ -2,15 +2,15 @@ import type { FilingKind as IrsFormsFilingKind } from '@filing-mcp/irs-forms';
 import { partnershipKind } from './partnership.js';
 import { singleMemberKind } from './single-member.js';
 
-export type { FilingColumn, FilingKindRecord, FilingRowMapping, ToolTexts } from './filing-kind.js';
-export { defineFilingKind } from './filing-kind.js';
+export type { FilingColumn, FilingKindRecord, FilingRowMapping, KindForm, ToolTexts } from './filing-kind.js';
+export { defineFilingKind, defineKindForm } from './filing-kind.js';
 
 /**
- * Every kind of filing, one module each (`kinds/<kind>.ts`), in `tools/list` order. Tools,
- * resources, the repository and the companion pages iterate it: adding a kind is its module and a
- * line here, a line in `forms/kind-forms.ts` (its form), its table's migration
- * (`filingKindTableMigration`) and its rules in irs-forms (`FilingKind` there must stay the same
- * union: checked below). docs/architecture.md, "Adding a kind".
+ * Every kind of filing, one module each (`kinds/<kind>.ts`, its form a lazy part of it), in
+ * `tools/list` order. Tools, resources, the repository and the companion pages iterate it: adding a
+ * kind is its module (with its form's, `forms/<kind>-kind-form.ts`) and a line here, its table's
+ * migration (`filingKindTableMigration`) and its rules in irs-forms (`FilingKind` there must stay
+ * the same union: checked below). docs/architecture.md, "Adding a kind".
  */
 export const FILING_KINDS = Object.freeze([singleMemberKind, partnershipKind] as const);
 

@@ -4,8 +4,8 @@ import { partnershipMailInstead } from './mail-instead.js';
 
 /**
  * The partnership filing (Form 1065, Schedule K-1, Forms 8804 and 8805): its rows in
- * `partnership_filings`, its tools, its companion pages under `/partnership/`. Its form is
- * `partnershipFormSchemas` (`forms/partnership-form.ts`, listed in `forms/kind-forms.ts`).
+ * `partnership_filings`, its tools, its companion pages under `/partnership/`. Its form
+ * (`forms/partnership-kind-form.ts`) loads with the tools.
  */
 export const partnershipKind = defineFilingKind({
   kind: 'partnership',
@@ -51,5 +51,6 @@ export const partnershipKind = defineFilingKind({
     linkTitle: 'IRS forms of the partnership filing (PDF)',
     fileName: 'form-1065-packet',
   },
+  form: () => import('../forms/partnership-kind-form.js').then((module) => module.partnershipKindForm),
   listItems: { list: 'partners', withIds: withPartnerIds },
 });

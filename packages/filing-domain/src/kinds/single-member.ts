@@ -3,8 +3,8 @@ import { defineFilingKind, PACKET_DRAFT_NOTE } from './filing-kind.js';
 
 /**
  * The single-member foreign-owned LLC filing (Form 5472 with its pro forma 1120): its rows in
- * `filings`, its tools, its companion pages under `/filings/`. Its form is `singleMemberFormSchemas`
- * (`forms/single-member-form.ts`, listed in `forms/kind-forms.ts`).
+ * `filings`, its tools, its companion pages under `/filings/`. Its form
+ * (`forms/single-member-kind-form.ts`) loads with the tools.
  */
 export const singleMemberKind = defineFilingKind({
   kind: '5472',
@@ -48,5 +48,6 @@ export const singleMemberKind = defineFilingKind({
     linkTitle: 'IRS forms of the single-member filing (PDF)',
     fileName: 'form-5472-packet',
   },
+  form: () => import('../forms/single-member-kind-form.js').then((module) => module.singleMemberKindForm),
   listItems: { list: 'relatedParties', withIds: withRelatedPartyIds },
 });

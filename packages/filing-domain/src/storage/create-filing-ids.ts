@@ -37,6 +37,10 @@ export function createIdsFunction(table: string) {
     $$`;
 }
 
+// These helpers run inside migrations only (0008 and a new kind's `filingKindTableMigration`), so
+// they take the `Kysely<any>` a migration gets, as Kysely's documentation advises for migrations:
+// a migration sees the schema of its own time, which `FilingDatabase` (the latest) does not describe.
+
 /** Creates migration 0008's create functions (`createIdsFunction` makes one kind's). */
 export async function addCreateIdsFunctions(db: Kysely<any>): Promise<void> {
   for (const table of FILING_TABLES) await createIdsFunction(table).execute(db);

@@ -183,7 +183,8 @@ export interface CompanionRevokedSessionTable {
 
 /**
  * The server's tables, for `Kysely<FilingDatabase>`: one per kind of filing, the others of the
- * filing domain, and oauth-core's (one database holds both), as the latest migrations leave them. Migrations themselves take `Kysely<any>`, as Kysely advises:
+ * filing domain, and oauth-core's (one database holds both), as the latest migrations leave them.
+ * Migrations and their helpers alone are typed over no schema, as Kysely's documentation advises:
  * each one runs against the schema of its own time, not this one.
  */
 export type FilingDatabase = OAuthDatabase & { [Table in FilingTableName]: FilingTable } & {

@@ -6,7 +6,10 @@ import { createIdsFunction, dropCreateIdsFunction } from './create-filing-ids.js
 // duplicate lookup's index (0004), `has_submissions` (0008), the create function (0008) and the
 // trigger function that sets the flag in whichever kind's table holds a submission's filing (0008).
 // The applied migrations call these with their tables; a new kind's migration is
-// `filingKindTableMigration` with its table and the tables before it.
+// `filingKindTableMigration` with its table and the tables before it. Being migration code, they
+// take the `Kysely<any>` a migration gets, as Kysely's documentation advises for migrations: each
+// runs against the schema of its own time (a new kind's table is in no schema type before it runs),
+// which `FilingDatabase`, the latest, does not describe.
 
 /** A kind's table (0001): one shape for every kind (`storage/database.ts`), and its list index. */
 export async function createFilingTable(db: Kysely<any>, table: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { type FilingKind, formSchemaDescriptor } from '../forms/form-schema-descriptor.js';
-import { formDataSchemaOf, KIND_FORMS } from '../forms/kind-forms.js';
+import { formDataSchemaOf, KINDS_WITH_FORMS } from '../forms/kind-forms.js';
 import { defaultOf, newItemKeys, objectKeys, type PrimitiveField, schemaAt } from './elicitation-fields.js';
 import {
   flatFieldName,
@@ -21,7 +21,7 @@ export const MAX_GROUP_FIELDS = 16;
 // The forms check_filing names, by their names in each kind's form (`formNames`).
 const FORM_NAMES: Readonly<Record<string, string>> = Object.assign(
   {},
-  ...Object.values(KIND_FORMS).map((form) => form.formNames),
+  ...KINDS_WITH_FORMS.map(({ form }) => form.formNames),
 );
 const ITEM_NAMES: Readonly<Record<string, string>> = {
   relatedParties: 'related party',

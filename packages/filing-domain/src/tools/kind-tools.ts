@@ -1,8 +1,6 @@
 import type { Advertised } from '../forms/advertised-schemas.js';
 import { fieldsDocumentedBy, sameFieldsAs } from '../forms/advertised-schemas.js';
-import { KIND_FORMS, type KindForm } from '../forms/kind-forms.js';
-import type { FilingKindRecord } from '../kinds/filing-kind.js';
-import { FILING_KINDS } from '../kinds/filing-kinds.js';
+import { KINDS_WITH_FORMS, type KindWithForm } from '../forms/kind-forms.js';
 import type { FilingRepository } from '../storage/filing-repository.js';
 import { kindRecordTools } from './kind-record-tools.js';
 import { kindWriteTools, plainWriteArguments } from './kind-write-tools.js';
@@ -10,31 +8,19 @@ import type { FilingToolFactory, OpenFilingToolsOptions } from './tool-options.j
 import type { ListSchemas } from './tool-schemas.js';
 
 /**
- * The kinds whose tools are built, each with its form: `FILING_KINDS` and `KIND_FORMS` unless a
- * caller registers a kind of its own beside them (one more entry in each).
- */
-export interface KindRegistry {
-  kinds: readonly FilingKindRecord[];
-  forms: Readonly<Record<string, Pick<KindForm, 'schema' | 'write' | 'rows'>>>;
-}
-
-const EVERY_KIND: KindRegistry = { kinds: FILING_KINDS, forms: KIND_FORMS };
-
-/**
- * The tools of every kind of `FILING_KINDS`, each as a factory keyed by its name, in `tools/list`
- * order: per kind list, get, create, update and delete (`list_filings` ... `delete_filing`, then
- * `list_partnership_filings` ...).
+ * The tools of every kind of `FILING_KINDS` (or of `kinds`, each with its form loaded: a caller
+ * registering a kind of its own beside them, `withForms([...FILING_KINDS, itsKind])`), each as a
+ * factory keyed by its name, in `tools/list` order: per kind list, get, create, update and delete
+ * (`list_filings` ... `delete_filing`, then `list_partnership_filings` ...).
  */
 export function filingKindTools(
   options: OpenFilingToolsOptions,
   repository: FilingRepository,
   lists: ListSchemas,
-  registry: KindRegistry = EVERY_KIND,
+  kinds: readonly KindWithForm[] = KINDS_WITH_FORMS,
 ): Record<string, FilingToolFactory> {
   const tools: Record<string, FilingToolFactory> = {};
-  for (const record of registry.kinds) {
-    const form = registry.forms[record.kind];
-    if (form === undefined) throw new TypeError(`kind ${record.kind} has no form`);
+  for (const { record, form } of kinds) {
     const names = record.tools;
     const records = kindRecordTools(record, options, repository, lists);
     const writes = kindWriteTools(record, form, options, repository);
@@ -52,12 +38,12 @@ export function filingKindTools(
  * is; the form schema once, in the create tool, which names get_form_schema for its descriptions;
  * the update tool pointing to it.
  */
-export function kindToolsAdvertised({ kinds, forms }: KindRegistry = EVERY_KIND): Record<string, Advertised> {
+export function kindToolsAdvertised(
+  kinds: readonly KindWithForm[] = KINDS_WITH_FORMS,
+): Record<string, Advertised> {
   const advertised: Record<string, Advertised> = {};
-  for (const record of kinds) {
+  for (const { record, form } of kinds) {
     const { tools, formSchemaHint } = record;
-    const form = forms[record.kind];
-    if (form === undefined) throw new TypeError(`kind ${record.kind} has no form`);
     const plainArguments = plainWriteArguments(form);
     const plain = plainArguments.length > 0 ? { plainArguments } : {};
     advertised[tools.list.name] = { plainArguments: ['limit'] };

@@ -17,7 +17,7 @@ export interface GuardedKind {
 export const PACKAGES = fileURLToPath(new URL('../../../', import.meta.url));
 
 // Source files that may compare with a kind's literal, and why. Everything else looks the kind up in
-// its record (kinds/) or its form (forms/kind-forms.ts).
+// its record (kinds/) or its form (forms/<kind>-kind-form.ts).
 // (None now: send_fax asks the kind's record whether it is mailed instead, `mailInstead`.)
 const ALLOWED: Readonly<Record<string, string>> = {};
 // Applied migrations never change: a new kind's table comes with a migration of its own

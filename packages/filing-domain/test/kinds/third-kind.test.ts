@@ -1,14 +1,15 @@
-// A third kind of filing, sketched here and registered beside FILING_KINDS with one line per list
-// (its record, its form, its table's migration), and no edit to the core: its tools, its rows
-// and its page path follow from its record; the kind guard passes with it and fails on a kind
+// A third kind of filing, sketched here (its record, with its form) and registered beside
+// FILING_KINDS with one line, beside its table's migration, and no edit to the core: its tools,
+// its rows and its page path follow from its record; the kind guard passes with it and fails on a kind
 // literal or a vendor name planted in the core outside its module.
-import { testDatabases } from '@filing-mcp/test-db';
+import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { KIND_FORMS, type KindForm } from '../../src/forms/kind-forms.js';
-import { defineFilingKind } from '../../src/kinds/filing-kind.js';
+import { withForms } from '../../src/forms/kind-forms.js';
+import { defineFilingKind, defineKindForm } from '../../src/kinds/filing-kind.js';
 import { FILING_KINDS, kindOfPage } from '../../src/kinds/filing-kinds.js';
+import type { FilingDatabase, FilingTable } from '../../src/storage/database.js';
 import { FilingRepository } from '../../src/storage/filing-repository.js';
 import { filingKindTableMigration } from '../../src/storage/filing-kind-tables.js';
 import { migrateToLatest } from '../../src/storage/migrations.js';
@@ -17,6 +18,30 @@ import { listSchemas } from '../../src/tools/tool-schemas.js';
 import { kindGuard, kindLiteralsIn, vendorNamesIn } from './kind-guard.js';
 
 // The fixture: a minimal form with one rule (income is whole dollars, not negative) and one page.
+let schema: z.ZodObject<any> | undefined;
+const thirdForm = defineKindForm({
+  description: 'form_data of a fixture filing.',
+  write: {
+    create: { title: 'Create a fixture filing', description: 'Creates one.' },
+    update: { title: 'Update a fixture filing', description: 'Updates one.' },
+    updateAnswer: 'ok',
+    pathExample: 'income',
+  },
+  rows: {
+    columns: { llc_name: 'entityName', ein: 'ein', tax_year_begin: 'yearBegin', tax_year_end: 'yearEnd' },
+    columnArguments: false,
+  },
+  formNames: { F1: 'Form F-1' },
+  schema: () =>
+    (schema ??= z.object({
+      entityName: z.string().optional(),
+      ein: z.string().optional(),
+      yearBegin: z.string().optional(),
+      yearEnd: z.string().optional(),
+      income: z.number().int().nonnegative().optional(),
+    })),
+});
+
 const thirdKind = defineFilingKind({
   kind: 'fixture-return',
   table: 'fixture_filings',
@@ -48,33 +73,10 @@ const thirdKind = defineFilingKind({
     fileName: 'fixture-packet',
   },
   listItems: { list: 'items', withIds: (formData) => formData },
+  form: async () => thirdForm,
 });
-let schema: z.ZodObject<any> | undefined;
-const thirdForm: Pick<KindForm, 'schema' | 'write' | 'rows' | 'formNames'> = {
-  write: {
-    create: { title: 'Create a fixture filing', description: 'Creates one.' },
-    update: { title: 'Update a fixture filing', description: 'Updates one.' },
-    updateAnswer: 'ok',
-    pathExample: 'income',
-  },
-  rows: {
-    columns: { llc_name: 'entityName', ein: 'ein', tax_year_begin: 'yearBegin', tax_year_end: 'yearEnd' },
-    columnArguments: false,
-  },
-  formNames: { F1: 'Form F-1' },
-  schema: () =>
-    (schema ??= z.object({
-      entityName: z.string().optional(),
-      ein: z.string().optional(),
-      yearBegin: z.string().optional(),
-      yearEnd: z.string().optional(),
-      income: z.number().int().nonnegative().optional(),
-    })),
-};
-
-// Registered: one line per list.
+// Registered: one line (its form comes with its record).
 const kinds = [...FILING_KINDS, thirdKind];
-const forms = { ...KIND_FORMS, [thirdKind.kind]: thirdForm };
 const migration = filingKindTableMigration({
   table: thirdKind.table,
   before: FILING_KINDS.map(({ table }) => table),
@@ -105,10 +107,10 @@ async function call(tools: Tools, name: string, userId: string, args: Record<str
 }
 
 describe('a third kind, registered beside FILING_KINDS', () => {
-  it('has its five tools, after the kinds before it, and their advertised inputs', () => {
+  it('has its five tools, after the kinds before it, and their advertised inputs', async () => {
     const repository = new FilingRepository({} as never);
     const options = { db: {} as never, appUrl: APP_URL, irsForms: () => import('@filing-mcp/irs-forms') };
-    const names = Object.keys(filingKindTools(options, repository, listSchemas(200), { kinds, forms }));
+    const names = Object.keys(filingKindTools(options, repository, listSchemas(200), await withForms(kinds)));
     expect(names.slice(-5)).toEqual([
       'list_fixture_filings',
       'get_fixture_filing',
@@ -117,7 +119,7 @@ describe('a third kind, registered beside FILING_KINDS', () => {
       'delete_fixture_filing',
     ]);
     expect(names.slice(0, -5)).toEqual(Object.keys(filingKindTools(options, repository, listSchemas(200))));
-    expect(Object.keys(kindToolsAdvertised({ kinds, forms }))).toEqual(
+    expect(Object.keys(kindToolsAdvertised(await withForms(kinds)))).toEqual(
       expect.arrayContaining(['list_fixture_filings', 'create_fixture_filing', 'update_fixture_filing']),
     );
   });
@@ -145,8 +147,10 @@ describe('a third kind, registered beside FILING_KINDS', () => {
 });
 
 describe.each(testDatabases())('a third kind’s table and tools on $name', (variant) => {
-  let database: Awaited<ReturnType<typeof variant.create>>;
-  let db: Kysely<any>;
+  let database: TestDatabase<FilingDatabase>;
+  let db: Kysely<FilingDatabase>;
+  // The fixture's table, which no schema type of the package names.
+  let fixtureDb: Kysely<FilingDatabase & { fixture_filings: FilingTable }>;
   let tools: Tools;
   const userId = `third-kind-${variant.name}`;
 
@@ -158,13 +162,14 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
     ).rows[0]?.src;
 
   beforeAll(async () => {
-    database = await variant.create();
+    database = await variant.create<FilingDatabase>();
     db = database.db;
+    fixtureDb = db.withTables<{ fixture_filings: FilingTable }>();
     await migrateToLatest(db);
     expect(await flagFunction()).toBe(FLAG_FUNCTION_0008);
     await migration.up(db);
     const options = { db, appUrl: APP_URL, irsForms: () => import('@filing-mcp/irs-forms') };
-    tools = filingKindTools(options, new FilingRepository(db), listSchemas(200), { kinds, forms });
+    tools = filingKindTools(options, new FilingRepository(db), listSchemas(200), await withForms(kinds));
   });
 
   afterAll(async () => {
@@ -176,7 +181,7 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
       form_data: { entityName: 'Third LLC', ein: '12-3456789', yearBegin: '2024-01-01', income: 10 },
     });
     expect(created.view_url).toBe(`${APP_URL}/fixture-returns/${created.id}`);
-    const row = await db
+    const row = await fixtureDb
       .selectFrom('fixture_filings')
       .select([
         'llc_name',
@@ -207,7 +212,7 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
     ).toEqual({
       ok: true,
     });
-    const row = await db
+    const row = await fixtureDb
       .selectFrom('fixture_filings')
       .select(['llc_name', 'form_data'])
       .where('id', '=', id)
@@ -248,9 +253,9 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
         })
         .execute();
     }
-    const flag = async (table: string, filingId: string) =>
+    const flag = async (table: 'fixture_filings' | 'filings', filingId: string) =>
       (
-        await db
+        await fixtureDb
           .selectFrom(table)
           .select('has_submissions')
           .where('id', '=', filingId)
@@ -263,7 +268,9 @@ describe.each(testDatabases())('a third kind’s table and tools on $name', (var
   it('delete removes its row; the migration’s down leaves 0008’s trigger function as it was', async () => {
     const { id } = await call(tools, 'create_fixture_filing', userId, { form_data: {} });
     expect(await call(tools, 'delete_fixture_filing', userId, { id })).toEqual({ ok: true });
-    expect(await db.selectFrom('fixture_filings').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await fixtureDb.selectFrom('fixture_filings').select('id').where('id', '=', id).execute()).toEqual(
+      [],
+    );
     await migration.down!(db);
     expect(await flagFunction()).toBe(FLAG_FUNCTION_0008);
     const { rows } = await sql<{

@@ -1,23 +1,23 @@
 // The rate limiter's count as SQL text on the driver's pool (ADD_RATE_LIMIT_HITS): the statement
 // the query builder compiles, and the same shared counts as the builder's path on each database.
 import { testDatabases } from '@filing-mcp/test-db';
-import { CompiledQuery, type ExpressionBuilder, Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/index.js';
 import { DEFAULT_RATE_LIMITS } from '../../src/rate-limits/rate-limit-scopes.js';
 import { ADD_RATE_LIMIT_HITS, RateLimiter } from '../../src/rate-limits/rate-limiter.js';
 import type { DatabaseQuery } from '../../src/storage/database-query.js';
+import type { FilingDatabase } from '../../src/storage/database.js';
 
 describe('the rate limit count, as text', () => {
   it('is what the query builder compiles', () => {
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: {} as never }) });
+    const db = new Kysely<FilingDatabase>({ dialect: new PostgresDialect({ pool: {} as never }) });
     const upsert = db
       .insertInto('rate_limit_counters')
       .values({ bucket: 'toolsCall:key', window_start: 7, hits: 3 })
       .onConflict((conflict) =>
         conflict.columns(['bucket', 'window_start']).doUpdateSet({
-          hits: (eb: ExpressionBuilder<any, any>) =>
-            eb('rate_limit_counters.hits', '+', eb.ref('excluded.hits')),
+          hits: (eb) => eb('rate_limit_counters.hits', '+', eb.ref('excluded.hits')),
         }),
       )
       .returning('hits')
@@ -28,7 +28,7 @@ describe('the rate limit count, as text', () => {
 });
 
 describe.each(testDatabases())('the rate limit counted through a plain query on $name', (variant) => {
-  let db: Kysely<any>;
+  let db: Kysely<FilingDatabase>;
   let close: () => Promise<void>;
   const statements: string[] = [];
   // What the serverless entries hand in: the statement as text, straight to the database.

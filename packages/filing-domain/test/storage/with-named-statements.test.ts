@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedPool } from '../../src/storage/bounded-pool.js';
 import { withNamedStatements } from '../../src/storage/with-named-statements.js';
+import type { FilingDatabase } from '../../src/storage/database.js';
 import { withPgBouncerRetry } from '../../src/storage/with-pgbouncer-retry.js';
 
 // The statements to name are the catalogue handed to the decorator, and only those: nothing is
@@ -12,7 +13,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
   'withNamedStatements names the statements of its catalogue (PostgreSQL only)',
   () => {
     let postgres: PostgresServer;
-    let db: Kysely<any>;
+    let db: Kysely<FilingDatabase>;
     const named = 'select $1::int + 1 as n';
 
     beforeAll(async () => {
@@ -20,7 +21,7 @@ describe.skipIf(process.env.TEST_DB === 'pglite')(
       // One connection: every statement runs on the session the check reads.
       const pool = new pg.Pool({ connectionString: postgres.url, max: 1 });
       const catalogue = new Map([[named, 'test_plus_one']]);
-      db = new Kysely<any>({
+      db = new Kysely<FilingDatabase>({
         dialect: new PostgresDialect({
           pool: withNamedStatements(
             withPgBouncerRetry(boundedPool(pool, { acquireTimeoutMs: 5_000 })),

@@ -113,10 +113,24 @@ async function inTransactionIf(
 /**
  * {@link OAuthStore} on Kysely (PostgreSQL or PGlite); run {@link migrateOAuth} first. Single use of
  * codes and refresh tokens rests on conditional `update ... returning` statements, so two
- * concurrent requests can never both win.
+ * concurrent requests can never both win. `database` is any Kysely whose schema has the OAuth
+ * tables ({@link OAuthDatabase}), beside whatever tables of its own the server keeps.
+ *
+ * @example
+ * ```ts
+ * interface AppDatabase extends OAuthDatabase {
+ *   notes: { id: string; body: string };
+ * }
+ * const db = new Kysely<AppDatabase>({ dialect });
+ * await migrateOAuth(db);
+ * const store = createKyselyOAuthStore(db);
+ * ```
  */
-export function createKyselyOAuthStore(database: Kysely<any>): OAuthStore {
-  const db = database as Kysely<OAuthDatabase>;
+export function createKyselyOAuthStore<Database extends OAuthDatabase>(
+  database: Kysely<Database>,
+): OAuthStore {
+  // The store reads and writes the OAuth tables only: seen through them, any such schema is one.
+  const db = database as unknown as Kysely<OAuthDatabase>;
   return {
     async createClient(client) {
       await db
