@@ -7,6 +7,7 @@ import { type TestDatabase, testDatabases } from '@filing-mcp/test-db';
 import type { FilingDatabase } from '../../src/storage/database.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kindForm } from '../../src/forms/kind-forms.js';
 import { FILING_KIND_LIST, FILING_KINDS, kindRecord } from '../../src/kinds/filing-kinds.js';
 import { createPacketResourceTemplates } from '../../src/resources/packet-resources.js';
 import { FilingRepository } from '../../src/storage/filing-repository.js';
@@ -27,6 +28,12 @@ describe('every kind of FILING_KINDS', () => {
       expect(listed.slice(at, at + names.length)).toEqual(names);
     },
   );
+
+  it.each(FILING_KIND_LIST)('kind %s: its record’s lazy form is the form the tools read', async (kind) => {
+    const form = await kindRecord(kind).form();
+    expect(form).toBe(kindForm(kind));
+    expect(Object.isFrozen(form)).toBe(true);
+  });
 
   it('the kinds’ tools come first, kind after kind, and their names are all different', () => {
     const names = FILING_KIND_LIST.flatMap((kind) => {

@@ -148,6 +148,10 @@ function deferredClass(): new (parts: ResponseParts) => Deferred {
     }
   }
   Object.setPrototypeOf(DeferredResponse.prototype, responsePrototype);
+  // Answered by the class itself, not by the proxy: every promise resolved with an answer (each
+  // `return` of an async step on the way out) asks for `then`, and a lookup that stops here is
+  // cached like any property, where one that reaches the proxy runs its trap each time.
+  Object.defineProperty(DeferredResponse.prototype, 'then', { value: undefined });
   return DeferredResponse as unknown as new (
     parts: ResponseParts,
   ) => Deferred;
