@@ -95,8 +95,9 @@ export interface FilingKindRecord {
   /** The lists of form_data whose items carry ids, and how an update keeps them. */
   listItems: ListItemIds;
   /**
-   * Loads its form (`forms/<kind>-kind-form.ts`) on first use: the tools and the form's readers
-   * import `forms/kind-forms.ts`, which loads every kind's as it loads; the cold start never calls it.
+   * Loads its form (`forms/<kind>-kind-form.ts`) on first use; the cold start never calls it. The
+   * tools and the form's readers import `forms/kind-forms.ts`, which imports every kind's form
+   * statically: the same object.
    */
   form: () => Promise<KindForm>;
 }
